@@ -1,0 +1,74 @@
+// The event record and its vocabulary: what the read pipeline produces and pages, APIs and analytics read.
+// Field names follow domain.md section 2 exactly; the public events API emits this shape as is.
+
+/** Arrondissement 1–20, or "unknown". */
+export type Arrondissement = number | "unknown";
+
+export type Weekday = "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+
+export type NationalityCode = "UK" | "FR" | "CA" | "NL";
+
+export type VenueType = "indoor" | "outdoor";
+
+export type EventType = "Day Party" | "After Party";
+
+export type EventCategory = "party" | "activity" | "culture" | "food" | "wellness";
+
+export interface Coordinates {
+  lat: number;
+  lng: number;
+}
+
+/** One event as the read pipeline emits it (one per calendar day for multi-day rows). */
+export interface LiveEvent {
+  eventKey: string;
+  slug: string;
+  eventName: string;
+  /** ISO YYYY-MM-DD, or "" when the date is missing or invalid. */
+  date: string;
+  day: Weekday | "tbc";
+  /** HH:MM when recognised, else the raw text; absent when empty. */
+  time?: string;
+  endTime?: string;
+  location?: string;
+  arrondissement: Arrondissement;
+  /** Genre keys (see genres.ts), de-duplicated, first-seen order. */
+  genres: string[];
+  nationality: NationalityCode[];
+  /** Empty = unknown setting. */
+  venueTypes: VenueType[];
+  price: string;
+  priceValue: number | null;
+  age: string;
+  ageValue: number | null;
+  link: string | null;
+  /** All URLs, present only when the cell held more than one. */
+  links?: string[];
+  curated: boolean;
+  type: EventType;
+  category: EventCategory | null;
+  tags: string[];
+  description: string;
+  seriesKey: string | null;
+  occurrenceIndex: number;
+  occurrenceCount: number;
+  dateRangeStart: string;
+  dateRangeEnd: string;
+  verified: boolean;
+  coordinates?: Coordinates;
+  isFeatured: boolean;
+  featuredAt: string | null;
+  featuredEndsAt: string | null;
+  isPromoted: boolean;
+  promotedAt: string | null;
+  promotedEndsAt: string | null;
+  calendarSyncCount: number;
+}
+
+/** A warning raised while parsing a sheet; row numbers count the header as row 1. */
+export interface SheetWarning {
+  row: number;
+  type: string;
+  message: string;
+  field?: string;
+}
