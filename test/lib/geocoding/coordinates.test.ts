@@ -1,0 +1,320 @@
+// Coordinate cache, population and warm-up against an in-memory KV and the loopback fake provider.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { ARRONDISSEMENT_CENTRES } from "../../../src/lib/geocoding/centres.ts";
+import {
+  GEOCODING_UNAVAILABLE_MESSAGE,
+  populateCoordinates,
+  warmCoordinates,
+  type CoordinateDeps,
+  type PlaceableEvent,
+} from "../../../src/lib/geocoding/coordinates.ts";
+import {
+  isEligibleLocation,
+  locationId,
+  LOCATIONS_KV_KEY,
+  readLocationsDocument,
+  type LocationsDocument,
+  type StoredLocation,
+} from "../../../src/lib/geocoding/location-cache.ts";
+import type { Arrondissement } from "../../../src/lib/events/types.ts";
+import { createMemoryLogger } from "../../../src/lib/logger.ts";
+import { createMemoryKv, startFakeGeocoder, type FakeGeocoder } from "./fake-geocoder.ts";
+
+let fake: FakeGeocoder;
+beforeAll(() => {
+  fake = startFakeGeocoder();
+});
+afterAll(() => fake.stop());
+
+const NOW = new Date("2026-06-01T10:00:00.000Z");
+const EARLIER = "2026-05-01T00:00:00.000Z";
+
+function event(location: string | undefined, arrondissement: Arrondissement, extra: Partial<PlaceableEvent> = {}): PlaceableEvent & { title: string } {
+  return { title: `${location} ${arrondissement}`, location, arrondissement, ...extra };
+}
+
+function stored(name: string, arrondissement: number, source: StoredLocation["source"], lat = 48.87, lng = 2.33): StoredLocation {
+  return { id: locationId(name, arrondissement), name, arrondissement, coordinates: { lat, lng }, confidence: 0.9, source, lastUpdated: EARLIER };
+}
+
+function documentOf(...entries: StoredLocation[]): LocationsDocument {
+  return { version: "1.0.0", lastUpdated: EARLIER, locations: Object.fromEntries(entries.map((e) => [e.id, e])) };
+}
+
+function setup(opts: { cache?: unknown; apiKey?: string; testMode?: boolean } = {}) {
+  const kv = createMemoryKv(opts.cache === undefined ? {} : { [LOCATIONS_KV_KEY]: opts.cache });
+  const log = createMemoryLogger();
+  const deps: CoordinateDeps = { kv, log, apiKey: opts.apiKey, apiUrl: fake.url, testMode: opts.testMode, now: () => NOW };
+  const requestsBefore = fake.requests.length;
+  return {
+    kv,
+    log,
+    deps,
+    requests: () => fake.requests.length - requestsBefore,
+    doc: () => kv.data.get(LOCATIONS_KV_KEY) as LocationsDocument,
+    logged: (level: string) => log.lines.filter((l) => l.level === level).map((l) => JSON.parse(l.line)),
+  };
+}
+
+describe("locationId", () => {
+  test.each([
+    ["Movida Club", 9, "movida_club_9"],
+    ["  Le   Petit\tBain ", 13, "le_petit_bain_13"],
+    ["CAFÉ Oz", 1, "café_oz_1"],
+  ])("%p, %d → %s", (name, n, id) => {
+    expect(locationId(name, n)).toBe(id);
+  });
+});
+
+describe("isEligibleLocation", () => {
+  test.each([
+    ["Movida Club", 9, true],
+    ["Movida Club", 20, true],
+    ["Movida Club", 1, true],
+    [undefined, 9, false],
+    ["", 9, false],
+    ["   ", 9, false],
+    ["TBA", 9, false],
+    ["tbc", 9, false],
+    ["Location TBA", 9, false],
+    [" location  tbc ", 9, false],
+    ["TBA Club", 9, true],
+    ["Movida Club", "unknown", false],
+    ["Movida Club", 0, false],
+    ["Movida Club", 21, false],
+    ["Movida Club", 9.5, false],
+  ] as const)("%p in %p → %p", (location, arrondissement, expected) => {
+    expect(isEligibleLocation(location, arrondissement)).toBe(expected);
+  });
+});
+
+describe("readLocationsDocument", () => {
+  test("drops entries without numeric coordinates", () => {
+    const good = stored("Good", 3, "manual");
+    const read = readLocationsDocument(
+      { version: "1.0.0", lastUpdated: EARLIER, locations: { [good.id]: good, bad_3: { name: "Bad", coordinates: { lat: "x" }, source: "geocoded" } } },
+      NOW,
+    );
+    expect(Object.keys(read.document.locations)).toEqual([good.id]);
+    expect(read.droppedEntries).toBe(1);
+    expect(read.discarded).toBeNull();
+  });
+
+  test.each([
+    [{ version: "2.0.0", locations: {} }, "version"],
+    [{ locations: {} }, "version"],
+    [[], "shape"],
+    ["text", "shape"],
+    [{ version: "1.0.0", locations: [] }, "shape"],
+  ])("%j is discarded (%s)", (value, reason) => {
+    const read = readLocationsDocument(value, NOW);
+    expect(read.discarded?.reason).toBe(reason as "version" | "shape");
+    expect(read.document).toEqual({ version: "1.0.0", lastUpdated: NOW.toISOString(), locations: {} });
+  });
+});
+
+describe("populateCoordinates without an API key", () => {
+  test("every missing venue gets its arrondissement centre, with no request, one read and one write", async () => {
+    const ctx = setup();
+    const events = [
+      event("Movida Club", 9),
+      event(" movida  club ", 9),
+      event("Le Petit Bain", 13),
+      event("TBA", 11),
+      event("Somewhere", "unknown"),
+      event("Placed Already", 5, { coordinates: { lat: 1, lng: 2 } }),
+    ];
+    const { events: out, counts } = await populateCoordinates(events, ctx.deps);
+
+    expect(ctx.requests()).toBe(0);
+    expect(counts).toEqual({ fromCache: 0, geocodedFresh: 0, upgraded: 0, arrondissementFallback: 2, skippedIneligible: 2 });
+    expect(out.map((e) => e.coordinates)).toEqual([
+      ARRONDISSEMENT_CENTRES[9],
+      ARRONDISSEMENT_CENTRES[9],
+      ARRONDISSEMENT_CENTRES[13],
+      undefined,
+      undefined,
+      { lat: 1, lng: 2 },
+    ]);
+    expect(out[0]!.title).toBe("Movida Club 9");
+    expect(events[0]!.coordinates).toBeUndefined();
+    expect(ctx.kv.reads).toBe(1);
+    expect(ctx.kv.writes).toBe(1);
+    expect(ctx.doc()).toEqual({
+      version: "1.0.0",
+      lastUpdated: NOW.toISOString(),
+      locations: {
+        movida_club_9: {
+          id: "movida_club_9",
+          name: "Movida Club",
+          arrondissement: 9,
+          coordinates: ARRONDISSEMENT_CENTRES[9]!,
+          confidence: 0.5,
+          source: "estimated",
+          lastUpdated: NOW.toISOString(),
+        },
+        le_petit_bain_13: {
+          id: "le_petit_bain_13",
+          name: "Le Petit Bain",
+          arrondissement: 13,
+          coordinates: ARRONDISSEMENT_CENTRES[13]!,
+          confidence: 0.5,
+          source: "estimated",
+          lastUpdated: NOW.toISOString(),
+        },
+      },
+    });
+    const info = ctx.logged("info");
+    expect(info).toHaveLength(1);
+    expect(info[0].message).toBe("Coordinates populated");
+    expect(info[0].context).toMatchObject({ fromCache: 0, geocodedFresh: 0, upgraded: 0, arrondissementFallback: 2, skippedIneligible: 2 });
+  });
+
+  test("nothing to place means no KV access", async () => {
+    const ctx = setup();
+    const { counts } = await populateCoordinates([event("TBC", 3), event("X", 3, { coordinates: { lat: 1, lng: 1 } })], ctx.deps);
+    expect(counts.skippedIneligible).toBe(1);
+    expect(ctx.kv.reads).toBe(0);
+    expect(ctx.kv.writes).toBe(0);
+  });
+
+  test("test mode never calls the API even with a key", async () => {
+    const ctx = setup({ apiKey: "k", testMode: true, cache: documentOf(stored("Rooftop Old", 2, "estimated")) });
+    const { counts } = await populateCoordinates([event("Rooftop New", 2), event("Rooftop Old", 2)], ctx.deps);
+    expect(ctx.requests()).toBe(0);
+    expect(counts).toMatchObject({ fromCache: 1, arrondissementFallback: 1, geocodedFresh: 0, upgraded: 0 });
+  });
+});
+
+describe("populateCoordinates with an API key", () => {
+  test("uses cached entries, upgrades estimates, geocodes missing venues and falls back on failure", async () => {
+    const cache = documentOf(
+      stored("Rooftop Cached", 9, "geocoded", 48.1, 2.1),
+      stored("Rooftop Manual", 9, "manual", 48.2, 2.2),
+      stored("Rooftop Upgrade", 9, "estimated", 48.3, 2.3),
+      stored("Zero Upgrade", 4, "estimated", 48.4, 2.4),
+      stored("Unrelated", 1, "geocoded"),
+    );
+    const ctx = setup({ apiKey: "k", cache });
+    const events = [
+      event("Rooftop Cached", 9),
+      event("Rooftop Manual", 9),
+      event("Rooftop Upgrade", 9),
+      event("Zero Upgrade", 4),
+      event("Rooftop Fresh", 9),
+      event("Rooftop Fresh", 9),
+      event("Zero Fresh", 6),
+    ];
+    const { events: out, counts } = await populateCoordinates(events, ctx.deps);
+
+    expect(counts).toEqual({ fromCache: 3, geocodedFresh: 1, upgraded: 1, arrondissementFallback: 1, skippedIneligible: 0 });
+    // Only the estimate and the missing venues reach the API, each distinct venue once.
+    expect(fake.requests.slice(-4).map((r) => r.address.split(",")[0]).sort()).toEqual(["Rooftop Fresh", "Rooftop Upgrade", "Zero Fresh", "Zero Upgrade"]);
+    expect(ctx.requests()).toBe(4);
+    expect(out.map((e) => e.coordinates)).toEqual([
+      { lat: 48.1, lng: 2.1 },
+      { lat: 48.2, lng: 2.2 },
+      { lat: 48.8765, lng: 2.3401 },
+      { lat: 48.4, lng: 2.4 },
+      { lat: 48.8765, lng: 2.3401 },
+      { lat: 48.8765, lng: 2.3401 },
+      ARRONDISSEMENT_CENTRES[6],
+    ]);
+    expect(ctx.kv.reads).toBe(1);
+    expect(ctx.kv.writes).toBe(1);
+    const locations = ctx.doc().locations;
+    expect(locations.rooftop_upgrade_9).toMatchObject({ source: "geocoded", confidence: 1, lastUpdated: NOW.toISOString() });
+    expect(locations.rooftop_fresh_9).toMatchObject({ name: "Rooftop Fresh", source: "geocoded", coordinates: { lat: 48.8765, lng: 2.3401 } });
+    expect(locations.zero_upgrade_4).toEqual(cache.locations.zero_upgrade_4!);
+    expect(locations.zero_fresh_6).toMatchObject({ source: "estimated", confidence: 0.5, coordinates: ARRONDISSEMENT_CENTRES[6] });
+    expect(locations.rooftop_manual_9).toEqual(cache.locations.rooftop_manual_9!);
+    expect(locations.unrelated_1).toBeDefined();
+  });
+
+  test("writes nothing when every venue comes from the cache", async () => {
+    const ctx = setup({ apiKey: "k", cache: documentOf(stored("Rooftop A", 3, "geocoded"), stored("Rooftop B", 3, "manual")) });
+    const { counts } = await populateCoordinates([event("Rooftop A", 3), event("Rooftop B", 3)], ctx.deps);
+    expect(counts.fromCache).toBe(2);
+    expect(ctx.requests()).toBe(0);
+    expect(ctx.kv.writes).toBe(0);
+  });
+
+  test("a fatal answer logs one warning and switches the rest of the run to centres", async () => {
+    const ctx = setup({ apiKey: "bad-key" });
+    const events = [event("Denied", 1), ...Array.from({ length: 12 }, (_, i) => event(`Rooftop ${i}`, 2))];
+    const { counts, events: out } = await populateCoordinates(events, ctx.deps);
+    // The first batch is already in flight when the refusal arrives; the second batch never is.
+    expect(ctx.requests()).toBe(10);
+    const unavailable = ctx.logged("warn").filter((w) => w.message === GEOCODING_UNAVAILABLE_MESSAGE);
+    expect(unavailable).toHaveLength(1);
+    expect(counts.geocodedFresh + counts.arrondissementFallback).toBe(13);
+    expect(counts.arrondissementFallback).toBeGreaterThanOrEqual(4);
+    expect(out.every((e) => e.coordinates !== undefined)).toBe(true);
+  });
+
+  test("a cache document of another version is treated as empty, logged, and replaced once", async () => {
+    const ctx = setup({ cache: { version: "0.9", locations: { rooftop_a_3: stored("Rooftop A", 3, "manual") } } });
+    const first = await populateCoordinates([event("Rooftop A", 3)], ctx.deps);
+    expect(first.counts).toMatchObject({ fromCache: 0, arrondissementFallback: 1 });
+    expect(ctx.doc().version).toBe("1.0.0");
+    const second = await populateCoordinates([event("Rooftop A", 3)], ctx.deps);
+    expect(second.counts).toMatchObject({ fromCache: 1 });
+    expect(ctx.logged("warn").filter((w) => w.message.includes("unknown version"))).toHaveLength(1);
+  });
+});
+
+describe("warmCoordinates", () => {
+  test("prunes entries for venues no longer present and keeps every current one", async () => {
+    const cache = documentOf(
+      stored("Rooftop Keep", 5, "geocoded"),
+      stored("Placed", 5, "manual"),
+      stored("Gone", 5, "geocoded"),
+      stored("Rooftop Keep", 6, "estimated"),
+    );
+    const ctx = setup({ apiKey: "k", cache });
+    const { counts } = await warmCoordinates(
+      [event("Rooftop Keep", 5), event("Placed", 5, { coordinates: { lat: 1, lng: 1 } }), event("TBA", 5)],
+      ctx.deps,
+    );
+    expect(counts).toEqual({ fromCache: 1, geocodedFresh: 0, upgraded: 0, arrondissementFallback: 0, skippedIneligible: 1, pruned: 2 });
+    expect(Object.keys(ctx.doc().locations).sort()).toEqual(["placed_5", "rooftop_keep_5"]);
+    expect(ctx.kv.reads).toBe(1);
+    expect(ctx.kv.writes).toBe(1);
+    const info = ctx.logged("info");
+    expect(info).toHaveLength(1);
+    expect(info[0].context).toMatchObject({ pruned: 2 });
+    expect(ctx.logged("warn")).toEqual([]);
+  });
+
+  test("saves nothing when nothing was added or removed", async () => {
+    const ctx = setup({ apiKey: "k", cache: documentOf(stored("Rooftop Keep", 5, "geocoded")) });
+    const { counts } = await warmCoordinates([event("Rooftop Keep", 5)], ctx.deps);
+    expect(counts.pruned).toBe(0);
+    expect(ctx.kv.writes).toBe(0);
+  });
+
+  test("geocodes and upgrades like population", async () => {
+    const ctx = setup({ apiKey: "k", cache: documentOf(stored("Range Estimate", 4, "estimated")) });
+    const { counts, events } = await warmCoordinates([event("Range Estimate", 4), event("Range New", 4)], ctx.deps);
+    expect(counts).toMatchObject({ upgraded: 1, geocodedFresh: 1, pruned: 0 });
+    expect(events[1]!.coordinates).toEqual({ lat: 48.8534, lng: 2.3488 });
+    expect(ctx.doc().locations.range_estimate_4!.source).toBe("geocoded");
+  });
+
+  test("a missing API key is a warning and every venue gets a centre", async () => {
+    const ctx = setup({ cache: documentOf(stored("Old", 2, "geocoded")) });
+    const { counts } = await warmCoordinates([event("New Place", 2)], ctx.deps);
+    expect(ctx.requests()).toBe(0);
+    expect(counts).toMatchObject({ arrondissementFallback: 1, pruned: 1 });
+    expect(Object.keys(ctx.doc().locations)).toEqual(["new_place_2"]);
+    expect(ctx.logged("warn").map((w) => w.message)).toEqual(["Geocoding API key is not configured - using arrondissement centres"]);
+  });
+
+  test("an empty event list prunes everything", async () => {
+    const ctx = setup({ apiKey: "k", cache: documentOf(stored("Old", 2, "geocoded")) });
+    const { counts } = await warmCoordinates([], ctx.deps);
+    expect(counts.pruned).toBe(1);
+    expect(ctx.doc().locations).toEqual({});
+  });
+});
