@@ -19,9 +19,9 @@ beforeAll(() => {
 });
 afterAll(() => fake.stop());
 
-function options(extra: Partial<GeocoderOptions> = {}) {
+function options(extra: Omit<Partial<GeocoderOptions>, "log"> = {}) {
   const log = createMemoryLogger();
-  return { log, apiKey: "test-key", apiUrl: fake.url, ...extra } satisfies GeocoderOptions;
+  return { apiKey: "test-key", apiUrl: fake.url, ...extra, log } satisfies GeocoderOptions;
 }
 
 async function failure(promise: Promise<unknown>): Promise<GeocodingError> {
