@@ -1,7 +1,7 @@
 // The coordinate cache document kept in KV under maps:locations:v1: ids, eligibility and entry builders (domain.md §6.1).
 
 import type { Arrondissement, Coordinates } from "../events/types.ts";
-import { ARRONDISSEMENT_CENTRES } from "./centres.ts";
+import { ARRONDISSEMENT_CENTRES } from "../events/arrondissement.ts";
 import type { GeocodeResult } from "./geocoder.ts";
 
 /** KV key of the coordinate cache document. */

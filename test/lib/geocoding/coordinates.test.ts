@@ -1,7 +1,7 @@
 // Coordinate cache, population and warm-up against an in-memory KV and the loopback fake provider.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ARRONDISSEMENT_CENTRES } from "../../../src/lib/geocoding/centres.ts";
+import { ARRONDISSEMENT_CENTRES } from "../../../src/lib/events/arrondissement.ts";
 import {
   GEOCODING_UNAVAILABLE_MESSAGE,
   populateCoordinates,
@@ -29,6 +29,12 @@ afterAll(() => fake.stop());
 
 const NOW = new Date("2026-06-01T10:00:00.000Z");
 const EARLIER = "2026-05-01T00:00:00.000Z";
+
+/** The §6.3 centre of arrondissement `n` as a bare point. */
+function centre(n: number) {
+  const { lat, lng } = ARRONDISSEMENT_CENTRES[n]!;
+  return { lat, lng };
+}
 
 function event(location: string | undefined, arrondissement: Arrondissement, extra: Partial<PlaceableEvent> = {}): PlaceableEvent & { title: string } {
   return { title: `${location} ${arrondissement}`, location, arrondissement, ...extra };
@@ -130,9 +136,9 @@ describe("populateCoordinates without an API key", () => {
     expect(ctx.requests()).toBe(0);
     expect(counts).toEqual({ fromCache: 0, geocodedFresh: 0, upgraded: 0, arrondissementFallback: 2, skippedIneligible: 2 });
     expect(out.map((e) => e.coordinates)).toEqual([
-      ARRONDISSEMENT_CENTRES[9],
-      ARRONDISSEMENT_CENTRES[9],
-      ARRONDISSEMENT_CENTRES[13],
+      centre(9),
+      centre(9),
+      centre(13),
       undefined,
       undefined,
       { lat: 1, lng: 2 },
@@ -149,7 +155,7 @@ describe("populateCoordinates without an API key", () => {
           id: "movida_club_9",
           name: "Movida Club",
           arrondissement: 9,
-          coordinates: ARRONDISSEMENT_CENTRES[9]!,
+          coordinates: centre(9),
           confidence: 0.5,
           source: "estimated",
           lastUpdated: NOW.toISOString(),
@@ -158,7 +164,7 @@ describe("populateCoordinates without an API key", () => {
           id: "le_petit_bain_13",
           name: "Le Petit Bain",
           arrondissement: 13,
-          coordinates: ARRONDISSEMENT_CENTRES[13]!,
+          coordinates: centre(13),
           confidence: 0.5,
           source: "estimated",
           lastUpdated: NOW.toISOString(),
@@ -219,7 +225,7 @@ describe("populateCoordinates with an API key", () => {
       { lat: 48.4, lng: 2.4 },
       { lat: 48.8765, lng: 2.3401 },
       { lat: 48.8765, lng: 2.3401 },
-      ARRONDISSEMENT_CENTRES[6],
+      centre(6),
     ]);
     expect(ctx.kv.reads).toBe(1);
     expect(ctx.kv.writes).toBe(1);
@@ -227,7 +233,7 @@ describe("populateCoordinates with an API key", () => {
     expect(locations.rooftop_upgrade_9).toMatchObject({ source: "geocoded", confidence: 1, lastUpdated: NOW.toISOString() });
     expect(locations.rooftop_fresh_9).toMatchObject({ name: "Rooftop Fresh", source: "geocoded", coordinates: { lat: 48.8765, lng: 2.3401 } });
     expect(locations.zero_upgrade_4).toEqual(cache.locations.zero_upgrade_4!);
-    expect(locations.zero_fresh_6).toMatchObject({ source: "estimated", confidence: 0.5, coordinates: ARRONDISSEMENT_CENTRES[6] });
+    expect(locations.zero_fresh_6).toMatchObject({ source: "estimated", confidence: 0.5, coordinates: centre(6) });
     expect(locations.rooftop_manual_9).toEqual(cache.locations.rooftop_manual_9!);
     expect(locations.unrelated_1).toBeDefined();
   });
