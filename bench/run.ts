@@ -1,0 +1,15 @@
+// Runs every benchmark; each prints its figure beside a baseline measured in the same run.
+// Optional filter: `npm run bench -- health` runs only the benchmarks whose name contains "health".
+
+import { benchHealth } from "./health.bench.ts";
+
+const benches: Record<string, () => Promise<void>> = {
+  health: benchHealth,
+};
+
+const filter = process.argv[2];
+for (const [name, run] of Object.entries(benches)) {
+  if (filter && !name.includes(filter)) continue;
+  await run();
+}
+process.exit(0);

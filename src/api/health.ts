@@ -1,0 +1,12 @@
+// Public liveness probe: answers without touching the database or exposing any detail.
+
+import { Elysia } from "elysia";
+import { NO_STORE_HEADERS } from "../lib/http.ts";
+
+/** GET /api/health → {status:"ok"}. */
+export function healthApi() {
+  return new Elysia({ name: "health-api" }).get("/api/health", ({ set }) => {
+    Object.assign(set.headers, NO_STORE_HEADERS);
+    return { status: "ok" };
+  });
+}

@@ -1,0 +1,32 @@
+// The route table: one plugin per area, in one place.
+
+import { Elysia } from "elysia";
+import type { Deps } from "./deps.ts";
+import { errorHandler, errorResponse } from "./lib/errors.ts";
+import { MAX_BODY_BYTES } from "./lib/http.ts";
+import { errorViews } from "./pages/components/error.view.tsx";
+import { staticRoutes } from "./pages/static.routes.ts";
+import { healthApi } from "./api/health.ts";
+import { homeRoutes } from "./pages/home/home.routes.tsx";
+
+/** Refuses bodies over the server-wide cap before any handler reads them. */
+function bodyCap() {
+  return new Elysia({ name: "body-cap" }).onRequest(({ request }) => {
+    const length = Number(request.headers.get("content-length") ?? "0");
+    if (Number.isFinite(length) && length > MAX_BODY_BYTES) {
+      return errorResponse(request, 413, "Request body too large", {}, {}, errorViews);
+    }
+  });
+}
+
+/** Builds the whole application over its dependencies (no port is opened here). */
+export function createApp(deps: Deps) {
+  return new Elysia({ name: "finder" })
+    .use(errorHandler(deps.log, errorViews))
+    .use(bodyCap())
+    .use(staticRoutes())
+    .use(healthApi())
+    .use(homeRoutes(deps));
+}
+
+export type App = ReturnType<typeof createApp>;

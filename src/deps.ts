@@ -1,0 +1,79 @@
+// Builds the dependencies every area receives, once per process: config, logger, database, KV,
+// rate limiter, clock, and the hooks that flush pending work on shutdown.
+
+import type { Config } from "./lib/config.ts";
+import { createLogger, type Logger } from "./lib/logger.ts";
+import { openDatabase, type Database, type Db } from "./lib/db/client.ts";
+import { migrateDatabase } from "./lib/db/migrate.ts";
+import { createKv, type Kv } from "./lib/kv.ts";
+import { createRateLimiter, type RateLimiter } from "./lib/rate-limit.ts";
+
+/** Something to run on shutdown (flush buffers, stop timers), in registration order. */
+export type ShutdownHook = () => Promise<void> | void;
+
+export interface Deps {
+  config: Config;
+  log: Logger;
+  database: Database;
+  db: Db;
+  kv: Kv;
+  limiter: RateLimiter;
+  /** The clock; tests move it. */
+  now: () => Date;
+  /** Registers work to finish before the database closes. */
+  onShutdown(hook: ShutdownHook): void;
+  /** Runs the shutdown hooks once, then closes the database. */
+  shutdown(timeoutSeconds?: number): Promise<void>;
+}
+
+export interface BuildDepsOptions {
+  log?: Logger;
+  database?: Database;
+  now?: () => Date;
+  /** Skip migrations (the test harness migrates once per process). */
+  skipMigrations?: boolean;
+  /** False when the database is shared and must stay open after shutdown (tests). */
+  ownsDatabase?: boolean;
+}
+
+/** The process logger for a config: JSON lines except in development. */
+export function loggerFor(config: Pick<Config, "nodeEnv" | "logLevel">): Logger {
+  return createLogger({ mode: config.nodeEnv === "development" ? "development" : "json", minLevel: config.logLevel });
+}
+
+/** Opens the database (migrated) and wires the shared services. */
+export async function buildDeps(config: Config, options: BuildDepsOptions = {}): Promise<Deps> {
+  const log = options.log ?? loggerFor(config);
+  const now = options.now ?? (() => new Date());
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.databaseUrl, dataDir: config.dataMode === "test" ? undefined : config.dataDir }));
+  if (!options.skipMigrations) await migrateDatabase(database);
+
+  const hooks: ShutdownHook[] = [];
+  let shuttingDown: Promise<void> | undefined;
+  const deps: Deps = {
+    config,
+    log,
+    database,
+    db: database.db,
+    kv: createKv(database.db),
+    limiter: createRateLimiter({ db: database.db, secret: config.authSecret, log, now }),
+    now,
+    onShutdown: (hook) => hooks.push(hook),
+    shutdown: (timeoutSeconds = 5) => {
+      shuttingDown ??= (async () => {
+        for (const hook of hooks) {
+          try {
+            await hook();
+          } catch (error) {
+            log.error("shutdown", "Shutdown hook failed", undefined, error);
+          }
+        }
+        if (options.ownsDatabase !== false) await database.close(timeoutSeconds);
+      })();
+      return shuttingDown;
+    },
+  };
+  return deps;
+}

@@ -1,0 +1,60 @@
+// Process entry: config → deps (database + migrations) → app.listen → jobs; clean stop on signals.
+
+import { ConfigError, loadConfig } from "./lib/config.ts";
+import { buildDeps, loggerFor } from "./deps.ts";
+import { createApp } from "./app.ts";
+import { MAX_BODY_BYTES } from "./lib/http.ts";
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`[finder] Startup failed: ${error.problems.length} configuration problem(s):\n- ${error.problems.join("\n- ")}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = loggerFor(config);
+  if (config.authSecretGenerated) log.warn("config", "AUTH_SECRET not set; using a generated development secret kept in DATA_DIR");
+
+  const deps = await buildDeps(config, { log });
+  const app = createApp(deps);
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES });
+
+  log.info(
+    "startup",
+    `[finder] Ready | data=${config.dataMode} | db=${config.databaseUrl ? "yes" : "no"} | geocoding=${config.geocodingApiKey ? "api" : "arrondissement-fallback"}`,
+    { port: app.server?.port, database: deps.database.engine },
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutdown", "Stopping", { signal });
+    const timer = setTimeout(() => {
+      log.error("shutdown", "Shutdown took too long; exiting");
+      process.exit(1);
+    }, 15000);
+    try {
+      // Stop accepting connections and let in-flight requests finish.
+      await app.stop(false);
+      await deps.shutdown(5);
+      clearTimeout(timer);
+      log.info("shutdown", "Stopped cleanly");
+      process.exit(0);
+    } catch (error) {
+      log.error("shutdown", "Shutdown failed", undefined, error);
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error) => {
+  process.stderr.write(`[finder] Startup failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+// Database connection: postgres.js when a connection string is configured, embedded PGlite otherwise.
+// Both drivers get the same Drizzle schema, the same migrations and the same SQL.
+
+import { join } from "node:path";
+import { mkdirSync } from "node:fs";
+import { sql, type SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { PGlite } from "@electric-sql/pglite";
+import postgres from "postgres";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** The Drizzle database handle shared by both drivers. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbEngine = "postgres" | "pglite";
+
+/** An open database with its engine name and a bounded close. */
+export interface Database {
+  db: Db;
+  engine: DbEngine;
+  /** Runs raw SQL and returns the rows, whatever the driver. */
+  query<T = Record<string, unknown>>(statement: SQL): Promise<T[]>;
+  /** Closes the connection, waiting at most `timeoutSeconds` for in-flight queries. */
+  close(timeoutSeconds?: number): Promise<void>;
+  /** Postgres server only: the raw postgres.js client (LISTEN/NOTIFY). */
+  pg?: postgres.Sql;
+  /** PGlite only: the embedded instance. */
+  pglite?: PGlite;
+}
+
+export interface OpenDatabaseOptions {
+  url?: string;
+  /** Folder for PGlite files; omitted means in-memory. */
+  dataDir?: string;
+  /** Search path schema for the postgres.js driver (tests isolate runs in their own schema). */
+  schemaName?: string;
+  maxConnections?: number;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Opens the configured database. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const client = postgres(options.url, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+      connection: options.schemaName ? { search_path: options.schemaName } : undefined,
+      prepare: true,
+    });
+    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    return {
+      db,
+      engine: "postgres",
+      pg: client,
+      query: async <T>(statement: SQL) => rowsOf<T>(await db.execute(statement)),
+      close: (timeoutSeconds = 5) => client.end({ timeout: timeoutSeconds }),
+    };
+  }
+  let instance: PGlite;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    instance = await PGlite.create({ dataDir: join(options.dataDir, "pgdata") });
+  } else {
+    instance = await PGlite.create();
+  }
+  return wrapPglite(instance);
+}
+
+/** Wraps an existing PGlite instance (tests hand each file a migrated copy). */
+export function wrapPglite(instance: PGlite): Database {
+  const db = drizzlePglite(instance, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    engine: "pglite",
+    pglite: instance,
+    query: async <T>(statement: SQL) => rowsOf<T>(await db.execute(statement)),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await instance.close();
+    },
+  };
+}
+
+/** True when the database answers a trivial query. */
+export async function pingDatabase(database: Database): Promise<boolean> {
+  try {
+    await database.query(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,75 @@
+// Event store tables: the sheet (columns + rows + meta), its revisions and its backups (domain.md §8).
+
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** Sheet columns: the 20 core fields plus admin-added custom columns, in display order. */
+export const eventStoreColumns = pgTable("event_store_columns", {
+  key: text("key").primaryKey(),
+  label: text("label").notNull(),
+  isCore: boolean("is_core").notNull().default(false),
+  isRequired: boolean("is_required").notNull().default(false),
+  displayOrder: integer("display_order").notNull(),
+});
+
+/** Sheet rows; ids are new on every save, order is display_order. */
+export const eventStoreRows = pgTable(
+  "event_store_rows",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    displayOrder: integer("display_order").notNull(),
+    rowData: jsonb("row_data").$type<Record<string, string>>().notNull(),
+  },
+  (t) => [index("event_store_rows_order_idx").on(t.displayOrder)],
+);
+
+/** Single-row metadata of the store (id is always 1). */
+export const eventStoreMeta = pgTable("event_store_meta", {
+  id: integer("id").primaryKey().default(1),
+  rowCount: integer("row_count").notNull().default(0),
+  revision: bigint("revision", { mode: "number" }).notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text("updated_by").notNull().default("system"),
+  origin: text("origin").notNull().default("manual"),
+  checksum: text("checksum").notNull().default(""),
+});
+
+/** Store revisions (newest 100 kept): full CSV plus a change summary. */
+export const eventStoreRevisions = pgTable(
+  "event_store_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    trigger: text("trigger").notNull(),
+    actor: text("actor").notNull().default("system"),
+    rowCount: integer("row_count").notNull(),
+    columnCount: integer("column_count").notNull(),
+    rowsAdded: integer("rows_added").notNull().default(0),
+    rowsDeleted: integer("rows_deleted").notNull().default(0),
+    rowsChanged: integer("rows_changed").notNull().default(0),
+    changedColumns: jsonb("changed_columns").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    csv: text("csv").notNull(),
+  },
+  (t) => [index("event_store_revisions_created_idx").on(t.createdAt.desc())],
+);
+
+/** Snapshots of the store and both placement schedules (newest 30 kept). */
+export const eventStoreBackups = pgTable(
+  "event_store_backups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").notNull(),
+    trigger: text("trigger").notNull(),
+    rowCount: integer("row_count").notNull(),
+    featuredEntryCount: integer("featured_entry_count").notNull().default(0),
+    promotedEntryCount: integer("promoted_entry_count").notNull().default(0),
+    storeUpdatedAt: timestamp("store_updated_at", { withTimezone: true }),
+    storeChecksum: text("store_checksum"),
+    csvContent: text("csv_content").notNull(),
+    featuredEntries: jsonb("featured_entries").$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    promotedEntries: jsonb("promoted_entries").$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [index("event_store_backups_created_idx").on(t.createdAt.desc(), t.id.desc())],
+);

@@ -1,0 +1,47 @@
+// Engagement (click, outbound_click, calendar_sync) and discovery (search, filters) records (domain.md §17).
+
+import { bigserial, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** One row per recorded interaction with an event. */
+export const engagementInteractions = pgTable(
+  "engagement_interactions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    eventKey: text("event_key").notNull(),
+    actionType: text("action_type").notNull(),
+    sessionId: text("session_id"),
+    source: text("source"),
+    path: text("path"),
+    isAuthenticated: boolean("is_authenticated").notNull().default(false),
+    userEmail: text("user_email"),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("engagement_event_time_idx").on(t.eventKey, t.recordedAt.desc()),
+    index("engagement_action_time_idx").on(t.actionType, t.recordedAt.desc()),
+    index("engagement_time_idx").on(t.recordedAt.desc()),
+    index("engagement_session_event_time_idx").on(t.sessionId, t.eventKey, t.recordedAt),
+  ],
+);
+
+/** One row per recorded search or filter action. */
+export const discoveryInteractions = pgTable(
+  "discovery_interactions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actionType: text("action_type").notNull(),
+    sessionId: text("session_id"),
+    userEmail: text("user_email"),
+    filterGroup: text("filter_group"),
+    filterValue: text("filter_value"),
+    searchQuery: text("search_query"),
+    path: text("path"),
+    isAuthenticated: boolean("is_authenticated").notNull().default(false),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("discovery_time_idx").on(t.recordedAt.desc()),
+    index("discovery_action_time_idx").on(t.actionType, t.recordedAt.desc()),
+    index("discovery_session_idx").on(t.sessionId, t.recordedAt),
+  ],
+);

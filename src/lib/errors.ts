@@ -1,0 +1,117 @@
+// The error classes of the service and the one error handler: JSON under /api, an HTML page for
+// full-page requests, a fragment for htmx. Unknown errors are logged and never leak to the client.
+
+import { Elysia } from "elysia";
+import type { Logger } from "./logger.ts";
+import { json, NO_STORE_HEADERS } from "./http.ts";
+
+/** An error whose message is safe to show, with its HTTP status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+/** A missing resource (404). */
+export class NotFoundError extends HttpError {
+  constructor(message = "Not found") {
+    super(404, message);
+    this.name = "NotFoundError";
+  }
+}
+
+/** Invalid input with per-field issues (400). */
+export class ValidationError extends HttpError {
+  constructor(
+    message: string,
+    readonly issues: { field: string; message: string }[] = [],
+  ) {
+    super(400, message);
+    this.name = "ValidationError";
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not found",
+  405: "Method not allowed",
+  413: "Request body too large",
+  415: "Unsupported media type",
+  422: "Invalid request",
+  429: "Too many requests",
+  431: "Request headers too large",
+  500: "Internal server error",
+  503: "Service unavailable",
+};
+
+/** The public text for a status. */
+export function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? (status >= 500 ? "Internal server error" : "Request failed");
+}
+
+function isApiPath(request: Request): boolean {
+  try {
+    return new URL(request.url).pathname.startsWith("/api/");
+  } catch {
+    return true;
+  }
+}
+
+/** How HTML errors look; supplied by the pages layer. */
+export interface ErrorViews {
+  page(status: number, message: string): string;
+  fragment(status: number, message: string): string;
+}
+
+const plainViews: ErrorViews = {
+  page: (status, message) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>${status}</title><p>${escapeText(message)}</p></html>`,
+  fragment: (_status, message) => `<p role="alert">${escapeText(message)}</p>`,
+};
+
+function escapeText(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Answers an error in the shape the request expects. */
+export function errorResponse(request: Request, status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}, views: ErrorViews = plainViews): Response {
+  if (isApiPath(request)) return json({ success: false, error: message, ...extra }, status, { ...NO_STORE_HEADERS, ...headers });
+  const isHtmx = request.headers.get("hx-request") === "true";
+  const body = isHtmx ? views.fragment(status, message) : views.page(status, message);
+  return new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", vary: "HX-Request", ...headers } });
+}
+
+/** The one error handler, as a named plugin applied globally. */
+export function errorHandler(log: Logger, views: ErrorViews = plainViews) {
+  const answer = (request: Request, status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    errorResponse(request, status, message, extra, headers, views);
+  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request }) => {
+    if (error instanceof ValidationError) return answer(request, 400, error.message, { issues: error.issues });
+    if (error instanceof HttpError) return answer(request, error.status, error.message, {}, error.headers);
+    switch (code) {
+      case "NOT_FOUND":
+        return answer(request, 404, "Not found");
+      case "PARSE":
+        return answer(request, 400, "Invalid request payload");
+      case "VALIDATION":
+        // Elysia's validation text echoes submitted values: never forward it.
+        return answer(request, 400, "Invalid request");
+      case "INVALID_COOKIE_SIGNATURE":
+        return answer(request, 400, "Invalid request");
+    }
+    const status = typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : 500;
+    if (status >= 400 && status < 500) return answer(request, status, statusText(status));
+    let path = "";
+    try {
+      path = new URL(request.url).pathname;
+    } catch {}
+    log.error("http", "Unhandled error", { method: request.method, path, code: String(code) }, error);
+    return answer(request, 500, "Internal server error");
+  });
+}

@@ -1,0 +1,79 @@
+// The page shell shared by every public and admin page: head, skip link, header, main, footer.
+
+import type { Children } from "@kitajs/html";
+
+/** Display name of the product. */
+export const SITE_NAME = "finder";
+
+export interface LayoutProps {
+  title: string;
+  description?: string;
+  /** Extra tags for <head> (canonical, OpenGraph, JSON-LD); must already be escaped markup. */
+  head?: string;
+  /** Extra body class, e.g. "admin". */
+  bodyClass?: string;
+  /** Scripts to load at the end of the body (paths under /static). */
+  scripts?: string[];
+  noindex?: boolean;
+  children?: Children;
+}
+
+/** A full HTML document. */
+export function Layout(props: LayoutProps): JSX.Element {
+  return (
+    "<!doctype html>" +
+    (
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <title safe>{props.title}</title>
+          {props.description ? <meta name="description" content={props.description} /> : ""}
+          {props.noindex ? <meta name="robots" content="noindex, nofollow" /> : ""}
+          <meta name="color-scheme" content="light dark" />
+          <link rel="stylesheet" href="/static/app.css" />
+          <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+          {props.head ?? ""}
+        </head>
+        <body class={props.bodyClass}>
+          <a class="skip-link" href="#main">
+            Skip to content
+          </a>
+          {props.children}
+          <script src="/static/vendor/htmx.min.js" defer></script>
+          {(props.scripts ?? []).map((src) => (
+            <script src={src} defer></script>
+          ))}
+        </body>
+      </html>
+    )
+  );
+}
+
+/** The public site header. */
+export function SiteHeader(props: { children?: Children }): JSX.Element {
+  return (
+    <header class="site-header">
+      <a class="brand" href="/">
+        {SITE_NAME}
+      </a>
+      <nav aria-label="Main">
+        <a href="/">Events</a>
+        <a href="/submit-event">Submit an event</a>
+        <a href="/feature-event">Promote</a>
+      </nav>
+      {props.children}
+    </header>
+  );
+}
+
+/** The public site footer. */
+export function SiteFooter(): JSX.Element {
+  return (
+    <footer class="site-footer">
+      <p>
+        {SITE_NAME} · Fête de la Musique, Paris · <a href="/privacy">Privacy</a> · <a href="/calendar.ics">Calendar feed</a>
+      </p>
+    </footer>
+  );
+}

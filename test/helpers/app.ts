@@ -1,0 +1,82 @@
+// Builds the real app over the shared test database, with a movable clock and captured logs.
+
+import { loadConfig, type Config } from "../../src/lib/config.ts";
+import { buildDeps, type Deps } from "../../src/deps.ts";
+import { createApp, type App } from "../../src/app.ts";
+import { createMemoryLogger } from "../../src/lib/logger.ts";
+import { resetDatabase, sharedDatabase } from "./database.ts";
+
+export const TEST_AUTH_SECRET = "test-auth-secret-0123456789abcdef-0123456789";
+export const TEST_ADMIN_KEY = "test-admin-key-0123456789";
+
+/** A clock tests can set and move. */
+export interface TestClock {
+  now: () => Date;
+  set(date: Date | string): void;
+  advance(ms: number): void;
+}
+
+export function createClock(start: Date | string = "2026-06-21T10:00:00Z"): TestClock {
+  let current = new Date(start).getTime();
+  return {
+    now: () => new Date(current),
+    set: (date) => {
+      current = new Date(date).getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  deps: Deps;
+  config: Config;
+  clock: TestClock;
+  logs: ReturnType<typeof createMemoryLogger>["lines"];
+  /** Sends a request through app.handle (no port). */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface TestContextOptions {
+  env?: Record<string, string | undefined>;
+  clock?: TestClock;
+  /** Keep the tables as they are (default: emptied). */
+  keepData?: boolean;
+}
+
+/** The test environment: test data mode, fixed secrets, no schedule. */
+export function testEnv(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return {
+    NODE_ENV: "test",
+    DATA_MODE: "test",
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    ADMIN_KEY: TEST_ADMIN_KEY,
+    CRON_ENABLED: "false",
+    NEXT_PUBLIC_SITE_URL: "http://finder.test",
+    DATA_DIR: "/tmp/finder-test-data",
+    ...overrides,
+  };
+}
+
+/** Builds a fresh app over the (emptied) shared test database. */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const database = await sharedDatabase();
+  if (!options.keepData) await resetDatabase(database);
+  const config = loadConfig(testEnv(options.env));
+  const clock = options.clock ?? createClock();
+  const log = createMemoryLogger("json");
+  const deps = await buildDeps(config, { database, log, now: clock.now, skipMigrations: true, ownsDatabase: false });
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    config,
+    clock,
+    logs: log.lines,
+    request: (path, init) => app.handle(new Request(`http://finder.test${path}`, init)),
+    close: () => deps.shutdown(),
+  };
+}

@@ -1,0 +1,67 @@
+// Starts the real process (bun src/index.ts) to check startup errors, the ready line and SIGTERM.
+
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const ROOT = join(import.meta.dir, "../..");
+
+function spawnService(env: Record<string, string>) {
+  return Bun.spawn([process.execPath, "src/index.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+}
+
+async function waitForHealth(port: number, timeoutMs = 20000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return true;
+    } catch {}
+    await Bun.sleep(100);
+  }
+  return false;
+}
+
+function freePort(): number {
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
+  const port = server.port!;
+  server.stop(true);
+  return port;
+}
+
+describe("process", () => {
+  test("production without required settings exits non-zero naming every problem", async () => {
+    const child = spawnService({ NODE_ENV: "production", AUTH_SECRET: "too-short" });
+    const code = await child.exited;
+    const stderr = await new Response(child.stderr).text();
+    expect(code).toBe(1);
+    expect(stderr).toContain("DATA_MODE is required in production");
+    expect(stderr).toContain("DATABASE_URL (or POSTGRES_URL) is required in production");
+    expect(stderr).toContain("AUTH_SECRET must be at least 32 characters");
+    expect(stderr).not.toContain("too-short");
+  });
+
+  test("starts with no environment, answers health, logs the ready line and stops cleanly on SIGTERM", async () => {
+    const port = freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), "finder-proc-"));
+    const child = spawnService({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", DATA_MODE: "test", AUTH_SECRET: "p".repeat(40), CRON_ENABLED: "false" });
+    try {
+      expect(await waitForHealth(port)).toBe(true);
+      child.kill("SIGTERM");
+      expect(await child.exited).toBe(0);
+      const stdout = await new Response(child.stdout).text();
+      const lines = stdout.trim().split("\n").map((l) => JSON.parse(l));
+      expect(lines.some((l) => l.message === "[finder] Ready | data=test | db=no | geocoding=arrondissement-fallback")).toBe(true);
+      expect(lines.at(-1).message).toBe("Stopped cleanly");
+      for (const line of lines) expect(Object.keys(line).slice(0, 3)).toEqual(["level", "scope", "message"]);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+});
