@@ -72,3 +72,13 @@ export interface SheetWarning {
   message: string;
   field?: string;
 }
+
+/** A sheet problem that stops a write or a read (§4 schema report, blocking side). */
+export type BlockingIssueType = "missing_columns" | "duplicate_columns" | "no_rows" | "structure_mismatch";
+
+/** One blocking issue; `rows` lists the spreadsheet row numbers involved (empty for header problems). */
+export interface BlockingIssue {
+  type: BlockingIssueType;
+  message: string;
+  rows: number[];
+}
