@@ -2,6 +2,7 @@
 
 import type { Arrondissement, Coordinates } from "../events/types.ts";
 import { ARRONDISSEMENT_CENTRES } from "../events/arrondissement.ts";
+import { isUnknownLocation } from "../events/location.ts";
 import type { GeocodeResult } from "./geocoder.ts";
 
 /** KV key of the coordinate cache document. */
@@ -39,7 +40,6 @@ export interface ReadLocationsDocument {
   droppedEntries: number;
 }
 
-const UNKNOWN_VENUES = new Set(["tba", "tbc", "location tba", "location tbc"]);
 const SOURCES = new Set<string>(["geocoded", "estimated", "manual"]);
 
 /** Cache id of a venue: name lower-cased, trimmed, whitespace runs → `_`, then `_<arrondissement>`. */
@@ -49,9 +49,7 @@ export function locationId(name: string, arrondissement: number | "unknown"): st
 
 /** A venue is eligible when it has a real name (not TBA/TBC) and an arrondissement 1–20. */
 export function isEligibleLocation(location: string | undefined, arrondissement: Arrondissement): arrondissement is number {
-  if (location === undefined) return false;
-  const name = location.trim().replace(/\s+/g, " ").toLowerCase();
-  if (name === "" || UNKNOWN_VENUES.has(name)) return false;
+  if (location === undefined || isUnknownLocation(location)) return false;
   return typeof arrondissement === "number" && Number.isInteger(arrondissement) && arrondissement >= 1 && arrondissement <= 20;
 }
 
