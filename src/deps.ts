@@ -7,6 +7,8 @@ import { openDatabase, type Database, type Db } from "./lib/db/client.ts";
 import { migrateDatabase } from "./lib/db/migrate.ts";
 import { createKv, type Kv } from "./lib/kv.ts";
 import { createRateLimiter, type RateLimiter } from "./lib/rate-limit.ts";
+import { createInvalidationBus, type InvalidationBus } from "./lib/invalidation.ts";
+import { createEventReader, type EventReader } from "./lib/events/pipeline.ts";
 
 /** Something to run on shutdown (flush buffers, stop timers), in registration order. */
 export type ShutdownHook = () => Promise<void> | void;
@@ -18,6 +20,10 @@ export interface Deps {
   db: Db;
   kv: Kv;
   limiter: RateLimiter;
+  /** The live-events read pipeline. */
+  events: EventReader;
+  /** Announces cache invalidations (render cache, other instances). */
+  invalidation: InvalidationBus;
   /** The clock; tests move it. */
   now: () => Date;
   /** Registers work to finish before the database closes. */
@@ -52,13 +58,16 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
 
   const hooks: ShutdownHook[] = [];
   let shuttingDown: Promise<void> | undefined;
+  const kv = createKv(database.db);
   const deps: Deps = {
     config,
     log,
     database,
     db: database.db,
-    kv: createKv(database.db),
+    kv,
+    events: createEventReader({ config, db: database.db, kv, log, now }),
     limiter: createRateLimiter({ db: database.db, secret: config.authSecret, log, now }),
+    invalidation: createInvalidationBus((error) => log.error("cache", "Invalidation listener failed", undefined, error)),
     now,
     onShutdown: (hook) => hooks.push(hook),
     shutdown: (timeoutSeconds = 5) => {

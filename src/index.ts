@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./lib/config.ts";
 import { buildDeps, loggerFor } from "./deps.ts";
 import { createApp } from "./app.ts";
 import { MAX_BODY_BYTES } from "./lib/http.ts";
+import { seedStoreIfEmpty } from "./lib/events/pipeline.ts";
 
 async function main(): Promise<void> {
   let config;
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   if (config.authSecretGenerated) log.warn("config", "AUTH_SECRET not set; using a generated development secret kept in DATA_DIR");
 
   const deps = await buildDeps(config, { log });
+  await seedStoreIfEmpty(deps);
   const app = createApp(deps);
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES });
 

@@ -26,7 +26,7 @@ export function launchBrowser(): Promise<Browser> {
 /** Serves the test app on a free loopback port. */
 export function serveApp(ctx: TestContext): { url: string; stop: () => Promise<void> } {
   const server = ctx.app.listen({ port: 0, hostname: "127.0.0.1" });
-  return { url: `http://127.0.0.1:${server.server!.port}`, stop: () => ctx.app.stop(true) };
+  return { url: `http://127.0.0.1:${server.server!.port}`, stop: async () => { await ctx.app.stop(true); } };
 }
 
 /** A browser context for a viewport; JavaScript can be switched off. */

@@ -1,0 +1,231 @@
+// The live-events read pipeline (spec "Event read pipeline"): the source chain of the data mode,
+// keys and quality checks, coordinates from the KV cache, then the featured, promoted and
+// engagement projections. There is no event cache: every call reads the sources.
+
+import { readFile } from "node:fs/promises";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import type { Kv } from "../kv.ts";
+import type { Logger } from "../logger.ts";
+import { populateCoordinates, warmCoordinates, type PopulationCounts, type WarmUpCounts } from "../geocoding/coordinates.ts";
+import { findNewestBackupCsv } from "./backups.ts";
+import { FIXTURE_SHEET_CSV } from "./fixtures.ts";
+import { activePromotions, activeSpotlights, applyEngagement, applyFeatured, applyPromoted, calendarSyncCounts, orderForHomepage } from "./projections.ts";
+import { checkSourceValidity, runQualityChecks } from "./quality.ts";
+import { parseEventSheet, type EventKeyStats } from "./sheet.ts";
+import { readStoreSheet, saveStoreSheet, sheetToCsv } from "./store.ts";
+import type { LiveEvent, SheetWarning } from "./types.ts";
+
+/** Where a live read came from. `backup` and `local` are fallbacks in remote mode. */
+export type EventSource = "store" | "backup" | "local" | "test";
+
+export interface LoadOptions {
+  /** Apply the active spotlight projection (default true). */
+  includeFeaturedProjection?: boolean;
+  /** Apply calendarSyncCount (default true). */
+  includeEngagementProjection?: boolean;
+}
+
+/** The result of one live read. */
+export interface LiveRead {
+  /** In homepage order when the featured projection is on, else in sheet order. */
+  events: LiveEvent[];
+  source: EventSource;
+  /** Why the primary source was not used (remote mode fallback), if it was not. */
+  fallbackReason?: string;
+  warnings: SheetWarning[];
+  keyStats: EventKeyStats;
+  fetchedAt: Date;
+}
+
+/** Runtime status of the reader, for admin status screens. */
+export interface ReaderStatus {
+  lastFetchTime: string | null;
+  lastErrorMessage: string | null;
+  source: EventSource | null;
+  eventCount: number;
+  fallbackReason: string | null;
+}
+
+/** Thrown when every source of the chain failed; pages keep their previous render. */
+export class EventsUnavailableError extends Error {
+  constructor(readonly reasons: string[]) {
+    super(`Events are unavailable: ${reasons.join("; ")}`);
+    this.name = "EventsUnavailableError";
+  }
+}
+
+export interface EventReaderDeps {
+  config: Pick<Config, "dataMode" | "localEventsCsv" | "geocodingApiKey" | "geocodingApiUrl">;
+  db: Db;
+  kv: Kv;
+  log: Logger;
+  now: () => Date;
+}
+
+/** The live-event reader of a process. */
+export interface EventReader {
+  load(options?: LoadOptions): Promise<LiveRead>;
+  /** Full read plus coordinate warm-up (geocode, upgrade, prune); used by admin writes and deploys. */
+  warm(): Promise<{ read: LiveRead; counts: WarmUpCounts }>;
+  /** Reads the chain without writing anything (admin dry-run); coordinates are not touched. */
+  dryRun(): Promise<{ source: EventSource; eventCount: number; fallbackReason?: string; attempts: SourceAttempt[] }>;
+  status(): ReaderStatus;
+}
+
+/** One source tried in a read. */
+export interface SourceAttempt {
+  source: EventSource;
+  ok: boolean;
+  reason?: string;
+  eventCount?: number;
+}
+
+interface SourceCsv {
+  source: EventSource;
+  read: () => Promise<string | undefined>;
+}
+
+function chainFor(deps: EventReaderDeps): SourceCsv[] {
+  const local: SourceCsv = { source: "local", read: () => readFile(deps.config.localEventsCsv, "utf8") };
+  switch (deps.config.dataMode) {
+    case "test":
+      return [{ source: "test", read: async () => FIXTURE_SHEET_CSV }];
+    case "local":
+      return [local];
+    case "remote":
+      return [
+        {
+          source: "store",
+          read: async () => {
+            const stored = await readStoreSheet(deps.db);
+            return stored ? sheetToCsv(stored.sheet) : undefined;
+          },
+        },
+        { source: "backup", read: async () => (await findNewestBackupCsv(deps.db))?.csv },
+        local,
+      ];
+  }
+}
+
+/** Builds the reader over the process dependencies. */
+export function createEventReader(deps: EventReaderDeps): EventReader {
+  const state: ReaderStatus = { lastFetchTime: null, lastErrorMessage: null, source: null, eventCount: 0, fallbackReason: null };
+
+  async function readChain(): Promise<{ parsed: Extract<ReturnType<typeof parseEventSheet>, { ok: true }>; source: EventSource; attempts: SourceAttempt[] }> {
+    const attempts: SourceAttempt[] = [];
+    for (const candidate of chainFor(deps)) {
+      try {
+        const csv = await candidate.read();
+        if (csv === undefined || csv.trim() === "") {
+          attempts.push({ source: candidate.source, ok: false, reason: "empty" });
+          continue;
+        }
+        const parsed = parseEventSheet(csv, { now: deps.now() });
+        if (!parsed.ok) {
+          attempts.push({ source: candidate.source, ok: false, reason: parsed.error });
+          continue;
+        }
+        const validity = checkSourceValidity(parsed.events);
+        if (!validity.valid) {
+          attempts.push({ source: candidate.source, ok: false, reason: validity.reason, eventCount: validity.total });
+          continue;
+        }
+        attempts.push({ source: candidate.source, ok: true, eventCount: parsed.events.length });
+        return { parsed, source: candidate.source, attempts };
+      } catch (error) {
+        attempts.push({ source: candidate.source, ok: false, reason: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    throw new EventsUnavailableError(attempts.map((a) => `${a.source}: ${a.reason}`));
+  }
+
+  const coordinateDeps = () => ({
+    kv: deps.kv,
+    log: deps.log,
+    now: deps.now,
+    apiKey: deps.config.geocodingApiKey,
+    apiUrl: deps.config.geocodingApiUrl,
+    testMode: deps.config.dataMode === "test",
+  });
+
+  async function read(options: LoadOptions, coordinates: "populate" | "warm"): Promise<{ read: LiveRead; counts: PopulationCounts | WarmUpCounts }> {
+    const fetchedAt = deps.now();
+    let chain;
+    try {
+      chain = await readChain();
+    } catch (error) {
+      state.lastErrorMessage = error instanceof Error ? error.message : String(error);
+      state.lastFetchTime = fetchedAt.toISOString();
+      deps.log.error("events", "Live read failed: every source failed", { dataMode: deps.config.dataMode }, error);
+      throw error;
+    }
+    const { parsed, source, attempts } = chain;
+    const fallbackReason = attempts.length > 1 ? attempts.filter((a) => !a.ok).map((a) => `${a.source}: ${a.reason}`).join("; ") : undefined;
+    if (fallbackReason) deps.log.warn("events", "Live read used a fallback source", { source, reason: fallbackReason });
+
+    const quality = runQualityChecks(parsed.events);
+    deps.log.info("events", "Quality checks", { source, eventCount: quality.eventCount, averageScore: quality.averageScore, counts: quality.counts });
+
+    const placed = coordinates === "warm" ? await warmCoordinates(parsed.events, coordinateDeps()) : await populateCoordinates(parsed.events, coordinateDeps());
+    let events = placed.events;
+    const now = deps.now();
+    const featured = options.includeFeaturedProjection !== false;
+    if (featured) {
+      const [spotlights, promotions] = await Promise.all([activeSpotlights(deps.db, now), activePromotions(deps.db, now)]);
+      applyFeatured(events, spotlights);
+      applyPromoted(events, promotions);
+      events = orderForHomepage(events);
+    }
+    if (options.includeEngagementProjection !== false) applyEngagement(events, await calendarSyncCounts(deps.db));
+
+    Object.assign(state, {
+      lastFetchTime: fetchedAt.toISOString(),
+      lastErrorMessage: fallbackReason ?? null,
+      source,
+      eventCount: events.length,
+      fallbackReason: fallbackReason ?? null,
+    });
+    return { read: { events, source, fallbackReason, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt }, counts: placed.counts };
+  }
+
+  return {
+    async load(options = {}) {
+      return (await read(options, "populate")).read;
+    },
+    async warm() {
+      const result = await read({}, "warm");
+      return { read: result.read, counts: result.counts as WarmUpCounts };
+    },
+    async dryRun() {
+      const { parsed, source, attempts } = await readChain();
+      const failed = attempts.filter((a) => !a.ok);
+      return { source, eventCount: parsed.events.length, fallbackReason: failed.length ? failed.map((a) => `${a.source}: ${a.reason}`).join("; ") : undefined, attempts };
+    },
+    status: () => ({ ...state }),
+  };
+}
+
+/**
+ * First start in remote mode: an empty store is seeded from the local CSV so a newcomer sees the
+ * full site at once. Returns the number of rows written (0 when the store already had data).
+ */
+export async function seedStoreIfEmpty(deps: Pick<EventReaderDeps, "config" | "db" | "log" | "now">): Promise<number> {
+  if (deps.config.dataMode !== "remote") return 0;
+  const existing = await readStoreSheet(deps.db);
+  if (existing) return 0;
+  let csv: string;
+  try {
+    csv = await readFile(deps.config.localEventsCsv, "utf8");
+  } catch (error) {
+    deps.log.warn("events", "Could not seed the event store: local CSV unreadable", { path: deps.config.localEventsCsv }, error);
+    return 0;
+  }
+  const saved = await saveStoreSheet(deps.db, csv, { updatedBy: "system", origin: "local-file-import", now: deps.now() });
+  if (!saved.ok) {
+    deps.log.warn("events", "Could not seed the event store: local CSV is not a valid sheet", { error: saved.error });
+    return 0;
+  }
+  deps.log.info("events", "Seeded the event store from the local CSV", { rows: saved.rowCount, generatedKeys: saved.generatedEventKeyCount });
+  return saved.rowCount;
+}

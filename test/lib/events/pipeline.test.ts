@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createTestContext, type TestContext } from "../../helpers/app.ts";
+import { createEventReader, EventsUnavailableError, seedStoreIfEmpty } from "../../../src/lib/events/pipeline.ts";
+import { saveStoreSheet } from "../../../src/lib/events/store.ts";
+import { createBackup } from "../../../src/lib/events/backups.ts";
+import { engagementInteractions, promotedSchedule, spotlightSchedule } from "../../../src/lib/db/schema/index.ts";
+import { LOCATIONS_KV_KEY } from "../../../src/lib/geocoding/location-cache.ts";
+import { loadConfig } from "../../../src/lib/config.ts";
+import { testEnv } from "../../helpers/app.ts";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+function reader(env: Record<string, string>) {
+  const config = loadConfig(testEnv(env));
+  return createEventReader({ config, db: ctx.deps.db, kv: ctx.deps.kv, log: ctx.deps.log, now: ctx.deps.now });
+}
+
+describe("read pipeline", () => {
+  test("test mode reads the fixtures: keys, multi-day expansion, coordinates, projections at defaults", async () => {
+    const read = await ctx.deps.events.load();
+    expect(read.source).toBe("test");
+    expect(read.events.length).toBe(14); // 12 rows, one of them 3 days
+    expect(read.events[0].eventKey).toBe("evt_fixture000001");
+    const garden = read.events.filter((e) => e.seriesKey !== null);
+    expect(garden.map((e) => [e.date, e.occurrenceIndex, e.occurrenceCount])).toEqual([
+      ["2026-06-19", 1, 3],
+      ["2026-06-20", 2, 3],
+      ["2026-06-21", 3, 3],
+    ]);
+    expect(new Set(garden.map((e) => e.eventKey)).size).toBe(3);
+    const canal = read.events[0];
+    expect(canal.coordinates).toEqual({ lat: 48.876, lng: 2.359 }); // 10e centre fallback, no API in test mode
+    expect(read.events.find((e) => e.eventKey === "evt_fixture000007")!.coordinates).toBeUndefined(); // TBA venue
+    expect(read.events.every((e) => e.calendarSyncCount === 0 && !e.isFeatured && !e.isPromoted)).toBe(true);
+    const cache = await ctx.deps.kv.get<{ locations: Record<string, unknown> }>(LOCATIONS_KV_KEY);
+    expect(Object.keys(cache!.locations)).toContain("quai_de_valmy_10");
+  });
+
+  test("featured and promoted projections order the list; calendar_sync counts are projected", async () => {
+    const now = ctx.deps.now();
+    const hour = 3600e3;
+    await ctx.deps.db.insert(spotlightSchedule).values({ eventKey: "evt_fixture000009", requestedStartAt: now, effectiveStartAt: new Date(now.getTime() - hour), effectiveEndAt: new Date(now.getTime() + hour), slot: 1 });
+    await ctx.deps.db.insert(spotlightSchedule).values({ eventKey: "evt_fixture000002", requestedStartAt: now, effectiveStartAt: new Date(now.getTime() - 3 * hour), effectiveEndAt: new Date(now.getTime() - hour), slot: 2 });
+    await ctx.deps.db.insert(promotedSchedule).values({ eventKey: "evt_fixture000011", requestedStartAt: now, effectiveStartAt: new Date(now.getTime() - hour), effectiveEndAt: new Date(now.getTime() + hour) });
+    await ctx.deps.db.insert(engagementInteractions).values([
+      { eventKey: "evt_fixture000004", actionType: "calendar_sync" },
+      { eventKey: "evt_fixture000004", actionType: "calendar_sync" },
+      { eventKey: "evt_fixture000004", actionType: "click" },
+    ]);
+    const read = await ctx.deps.events.load();
+    expect(read.events.slice(0, 2).map((e) => e.eventKey)).toEqual(["evt_fixture000009", "evt_fixture000011"]);
+    expect(read.events[0]).toMatchObject({ isFeatured: true, isPromoted: false });
+    expect(read.events[0].featuredEndsAt).toBe(new Date(now.getTime() + hour).toISOString());
+    expect(read.events.find((e) => e.eventKey === "evt_fixture000002")!.isFeatured).toBe(false);
+    expect(read.events.find((e) => e.eventKey === "evt_fixture000004")!.calendarSyncCount).toBe(2);
+
+    const raw = await ctx.deps.events.load({ includeFeaturedProjection: false, includeEngagementProjection: false });
+    expect(raw.events[0].eventKey).toBe("evt_fixture000001");
+    expect(raw.events.find((e) => e.eventKey === "evt_fixture000004")!.calendarSyncCount).toBe(0);
+  });
+
+  test("local mode reads the sample CSV", async () => {
+    const read = await reader({ DATA_MODE: "local" }).load();
+    expect(read.source).toBe("local");
+    expect(read.events.length).toBeGreaterThan(70);
+    expect(read.fallbackReason).toBeUndefined();
+  });
+
+  test("remote mode: store first; an invalid store falls back to the newest backup, then to the local CSV", async () => {
+    const remote = reader({ DATA_MODE: "remote" });
+    expect(await seedStoreIfEmpty({ config: loadConfig(testEnv({ DATA_MODE: "remote" })), db: ctx.deps.db, log: ctx.deps.log, now: ctx.deps.now })).toBeGreaterThan(70);
+    const fromStore = await remote.load();
+    expect(fromStore.source).toBe("store");
+
+    await saveStoreSheet(ctx.deps.db, "Title,Date\nGood,2026-06-21\n", { updatedBy: "admin-upload", origin: "manual", now: ctx.deps.now() });
+    await createBackup(ctx.deps.db, { createdBy: "admin-panel", trigger: "manual", now: ctx.deps.now() });
+    // Four of five rows without a valid date: below the 80 % rule.
+    await saveStoreSheet(ctx.deps.db, "Title,Date\nA,2026-06-21\nB,soon\nC,later\nD,tbc\nE,?\n", { updatedBy: "admin-upload", origin: "manual", now: ctx.deps.now() });
+    const fromBackup = await remote.load();
+    expect(fromBackup.source).toBe("backup");
+    expect(fromBackup.events.map((e) => e.eventName)).toEqual(["Good"]);
+    expect(fromBackup.fallbackReason).toContain("store: Only 1 of 5 events");
+    expect(remote.status()).toMatchObject({ source: "backup", eventCount: 1 });
+
+    const noBackups = reader({ DATA_MODE: "remote", LOCAL_EVENTS_CSV: "data/events.csv" });
+    await ctx.deps.database.query((await import("drizzle-orm")).sql`delete from event_store_backups`);
+    const fromLocal = await noBackups.load();
+    expect(fromLocal.source).toBe("local");
+  });
+
+  test("every source failing throws, so pages keep their previous render", async () => {
+    const broken = reader({ DATA_MODE: "local", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" });
+    await expect(broken.load()).rejects.toBeInstanceOf(EventsUnavailableError);
+    expect(broken.status().lastErrorMessage).toContain("local:");
+  });
+});
