@@ -8,6 +8,7 @@ import { errorViews } from "./pages/components/error.view.tsx";
 import { staticRoutes } from "./pages/static.routes.ts";
 import { healthApi } from "./api/health.ts";
 import { homeRoutes } from "./pages/home/home.routes.tsx";
+import { eventsApi } from "./api/events.ts";
 
 /** Refuses bodies over the server-wide cap before any handler reads them. */
 function bodyCap() {
@@ -26,6 +27,7 @@ export function createApp(deps: Deps) {
     .use(bodyCap())
     .use(staticRoutes())
     .use(healthApi())
+    .use(eventsApi(deps))
     .use(homeRoutes(deps));
 }
 

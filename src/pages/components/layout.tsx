@@ -2,8 +2,9 @@
 
 import type { Children } from "@kitajs/html";
 
-/** Display name of the product. */
-export const SITE_NAME = "finder";
+import { SITE_NAME } from "../../lib/events/public-links.ts";
+
+export { SITE_NAME };
 
 export interface LayoutProps {
   title: string;

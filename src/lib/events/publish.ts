@@ -1,0 +1,47 @@
+// Writes that change what visitors see: save the sheet, warm coordinates, revalidate the homepage.
+// Admin save-and-revalidate, uploads, imports, restores and accepted submissions all go through here.
+
+import type { Db } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import { HOMEPAGE, type InvalidationBus } from "../invalidation.ts";
+import type { EventReader } from "./pipeline.ts";
+import { saveStoreSheet, type RawSheet, type SaveOptions, type SaveResult } from "./store.ts";
+import type { WarmUpCounts } from "../geocoding/coordinates.ts";
+
+/** What publishing needs from the process dependencies. */
+export interface PublishDeps {
+  db: Db;
+  events: EventReader;
+  invalidation: InvalidationBus;
+  log: Logger;
+  now: () => Date;
+}
+
+/** The outcome of a revalidation: the live read's source and size, and the warm-up counts. */
+export interface Revalidation {
+  source: string;
+  count: number;
+  counts: WarmUpCounts;
+  durationMs: number;
+}
+
+/** Full live read with coordinate warm-up, then homepage invalidation. Throws when the read fails. */
+export async function revalidateHomepage(deps: PublishDeps, extraPaths: string[] = []): Promise<Revalidation> {
+  const started = performance.now();
+  const { read, counts } = await deps.events.warm();
+  await deps.invalidation.invalidate({ paths: [...HOMEPAGE.paths!, ...extraPaths] });
+  return { source: read.source, count: read.events.length, counts, durationMs: Math.round(performance.now() - started) };
+}
+
+/** Saves the sheet, then warms coordinates and revalidates the homepage. Nothing changes when the sheet is blocked. */
+export async function publishSheet(
+  deps: PublishDeps,
+  input: RawSheet | string,
+  options: Omit<SaveOptions, "now">,
+): Promise<{ saved: SaveResult; revalidation?: Revalidation }> {
+  const saved = await saveStoreSheet(deps.db, input, { ...options, now: deps.now() });
+  if (!saved.ok) return { saved };
+  const revalidation = await revalidateHomepage(deps);
+  deps.log.info("events", "Sheet published", { rows: saved.rowCount, revision: saved.revision, by: options.updatedBy, source: revalidation.source });
+  return { saved, revalidation };
+}

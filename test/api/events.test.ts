@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import ICAL from "ical.js";
+import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { saveStoreSheet } from "../../src/lib/events/store.ts";
+import { seedStoreIfEmpty } from "../../src/lib/events/pipeline.ts";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+async function getJson(c: TestContext, path: string) {
+  const res = await c.request(path);
+  return { res, body: (await res.json()) as any };
+}
+
+describe("GET /api/events (test mode)", () => {
+  test("lists every fixture event with exactly the event record fields", async () => {
+    const { res, body } = await getJson(ctx, "/api/events");
+    expect(res.status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.count).toBe(14);
+    expect(body.events.length).toBe(14);
+    const canal = body.events[0];
+    expect(canal).toMatchObject({
+      eventKey: "evt_fixture000001",
+      slug: "canal-amapiano-sunset",
+      eventName: "Canal Amapiano Sunset",
+      date: "2026-06-21",
+      day: "sunday",
+      time: "18:00",
+      endTime: "23:00",
+      location: "Quai de Valmy",
+      arrondissement: 10,
+      genres: ["amapiano", "afrobeats"],
+      nationality: ["UK", "FR"],
+      venueTypes: ["outdoor"],
+      priceValue: 0,
+      curated: true,
+      type: "Day Party",
+      category: "party",
+      verified: true,
+      calendarSyncCount: 0,
+      isFeatured: false,
+      isPromoted: false,
+    });
+    for (const key of ["eventKey", "slug", "eventName", "date", "day", "arrondissement", "genres", "nationality", "venueTypes", "price", "priceValue", "age", "ageValue", "link", "curated", "type", "category", "tags", "description", "seriesKey", "occurrenceIndex", "occurrenceCount", "dateRangeStart", "dateRangeEnd", "verified", "isFeatured", "featuredAt", "featuredEndsAt", "isPromoted", "promotedAt", "promotedEndsAt", "calendarSyncCount"]) {
+      expect(canal).toHaveProperty(key);
+    }
+  });
+
+  test("filters and search use the homepage rules", async () => {
+    expect((await getJson(ctx, "/api/events?arr=11")).body.events.map((e: any) => e.eventKey)).toEqual(["evt_fixture000005", "evt_fixture000011"]);
+    expect((await getJson(ctx, "/api/events?dn=night&arr=11")).body.count).toBe(2);
+    expect((await getJson(ctx, "/api/events?g=r%26b")).body.events.map((e: any) => e.eventKey)).toEqual(["evt_fixture000003"]);
+    expect((await getJson(ctx, "/api/events?q=canal")).body.count).toBe(1);
+    expect((await getJson(ctx, "/api/events?pick=1")).body.count).toBe(6); // 4 curated rows, the garden series has 3 days
+    expect((await getJson(ctx, "/api/events?pr=0:0")).body.events.every((e: any) => e.priceValue === 0)).toBe(true);
+  });
+
+  test("garbage parameters are ignored or clamped, never a 5xx", async () => {
+    for (const q of ["pr=abc", "ag=1:999", "arr=0,21,x", "g=%3Cscript%3E", `q=${"x".repeat(5000)}`, "df=2026-13-45&dt=banana", "nat=ZZ", "dn=noon", "pick=maybe", "vt=underwater", "in=sideways", "%E0%A4%A=1"]) {
+      const res = await ctx.request(`/api/events?${q}`);
+      expect(res.status).toBe(200);
+    }
+  });
+
+  test("one event by key (case-insensitive); unknown → 404 JSON", async () => {
+    const { body } = await getJson(ctx, "/api/events/EVT_FIXTURE000004");
+    expect(body.event.eventName).toBe("Pigalle Hip Hop Cypher");
+    const missing = await getJson(ctx, "/api/events/evt_doesnotexist000");
+    expect(missing.res.status).toBe(404);
+    expect(missing.body).toEqual({ success: false, error: "Event not found" });
+    expect((await ctx.request(`/api/events/${"a".repeat(3000)}`)).status).toBe(404);
+  });
+});
+
+describe("calendar files", () => {
+  test("an event's .ics parses with an iCalendar library: Paris wall-clock times, escaping, UID", async () => {
+    const res = await ctx.request("/api/events/evt_fixture000008/calendar.ics");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="latin-quarter-reggaeton-2026-06-20.ics"');
+    const text = await res.text();
+    expect(text.includes("\r\n")).toBe(true);
+    const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!;
+    const event = new ICAL.Event(vevent);
+    expect(event.uid).toBe("evt_fixture000008@finder.test");
+    expect(event.summary).toBe("Latin Quarter Reggaeton");
+    expect(event.startDate.toString()).toBe("2026-06-20T21:00:00");
+    expect(event.endDate.toString()).toBe("2026-06-21T02:00:00");
+    expect(vevent.getFirstProperty("dtstart")!.getParameter("tzid")).toBe("Europe/Paris");
+    expect(event.location).toBe("Le Caveau, rue de la Huchette, 5e Arrondissement, Paris, France");
+    expect(event.description).toContain('Reggaeton, baile funk and "perreo" classics.');
+    expect(vevent.getFirstPropertyValue("url")).toBe("http://finder.test/event/evt_fixture000008/latin-quarter-reggaeton");
+  });
+
+  test("an event without a valid date has no calendar file", async () => {
+    const remote = await createTestContext({ env: { DATA_MODE: "remote" } });
+    await saveStoreSheet(remote.deps.db, "Title,Date\nA,2026-06-21\nB,2026-06-21\nC,2026-06-21\nD,2026-06-21\nNo date yet,soon\n", { updatedBy: "admin-upload", origin: "manual", now: remote.deps.now() });
+    const { body } = await getJson(remote, "/api/events");
+    const undated = body.events.find((e: any) => e.eventName === "No date yet");
+    expect(undated.date).toBe("");
+    const res = await remote.request(`/api/events/${undated.eventKey}/calendar.ics`);
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ success: false, error: "Add an unambiguous date to enable calendar export." });
+    await remote.close();
+  });
+
+  test("the feed holds one VEVENT per dated event", async () => {
+    const res = await ctx.request("/calendar.ics");
+    expect(res.status).toBe(200);
+    const calendar = new ICAL.Component(ICAL.parse(await res.text()));
+    expect(calendar.getAllSubcomponents("vevent").length).toBe(14);
+    expect(calendar.getAllSubcomponents("vtimezone").length).toBe(1);
+  });
+});
+
+describe("data modes end to end", () => {
+  test("local mode serves data/events.csv", async () => {
+    const local = await createTestContext({ env: { DATA_MODE: "local" } });
+    const { body } = await getJson(local, "/api/events");
+    expect(body.count).toBeGreaterThan(70);
+    await local.close();
+  });
+
+  test("remote mode serves the store, then falls back when the store is invalid and says where it came from", async () => {
+    const remote = await createTestContext({ env: { DATA_MODE: "remote" } });
+    await seedStoreIfEmpty(remote.deps);
+    await saveStoreSheet(remote.deps.db, "Title,Date\nOnly store event,2026-06-21\n", { updatedBy: "admin-upload", origin: "manual", now: remote.deps.now() });
+    expect((await getJson(remote, "/api/events")).body.events.map((e: any) => e.eventName)).toEqual(["Only store event"]);
+    expect(remote.deps.events.status().source).toBe("store");
+    await saveStoreSheet(remote.deps.db, "Title,Date\nA,x\nB,y\n", { updatedBy: "admin-upload", origin: "manual", now: remote.deps.now() });
+    const fallback = await getJson(remote, "/api/events");
+    expect(fallback.body.count).toBeGreaterThan(70);
+    expect(remote.deps.events.status().source).toBe("local");
+    await remote.close();
+  });
+
+  test("every source failing answers 503 without internals", async () => {
+    const broken = await createTestContext({ env: { DATA_MODE: "local", LOCAL_EVENTS_CSV: "/nonexistent/secret-path.csv" } });
+    const res = await broken.request("/api/events");
+    expect(res.status).toBe(503);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ success: false, error: "Events are unavailable right now." });
+    expect(text).not.toContain("secret-path");
+    await broken.close();
+  });
+});
