@@ -9,6 +9,8 @@ import { createKv, type Kv } from "./lib/kv.ts";
 import { createRateLimiter, type RateLimiter } from "./lib/rate-limit.ts";
 import { createInvalidationBus, type InvalidationBus } from "./lib/invalidation.ts";
 import { createEventReader, type EventReader } from "./lib/events/pipeline.ts";
+import { createRenderCache, type RenderCache } from "./lib/render-cache.ts";
+import { connectInvalidations } from "./lib/invalidation-channel.ts";
 
 /** Something to run on shutdown (flush buffers, stop timers), in registration order. */
 export type ShutdownHook = () => Promise<void> | void;
@@ -24,6 +26,8 @@ export interface Deps {
   events: EventReader;
   /** Announces cache invalidations (render cache, other instances). */
   invalidation: InvalidationBus;
+  /** Rendered pages, precompressed (spec: Rendering and caching). */
+  renderCache: RenderCache;
   /** The clock; tests move it. */
   now: () => Date;
   /** Registers work to finish before the database closes. */
@@ -59,6 +63,10 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   const hooks: ShutdownHook[] = [];
   let shuttingDown: Promise<void> | undefined;
   const kv = createKv(database.db);
+  const invalidation = createInvalidationBus((error) => log.error("cache", "Invalidation listener failed", undefined, error));
+  const renderCache = createRenderCache({ log, now: () => now().getTime() });
+  const stopInvalidations = await connectInvalidations(database, invalidation, (i) => renderCache.invalidate(i), log);
+  hooks.push(stopInvalidations, () => renderCache.settle());
   const deps: Deps = {
     config,
     log,
@@ -67,7 +75,8 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     kv,
     events: createEventReader({ config, db: database.db, kv, log, now }),
     limiter: createRateLimiter({ db: database.db, secret: config.authSecret, log, now }),
-    invalidation: createInvalidationBus((error) => log.error("cache", "Invalidation listener failed", undefined, error)),
+    invalidation,
+    renderCache,
     now,
     onShutdown: (hook) => hooks.push(hook),
     shutdown: (timeoutSeconds = 5) => {

@@ -1,0 +1,199 @@
+// The render cache: rendered responses kept as precompressed bytes with stale-while-revalidate,
+// one regeneration at a time per entry, no stampede on a miss, and invalidation by path or tag.
+// A failed regeneration keeps serving the previous render (spec, Rendering and caching rule 1).
+
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import type { Logger } from "./logger.ts";
+import type { Invalidation } from "./invalidation.ts";
+
+/** What a render produces. Only successful renders are cached: a render that fails must throw. */
+export interface Rendered {
+  body: string;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+/** How one route caches. */
+export interface CachePolicy {
+  /** Seconds a render stays fresh. */
+  revalidate: number;
+  /** Tags for group invalidation (e.g. "sliding-banner"). */
+  tags?: string[];
+  /** Extra Vary values (e.g. "HX-Request"); Accept-Encoding is always added. */
+  vary?: string[];
+}
+
+interface Entry {
+  path: string;
+  status: number;
+  headers: Record<string, string>;
+  identity: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+  br: Uint8Array<ArrayBuffer>;
+  etag: string;
+  createdAt: number;
+  policy: CachePolicy;
+  regenerating?: Promise<void>;
+}
+
+export interface RenderCacheOptions {
+  log: Logger;
+  now?: () => number;
+  /** Most entries kept (least recently used dropped first). */
+  maxEntries?: number;
+}
+
+/** Seconds a stale render may be served while a regeneration runs, advertised to CDNs. */
+const STALE_WHILE_REVALIDATE = 86400;
+const encoder = new TextEncoder();
+
+function asBytes(data: Uint8Array): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
+}
+
+/** Picks the encoding a client accepts: brotli, then gzip, else identity. */
+export function pickEncoding(acceptEncoding: string | null): "br" | "gzip" | "identity" {
+  const accept = (acceptEncoding ?? "").toLowerCase();
+  const allows = (name: string) => {
+    const match = accept.match(new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=([0-9.]+))?`));
+    return match !== null && (match[1] === undefined || Number(match[1]) > 0);
+  };
+  if (allows("br")) return "br";
+  if (allows("gzip")) return "gzip";
+  return "identity";
+}
+
+/** The cache of one process. */
+export interface RenderCache {
+  /**
+   * Serves `key` from the cache, rendering with `render` when missing (once, whatever the
+   * concurrency) and regenerating in the background when stale.
+   */
+  serve(request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>): Promise<Response>;
+  /** Drops entries of these paths (all variants) and these tags. */
+  invalidate(invalidation: Invalidation): number;
+  /** Entries currently held. */
+  size(): number;
+  /** Waits for background regenerations (tests, shutdown). */
+  settle(): Promise<void>;
+}
+
+/** Path part of a cache key ("/?g=house" → "/"). */
+function pathOf(key: string): string {
+  const q = key.indexOf("?");
+  return q === -1 ? key : key.slice(0, q);
+}
+
+/** Builds a render cache. */
+export function createRenderCache(options: RenderCacheOptions): RenderCache {
+  const now = options.now ?? Date.now;
+  const maxEntries = options.maxEntries ?? 1000;
+  const entries = new Map<string, Entry>();
+  const misses = new Map<string, Promise<Entry>>();
+  const background = new Set<Promise<void>>();
+  // Bumped by every invalidation, so a render that started before one is served but not kept.
+  let generation = 0;
+
+  function build(key: string, rendered: Rendered, policy: CachePolicy): Entry {
+    const identity = encoder.encode(rendered.body);
+    return {
+      path: pathOf(key),
+      status: rendered.status ?? 200,
+      headers: rendered.headers ?? {},
+      identity,
+      gzip: asBytes(gzipSync(identity, { level: 6 })),
+      br: asBytes(brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } })),
+      etag: `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`,
+      createdAt: now(),
+      policy,
+    };
+  }
+
+  function store(key: string, entry: Entry): void {
+    entries.delete(key);
+    entries.set(key, entry);
+    while (entries.size > maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      entries.delete(oldest);
+    }
+  }
+
+  function respond(request: Request, entry: Entry, state: "HIT" | "STALE" | "MISS"): Response {
+    const vary = ["Accept-Encoding", ...(entry.policy.vary ?? [])].join(", ");
+    const headers: Record<string, string> = {
+      "content-type": "text/html; charset=utf-8",
+      ...entry.headers,
+      "cache-control": `public, max-age=0, s-maxage=${entry.policy.revalidate}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`,
+      "x-cache": state,
+      etag: entry.etag,
+      vary,
+    };
+    if (request.headers.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers });
+    const encoding = pickEncoding(request.headers.get("accept-encoding"));
+    if (encoding !== "identity") headers["content-encoding"] = encoding;
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+    return new Response(request.method === "HEAD" ? null : body, { status: entry.status, headers });
+  }
+
+  function regenerate(key: string, entry: Entry, render: () => Promise<Rendered>): void {
+    if (entry.regenerating) return;
+    const task = (async () => {
+      try {
+        const fresh = build(key, await render(), entry.policy);
+        // Only replace what is still cached: an invalidation during the render wins.
+        if (entries.get(key) === entry) store(key, fresh);
+      } catch (error) {
+        options.log.error("render-cache", "Background regeneration failed; serving the previous render", { key }, error);
+        // Try again at the next request after another revalidate period, not on every hit.
+        entry.createdAt = now();
+      } finally {
+        entry.regenerating = undefined;
+      }
+    })();
+    entry.regenerating = task;
+    background.add(task);
+    void task.finally(() => background.delete(task));
+  }
+
+  return {
+    async serve(request, key, policy, render) {
+      const cached = entries.get(key);
+      if (cached) {
+        const age = (now() - cached.createdAt) / 1000;
+        if (age < policy.revalidate) return respond(request, cached, "HIT");
+        regenerate(key, cached, render);
+        return respond(request, cached, "STALE");
+      }
+      let pending = misses.get(key);
+      if (!pending) {
+        const startedAt = generation;
+        pending = (async () => build(key, await render(), policy))();
+        misses.set(key, pending);
+        const clear = () => misses.delete(key);
+        pending.then(clear, clear);
+        const entry = await pending;
+        if (generation === startedAt) store(key, entry);
+        return respond(request, entry, "MISS");
+      }
+      return respond(request, await pending, "MISS");
+    },
+    invalidate({ paths = [], tags = [] }) {
+      generation++;
+      let dropped = 0;
+      const pathSet = new Set(paths);
+      for (const [key, entry] of entries) {
+        if (pathSet.has(entry.path) || (entry.policy.tags ?? []).some((t) => tags.includes(t))) {
+          entries.delete(key);
+          dropped++;
+        }
+      }
+      return dropped;
+    },
+    size: () => entries.size,
+    async settle() {
+      while (background.size > 0) await Promise.allSettled([...background]);
+    },
+  };
+}

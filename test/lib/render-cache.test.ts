@@ -1,0 +1,145 @@
+import { describe, expect, test } from "bun:test";
+import { gunzipSync, brotliDecompressSync } from "node:zlib";
+import { createRenderCache, pickEncoding } from "../../src/lib/render-cache.ts";
+import { createMemoryLogger } from "../../src/lib/logger.ts";
+import { createInvalidationBus } from "../../src/lib/invalidation.ts";
+import { connectInvalidations } from "../../src/lib/invalidation-channel.ts";
+import { openDatabase } from "../../src/lib/db/client.ts";
+import { TEST_DATABASE_URL } from "../helpers/database.ts";
+
+function setup() {
+  let clock = 1_000_000;
+  const log = createMemoryLogger();
+  const cache = createRenderCache({ log, now: () => clock });
+  let renders = 0;
+  let fail = false;
+  const render = async () => {
+    renders++;
+    await Bun.sleep(5);
+    if (fail) throw new Error("store unavailable");
+    return { body: `<p>render ${renders}</p>`, headers: { "x-source": "test" } };
+  };
+  const get = (key = "/", headers: Record<string, string> = {}) => cache.serve(new Request(`http://x${key}`, { headers }), key, { revalidate: 300, tags: ["home"], vary: ["HX-Request"] }, render);
+  return {
+    cache,
+    log,
+    get,
+    advance: (s: number) => (clock += s * 1000),
+    renders: () => renders,
+    setFail: (v: boolean) => (fail = v),
+  };
+}
+
+describe("render cache", () => {
+  test("MISS renders once, then HIT; headers advertise the policy", async () => {
+    const t = setup();
+    const first = await t.get();
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(await first.text()).toBe("<p>render 1</p>");
+    const second = await t.get();
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(await second.text()).toBe("<p>render 1</p>");
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
+    expect(second.headers.get("vary")).toBe("Accept-Encoding, HX-Request");
+    expect(second.headers.get("x-source")).toBe("test");
+    expect(t.renders()).toBe(1);
+  });
+
+  test("no stampede: 50 concurrent misses render once", async () => {
+    const t = setup();
+    const responses = await Promise.all(Array.from({ length: 50 }, () => t.get()));
+    expect(t.renders()).toBe(1);
+    expect(new Set(await Promise.all(responses.map((r) => r.text())))).toEqual(new Set(["<p>render 1</p>"]));
+  });
+
+  test("STALE is served at once while one background regeneration runs; then fresh", async () => {
+    const t = setup();
+    await t.get();
+    t.advance(301);
+    const stale = await Promise.all([t.get(), t.get(), t.get()]);
+    expect(stale.map((r) => r.headers.get("x-cache"))).toEqual(["STALE", "STALE", "STALE"]);
+    expect(await stale[0].text()).toBe("<p>render 1</p>");
+    await t.cache.settle();
+    expect(t.renders()).toBe(2);
+    const fresh = await t.get();
+    expect(fresh.headers.get("x-cache")).toBe("HIT");
+    expect(await fresh.text()).toBe("<p>render 2</p>");
+  });
+
+  test("a failed regeneration keeps serving the previous render and is logged", async () => {
+    const t = setup();
+    await t.get();
+    t.advance(301);
+    t.setFail(true);
+    await t.get();
+    await t.cache.settle();
+    const after = await t.get();
+    expect(await after.text()).toBe("<p>render 1</p>");
+    expect(t.log.lines.some((l) => l.level === "error" && l.line.includes("Background regeneration failed"))).toBe(true);
+  });
+
+  test("a failed first render throws and caches nothing", async () => {
+    const t = setup();
+    t.setFail(true);
+    await expect(t.get()).rejects.toThrow("store unavailable");
+    t.setFail(false);
+    expect((await t.get()).headers.get("x-cache")).toBe("MISS");
+  });
+
+  test("invalidation by path drops every variant; by tag drops tagged entries", async () => {
+    const t = setup();
+    await t.get("/");
+    await t.get("/?g=house");
+    await t.get("/feature-event");
+    expect(t.cache.invalidate({ paths: ["/"] })).toBe(2);
+    expect((await t.get("/?g=house")).headers.get("x-cache")).toBe("MISS");
+    expect((await t.get("/feature-event")).headers.get("x-cache")).toBe("HIT");
+    expect(t.cache.invalidate({ tags: ["home"] })).toBe(2);
+    expect(t.cache.size()).toBe(0);
+  });
+
+  test("precompressed bodies by Accept-Encoding; identity only when asked; 304 on a matching ETag", async () => {
+    const t = setup();
+    await t.get();
+    const br = await t.get("/", { "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe("<p>render 1</p>");
+    const gz = await t.get("/", { "accept-encoding": "gzip" });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe("<p>render 1</p>");
+    const plain = await t.get("/", { "accept-encoding": "identity" });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const etag = plain.headers.get("etag")!;
+    expect((await t.get("/", { "if-none-match": etag })).status).toBe(304);
+  });
+
+  test.each([
+    ["gzip, deflate, br", "br"],
+    ["br;q=0, gzip", "gzip"],
+    ["deflate", "identity"],
+    [null, "identity"],
+  ])("pickEncoding(%p) = %s", (header, expected) => {
+    expect(pickEncoding(header as string | null)).toBe(expected as "br");
+  });
+
+  test("invalidations reach other instances over LISTEN/NOTIFY (Postgres server) or stay local (PGlite)", async () => {
+    const a = await openDatabase(TEST_DATABASE_URL ? { url: TEST_DATABASE_URL } : {});
+    const b = TEST_DATABASE_URL ? await openDatabase({ url: TEST_DATABASE_URL }) : a;
+    const log = createMemoryLogger();
+    const busA = createInvalidationBus();
+    const busB = createInvalidationBus();
+    const seenA: unknown[] = [];
+    const seenB: unknown[] = [];
+    const stopA = await connectInvalidations(a, busA, (i) => seenA.push(i), log);
+    const stopB = await connectInvalidations(b, busB, (i) => seenB.push(i), log);
+    await busA.invalidate({ paths: ["/"], tags: ["sliding-banner"] });
+    const deadline = Date.now() + 3000;
+    while (TEST_DATABASE_URL && seenB.length === 0 && Date.now() < deadline) await Bun.sleep(20);
+    expect(seenA).toEqual([{ paths: ["/"], tags: ["sliding-banner"] }]);
+    expect(seenB).toEqual(TEST_DATABASE_URL ? [{ paths: ["/"], tags: ["sliding-banner"] }] : []);
+    await stopA();
+    await stopB();
+    await a.close();
+    if (b !== a) await b.close();
+  });
+});
