@@ -91,7 +91,7 @@ const PROJECTION_DEFAULTS = {
 } as const;
 
 const DATE_PROBLEM_TEXT = {
-  ambiguous: "could be day-first or month-first",
+  ambiguous: "ambiguous (day-first or month-first)",
   invalid: "not a real calendar date",
   unparseable: "not a recognised date",
 } as const;

@@ -3,6 +3,8 @@
 const NON_ASCII = /[^\x00-\x7f]/;
 const COMBINING_MARKS = /\p{M}+/gu;
 const WHITESPACE_RUN = /\s+/g;
+// Whitespace that folding would change: at an edge, doubled, or other than a plain space.
+const UNTIDY_WHITESPACE = /^\s|\s$|\s\s|[^\S ]/;
 const HEADER_NOISE = /[^a-z0-9]+/g;
 
 /** Removes accents (NFKD, combining marks dropped) without touching case or spacing. */
@@ -15,7 +17,8 @@ export function stripAccents(text: string): string {
 /** Folded text (domain "Shared conventions"): NFKD, accents removed, lower-cased, trimmed, whitespace runs collapsed. */
 export function fold(text: string | null | undefined): string {
   if (!text) return "";
-  return stripAccents(text).toLowerCase().replace(WHITESPACE_RUN, " ").trim();
+  const lower = stripAccents(text).toLowerCase();
+  return UNTIDY_WHITESPACE.test(lower) ? lower.replace(WHITESPACE_RUN, " ").trim() : lower;
 }
 
 /** Header normalisation (§1.2): accents removed, lower-cased, every run outside a–z/0–9 one space, trimmed. */

@@ -15,7 +15,7 @@ describe("expandDateRange", () => {
     ["2026-06-21", "2026-06-19", ["2026-06-21"], "before_start"],
     ["2026-06-01", "2026-07-03", ["2026-06-01"], "too_long"],
   ])("%p → %p", (start, end, dates, problem) => {
-    expect(expandDateRange(start, end)).toEqual(problem ? { dates, problem } : { dates } as never);
+    expect(expandDateRange(start, end)).toEqual((problem ? { dates, problem } : { dates }) as never);
   });
 
   test("31 days after the start is the longest expansion (32 events)", () => {
