@@ -16,7 +16,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Sends `total` requests with `concurrency` workers against a loopback URL. */
-export async function load(makeRequest: () => Request, options: { total: number; concurrency: number; expectStatus?: number }): Promise<LoadResult> {
+export async function load(
+  makeRequest: () => Request,
+  options: { total: number; concurrency: number; expectStatus?: number; init?: RequestInit & { decompress?: boolean } },
+): Promise<LoadResult> {
   const latencies: number[] = [];
   let sent = 0;
   let errors = 0;
@@ -26,7 +29,7 @@ export async function load(makeRequest: () => Request, options: { total: number;
       sent++;
       const t0 = performance.now();
       try {
-        const res = await fetch(makeRequest());
+        const res = await fetch(makeRequest(), options.init);
         await res.arrayBuffer();
         if (options.expectStatus !== undefined && res.status !== options.expectStatus) errors++;
       } catch {

@@ -2,9 +2,11 @@
 // Optional filter: `npm run bench -- health` runs only the benchmarks whose name contains "health".
 
 import { benchHealth } from "./health.bench.ts";
+import { benchEvents } from "./events.bench.ts";
 
 const benches: Record<string, () => Promise<void>> = {
   health: benchHealth,
+  events: benchEvents,
 };
 
 const filter = process.argv[2];

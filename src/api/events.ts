@@ -1,15 +1,24 @@
 // Public events API: the filtered list, one event, its calendar file, and the subscribable feed.
+// Responses come from the render cache (tag live-events, 300 s) like the homepage, so festival
+// traffic does not re-read the sources per request; admin writes invalidate them with the homepage.
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { json } from "../lib/http.ts";
-import { HttpError, NotFoundError } from "../lib/errors.ts";
-import { filterEvents, parseFilters } from "../lib/events/filters.ts";
+import { HttpError } from "../lib/errors.ts";
+import { LIVE_EVENTS_TAG } from "../lib/invalidation.ts";
+import type { CachePolicy, Rendered } from "../lib/render-cache.ts";
+import { canonicalFilterQuery, filterEvents, parseFilters } from "../lib/events/filters.ts";
 import { buildCalendarFeed, buildEventCalendar, calendarFileName, CALENDAR_CONTENT_TYPE } from "../lib/events/ics.ts";
+import { normaliseEventKey } from "../lib/events/keys.ts";
 import { findEventByKey, shareUrl, siteHost, SITE_NAME } from "../lib/events/public-links.ts";
 import type { LiveRead } from "../lib/events/pipeline.ts";
 
-const PUBLIC_CACHE = { "cache-control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300" };
+const POLICY: CachePolicy = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };
+const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
+
+function jsonRender(body: unknown, status = 200): Rendered {
+  return { body: JSON.stringify(body), status, headers: JSON_TYPE };
+}
 
 /** GET /api/events, /api/events/:eventKey, /api/events/:eventKey/calendar.ics, /calendar.ics */
 export function eventsApi(deps: Deps) {
@@ -21,31 +30,46 @@ export function eventsApi(deps: Deps) {
     }
   };
   const calendarOptions = () => ({ siteName: SITE_NAME, siteHost: siteHost(deps.config), now: deps.now() });
+  // Keys of the wrong shape are answered at once, without a live read.
+  const keyOrNotFound = (raw: string) => {
+    const key = normaliseEventKey(raw.length > 64 ? "" : raw);
+    if (!key) throw new HttpError(404, "Event not found");
+    return key;
+  };
+  const notFound = jsonRender({ success: false, error: "Event not found" }, 404);
 
   return new Elysia({ name: "events-api" })
-    .get("/api/events", async ({ query }) => {
-      const { events } = await live();
-      const matching = filterEvents(events, parseFilters(query as Record<string, string>));
-      return json({ success: true, count: matching.length, events: matching }, 200, PUBLIC_CACHE);
-    })
-    .get("/api/events/:eventKey", async ({ params }) => {
-      const event = findEventByKey((await live()).events, params.eventKey);
-      if (!event) throw new NotFoundError("Event not found");
-      return json({ success: true, event }, 200, PUBLIC_CACHE);
-    })
-    .get("/api/events/:eventKey/calendar.ics", async ({ params }) => {
-      const event = findEventByKey((await live()).events, params.eventKey);
-      if (!event) throw new NotFoundError("Event not found");
-      const body = buildEventCalendar(event, { ...calendarOptions(), shareUrl: shareUrl(deps.config, event) });
-      const fileName = calendarFileName(event);
-      if (!body || !fileName) throw new HttpError(422, "Add an unambiguous date to enable calendar export.");
-      return new Response(body, {
-        headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": `attachment; filename="${fileName}"`, ...PUBLIC_CACHE },
+    .get("/api/events", ({ request, query }) => {
+      const filters = parseFilters(query as Record<string, string>);
+      const canonical = canonicalFilterQuery(filters);
+      return deps.renderCache.serve(request, `/api/events${canonical ? `?${canonical}` : ""}`, POLICY, async () => {
+        const matching = filterEvents((await live()).events, filters);
+        return jsonRender({ success: true, count: matching.length, events: matching });
       });
     })
-    .get("/calendar.ics", async () => {
-      const { events } = await live();
-      const body = buildCalendarFeed(events, { ...calendarOptions(), shareUrlFor: (event) => shareUrl(deps.config, event), calendarName: `${SITE_NAME} · Fête de la Musique` });
-      return new Response(body, { headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": 'inline; filename="finder.ics"', ...PUBLIC_CACHE } });
-    });
+    .get("/api/events/:eventKey", ({ request, params }) => {
+      const key = keyOrNotFound(params.eventKey);
+      return deps.renderCache.serve(request, `/api/events/${key}`, POLICY, async () => {
+        const event = findEventByKey((await live()).events, key);
+        return event ? jsonRender({ success: true, event }) : notFound;
+      });
+    })
+    .get("/api/events/:eventKey/calendar.ics", ({ request, params }) => {
+      const key = keyOrNotFound(params.eventKey);
+      return deps.renderCache.serve(request, `/api/events/${key}/calendar.ics`, POLICY, async () => {
+        const event = findEventByKey((await live()).events, key);
+        if (!event) return notFound;
+        const body = buildEventCalendar(event, { ...calendarOptions(), shareUrl: shareUrl(deps.config, event) });
+        const fileName = calendarFileName(event);
+        if (!body || !fileName) return jsonRender({ success: false, error: "Add an unambiguous date to enable calendar export." }, 422);
+        return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": `attachment; filename="${fileName}"` } };
+      });
+    })
+    .get("/calendar.ics", ({ request }) =>
+      deps.renderCache.serve(request, "/calendar.ics", POLICY, async () => {
+        const { events } = await live();
+        const body = buildCalendarFeed(events, { ...calendarOptions(), shareUrlFor: (event) => shareUrl(deps.config, event), calendarName: `${SITE_NAME} · Fête de la Musique` });
+        return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": 'inline; filename="finder.ics"' } };
+      }),
+    );
 }

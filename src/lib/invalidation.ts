@@ -35,5 +35,8 @@ export function createInvalidationBus(onError: (error: unknown) => void = () => 
   };
 }
 
-/** The paths the homepage revalidation drops. */
-export const HOMEPAGE: Invalidation = { paths: ["/"] };
+/** Tag of every cached response built from the live events (API, calendar feed). */
+export const LIVE_EVENTS_TAG = "live-events";
+
+/** What a homepage revalidation drops: the homepage (all variants) and everything built from live events. */
+export const HOMEPAGE = { paths: ["/"], tags: [LIVE_EVENTS_TAG] } as const;

@@ -3,6 +3,7 @@ import ICAL from "ical.js";
 import { createTestContext, type TestContext } from "../helpers/app.ts";
 import { saveStoreSheet } from "../../src/lib/events/store.ts";
 import { seedStoreIfEmpty } from "../../src/lib/events/pipeline.ts";
+import { HOMEPAGE } from "../../src/lib/invalidation.ts";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -132,6 +133,11 @@ describe("data modes end to end", () => {
     expect((await getJson(remote, "/api/events")).body.events.map((e: any) => e.eventName)).toEqual(["Only store event"]);
     expect(remote.deps.events.status().source).toBe("store");
     await saveStoreSheet(remote.deps.db, "Title,Date\nA,x\nB,y\n", { updatedBy: "admin-upload", origin: "manual", now: remote.deps.now() });
+    // Served from the render cache until a homepage revalidation drops it.
+    const cached = await getJson(remote, "/api/events");
+    expect(cached.res.headers.get("x-cache")).toBe("HIT");
+    expect(cached.body.count).toBe(1);
+    await remote.deps.invalidation.invalidate(HOMEPAGE);
     const fallback = await getJson(remote, "/api/events");
     expect(fallback.body.count).toBeGreaterThan(70);
     expect(remote.deps.events.status().source).toBe("local");

@@ -189,9 +189,21 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
     return { read: { events, source, fallbackReason, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt }, counts: placed.counts };
   }
 
+  // Concurrent reads with the same switches share one in-flight read (single flight). Nothing is
+  // kept once it settles: this coalesces a burst of cache misses, it is not an event cache.
+  const inFlight = new Map<string, Promise<LiveRead>>();
+
   return {
-    async load(options = {}) {
-      return (await read(options, "populate")).read;
+    load(options = {}) {
+      const key = `${options.includeFeaturedProjection !== false}|${options.includeEngagementProjection !== false}`;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = read(options, "populate").then((r) => r.read);
+        inFlight.set(key, pending);
+        const clear = () => inFlight.delete(key);
+        pending.then(clear, clear);
+      }
+      return pending;
     },
     async warm() {
       const result = await read({}, "warm");

@@ -29,7 +29,7 @@ export interface Revalidation {
 export async function revalidateHomepage(deps: PublishDeps, extraPaths: string[] = []): Promise<Revalidation> {
   const started = performance.now();
   const { read, counts } = await deps.events.warm();
-  await deps.invalidation.invalidate({ paths: [...HOMEPAGE.paths!, ...extraPaths] });
+  await deps.invalidation.invalidate({ paths: [...HOMEPAGE.paths, ...extraPaths], tags: [...HOMEPAGE.tags] });
   return { source: read.source, count: read.events.length, counts, durationMs: Math.round(performance.now() - started) };
 }
 

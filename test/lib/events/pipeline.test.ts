@@ -98,3 +98,14 @@ describe("read pipeline", () => {
     expect(broken.status().lastErrorMessage).toContain("local:");
   });
 });
+
+describe("single flight", () => {
+  test("concurrent loads share one read; the next load reads again", async () => {
+    const [a, b, c] = await Promise.all([ctx.deps.events.load(), ctx.deps.events.load(), ctx.deps.events.load()]);
+    expect(a).toBe(b);
+    expect(b).toBe(c);
+    const later = await ctx.deps.events.load();
+    expect(later).not.toBe(a);
+    expect(later.fetchedAt.getTime()).toBeGreaterThanOrEqual(a.fetchedAt.getTime());
+  });
+});

@@ -64,7 +64,7 @@ describe("spreadsheet preview and import", () => {
     const stored = await readStoreSheet(ctx.deps.db);
     expect(stored!.meta).toMatchObject({ origin: "sheet-import", updatedBy: "sheet-import", rowCount: 5 });
     expect(stored!.sheet.rows.every((r) => /^evt_[0-9a-f]{16}$/.test(r[19]))).toBe(true);
-    expect(invalidations).toEqual([{ paths: ["/"] }]);
+    expect(invalidations).toEqual([{ paths: ["/"], tags: ["live-events"] }]);
     const cache = await ctx.deps.kv.get<{ locations: Record<string, unknown> }>("maps:locations:v1");
     expect(Object.keys(cache!.locations).sort()).toEqual(["club_3", "la_scène_18", "le_bar_11"]);
   });
