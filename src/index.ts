@@ -5,6 +5,7 @@ import { buildDeps, loggerFor } from "./deps.ts";
 import { createApp } from "./app.ts";
 import { MAX_BODY_BYTES } from "./lib/http.ts";
 import { seedStoreIfEmpty } from "./lib/events/pipeline.ts";
+import { spreadsheetStatus } from "./lib/sheets/import.ts";
 
 async function main(): Promise<void> {
   let config;
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
 
   const deps = await buildDeps(config, { log });
   await seedStoreIfEmpty(deps);
+  const sheet = spreadsheetStatus(config, log);
+  if (!sheet.configured) log.warn("sheets", "Spreadsheet source is not configured: preview and import are unavailable until REMOTE_CSV_URL or SHEET_ID is set");
   const app = createApp(deps);
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES });
 

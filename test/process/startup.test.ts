@@ -64,4 +64,27 @@ describe("process", () => {
       child.kill("SIGKILL");
     }
   });
+
+  test("the embedded database keeps its data in DATA_DIR across restarts: the store is seeded once", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "finder-restart-"));
+    const run = async () => {
+      const port = freePort();
+      const child = spawnService({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, CRON_ENABLED: "false", NODE_ENV: "test", DATA_MODE: "remote", AUTH_SECRET: "r".repeat(40) });
+      try {
+        expect(await waitForHealth(port, 30000)).toBe(true);
+        const events = await (await fetch(`http://127.0.0.1:${port}/api/events`)).json();
+        child.kill("SIGTERM");
+        expect(await child.exited).toBe(0);
+        return { stdout: await new Response(child.stdout).text(), count: events.count as number };
+      } finally {
+        child.kill("SIGKILL");
+      }
+    };
+    const first = await run();
+    const second = await run();
+    expect(first.stdout).toContain("Seeded the event store from the local CSV");
+    expect(second.stdout).not.toContain("Seeded the event store");
+    expect(first.count).toBeGreaterThan(70);
+    expect(second.count).toBe(first.count);
+  }, 90000);
 });
