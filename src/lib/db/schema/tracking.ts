@@ -1,6 +1,6 @@
 // Engagement (click, outbound_click, calendar_sync) and discovery (search, filters) records (domain.md §17).
 
-import { bigserial, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** One row per recorded interaction with an event. */
 export const engagementInteractions = pgTable(
@@ -44,4 +44,18 @@ export const discoveryInteractions = pgTable(
     index("discovery_action_time_idx").on(t.actionType, t.recordedAt.desc()),
     index("discovery_session_idx").on(t.sessionId, t.recordedAt),
   ],
+);
+
+/**
+ * One marker per write-behind batch applied (engagement, discovery, genre preferences). The batch
+ * insert and its marker commit together, so a batch retried after a lost acknowledgement is
+ * skipped instead of recorded twice. Markers older than an hour are pruned by the recorder.
+ */
+export const writeBatches = pgTable(
+  "write_batches",
+  {
+    id: uuid("id").primaryKey(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("write_batches_applied_idx").on(t.appliedAt)],
 );
