@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import { MAX_BODY_BYTES } from "./lib/http.ts";
 import { seedStoreIfEmpty } from "./lib/events/pipeline.ts";
 import { spreadsheetStatus } from "./lib/sheets/import.ts";
+import { schedulePlugin, stopSchedule } from "./jobs/schedule.ts";
 
 async function main(): Promise<void> {
   let config;
@@ -26,6 +27,11 @@ async function main(): Promise<void> {
   const sheet = spreadsheetStatus(config, log);
   if (!sheet.configured) log.warn("sheets", "Spreadsheet source is not configured: preview and import are unavailable until REMOTE_CSV_URL or SHEET_ID is set");
   const app = createApp(deps);
+  if (config.cronEnabled) {
+    const schedule = schedulePlugin(deps);
+    app.use(schedule);
+    deps.onShutdown(() => stopSchedule(schedule));
+  }
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES });
 
   log.info(

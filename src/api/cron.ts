@@ -1,0 +1,69 @@
+// Scheduled-job endpoints (Bearer CRON_SECRET) and the post-deploy revalidation trigger
+// (Bearer or x-revalidate-secret DEPLOY_REVALIDATE_SECRET); they call the same job functions as the schedule.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../deps.ts";
+import { jsonNoStore } from "../lib/http.ts";
+import { secretsEqual } from "../lib/crypto.ts";
+import { bearerToken } from "../lib/auth/admin-credentials.ts";
+import { revalidateHomepage } from "../lib/events/publish.ts";
+import { EventsUnavailableError } from "../lib/events/pipeline.ts";
+import { cleanupAdminSessions } from "../jobs/cleanup-admin-sessions.ts";
+import { cleanupRateLimits } from "../jobs/cleanup-rate-limits.ts";
+import { backupEventStore } from "../jobs/backup-event-store.ts";
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** GET /api/cron/* and GET|POST /api/revalidate/deploy */
+export function cronApi(deps: Deps) {
+  const cronAuthorized = (request: Request) => secretsEqual(bearerToken(request.headers.get("authorization"))?.trim(), deps.config.cronSecret);
+  const cronJob = (run: () => Promise<Record<string, unknown>>) => async ({ request }: { request: Request }) => {
+    if (!cronAuthorized(request)) return jsonNoStore({ error: "Unauthorized" }, 401);
+    try {
+      return jsonNoStore({ ok: true, ...(await run()) });
+    } catch (error) {
+      deps.log.error("jobs", "Cron endpoint failed", { path: new URL(request.url).pathname }, error);
+      return jsonNoStore({ ok: false, error: errorText(error) }, 500);
+    }
+  };
+
+  const deploy = async ({ request }: { request: Request }) => {
+    const secret = deps.config.deployRevalidateSecret;
+    if (!secret) {
+      deps.log.warn("deploy", "DEPLOY_REVALIDATE_SECRET is not configured; deploy revalidation refused");
+      return jsonNoStore({ success: false, error: "DEPLOY_REVALIDATE_SECRET is not configured" }, 503);
+    }
+    const provided = bearerToken(request.headers.get("authorization")) ?? request.headers.get("x-revalidate-secret") ?? undefined;
+    if (!secretsEqual(provided?.trim(), secret)) return jsonNoStore({ success: false, error: "Unauthorized" }, 401);
+    try {
+      const result = await revalidateHomepage(deps, ["/feature-event"]);
+      const source = result.source === "backup" ? "store" : result.source;
+      return jsonNoStore({ success: true, message: `Loaded ${result.count} events from ${source} and revalidated homepage`, count: result.count, source });
+    } catch (error) {
+      if (error instanceof EventsUnavailableError) return jsonNoStore({ success: false, message: "Homepage revalidation failed", error: errorText(error) }, 500);
+      deps.log.error("deploy", "Deploy revalidation failed", undefined, error);
+      return jsonNoStore({ success: false, error: errorText(error) }, 500);
+    }
+  };
+
+  return new Elysia({ name: "cron-api" })
+    .get("/api/cron/cleanup-admin-sessions", cronJob(() => cleanupAdminSessions(deps)))
+    .get("/api/cron/cleanup-rate-limits", cronJob(() => cleanupRateLimits(deps)))
+    .get(
+      "/api/cron/backup-event-store",
+      cronJob(async () => {
+        const result = await backupEventStore(deps);
+        if (result.skipped) return { skipped: true, message: result.message };
+        const { backup } = result;
+        return {
+          message: result.message,
+          backup: { id: backup.id, createdAt: backup.createdAt.toISOString(), createdBy: backup.createdBy, trigger: backup.trigger, rowCount: backup.rowCount, featuredEntryCount: backup.featuredEntryCount, promotedEntryCount: backup.promotedEntryCount, storeUpdatedAt: backup.storeUpdatedAt?.toISOString() ?? null, storeChecksum: backup.storeChecksum },
+          prunedCount: result.prunedCount,
+        };
+      }),
+    )
+    .get("/api/revalidate/deploy", deploy)
+    .post("/api/revalidate/deploy", deploy);
+}
