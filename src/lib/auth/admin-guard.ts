@@ -1,0 +1,57 @@
+// The admin guard: one named Elysia plugin with the `isAdmin` macro. A guarded route gets the
+// resolved `admin` principal; without a valid credential API paths answer the JSON 401 and pages
+// answer the login card (supplied by the pages layer); cookie-only state changes from another
+// origin answer 403. Every guarded response carries the no-store headers.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps.ts";
+import { HttpError } from "../errors.ts";
+import { NO_STORE_HEADERS } from "../http.ts";
+import { ADMIN_SESSION_COOKIE } from "./cookies.ts";
+import { isSameOriginRequest, needsOriginCheck, resolveAdminCredential, type AdminPrincipal } from "./admin-credentials.ts";
+
+/** The 401 answer of a guarded page: markup and extra headers (e.g. HX-Redirect). */
+export interface UnauthorizedPage {
+  body: string;
+  headers?: Record<string, string>;
+}
+
+export interface AdminGuardOptions {
+  /** Renders the login card for guarded pages; without it every path gets the JSON 401. */
+  unauthorizedPage?: (request: Request, state: { disabled: boolean }) => UnauthorizedPage;
+}
+
+function isApiPath(request: Request): boolean {
+  return new URL(request.url).pathname.startsWith("/api/");
+}
+
+/** The guard plugin; routes opt in with `{ isAdmin: true }` and receive `admin`. */
+export function adminGuard(deps: Pick<Deps, "config" | "db" | "log" | "now">, options: AdminGuardOptions = {}) {
+  return new Elysia({ name: "admin-guard", seed: options.unauthorizedPage ? "pages" : "api" }).macro({
+    isAdmin: {
+      async resolve({ request, cookie, set, status }) {
+        Object.assign(set.headers, NO_STORE_HEADERS);
+        let resolution;
+        try {
+          resolution = await resolveAdminCredential(deps, request, cookie[ADMIN_SESSION_COOKIE]?.value);
+        } catch (error) {
+          deps.log.error("admin-auth", "Admin session store unavailable", { method: request.method }, error);
+          throw new HttpError(503, "Service unavailable");
+        }
+        const principal = resolution.principal;
+        if (!principal) {
+          if (options.unauthorizedPage && !isApiPath(request)) {
+            const page = options.unauthorizedPage(request, { disabled: resolution.disabled });
+            Object.assign(set.headers, { "content-type": "text/html; charset=utf-8", vary: "HX-Request" }, page.headers);
+            return status(401, page.body);
+          }
+          throw new HttpError(401, "Unauthorized");
+        }
+        if (needsOriginCheck(request, principal) && !isSameOriginRequest(deps.config, request)) {
+          throw new HttpError(403, "Forbidden");
+        }
+        return { admin: principal as AdminPrincipal };
+      },
+    },
+  });
+}

@@ -1,0 +1,100 @@
+// Visitor sign-in (POST /api/auth/verify and the sign-in form): the checks of domain.md §14 in
+// their fixed order, then the user upsert and a signed user token.
+
+import type { Deps } from "../../deps.ts";
+import { limiterParts, RATE_LIMITS } from "../rate-limit.ts";
+import { isPlainObject } from "../http.ts";
+import { normaliseEmail, upsertUser, type VisitorDetails } from "./users.ts";
+import { signUserToken, USER_TOKEN } from "./user-token.ts";
+
+/** Texts of the sign-in answers (the API and the form show the same words). */
+export const SIGN_IN_MESSAGES = {
+  invalidPayload: "Invalid request payload",
+  invalidEmail: "Valid email address is required",
+  shortFirstName: "First name must be at least 2 characters",
+  shortLastName: "Last name must be at least 2 characters",
+  longFirstName: "First name must be at most 80 characters",
+  longLastName: "Last name must be at most 80 characters",
+  invalidConsent: "Consent must be true or false",
+  invalidSource: "Source must be text of at most 80 characters",
+  consentRequired: "Consent is required",
+  tooMany: "Too many attempts. Please try again shortly.",
+  failed: "Verification failed. Please try again.",
+  created: "User verified",
+  existing: "Existing user verified",
+} as const;
+
+const NAME_MIN = 2;
+const NAME_MAX = 80;
+const SOURCE_MAX = 80;
+
+/** The outcome of one sign-in attempt; the route maps it to HTTP. */
+export type SignInOutcome =
+  | { kind: "ok"; email: string; created: boolean; token: string; maxAge: number }
+  | { kind: "invalid"; field: string; error: string }
+  | { kind: "limited"; retryAfter: number }
+  | { kind: "failed" };
+
+type Parsed = { ok: true; details: VisitorDetails } | { ok: false; field: string; error: string };
+
+function name(value: unknown, field: "firstName" | "lastName"): { ok: true; value?: string } | { ok: false; field: string; error: string } {
+  const first = field === "firstName";
+  if (value === undefined || value === null) return { ok: true };
+  if (typeof value !== "string") return { ok: false, field, error: first ? SIGN_IN_MESSAGES.shortFirstName : SIGN_IN_MESSAGES.shortLastName };
+  const trimmed = value.trim();
+  // A blank field of a form means "not given".
+  if (trimmed.length === 0) return { ok: true };
+  if (trimmed.length < NAME_MIN) return { ok: false, field, error: first ? SIGN_IN_MESSAGES.shortFirstName : SIGN_IN_MESSAGES.shortLastName };
+  if (trimmed.length > NAME_MAX) return { ok: false, field, error: first ? SIGN_IN_MESSAGES.longFirstName : SIGN_IN_MESSAGES.longLastName };
+  return { ok: true, value: trimmed };
+}
+
+/** Validates a verify body (already parsed JSON, or undefined when it was not JSON). */
+export function parseSignIn(body: unknown): Parsed {
+  if (!isPlainObject(body)) return { ok: false, field: "body", error: SIGN_IN_MESSAGES.invalidPayload };
+  const email = normaliseEmail(body.email);
+  if (!email) return { ok: false, field: "email", error: SIGN_IN_MESSAGES.invalidEmail };
+  const firstName = name(body.firstName, "firstName");
+  if (!firstName.ok) return firstName;
+  const lastName = name(body.lastName, "lastName");
+  if (!lastName.ok) return lastName;
+  if (body.consent !== undefined && body.consent !== null && typeof body.consent !== "boolean") {
+    return { ok: false, field: "consent", error: SIGN_IN_MESSAGES.invalidConsent };
+  }
+  let source: string | undefined;
+  if (body.source !== undefined && body.source !== null) {
+    if (typeof body.source !== "string" || body.source.trim().length > SOURCE_MAX) return { ok: false, field: "source", error: SIGN_IN_MESSAGES.invalidSource };
+    source = body.source.trim() || undefined;
+  }
+  const consent = typeof body.consent === "boolean" ? body.consent : undefined;
+  return { ok: true, details: { email, firstName: firstName.value, lastName: lastName.value, consent, source } };
+}
+
+/**
+ * Runs a sign-in: per-IP limit, body checks, email+IP limit, consent, then upsert and token.
+ * Both limits fail open (the spec allows the request when the limiter is unavailable).
+ */
+export async function signInVisitor(deps: Pick<Deps, "config" | "db" | "limiter" | "log" | "now">, body: unknown, ip: string): Promise<SignInOutcome> {
+  const ipKey = limiterParts.ip(ip);
+  const perIp = await deps.limiter.check(RATE_LIMITS.authVerifyIp, [ipKey], { failOpen: true });
+  if (perIp.status === "blocked") return { kind: "limited", retryAfter: perIp.retryAfter };
+
+  const parsed = parseSignIn(body);
+  if (!parsed.ok) return { kind: "invalid", field: parsed.field, error: parsed.error };
+  const { details } = parsed;
+
+  const perEmail = await deps.limiter.check(RATE_LIMITS.authVerifyEmailIp, [limiterParts.email(details.email), ipKey], { failOpen: true });
+  if (perEmail.status === "blocked") return { kind: "limited", retryAfter: perEmail.retryAfter };
+
+  if (details.consent === false) return { kind: "invalid", field: "consent", error: SIGN_IN_MESSAGES.consentRequired };
+
+  const now = deps.now();
+  try {
+    const { created } = await upsertUser(deps.db, details, now);
+    const { token } = await signUserToken(deps.config.authSecret, details.email, now);
+    return { kind: "ok", email: details.email, created, token, maxAge: USER_TOKEN.ttlSeconds };
+  } catch (error) {
+    deps.log.error("auth", "Visitor verification failed", { source: details.source ?? null }, error);
+    return { kind: "failed" };
+  }
+}
