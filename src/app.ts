@@ -9,6 +9,10 @@ import { staticRoutes } from "./pages/static.routes.ts";
 import { healthApi } from "./api/health.ts";
 import { homeRoutes } from "./pages/home/home.routes.tsx";
 import { eventsApi } from "./api/events.ts";
+import { authApi } from "./api/auth.ts";
+import { adminAuthApi } from "./api/admin-auth.ts";
+import { adminSessionsApi } from "./api/admin-sessions.ts";
+import { adminStatusApi } from "./api/admin-status.ts";
 
 /** Refuses bodies over the server-wide cap before any handler reads them. */
 function bodyCap() {
@@ -28,6 +32,10 @@ export function createApp(deps: Deps) {
     .use(staticRoutes())
     .use(healthApi())
     .use(eventsApi(deps))
+    .use(authApi(deps))
+    .use(adminAuthApi(deps))
+    .use(adminSessionsApi(deps))
+    .use(adminStatusApi(deps))
     .use(homeRoutes(deps));
 }
 

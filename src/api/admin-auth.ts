@@ -1,0 +1,47 @@
+// Admin login and logout API (DESIGN §5, domain.md §15). Login takes the key as JSON `{key}` or a
+// form field and answers the token (usable as Bearer) plus the finder_admin_session cookie.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../deps.ts";
+import { jsonNoStore } from "../lib/http.ts";
+import { readJsonOrForm } from "../lib/forms.ts";
+import { clientIp } from "../lib/client-ip.ts";
+import { adminGuard } from "../lib/auth/admin-guard.ts";
+import { loginAdmin, logoutAdmin } from "../lib/auth/admin-login.ts";
+import { ADMIN_SESSION_COOKIE, clearedSessionCookie, sessionCookie } from "../lib/auth/cookies.ts";
+import { SIGN_IN_MESSAGES } from "../lib/auth/sign-in.ts";
+
+const UNAUTHORIZED = { success: false, error: "Unauthorized" };
+
+/** POST /api/admin/login, POST /api/admin/logout */
+export function adminAuthApi(deps: Deps) {
+  return new Elysia({ name: "admin-auth-api" })
+    .use(adminGuard(deps))
+    .post(
+      "/api/admin/login",
+      async ({ request, cookie }) => {
+        const body = await readJsonOrForm(request);
+        const outcome = await loginAdmin(deps, { key: body?.key, ip: clientIp(request.headers), ua: request.headers.get("user-agent") ?? "" });
+        switch (outcome.kind) {
+          case "disabled":
+          case "rejected":
+            return jsonNoStore(UNAUTHORIZED, 401);
+          case "limited":
+            return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.tooMany }, 429, { "retry-after": String(outcome.retryAfter) });
+          case "ok":
+            cookie[ADMIN_SESSION_COOKIE].set(sessionCookie(deps.config, outcome.token, outcome.maxAge));
+            return jsonNoStore({ success: true, token: outcome.token, expiresAt: outcome.expiresAt, jti: outcome.jti });
+        }
+      },
+      { parse: "none" },
+    )
+    .post(
+      "/api/admin/logout",
+      async ({ admin, cookie }) => {
+        await logoutAdmin(deps, admin);
+        cookie[ADMIN_SESSION_COOKIE].set(clearedSessionCookie(deps.config));
+        return jsonNoStore({ success: true });
+      },
+      { isAdmin: true, parse: "none" },
+    );
+}

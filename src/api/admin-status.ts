@@ -1,0 +1,43 @@
+// Admin status API (spec "Admin status", domain.md §8): health, event store status, KV inspection.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../deps.ts";
+import { jsonNoStore } from "../lib/http.ts";
+import { adminGuard } from "../lib/auth/admin-guard.ts";
+import { readAdminHealth, readDataStoreStatus } from "../lib/admin/status.ts";
+import { inspectKv, parseKvQuery } from "../lib/admin/kv-inspect.ts";
+
+/** GET /api/admin/health, GET /api/admin/data-store/status, GET /api/admin/postgres/kv */
+export function adminStatusApi(deps: Deps) {
+  const fail = (error: unknown, message: string) => {
+    deps.log.error("admin-status", message, undefined, error);
+    return jsonNoStore({ success: false, error: message }, 500);
+  };
+  return new Elysia({ name: "admin-status-api" })
+    .use(adminGuard(deps))
+    .get("/api/admin/health", async () => jsonNoStore(await readAdminHealth(deps)), { isAdmin: true })
+    .get(
+      "/api/admin/data-store/status",
+      async () => {
+        try {
+          return jsonNoStore(await readDataStoreStatus(deps));
+        } catch (error) {
+          return fail(error, "Failed to read data store status");
+        }
+      },
+      { isAdmin: true },
+    )
+    .get(
+      "/api/admin/postgres/kv",
+      async ({ query }) => {
+        const parsed = parseKvQuery(query);
+        if (!parsed.ok) return jsonNoStore({ success: false, error: parsed.error }, 400);
+        try {
+          return jsonNoStore(await inspectKv(deps.db, parsed.query));
+        } catch (error) {
+          return fail(error, "Failed to read the KV store");
+        }
+      },
+      { isAdmin: true },
+    );
+}

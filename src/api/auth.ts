@@ -1,0 +1,49 @@
+// Visitor sign-in API (spec "User authentication", domain.md §14): verify an email and set the
+// session cookie, read the session, sign out. Every answer carries the no-store headers.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../deps.ts";
+import { jsonNoStore, readJson } from "../lib/http.ts";
+import { clientIp } from "../lib/client-ip.ts";
+import { signInVisitor, SIGN_IN_MESSAGES } from "../lib/auth/sign-in.ts";
+import { clearedSessionCookie, sessionCookie, USER_SESSION_COOKIE, ADMIN_SESSION_COOKIE } from "../lib/auth/cookies.ts";
+import { verifyUserToken } from "../lib/auth/user-token.ts";
+import { resolveAdminCredential } from "../lib/auth/admin-credentials.ts";
+
+/** POST /api/auth/verify, GET /api/auth/session, DELETE /api/auth/session */
+export function authApi(deps: Deps) {
+  return new Elysia({ name: "auth-api" })
+    .post(
+      "/api/auth/verify",
+      async ({ request, cookie }) => {
+        const outcome = await signInVisitor(deps, await readJson(request), clientIp(request.headers));
+        switch (outcome.kind) {
+          case "limited":
+            return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.tooMany }, 429, { "retry-after": String(outcome.retryAfter) });
+          case "invalid":
+            return jsonNoStore({ success: false, error: outcome.error, ...(outcome.field !== "body" ? { issues: [{ field: outcome.field, message: outcome.error }] } : {}) }, 400);
+          case "failed":
+            return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.failed }, 500);
+          case "ok":
+            cookie[USER_SESSION_COOKIE].set(sessionCookie(deps.config, outcome.token, outcome.maxAge));
+            return jsonNoStore({ success: true, email: outcome.email, message: outcome.created ? SIGN_IN_MESSAGES.created : SIGN_IN_MESSAGES.existing });
+        }
+      },
+      // The body is read by the handler: the per-IP limit comes before any "invalid payload" answer.
+      { parse: "none" },
+    )
+    .get("/api/auth/session", async ({ request, cookie }) => {
+      const user = await verifyUserToken(deps.config.authSecret, cookie[USER_SESSION_COOKIE].value, deps.now());
+      let isAdminAuthenticated = false;
+      try {
+        isAdminAuthenticated = (await resolveAdminCredential(deps, request, cookie[ADMIN_SESSION_COOKIE].value)).principal !== undefined;
+      } catch (error) {
+        deps.log.warn("auth", "Admin session store unavailable while reading a session", undefined, error);
+      }
+      return jsonNoStore({ success: true, isAuthenticated: user !== undefined, isAdminAuthenticated, email: user?.email ?? null });
+    })
+    .delete("/api/auth/session", ({ cookie }) => {
+      cookie[USER_SESSION_COOKIE].set(clearedSessionCookie(deps.config));
+      return jsonNoStore({ success: true });
+    });
+}
