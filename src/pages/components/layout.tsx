@@ -3,6 +3,8 @@
 import type { Children } from "@kitajs/html";
 
 import { SITE_NAME } from "../../lib/events/public-links.ts";
+import type { PublicBanner } from "../../lib/banner.ts";
+import { SlidingBanner } from "./banner.view.tsx";
 
 export { SITE_NAME };
 
@@ -52,9 +54,10 @@ export function Layout(props: LayoutProps): JSX.Element {
 }
 
 /** The public site header. */
-export function SiteHeader(props: { children?: Children }): JSX.Element {
+export function SiteHeader(props: { children?: Children; /** The sliding banner (domain §13), shown above the bar. */ banner?: PublicBanner }): JSX.Element {
   return (
     <header class="site-header">
+      {props.banner ? <SlidingBanner banner={props.banner} /> : ""}
       <a class="brand" href="/">
         {SITE_NAME}
       </a>

@@ -1,22 +1,203 @@
-// The homepage route. (The full calendar page arrives with the public-site work.)
+// The homepage and the share route (spec "Rendering and caching"; domain §19.1).
+// GET / is served from the render cache (300 s) per normalised filter query: the full page, the
+// results fragment for htmx, or the event-modal fragment for htmx with `event`; Vary: HX-Request.
+// GET /event/<key>/<slug> is answered per request with a 307 to the modal URL.
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
-import { html } from "../../lib/http.ts";
+import { BANNER_CACHE_TAG, findBannerSettings, publicBanner } from "../../lib/banner.ts";
+import { isHtmx } from "../../lib/htmx.ts";
+import { markup } from "../../lib/http.ts";
+import { LIVE_EVENTS_TAG } from "../../lib/invalidation.ts";
+import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
+import { isValidIsoDate } from "../../lib/events/dates.ts";
+import { defaultOgImageUrl, eventCanonicalUrl, eventJsonLd, eventOgImageUrl, eventPageDescription, eventPageTitle } from "../../lib/events/event-meta.ts";
+import { filterFacets, quickDates, type EventFilters } from "../../lib/events/filters.ts";
+import { EVENT_PARAM, eventModalHref, homeFiltersOf, homeHref, homeListing, scriptJson, SLUG_PARAM } from "../../lib/events/homepage.ts";
+import { normaliseEventKey } from "../../lib/events/keys.ts";
+import { EventsUnavailableError, type LiveRead } from "../../lib/events/pipeline.ts";
+import { findEventByKey, shareUrl, SITE_NAME } from "../../lib/events/public-links.ts";
+import type { LiveEvent } from "../../lib/events/types.ts";
+import { publicUrl } from "../../lib/config.ts";
+import { EventModal, MissingEventModal } from "../components/event-modal.view.tsx";
+import { HomePage, HomeResults, UnavailablePage, type HomeHead } from "./home.view.tsx";
 
-/** GET / */
-export function homeRoutes(_deps: Deps) {
-  return new Elysia({ name: "home" }).get("/", () =>
-    html(
-      <Layout title="finder · Fête de la Musique in Paris">
-        <SiteHeader />
-        <main id="main" class="page">
-          <p class="kicker">Paris · Fête de la Musique</p>
-          <h1>Discover events across the city</h1>
-        </main>
-        <SiteFooter />
-      </Layout>,
-    ),
+/** Seconds a homepage render stays fresh (spec: time-based regeneration, 300 s). */
+export const HOME_REVALIDATE_SECONDS = 300;
+
+/** Which homepage response a request gets. */
+export type HomeVariant = "page" | "fragment" | "modal";
+
+const PAGE_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [BANNER_CACHE_TAG, LIVE_EVENTS_TAG], vary: ["HX-Request"] };
+const FRAGMENT_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [LIVE_EVENTS_TAG], vary: ["HX-Request"] };
+const PER_REQUEST = { "cache-control": "no-store" };
+const MAX_SLUG_PARAM = 120;
+
+/**
+ * The render-cache key of a homepage variant: "/?<canonical filter query>", then "|event=<key>"
+ * and "#fragment" / "#modal". Always "/?…" so path invalidation of "/" drops every variant.
+ */
+export function homeCacheKey(query: string, eventKey: string | null, variant: HomeVariant): string {
+  let key = `/?${variant === "modal" ? "" : query}`;
+  if (eventKey) key += `|event=${eventKey}`;
+  if (variant !== "page") key += `#${variant}`;
+  return key;
+}
+
+/**
+ * The canonical address of a plain (non-htmx) homepage request, or undefined when it already is
+ * canonical. The GET form sends every field (empty ones, slider ends); the redirect gives one URL,
+ * and one cache entry, per filter state. `event` and `slug` are kept as given.
+ */
+export function canonicalHomeLocation(url: URL, query: string): string | undefined {
+  const params = new URLSearchParams(query);
+  const eventKey = normaliseEventKey((url.searchParams.get(EVENT_PARAM) ?? "").slice(0, 64));
+  if (eventKey) {
+    params.set(EVENT_PARAM, eventKey);
+    const slug = url.searchParams.get(SLUG_PARAM);
+    if (slug) params.set(SLUG_PARAM, slug.slice(0, MAX_SLUG_PARAM));
+  }
+  const target = params.toString();
+  if (target === url.searchParams.toString()) return undefined;
+  return target === "" ? "/" : `/?${target}`;
+}
+
+function dateBounds(events: readonly LiveEvent[]): { min?: string; max?: string } {
+  let min: string | undefined;
+  let max: string | undefined;
+  for (const event of events) {
+    if (!isValidIsoDate(event.date)) continue;
+    if (!min || event.date < min) min = event.date;
+    if (!max || event.date > max) max = event.date;
+  }
+  return { min, max };
+}
+
+function headFor(deps: Deps, read: LiveRead, event: LiveEvent | undefined): HomeHead {
+  if (!event) {
+    const description = `Find Fête de la Musique events across Paris: ${read.events.length} events to search and filter by arrondissement, genre and time of day.`;
+    const image = defaultOgImageUrl(deps.config, read.events.length);
+    const title = `${SITE_NAME} · Fête de la Musique in Paris`;
+    const head = (
+      <>
+        <link rel="canonical" href={publicUrl(deps.config, "/")} />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={SITE_NAME} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={description} />
+        <meta property="og:url" content={publicUrl(deps.config, "/")} />
+        <meta property="og:image" content={image} />
+        <meta property="og:image:width" content="1200" />
+        <meta property="og:image:height" content="630" />
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={title} />
+        <meta name="twitter:description" content={description} />
+        <meta name="twitter:image" content={image} />
+      </>
+    );
+    return { title, description, head: markup(head) };
+  }
+  const title = eventPageTitle(event);
+  const description = eventPageDescription(event);
+  const canonical = eventCanonicalUrl(deps.config, event);
+  const image = eventOgImageUrl(deps.config, event);
+  const jsonLd = eventJsonLd(deps.config, event);
+  const head = (
+    <>
+      <link rel="canonical" href={canonical} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={SITE_NAME} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:image" content={image} />
+      <meta property="og:image:width" content="1200" />
+      <meta property="og:image:height" content="630" />
+      <meta property="og:image:alt" content={`${event.eventName}: ${description}`} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={image} />
+    </>
   );
+  const ld = jsonLd ? `<script type="application/ld+json">${scriptJson(jsonLd)}</script>` : "";
+  return { title, description, head: markup(head) + ld };
+}
+
+/** Renders one homepage variant from a fresh live read; throws when the read fails (keeps the old render). */
+async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilters, eventKey: string | null): Promise<Rendered> {
+  const read = await deps.events.load();
+  const now = deps.now();
+  const event = eventKey ? findEventByKey(read.events, eventKey) : undefined;
+  if (variant === "modal") {
+    const body = event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: "/" }) : MissingEventModal({ closeHref: "/" });
+    return { body: markup(body) };
+  }
+  const listing = homeListing(read.events, filters, now);
+  if (variant === "fragment") {
+    return { body: markup(HomeResults({ listing, now, oob: true })), headers: { "hx-push-url": homeHref(listing.query) } };
+  }
+  const banner = publicBanner(await findBannerSettings(deps));
+  const body = HomePage({
+    listing,
+    facets: filterFacets(read.events),
+    quickDates: quickDates(read.events),
+    dateBounds: dateBounds(read.events),
+    banner,
+    now,
+    showFallbackNotice: deps.config.dataMode === "remote" && read.source !== "store",
+    head: headFor(deps, read, event),
+    modal: event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: homeHref(listing.query), open: true }) : undefined,
+  });
+  return { body: markup(body) };
+}
+
+/** The answer when every source failed and no render exists yet: "Events are unavailable right now." (503). */
+async function unavailable(deps: Deps, variant: HomeVariant): Promise<Response> {
+  const headers = { "content-type": "text/html; charset=utf-8", vary: "HX-Request", "retry-after": "30", ...PER_REQUEST };
+  if (variant !== "page") {
+    return new Response(`<section id="results" class="results"><p class="notice notice-error" role="alert">Events are unavailable right now.</p></section>`, { status: 503, headers });
+  }
+  const banner = publicBanner(await findBannerSettings(deps));
+  const head = { title: `${SITE_NAME} · Fête de la Musique in Paris`, description: "Fête de la Musique events across Paris.", head: "" };
+  return new Response(markup(UnavailablePage({ banner, now: deps.now(), head })), { status: 503, headers });
+}
+
+/** GET /, GET /event/:eventKey/* */
+export function homeRoutes(deps: Deps) {
+  const shareRedirect = async (rawKey: string): Promise<Response> => {
+    const key = normaliseEventKey(rawKey.slice(0, 64));
+    if (!key) return new Response(null, { status: 307, headers: { location: "/", ...PER_REQUEST } });
+    let location: string;
+    try {
+      const event = findEventByKey((await deps.events.load()).events, key);
+      location = event ? eventModalHref(event) : "/";
+    } catch {
+      // The store is down: the cached homepage may still hold the event.
+      location = `/?${new URLSearchParams({ [EVENT_PARAM]: key }).toString()}`;
+    }
+    return new Response(null, { status: 307, headers: { location, ...PER_REQUEST } });
+  };
+
+  return new Elysia({ name: "home" })
+    .get("/", async ({ request }) => {
+      const url = new URL(request.url);
+      const htmx = isHtmx(request);
+      const { filters, query } = homeFiltersOf(url.searchParams);
+      const eventKey = normaliseEventKey((url.searchParams.get(EVENT_PARAM) ?? "").slice(0, 64));
+      if (!htmx) {
+        const location = canonicalHomeLocation(url, query);
+        if (location) return new Response(null, { status: 302, headers: { location, vary: "HX-Request", ...PER_REQUEST } });
+      }
+      const variant: HomeVariant = !htmx ? "page" : eventKey ? "modal" : "fragment";
+      const policy = variant === "page" ? PAGE_POLICY : FRAGMENT_POLICY;
+      try {
+        return await deps.renderCache.serve(request, homeCacheKey(query, eventKey, variant), policy, () => renderHome(deps, variant, filters, eventKey));
+      } catch (error) {
+        if (error instanceof EventsUnavailableError) return unavailable(deps, variant);
+        throw error;
+      }
+    })
+    .get("/event/:eventKey", ({ params }) => shareRedirect(params.eventKey))
+    .get("/event/:eventKey/*", ({ params }) => shareRedirect(params.eventKey));
 }

@@ -1,0 +1,171 @@
+// The event card of the homepage lists (domain §19.1): badges, when and where, price, age, type,
+// series day, nationalities, the first two genres and the saved line. The card is a link to the
+// event's share URL; with htmx it opens the event modal in place and pushes the modal URL.
+
+import { arrondissementShortLabel } from "../../lib/events/arrondissement.ts";
+import { formatDateLabel } from "../../lib/events/dates.ts";
+import { genreColour, genreLabel } from "../../lib/events/genres.ts";
+import { eventModalHref, isActivePromotion, isActiveSpotlight } from "../../lib/events/homepage.ts";
+import { formatAgeLabel } from "../../lib/events/age.ts";
+import { isUnknownLocation, locationLabel } from "../../lib/events/location.ts";
+import { nationalityDisplay } from "../../lib/events/nationality.ts";
+import { formatPriceLabel } from "../../lib/events/price.ts";
+import { savedLabel } from "../../lib/events/filters.ts";
+import { sharePath } from "../../lib/events/public-links.ts";
+import { dayPeriodOf, formatTimeLabel } from "../../lib/events/times.ts";
+import type { LiveEvent } from "../../lib/events/types.ts";
+import { Icon } from "./icons.tsx";
+
+/** The id of the element the event modal is swapped into. */
+export const MODAL_ROOT_ID = "modal-root";
+
+export interface EventCardProps {
+  event: LiveEvent;
+  now: Date;
+  /** Show "X people saved this" (the top-8 rule is decided by the caller). */
+  showSaved: boolean;
+  /** Heading level of the title inside its section. */
+  headingLevel?: 3 | 4;
+}
+
+/**
+ * Attributes of a list that holds cards: the htmx target, swap and history push every card link
+ * inherits (kept on the list so 2,000 cards do not repeat them).
+ */
+export const CARD_LIST_HX = { "hx-target": `#${MODAL_ROOT_ID}`, "hx-swap": "innerHTML", "hx-push-url": "true" } as const;
+
+/** Attributes that open an event's modal: the share link without JavaScript, the modal fragment with htmx. */
+export function openEventAttributes(event: Pick<LiveEvent, "eventKey" | "slug">) {
+  return { href: sharePath(event), "hx-get": eventModalHref(event) };
+}
+
+function Badge(props: { class: string; text: string; endsAt?: string | null }): JSX.Element {
+  return (
+    <span class={`badge ${props.class}`} data-ends-at={props.endsAt ?? undefined} safe>
+      {props.text}
+    </span>
+  );
+}
+
+/** One event card. */
+export function EventCard(props: EventCardProps): JSX.Element {
+  const { event, now } = props;
+  const spotlight = isActiveSpotlight(event, now);
+  const promoted = !spotlight && isActivePromotion(event, now);
+  const period = dayPeriodOf(event.time);
+  const age = formatAgeLabel(event.age, event.ageValue);
+  const price = formatPriceLabel(event.price, event.priceValue);
+  const venueKnown = !isUnknownLocation(event.location);
+  const Heading = props.headingLevel === 4 ? "h4" : "h3";
+  const corner = spotlight ? (
+    <span class="card-corner card-corner-spotlight" title="Spotlight" data-ends-at={event.featuredEndsAt ?? undefined}>
+      <Icon name="sparkle" class="icon-fill" />
+    </span>
+  ) : event.curated ? (
+    <span class="card-corner card-corner-curated" title="Curated pick">
+      <Icon name="star" class="icon-fill" />
+    </span>
+  ) : (
+    ""
+  );
+  const titleMark = spotlight ? (
+    <span class="title-mark title-mark-spotlight" data-ends-at={event.featuredEndsAt ?? undefined}>
+      <Icon name="crown" class="icon-fill" />
+      <span class="visually-hidden">Spotlight</span>
+    </span>
+  ) : event.curated ? (
+    <span class="title-mark title-mark-curated">
+      <Icon name="star" class="icon-fill" />
+      <span class="visually-hidden">Curated pick</span>
+    </span>
+  ) : (
+    ""
+  );
+  return (
+    <article class={["card", spotlight && "card-spotlight", promoted && "card-promoted", event.curated && "card-curated"]} data-event-key={event.eventKey}>
+      {corner}
+      <div class="card-top">
+        <span class="area-badge" title={event.arrondissement === "unknown" ? "Arrondissement to be confirmed" : undefined} safe>
+          {arrondissementShortLabel(event.arrondissement)}
+        </span>
+        {spotlight ? <Badge class="badge-featured" text="Featured" endsAt={event.featuredEndsAt} /> : ""}
+        {promoted ? <Badge class="badge-promoted" text="Promoted" endsAt={event.promotedEndsAt} /> : ""}
+      </div>
+      <Heading class="card-title">
+        <a class="card-link" {...openEventAttributes(event)}>
+          <span safe>{event.eventName}</span>
+        </a>
+        {titleMark}
+      </Heading>
+      <p class="card-when">
+        {period === "night" ? <Icon name="moon" class="icon-night" /> : period === "day" ? <Icon name="sun" class="icon-day" /> : <Icon name="clock" />}
+        <span safe>{formatTimeLabel(event.time, event.endTime)}</span>
+        <span class="sep" aria-hidden="true">
+          ·
+        </span>
+        <span safe>{formatDateLabel(event.date)}</span>
+        {period ? <span class="visually-hidden">{period === "night" ? "(night)" : "(day)"}</span> : ""}
+      </p>
+      {venueKnown ? (
+        <p class="card-venue">
+          {event.venueTypes.includes("indoor") ? <Icon name="indoor" /> : ""}
+          {event.venueTypes.includes("outdoor") ? <Icon name="outdoor" /> : ""}
+          {event.venueTypes.length === 0 ? <Icon name="pin" /> : ""}
+          <span safe>{locationLabel(event.location)}</span>
+          {event.venueTypes.length > 0 ? (
+            <span class="visually-hidden" safe>
+              {`(${event.venueTypes.join(" and ")})`}
+            </span>
+          ) : (
+            ""
+          )}
+        </p>
+      ) : (
+        ""
+      )}
+      <ul class="card-tags" aria-label="Details">
+        <li class={price === "Free" ? "tag tag-free" : "tag tag-price"} safe>
+          {price}
+        </li>
+        {age ? (
+          <li class="tag" safe>
+            {age}
+          </li>
+        ) : (
+          ""
+        )}
+        <li class="tag tag-type" safe>
+          {event.type}
+        </li>
+        {event.occurrenceCount > 1 ? (
+          <li class="tag tag-series" safe>
+            {`Day ${event.occurrenceIndex} of ${event.occurrenceCount}`}
+          </li>
+        ) : (
+          ""
+        )}
+        {event.nationality.map((code) => {
+          const display = nationalityDisplay(code);
+          return (
+            <li class="tag tag-flag">
+              <span aria-hidden="true">{display.flag}</span> <span safe>{display.code}</span>
+            </li>
+          );
+        })}
+        {event.genres.slice(0, 2).map((genre) => (
+          <li class="tag tag-genre" style={`--genre:${genreColour(genre)}`} safe>
+            {genreLabel(genre)}
+          </li>
+        ))}
+      </ul>
+      {props.showSaved ? (
+        <p class="card-saved">
+          <Icon name="heart" class="icon-fill" />
+          <span safe>{savedLabel(event.calendarSyncCount)}</span>
+        </p>
+      ) : (
+        ""
+      )}
+    </article>
+  );
+}

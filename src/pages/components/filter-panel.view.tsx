@@ -1,0 +1,264 @@
+// The search bar and the filter panel of the homepage (domain §5, §19.1): one plain GET form over
+// all ten filter groups that works without JavaScript; htmx swaps the results fragment instead of
+// reloading, pushes the URL, and debounces the search box by 500 ms.
+
+import { arrondissementShortLabel } from "../../lib/events/arrondissement.ts";
+import { formatDateLabel } from "../../lib/events/dates.ts";
+import {
+  AGE_RANGE_BOUNDS,
+  DAY_NIGHT_LABELS,
+  filtersToSearchParams,
+  MAX_SEARCH_LENGTH,
+  PRICE_RANGE_BOUNDS,
+  ageRangeLabel,
+  priceRangeLabel,
+  type EventFilters,
+  type FilterFacets,
+} from "../../lib/events/filters.ts";
+import { genreColour, genreLabel } from "../../lib/events/genres.ts";
+import { homeHref } from "../../lib/events/homepage.ts";
+import { nationalityDisplay } from "../../lib/events/nationality.ts";
+import { Icon } from "./icons.tsx";
+
+/** The id of the filter form (the search box joins it with the `form` attribute). */
+export const FILTERS_FORM_ID = "filters";
+/** The id of the results fragment root. */
+export const RESULTS_ID = "results";
+/** The id of the live "N found" / "N available" count. */
+export const RESULT_COUNT_ID = "result-count";
+
+/** htmx attributes shared by everything that reloads the results. */
+export const RESULTS_HX = { "hx-target": `#${RESULTS_ID}`, "hx-swap": "outerHTML", "hx-push-url": "true" } as const;
+
+/** "N found" when a filter or the search is active, else "N available". */
+export function resultCountText(count: number, narrowed: boolean): string {
+  return `${count} ${narrowed ? "found" : "available"}`;
+}
+
+/** The live count beside the search box; swapped out-of-band with the results. */
+export function ResultCount(props: { count: number; narrowed: boolean; oob?: boolean }): JSX.Element {
+  return (
+    <p id={RESULT_COUNT_ID} class="result-count" role="status" aria-live="polite" hx-swap-oob={props.oob ? "innerHTML" : undefined} safe>
+      {resultCountText(props.count, props.narrowed)}
+    </p>
+  );
+}
+
+/** The search box with its count. */
+export function SearchBar(props: { q: string; count: number; narrowed: boolean }): JSX.Element {
+  return (
+    <div class="search-bar" role="search">
+      <label class="visually-hidden" for="search-q">
+        Search events
+      </label>
+      <div class="search-field">
+        <Icon name="search" />
+        <input
+          id="search-q"
+          type="search"
+          name="q"
+          form={FILTERS_FORM_ID}
+          value={props.q}
+          maxlength={String(MAX_SEARCH_LENGTH)}
+          placeholder="Search artists, venues, genres…"
+          autocomplete="off"
+          enterkeyhint="search"
+          hx-get="/"
+          hx-include={`#${FILTERS_FORM_ID}`}
+          hx-trigger="input changed delay:500ms, search"
+          hx-sync={`#${FILTERS_FORM_ID}:replace`}
+          {...RESULTS_HX}
+        />
+        <button type="submit" form={FILTERS_FORM_ID} class="button button-primary search-submit">
+          Search
+        </button>
+      </div>
+      <ResultCount count={props.count} narrowed={props.narrowed} />
+    </div>
+  );
+}
+
+function Toggle(props: { name: string; value: string; checked: boolean; label: string; colour?: string; flag?: string }): JSX.Element {
+  return (
+    <label class="toggle" style={props.colour ? `--genre:${props.colour}` : undefined}>
+      <input type="checkbox" name={props.name} value={props.value} checked={props.checked} />
+      {props.colour ? <span class="dot" aria-hidden="true"></span> : ""}
+      {props.flag ? <span aria-hidden="true">{props.flag}</span> : ""}
+      <span safe>{props.label}</span>
+    </label>
+  );
+}
+
+function RangeGroup(props: { param: "pr" | "ag"; legend: string; bounds: { min: number; max: number }; value: { min: number; max: number } | null; unit: "€" | "age" }): JSX.Element {
+  const value = props.value ?? props.bounds;
+  const label = props.param === "pr" ? (props.value ? priceRangeLabel(props.value) : "Any price") : props.value ? ageRangeLabel(props.value) : "Any age";
+  const minText = props.unit === "€" ? "Minimum price in euros" : "Minimum age";
+  const maxText = props.unit === "€" ? "Maximum price in euros (top of the scale means no limit)" : "Maximum age (top of the scale means no limit)";
+  return (
+    <fieldset class="filter-group range-group" data-range={props.param} data-min={String(props.bounds.min)} data-max={String(props.bounds.max)}>
+      <legend safe>{props.legend}</legend>
+      <output class="range-label" for={`${props.param}-min ${props.param}-max`} safe>
+        {label}
+      </output>
+      <label class="range-field">
+        <span>Min</span>
+        <input id={`${props.param}-min`} type="range" name={`${props.param}_min`} min={String(props.bounds.min)} max={String(props.bounds.max)} step="1" value={String(value.min)} aria-label={minText} />
+      </label>
+      <label class="range-field">
+        <span>Max</span>
+        <input id={`${props.param}-max`} type="range" name={`${props.param}_max`} min={String(props.bounds.min)} max={String(props.bounds.max)} step="1" value={String(value.max)} aria-label={maxText} />
+      </label>
+    </fieldset>
+  );
+}
+
+export interface FilterPanelProps {
+  filters: EventFilters;
+  facets: FilterFacets;
+  quickDates: string[];
+  /** First and last event date, bounds of the date inputs. */
+  dateBounds: { min?: string; max?: string };
+}
+
+/** The filter form: "Date & Times", "Location", "Music & Culture", "Preferences". */
+export function FilterPanel(props: FilterPanelProps): JSX.Element {
+  const { filters, facets } = props;
+  const withDates = (date: string) => homeHref(filtersToSearchParams({ ...filters, dateFrom: date, dateTo: date }).toString());
+  const activeQuick = (date: string) => filters.dateFrom === date && filters.dateTo === date;
+  return (
+    <form
+      id={FILTERS_FORM_ID}
+      class="filters"
+      method="get"
+      action="/"
+      aria-labelledby="filters-title"
+      hx-get="/"
+      hx-trigger="submit, change"
+      hx-sync="this:replace"
+      {...RESULTS_HX}
+    >
+      <div class="filters-head">
+        <h2 id="filters-title">
+          <Icon name="filter" /> Filters
+        </h2>
+        <button type="submit" class="button button-small apply-filters">
+          Apply filters
+        </button>
+      </div>
+
+      <details class="filter-section" open>
+        <summary>Date &amp; Times</summary>
+        <fieldset class="filter-group">
+          <legend>Dates</legend>
+          <div class="date-fields">
+            <label>
+              <span>From</span>
+              <input type="date" name="df" value={filters.dateFrom ?? ""} min={props.dateBounds.min} max={props.dateBounds.max} />
+            </label>
+            <label>
+              <span>To</span>
+              <input type="date" name="dt" value={filters.dateTo ?? ""} min={props.dateBounds.min} max={props.dateBounds.max} />
+            </label>
+          </div>
+          {props.quickDates.length > 0 ? (
+            <p class="quick-dates" aria-label="Quick dates">
+              {props.quickDates.map((date) => (
+                <a class={activeQuick(date) ? "toggle is-active" : "toggle"} href={withDates(date)} data-quick-date={date} aria-current={activeQuick(date) ? "true" : undefined} safe>
+                  {formatDateLabel(date)}
+                </a>
+              ))}
+            </p>
+          ) : (
+            ""
+          )}
+        </fieldset>
+        <fieldset class="filter-group">
+          <legend>Time of day</legend>
+          <div class="toggles">
+            {(["day", "night"] as const).map((period) => (
+              <Toggle name="dn" value={period} checked={filters.dayNight.includes(period)} label={DAY_NIGHT_LABELS[period]} />
+            ))}
+          </div>
+        </fieldset>
+      </details>
+
+      <details class="filter-section" open>
+        <summary>Location</summary>
+        <fieldset class="filter-group">
+          <legend>Arrondissements</legend>
+          <div class="toggles toggles-compact">
+            {facets.arrondissements.map((arr) => (
+              <Toggle name="arr" value={String(arr)} checked={filters.arrondissements.includes(arr)} label={arrondissementShortLabel(arr)} />
+            ))}
+          </div>
+        </fieldset>
+      </details>
+
+      <details class="filter-section" open>
+        <summary>Music &amp; Culture</summary>
+        <fieldset class="filter-group">
+          <legend>Genres</legend>
+          <div class="toggles">
+            {facets.genres.map((genre) => (
+              <Toggle name="g" value={genre} checked={filters.genres.includes(genre)} label={genreLabel(genre)} colour={genreColour(genre)} />
+            ))}
+          </div>
+        </fieldset>
+        {facets.nationalities.length > 0 ? (
+          <fieldset class="filter-group">
+            <legend>Nationalities</legend>
+            <div class="toggles">
+              {facets.nationalities.map((code) => {
+                const display = nationalityDisplay(code);
+                return <Toggle name="nat" value={code} checked={filters.nationalities.includes(code)} label={display.code} flag={display.flag} />;
+              })}
+            </div>
+          </fieldset>
+        ) : (
+          ""
+        )}
+      </details>
+
+      <details class="filter-section" open>
+        <summary>Preferences</summary>
+        <div class="filter-group">
+          <label class="switch">
+            <input type="checkbox" name="pick" value="1" checked={filters.curatedOnly} />
+            <span>Show only curated picks</span>
+          </label>
+        </div>
+        <fieldset class="filter-group">
+          <legend>Venue type</legend>
+          <div class="toggles">
+            <Toggle name="vt" value="indoor" checked={filters.venueTypes.includes("indoor")} label="Indoor" />
+            <Toggle name="vt" value="outdoor" checked={filters.venueTypes.includes("outdoor")} label="Outdoor" />
+          </div>
+        </fieldset>
+        <fieldset class="filter-group">
+          <legend>Indoor / outdoor</legend>
+          <div class="segmented">
+            {([
+              ["", "All"],
+              ["indoor", "Indoor"],
+              ["outdoor", "Outdoor"],
+            ] as const).map(([value, label]) => (
+              <label class="segment">
+                <input type="radio" name="in" value={value} checked={(filters.venueSetting ?? "") === value} />
+                <span>{label}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <RangeGroup param="pr" legend="Price" bounds={PRICE_RANGE_BOUNDS} value={filters.priceRange} unit="€" />
+        <RangeGroup param="ag" legend="Age" bounds={AGE_RANGE_BOUNDS} value={filters.ageRange} unit="age" />
+      </details>
+      <noscript>
+        <p class="filters-foot">
+          <button type="submit" class="button button-primary">
+            Apply filters
+          </button>
+        </p>
+      </noscript>
+    </form>
+  );
+}

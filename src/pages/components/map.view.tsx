@@ -1,0 +1,81 @@
+// The map card of the homepage (domain §19.1): a closed <details> that loads Leaflet when opened
+// (static/map.js), with the filtered events embedded as JSON in the results fragment so the map
+// follows the filters. Without JavaScript or tiles, the area list still links to every area.
+
+import { filtersToSearchParams, type EventFilters } from "../../lib/events/filters.ts";
+import { areaBand, homeHref, mapAreas, mapVenues, scriptJson } from "../../lib/events/homepage.ts";
+import type { LiveEvent } from "../../lib/events/types.ts";
+import { Icon } from "./icons.tsx";
+
+/** The id of the out-of-band map data block (JSON + area list). */
+export const MAP_DATA_ID = "map-areas";
+/** The id of the JSON script the map reads. */
+export const MAP_JSON_ID = "map-data";
+
+/** The map's data and the area list; swapped out-of-band with the results. */
+export function MapData(props: { matching: readonly LiveEvent[]; filters: EventFilters; oob?: boolean }): JSX.Element {
+  const areas = mapAreas(props.matching, props.filters.arrondissements);
+  const venues = mapVenues(props.matching);
+  const areaHref = (arr: number) => homeHref(filtersToSearchParams({ ...props.filters, arrondissements: [arr] }).toString());
+  const listed = areas.filter((area) => area.count > 0 || area.selected);
+  return (
+    <div id={MAP_DATA_ID} class="map-data" hx-swap-oob={props.oob ? "true" : undefined}>
+      {'<script type="application/json" id="' + MAP_JSON_ID + '">' + scriptJson({ venues, areas }) + "</script>"}
+      <h3 class="visually-hidden">Events per arrondissement</h3>
+      {listed.length > 0 ? (
+        <ul class="area-list">
+          {listed.map((area) => (
+            <li>
+              <a class={`area-chip band-${areaBand(area.count, area.selected)}`} href={areaHref(area.arr)}>
+                <span safe>{area.label}</span> <strong>{String(area.count)}</strong>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p class="muted">No mapped events for these filters.</p>
+      )}
+    </div>
+  );
+}
+
+/** The map card (closed until the visitor opens it). */
+export function MapCard(props: { matching: readonly LiveEvent[]; filters: EventFilters }): JSX.Element {
+  return (
+    <details id="map-card" class="map-card">
+      <summary>
+        <span class="map-card-title">
+          <Icon name="map" />
+          <span>Map</span>
+        </span>
+        <span class="muted">See where the music is</span>
+      </summary>
+      <div class="map-body">
+        <div class="map-frame">
+          <div id="event-map" class="event-map" role="region" aria-label="Map of the listed events"></div>
+          <noscript>
+            <p class="map-fallback">The interactive map needs JavaScript. Every area below links to its events.</p>
+          </noscript>
+        </div>
+        <ul class="map-legend" aria-label="Colour key">
+          <li>
+            <span class="swatch band-none"></span>0
+          </li>
+          <li>
+            <span class="swatch band-one"></span>1
+          </li>
+          <li>
+            <span class="swatch band-few"></span>2–4
+          </li>
+          <li>
+            <span class="swatch band-many"></span>5+
+          </li>
+          <li>
+            <span class="swatch band-selected"></span>selected
+          </li>
+        </ul>
+        <MapData matching={props.matching} filters={props.filters} />
+      </div>
+    </details>
+  );
+}

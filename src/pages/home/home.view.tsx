@@ -1,0 +1,308 @@
+// The homepage (domain §4, §19.1): header with banner, countdown and sign-in; intro; fallback
+// notice; search; spotlight; stats; map; filters; chips and the list of every matching event.
+// The results fragment is the list plus out-of-band pieces (count, spotlight, stats, map data), so
+// the same components render the full page and the htmx swap.
+
+import type { PublicBanner } from "../../lib/banner.ts";
+import { activeFilterChips, topSavedKeys, type FilterFacets } from "../../lib/events/filters.ts";
+import { countdownAt, homeHref, type HomeListing, type HomeStats } from "../../lib/events/homepage.ts";
+import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
+import { CARD_LIST_HX, EventCard, MODAL_ROOT_ID } from "../components/event-card.view.tsx";
+import { FilterPanel, RESULTS_HX, RESULTS_ID, ResultCount, SearchBar } from "../components/filter-panel.view.tsx";
+import { MapCard, MapData } from "../components/map.view.tsx";
+import { Icon, IconSprite } from "../components/icons.tsx";
+
+/** Notice shown when remote mode serves a fallback source (§19.1). */
+export const FALLBACK_NOTICE = "Live data is currently unavailable - showing the saved event list.";
+/** Shown when every source failed and no earlier render exists (§4). */
+export const UNAVAILABLE_TEXT = "Events are unavailable right now.";
+
+export const SPOTLIGHT_ID = "spotlight";
+export const STATS_ID = "stats";
+export const ALL_EVENTS_ID = "all-events";
+export const SIGN_IN_DIALOG_ID = "sign-in-dialog";
+/** Where the sign-in form (GET /sign-in as an htmx fragment) is loaded when the dialog opens. */
+export const SIGN_IN_SLOT_ID = "sign-in-slot";
+
+/** htmx configuration of the public pages: history is handled by static/app.js (see there). */
+// A 503 fragment ("Events are unavailable right now.") is swapped like a success; other errors are not.
+const HTMX_CONFIG = JSON.stringify({
+  historyCacheSize: 0,
+  includeIndicatorStyles: false,
+  responseHandling: [
+    { code: "204", swap: false },
+    { code: "[23]..", swap: true },
+    { code: "503", swap: true, error: false },
+    { code: "[45]..", swap: false, error: true },
+  ],
+});
+
+export interface HomeHead {
+  title: string;
+  description: string;
+  /** Extra head markup (canonical, OpenGraph, JSON-LD), already escaped. */
+  head: string;
+}
+
+export interface HomePageProps {
+  listing: HomeListing;
+  facets: FilterFacets;
+  quickDates: string[];
+  dateBounds: { min?: string; max?: string };
+  banner: PublicBanner;
+  now: Date;
+  showFallbackNotice: boolean;
+  head: HomeHead;
+  /** The open modal (server-side), already rendered. */
+  modal?: JSX.Element;
+}
+
+/** The header countdown; static/app.js keeps it right on a cached page (Paris time). */
+export function Countdown(props: { now: Date }): JSX.Element {
+  const state = countdownAt(props.now);
+  const text = state.kind === "today" ? "Today" : state.kind === "before" ? `${state.days}d ${state.hours}h ${String(state.minutes).padStart(2, "0")}m` : "";
+  return (
+    <p class="countdown" data-countdown="06-21" hidden={state.kind === "after"}>
+      <span class="countdown-label">Fête de la Musique</span> <strong class="countdown-value">{text}</strong>
+    </p>
+  );
+}
+
+/** The header's account area: a sign-in button (a link without JavaScript); app.js shows the email once signed in. */
+export function AccountArea(): JSX.Element {
+  return (
+    <div class="account" data-account>
+      <a class="button button-small account-sign-in" href="/sign-in" data-sign-in-open>
+        <Icon name="user" /> Sign in
+      </a>
+      <span class="account-email" data-account-email hidden></span>
+      <button type="button" class="button button-small button-quiet" data-sign-out hidden>
+        Sign out
+      </button>
+    </div>
+  );
+}
+
+function Spotlight(props: { listing: HomeListing; now: Date; oob?: boolean }): JSX.Element {
+  const { listing } = props;
+  return (
+    <section id={SPOTLIGHT_ID} class="spotlight" aria-labelledby="spotlight-title" hx-swap-oob={props.oob ? "true" : undefined}>
+      <div class="section-head">
+        <h2 id="spotlight-title">
+          <Icon name="sparkle" class="icon-fill" /> Spotlight
+        </h2>
+        <a class="section-link" href="/feature-event">
+          Get noticed by promoting your event →
+        </a>
+      </div>
+      {listing.spotlight.length > 0 ? (
+        <div class="card-grid card-grid-spotlight" {...CARD_LIST_HX}>
+          {listing.spotlight.map((event) => (
+            <EventCard event={event} now={props.now} showSaved={false} />
+          ))}
+        </div>
+      ) : (
+        <p class="muted">Nothing in the spotlight for these filters.</p>
+      )}
+      <p class="spotlight-foot">
+        <a class="button button-primary" href={`#${ALL_EVENTS_ID}`} data-scroll-to={ALL_EVENTS_ID}>
+          {`Browse All ${listing.matching.length} Events`}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+function StatsRow(props: { stats: HomeStats; oob?: boolean }): JSX.Element {
+  const { stats } = props;
+  return (
+    <section id={STATS_ID} class="stats" aria-label="At a glance" hx-swap-oob={props.oob ? "true" : undefined}>
+      <div class="stat">
+        <strong>{String(stats.count)}</strong>
+        <span>{`events ${stats.countLabel}`}</span>
+      </div>
+      <div class="stat">
+        <strong>{String(stats.areaCount)}</strong>
+        <span>{stats.areaCount === 1 ? "arrondissement" : "arrondissements"}</span>
+      </div>
+      <div class="stat">
+        <strong>{String(stats.dateCount)}</strong>
+        <span safe>{`${stats.dateCount === 1 ? "date" : "dates"} · ${stats.dateRangeLabel}`}</span>
+      </div>
+    </section>
+  );
+}
+
+function Chips(props: { listing: HomeListing }): JSX.Element {
+  const chips = activeFilterChips(props.listing.filters);
+  if (chips.length === 0) return "";
+  const q = props.listing.filters.q;
+  const clearAll = homeHref(q ? new URLSearchParams({ q }).toString() : "");
+  return (
+    <div class="chips" aria-label="Active filters" role="group">
+      <ul>
+        {chips.map((chip) => (
+          <li>
+            <a class="chip" href={homeHref(chip.removeQuery)} hx-get={homeHref(chip.removeQuery)} {...RESULTS_HX} data-track-clear={chip.group} data-track-value={chip.value}>
+              <span safe>{chip.label}</span>
+              <Icon name="close" />
+              <span class="visually-hidden">(remove filter)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <a class="chip-clear" href={clearAll} hx-get={clearAll} {...RESULTS_HX} data-track-clear="all">
+        Clear all
+      </a>
+    </div>
+  );
+}
+
+/** The swapped part: chips and All Events, then the out-of-band count, spotlight, stats and map data. */
+export function HomeResults(props: { listing: HomeListing; now: Date; oob?: boolean }): JSX.Element {
+  const { listing } = props;
+  const saved = topSavedKeys(listing.matching);
+  return (
+    <>
+      <section id={RESULTS_ID} class="results" aria-labelledby="all-events-title" data-query={listing.query}>
+        <Chips listing={listing} />
+        <div class="section-head" id={ALL_EVENTS_ID} tabindex="-1">
+          <h2 id="all-events-title">
+            All Events <span class="count-badge">{String(listing.matching.length)}</span>
+          </h2>
+          <a class="section-link" href="/submit-event">
+            Hosting something? Submit your event →
+          </a>
+        </div>
+        {listing.matching.length > 0 ? (
+          <ol class="card-grid event-list" {...CARD_LIST_HX}>
+            {listing.matching.map((event) => (
+              <li>
+                <EventCard event={event} now={props.now} showSaved={saved.has(event.eventKey)} />
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <div class="empty">
+            <p>No events match these filters yet.</p>
+            <p>
+              <a class="button" href="/" hx-get="/" {...RESULTS_HX} data-track-clear="all">
+                Clear all filters
+              </a>
+            </p>
+          </div>
+        )}
+      </section>
+      {props.oob ? (
+        <>
+          <ResultCount count={listing.matching.length} narrowed={listing.narrowed} oob />
+          <Spotlight listing={listing} now={props.now} oob />
+          <StatsRow stats={listing.stats} oob />
+          <MapData matching={listing.matching} filters={listing.filters} oob />
+        </>
+      ) : (
+        ""
+      )}
+    </>
+  );
+}
+
+function Intro(props: { showFallbackNotice: boolean }): JSX.Element {
+  return (
+    <>
+      <p class="kicker">Paris · Fête de la Musique</p>
+      <h1 id="home-title">Discover events across the city</h1>
+      <p class="lede">Street stages, club nights, day parties and free concerts in all twenty arrondissements, in one calendar you can search and filter.</p>
+      {props.showFallbackNotice ? (
+        <p class="notice notice-warning" role="status">
+          {FALLBACK_NOTICE}
+        </p>
+      ) : (
+        ""
+      )}
+    </>
+  );
+}
+
+function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; children: JSX.Element; modal?: JSX.Element }): JSX.Element {
+  return (
+    <Layout
+      title={props.head.title}
+      description={props.head.description}
+      head={`<meta name="htmx-config" content='${HTMX_CONFIG}' />` + props.head.head}
+      bodyClass="home"
+      scripts={["/static/app.js"]}
+    >
+      <IconSprite />
+      <SiteHeader banner={props.banner}>
+        <Countdown now={props.now} />
+        <AccountArea />
+      </SiteHeader>
+      {props.children}
+      <div id={MODAL_ROOT_ID}>{props.modal ?? ""}</div>
+      <dialog id={SIGN_IN_DIALOG_ID} class="modal modal-small" aria-modal="true" aria-label="Sign in">
+        <div class="modal-panel">
+          <div class="modal-tools modal-tools-corner">
+            <button type="button" class="icon-button" data-dialog-close>
+              <Icon name="close" />
+              <span class="visually-hidden">Close</span>
+            </button>
+          </div>
+          <div id={SIGN_IN_SLOT_ID} aria-live="polite">
+            <p>
+              <a href="/sign-in">Open the sign-in page</a>
+            </p>
+          </div>
+        </div>
+      </dialog>
+      <SiteFooter />
+    </Layout>
+  );
+}
+
+/** The full homepage. */
+export function HomePage(props: HomePageProps): JSX.Element {
+  const { listing } = props;
+  return (
+    <Shell head={props.head} banner={props.banner} now={props.now} modal={props.modal}>
+      <main id="main" class="home-main">
+        <section class="hero" aria-labelledby="home-title">
+          <Intro showFallbackNotice={props.showFallbackNotice} />
+          <SearchBar q={listing.filters.q} count={listing.matching.length} narrowed={listing.narrowed} />
+        </section>
+        <Spotlight listing={listing} now={props.now} />
+        <StatsRow stats={listing.stats} />
+        <MapCard matching={listing.matching} filters={listing.filters} />
+        <div class="browse">
+          <aside class="browse-filters" aria-label="Filters">
+            <FilterPanel filters={listing.filters} facets={props.facets} quickDates={props.quickDates} dateBounds={props.dateBounds} />
+          </aside>
+          <div class="browse-results">
+            <HomeResults listing={listing} now={props.now} />
+          </div>
+        </div>
+      </main>
+    </Shell>
+  );
+}
+
+/** The homepage when every source failed and nothing was rendered before. */
+export function UnavailablePage(props: { banner: PublicBanner; now: Date; head: HomeHead }): JSX.Element {
+  return (
+    <Shell head={props.head} banner={props.banner} now={props.now}>
+      <main id="main" class="home-main">
+        <section class="hero" aria-labelledby="home-title">
+          <Intro showFallbackNotice={false} />
+          <p class="notice notice-error" role="alert">
+            {UNAVAILABLE_TEXT}
+          </p>
+          <p>
+            <a class="button" href="/">
+              Try again
+            </a>
+          </p>
+        </section>
+      </main>
+    </Shell>
+  );
+}

@@ -1,0 +1,748 @@
+// finder's browser script for the public pages (no build step). It enhances server-rendered HTML
+// that already works without it: tracking beacons (domain §17), filter tracking and URL state (§5),
+// the event modal (focus, Escape, history), share/copy, map-app preference, the countdown, badge
+// expiry, the header sign-in, and lazy loading of the map. History is handled here rather than by
+// htmx snapshots, so a Leaflet map or an open dialog is never restored from a stale copy.
+(function () {
+  "use strict";
+
+  var doc = document;
+  doc.documentElement.classList.add("js");
+
+  var SESSION_KEY = "finder:event-engagement-session";
+  var FILTER_STORAGE_KEY = "finder:event-filters:v1";
+  var MAP_APP_KEY = "finder:map-app";
+  var FILTER_PARAMS = ["df", "dt", "dn", "arr", "g", "nat", "vt", "in", "pick", "pr", "ag", "q"];
+  var SHARE_STATUS_MS = 1800;
+
+  function $(selector, root) {
+    return (root || doc).querySelector(selector);
+  }
+  function $all(selector, root) {
+    return Array.prototype.slice.call((root || doc).querySelectorAll(selector));
+  }
+  function storageGet(key) {
+    try {
+      return window.localStorage.getItem(key);
+    } catch (e) {
+      return null;
+    }
+  }
+  function storageSet(key, value) {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch (e) {
+      /* private mode: state lives in the URL only */
+    }
+  }
+
+  // ---- filter state kept in storage; the URL wins on load (§5) -----------------------------------
+
+  var initialResults = doc.getElementById("results");
+  if (initialResults && doc.getElementById("filters")) {
+    var initialParams = new URLSearchParams(location.search);
+    var hasFilterParam = FILTER_PARAMS.some(function (name) {
+      return initialParams.has(name);
+    });
+    var stored = storageGet(FILTER_STORAGE_KEY);
+    if (!hasFilterParam && stored && !initialParams.has("event")) {
+      location.replace("/?" + stored);
+      return;
+    }
+    storageSet(FILTER_STORAGE_KEY, initialResults.getAttribute("data-query") || "");
+  }
+
+  // ---- tracking (§17) --------------------------------------------------------------------------
+
+  var memorySession = null;
+  function uuid() {
+    if (window.crypto && typeof window.crypto.randomUUID === "function") return window.crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    var hex = Array.prototype.map.call(bytes, function (b) {
+      return (b + 0x100).toString(16).slice(1);
+    }).join("");
+    return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
+  }
+  function sessionId() {
+    var id = storageGet(SESSION_KEY);
+    if (!id || id.length > 120) {
+      id = memorySession || uuid();
+      memorySession = id;
+      storageSet(SESSION_KEY, id);
+    }
+    return id;
+  }
+  function currentPath() {
+    return (location.pathname + location.search).slice(0, 280);
+  }
+  function send(url, body) {
+    var json = JSON.stringify(body);
+    try {
+      if (navigator.sendBeacon && navigator.sendBeacon(url, new Blob([json], { type: "application/json" }))) return;
+    } catch (e) {
+      /* fall through to fetch */
+    }
+    try {
+      fetch(url, { method: "POST", body: json, headers: { "content-type": "application/json" }, keepalive: true, credentials: "same-origin" }).catch(function () {});
+    } catch (e) {
+      /* tracking never breaks the page */
+    }
+  }
+  function trackEvent(eventKey, actionType, source) {
+    if (!eventKey) return;
+    send("/api/track", { eventKey: eventKey, actionType: actionType, sessionId: sessionId(), source: source, path: currentPath() });
+  }
+  function trackDiscovery(actionType, fields) {
+    var body = { actionType: actionType, sessionId: sessionId(), path: currentPath() };
+    for (var name in fields) body[name] = fields[name];
+    send("/api/track/discovery", body);
+  }
+
+  // Outbound links and the calendar file: tracked on click; the browser follows the link as usual.
+  doc.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("[data-track]");
+    if (!link) return;
+    trackEvent(link.getAttribute("data-event-key"), link.getAttribute("data-track"), link.getAttribute("data-track-source"));
+  });
+
+  // ---- filters: form state, tracking, URL state (§5) ------------------------------------------
+
+  var form = doc.getElementById("filters");
+  var search = doc.getElementById("search-q");
+  var signedIn = false;
+
+  function results() {
+    return doc.getElementById("results");
+  }
+  function checkedValues(name) {
+    return $all('input[name="' + name + '"]:checked', form).map(function (input) {
+      return input.value;
+    });
+  }
+  function rangeValue(param) {
+    var group = $('[data-range="' + param + '"]', form);
+    if (!group) return null;
+    var min = Number($('input[name="' + param + '_min"]', group).value);
+    var max = Number($('input[name="' + param + '_max"]', group).value);
+    if (min === Number(group.getAttribute("data-min")) && max === Number(group.getAttribute("data-max"))) return null;
+    return min + ":" + max;
+  }
+  function readState() {
+    var df = form.elements.df ? form.elements.df.value : "";
+    var dt = form.elements.dt ? form.elements.dt.value : "";
+    var setting = $('input[name="in"]:checked', form);
+    return {
+      date_range: df || dt ? (df || "any") + ":" + (dt || "any") : null,
+      day_night: checkedValues("dn"),
+      arrondissement: checkedValues("arr"),
+      genre: checkedValues("g"),
+      nationality: checkedValues("nat").map(function (c) {
+        return c.toLowerCase();
+      }),
+      venue_type: checkedValues("vt"),
+      venue_setting: setting && setting.value ? setting.value : null,
+      oooc_pick: !!(form.elements.pick && form.elements.pick.checked),
+    };
+  }
+  var lastState = form ? readState() : null;
+
+  function trackStateChange(before, after) {
+    ["day_night", "arrondissement", "genre", "nationality", "venue_type"].forEach(function (group) {
+      after[group].forEach(function (value) {
+        if (before[group].indexOf(value) < 0) {
+          trackDiscovery("filter_apply", { filterGroup: group, filterValue: value });
+          if (group === "genre" && signedIn) sendPreference(value);
+        }
+      });
+      before[group].forEach(function (value) {
+        if (after[group].indexOf(value) < 0) trackDiscovery("filter_clear", { filterGroup: group, filterValue: value });
+      });
+    });
+    ["date_range", "venue_setting"].forEach(function (group) {
+      if (before[group] === after[group]) return;
+      if (after[group]) trackDiscovery("filter_apply", { filterGroup: group, filterValue: after[group] });
+      else trackDiscovery("filter_clear", { filterGroup: group, filterValue: before[group] });
+    });
+    if (before.oooc_pick !== after.oooc_pick) trackDiscovery(after.oooc_pick ? "filter_apply" : "filter_clear", { filterGroup: "oooc_pick", filterValue: "yes" });
+  }
+  function sendPreference(genre) {
+    try {
+      fetch("/api/user/preference", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ genre: genre, incrementBy: 1 }), credentials: "same-origin", keepalive: true }).catch(function () {});
+    } catch (e) {
+      /* personalisation is optional */
+    }
+  }
+
+  // Sliders: tracked after a 450 ms pause, never when back at the full range.
+  var sliderTimers = {};
+  var lastTrackedRange = { pr: null, ag: null };
+  function priceLabel(min, max, top) {
+    if (min <= 0) return max <= 0 ? "Free only" : max >= top ? "Any price" : "Free - €" + max;
+    return max >= top ? "€" + min + "+" : "€" + min + " - €" + max;
+  }
+  function ageLabel(min, max, bottom, top) {
+    if (min <= bottom && max >= top) return "Any age";
+    return max >= top ? "Age " + min + "+" : "Age " + min + " - " + max;
+  }
+  function updateRangeLabel(group) {
+    var param = group.getAttribute("data-range");
+    var lo = $('input[name="' + param + '_min"]', group);
+    var hi = $('input[name="' + param + '_max"]', group);
+    var min = Number(lo.value);
+    var max = Number(hi.value);
+    var bottom = Number(group.getAttribute("data-min"));
+    var top = Number(group.getAttribute("data-max"));
+    var text = param === "pr" ? priceLabel(min, max, top) : ageLabel(min, max, bottom, top);
+    $(".range-label", group).textContent = text;
+    lo.setAttribute("aria-valuetext", param === "pr" ? (min <= 0 ? "Free" : "€" + min) : "Age " + min);
+    hi.setAttribute("aria-valuetext", max >= top ? "No limit" : param === "pr" ? "€" + max : "Age " + max);
+  }
+  function onSliderInput(input) {
+    var group = input.closest("[data-range]");
+    var param = group.getAttribute("data-range");
+    var lo = $('input[name="' + param + '_min"]', group);
+    var hi = $('input[name="' + param + '_max"]', group);
+    if (Number(lo.value) > Number(hi.value)) {
+      if (input === lo) hi.value = lo.value;
+      else lo.value = hi.value;
+    }
+    updateRangeLabel(group);
+    clearTimeout(sliderTimers[param]);
+    sliderTimers[param] = setTimeout(function () {
+      var value = rangeValue(param);
+      if (value && value !== lastTrackedRange[param]) trackDiscovery("filter_apply", { filterGroup: param === "pr" ? "price_range" : "age_range", filterValue: value });
+      lastTrackedRange[param] = value;
+    }, 450);
+  }
+
+  // Search: tracked after a 500 ms pause, at least 2 characters, lower-cased, not repeating.
+  var searchTimer = null;
+  var lastTrackedQuery = "";
+  function onSearchInput() {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(function () {
+      var q = search.value.replace(/\s+/g, " ").trim().toLowerCase();
+      if (q.length >= 2 && q !== lastTrackedQuery) {
+        lastTrackedQuery = q;
+        trackDiscovery("search", { searchQuery: q.slice(0, 280) });
+      }
+    }, 500);
+  }
+
+  // Puts the form controls in the state of a canonical query (after chip links, Clear all, Back).
+  function syncForm(query) {
+    if (!form) return;
+    var params = new URLSearchParams(query);
+    var list = function (name) {
+      var value = params.get(name);
+      return value ? value.split(",") : [];
+    };
+    if (form.elements.df) form.elements.df.value = params.get("df") || "";
+    if (form.elements.dt) form.elements.dt.value = params.get("dt") || "";
+    ["dn", "arr", "g", "nat", "vt"].forEach(function (name) {
+      var values = list(name);
+      $all('input[name="' + name + '"]', form).forEach(function (input) {
+        input.checked = values.indexOf(input.value) >= 0;
+      });
+    });
+    var setting = params.get("in") || "";
+    $all('input[name="in"]', form).forEach(function (input) {
+      input.checked = input.value === setting;
+    });
+    if (form.elements.pick) form.elements.pick.checked = params.get("pick") === "1";
+    $all("[data-range]", form).forEach(function (group) {
+      var param = group.getAttribute("data-range");
+      var parts = (params.get(param) || "").split(":");
+      $('input[name="' + param + '_min"]', group).value = parts.length === 2 ? parts[0] : group.getAttribute("data-min");
+      $('input[name="' + param + '_max"]', group).value = parts.length === 2 ? parts[1] : group.getAttribute("data-max");
+      updateRangeLabel(group);
+    });
+    $all("[data-quick-date]", form).forEach(function (link) {
+      var on = params.get("df") === link.getAttribute("data-quick-date") && params.get("dt") === link.getAttribute("data-quick-date");
+      link.classList.toggle("is-active", on);
+      if (on) link.setAttribute("aria-current", "true");
+      else link.removeAttribute("aria-current");
+    });
+    if (search && doc.activeElement !== search) search.value = params.get("q") || "";
+    lastState = readState();
+  }
+
+  function filterQueryOf(searchString) {
+    var params = new URLSearchParams(searchString);
+    var out = new URLSearchParams();
+    params.forEach(function (value, name) {
+      if (FILTER_PARAMS.indexOf(name) >= 0) out.append(name, value);
+    });
+    return out.toString();
+  }
+
+  function afterResultsSwap() {
+    var root = results();
+    if (!root) return;
+    var query = root.getAttribute("data-query") || "";
+    storageSet(FILTER_STORAGE_KEY, query);
+    syncForm(query);
+    expireBadges();
+    if (window.finderMap && mapCard && mapCard.open) window.finderMap.update(readMapData());
+  }
+
+  if (form) {
+    form.addEventListener("change", function (event) {
+      if (event.target && /_(min|max)$/.test(event.target.name || "")) return;
+      var next = readState();
+      trackStateChange(lastState, next);
+      lastState = next;
+    });
+    form.addEventListener("input", function (event) {
+      if (event.target && event.target.type === "range") onSliderInput(event.target);
+    });
+    $all("[data-range]", form).forEach(function (group) {
+      lastTrackedRange[group.getAttribute("data-range")] = rangeValue(group.getAttribute("data-range"));
+    });
+    // Quick dates set both ends of the date range, then reload the results like any change.
+    form.addEventListener("click", function (event) {
+      var link = event.target.closest && event.target.closest("[data-quick-date]");
+      if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      var date = link.getAttribute("data-quick-date");
+      var on = !(form.elements.df.value === date && form.elements.dt.value === date);
+      form.elements.df.value = on ? date : "";
+      form.elements.dt.value = on ? date : "";
+      form.elements.df.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  }
+  if (search) search.addEventListener("input", onSearchInput);
+
+  // Chip remove links and "Clear all".
+  doc.addEventListener("click", function (event) {
+    var chip = event.target.closest && event.target.closest("[data-track-clear]");
+    if (!chip) return;
+    var group = chip.getAttribute("data-track-clear");
+    if (group === "all") trackDiscovery("filter_clear", { filterValue: "all" });
+    else trackDiscovery("filter_clear", { filterGroup: group, filterValue: chip.getAttribute("data-track-value") });
+  });
+
+  // ---- the event modal (§19.1) ------------------------------------------------------------------
+
+  var modalRoot = doc.getElementById("modal-root");
+  var opener = null;
+  var openedByPush = false;
+  var closing = false;
+  var clickedOpener = null;
+  // Whether the next modal swapped in came with a history push (cards and map popups do).
+  var nextOpenPushed = true;
+
+  function currentModal() {
+    return modalRoot ? $("dialog.modal", modalRoot) : null;
+  }
+  function focusables(root) {
+    return $all('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])', root).filter(function (el) {
+      return el.offsetParent !== null || el === doc.activeElement;
+    });
+  }
+  function withoutEventParams() {
+    var params = new URLSearchParams(location.search);
+    params.delete("event");
+    params.delete("slug");
+    var query = params.toString();
+    return location.pathname + (query ? "?" + query : "") + location.hash;
+  }
+  function openModal(dialog, fromPush) {
+    opener = clickedOpener;
+    clickedOpener = null;
+    openedByPush = fromPush;
+    closing = false;
+    if (dialog.open && !dialog.matches(":modal")) dialog.close();
+    if (!dialog.open) dialog.showModal();
+    var title = $("#event-modal-title", dialog);
+    if (title) title.focus();
+    applyMapPreference(dialog);
+    if (!dialog.hasAttribute("data-missing")) trackEvent(dialog.getAttribute("data-event-key"), "click", "event_open");
+  }
+  function finishClose(dialog) {
+    if (dialog.open) dialog.close();
+    if (dialog.parentNode) dialog.parentNode.removeChild(dialog);
+    var key = dialog.getAttribute("data-event-key");
+    var target = opener && doc.body.contains(opener) ? opener : key ? $('[data-event-key="' + key + '"] .card-link') : null;
+    target = target || doc.getElementById("all-events");
+    if (target) target.focus();
+    opener = null;
+    closing = false;
+  }
+  function closeModal() {
+    var dialog = currentModal();
+    if (!dialog || closing) return;
+    closing = true;
+    if (openedByPush) {
+      openedByPush = false;
+      history.back(); // popstate closes the dialog
+      return;
+    }
+    history.replaceState({ htmx: true }, "", withoutEventParams());
+    finishClose(dialog);
+  }
+
+  if (modalRoot) {
+    // A card click: remember the card so focus returns to it.
+    doc.addEventListener(
+      "click",
+      function (event) {
+        var link = event.target.closest && event.target.closest(".card-link, [data-map-event]");
+        if (!link) return;
+        // Modified clicks keep their browser meaning (new tab or window): htmx never sees them.
+        if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) {
+          event.stopPropagation();
+          return;
+        }
+        clickedOpener = link;
+      },
+      true,
+    );
+    // htmx:load fires on every element htmx inserts (and it is in the document, so it bubbles).
+    doc.body.addEventListener("htmx:load", function (event) {
+      var el = event.target;
+      if (el && el.matches && el.matches("dialog.modal") && modalRoot.contains(el)) {
+        openModal(el, nextOpenPushed);
+        nextOpenPushed = true;
+      }
+    });
+    doc.addEventListener("click", function (event) {
+      var dialog = currentModal();
+      if (!dialog) return;
+      var close = event.target.closest && event.target.closest("[data-modal-close]");
+      if (close && dialog.contains(close)) {
+        event.preventDefault();
+        closeModal();
+      } else if (event.target === dialog) {
+        // A click on the backdrop (outside the panel).
+        closeModal();
+      }
+    });
+    doc.addEventListener(
+      "cancel",
+      function (event) {
+        if (event.target === currentModal()) {
+          event.preventDefault();
+          closeModal();
+        }
+      },
+      true,
+    );
+    doc.addEventListener("keydown", function (event) {
+      var dialog = currentModal();
+      if (!dialog || !dialog.open) return;
+      if (event.key === "Escape") {
+        event.preventDefault();
+        closeModal();
+        return;
+      }
+      if (event.key !== "Tab") return;
+      var items = focusables(dialog);
+      if (items.length === 0) return;
+      var first = items[0];
+      var last = items[items.length - 1];
+      if (event.shiftKey && (doc.activeElement === first || !dialog.contains(doc.activeElement))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (doc.activeElement === last || !dialog.contains(doc.activeElement))) {
+        event.preventDefault();
+        first.focus();
+      }
+    });
+
+    // Rendered open by the server (/?event=…): make it modal and correct the URL (§19.1).
+    var initial = currentModal();
+    var params = new URLSearchParams(location.search);
+    if (initial && initial.open) {
+      var slug = initial.getAttribute("data-slug");
+      if (params.get("slug") !== slug || params.get("event") !== initial.getAttribute("data-event-key")) {
+        params.set("event", initial.getAttribute("data-event-key"));
+        params.set("slug", slug);
+        history.replaceState({ htmx: true }, "", location.pathname + "?" + params.toString());
+      }
+      openModal(initial, false);
+    } else if (params.has("event")) {
+      history.replaceState({ htmx: true }, "", withoutEventParams());
+    }
+  }
+
+  // Opens the modal of an event from script (map popups, Back/Forward).
+  function loadModal(key, slug, push) {
+    var url = "/?" + new URLSearchParams({ event: key, slug: slug || "" }).toString();
+    if (push) history.pushState({ htmx: true }, "", url);
+    nextOpenPushed = push;
+    window.htmx.ajax("GET", url, { target: "#modal-root", swap: "innerHTML" });
+  }
+
+  // Back and Forward: the URL decides which modal is open and which results are shown.
+  doc.body.addEventListener("htmx:historyCacheMiss", function (event) {
+    event.preventDefault();
+  });
+  window.addEventListener("popstate", function () {
+    var params = new URLSearchParams(location.search);
+    var key = params.get("event");
+    var dialog = currentModal();
+    if (key) {
+      if (!dialog || dialog.getAttribute("data-event-key") !== key.toLowerCase()) loadModal(key, params.get("slug"), false);
+    } else if (dialog) {
+      openedByPush = false;
+      finishClose(dialog);
+    }
+    var root = results();
+    var query = filterQueryOf(location.search);
+    if (!key && root && query !== (root.getAttribute("data-query") || "")) {
+      fetch("/" + (query ? "?" + query : ""), { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+        .then(function (response) {
+          return response.text();
+        })
+        .then(function (html) {
+          window.htmx.swap(results(), html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
+        })
+        .catch(function () {
+          location.reload();
+        });
+    }
+  });
+
+  doc.body.addEventListener("htmx:load", function (event) {
+    if (event.target && event.target.id === "results") afterResultsSwap();
+  });
+
+  // ---- share and map app -------------------------------------------------------------------------
+
+  function showShareStatus(button, text) {
+    var status = doc.getElementById("share-status");
+    if (!status) return;
+    status.textContent = text;
+    clearTimeout(showShareStatus.timer);
+    showShareStatus.timer = setTimeout(function () {
+      status.textContent = "";
+    }, SHARE_STATUS_MS);
+  }
+  function copyFallback(text) {
+    var area = doc.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    (currentModal() || doc.body).appendChild(area);
+    area.select();
+    var ok = false;
+    try {
+      ok = doc.execCommand("copy");
+    } catch (e) {
+      ok = false;
+    }
+    area.parentNode.removeChild(area);
+    return ok;
+  }
+  doc.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-share-url]");
+    if (!button) return;
+    var url = button.getAttribute("data-share-url");
+    var touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+    if (touch && navigator.share) {
+      navigator.share({ title: button.getAttribute("data-share-title") || doc.title, url: url }).then(
+        function () {
+          showShareStatus(button, "Link shared");
+        },
+        function (error) {
+          if (!error || error.name !== "AbortError") showShareStatus(button, "Unable to copy link");
+        },
+      );
+      return;
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(url).then(
+        function () {
+          showShareStatus(button, "Link copied");
+        },
+        function () {
+          showShareStatus(button, copyFallback(url) ? "Link copied" : "Unable to copy link");
+        },
+      );
+    } else {
+      showShareStatus(button, copyFallback(url) ? "Link copied" : "Unable to copy link");
+    }
+  });
+
+  function applyMapPreference(root) {
+    var link = $("[data-map-link]", root);
+    var toggle = $("[data-map-app-switch]", root);
+    if (!link) return;
+    var apple = storageGet(MAP_APP_KEY) === "apple";
+    link.href = link.getAttribute(apple ? "data-apple-href" : "data-google-href");
+    if (toggle) {
+      toggle.hidden = false;
+      toggle.textContent = apple ? "Use Google Maps" : "Use Apple Maps";
+    }
+  }
+  doc.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest("[data-map-app-switch]");
+    if (!toggle) return;
+    storageSet(MAP_APP_KEY, storageGet(MAP_APP_KEY) === "apple" ? "google" : "apple");
+    applyMapPreference(toggle.closest("dialog") || doc);
+  });
+
+  // ---- countdown and badge expiry ---------------------------------------------------------------
+
+  var parisParts = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  function parisNow() {
+    var parts = {};
+    parisParts.formatToParts(new Date()).forEach(function (part) {
+      parts[part.type] = part.value;
+    });
+    return parts;
+  }
+  function updateCountdown() {
+    var box = $("[data-countdown]");
+    if (!box) return;
+    var now = parisNow();
+    var date = now.year + "-" + now.month + "-" + now.day;
+    var target = now.year + "-" + box.getAttribute("data-countdown");
+    var value = $(".countdown-value", box);
+    if (date === target) {
+      box.hidden = false;
+      value.textContent = "Today";
+    } else if (date > target) {
+      box.hidden = true;
+    } else {
+      // Minutes between two Paris wall-clock readings: both as if UTC, so no offset is needed.
+      var nowMinutes = Date.UTC(+now.year, +now.month - 1, +now.day, +now.hour, +now.minute) / 60000;
+      var targetParts = target.split("-");
+      var left = Date.UTC(+targetParts[0], +targetParts[1] - 1, +targetParts[2]) / 60000 - nowMinutes;
+      var days = Math.floor(left / 1440);
+      var hours = Math.floor((left % 1440) / 60);
+      var minutes = left % 60;
+      box.hidden = false;
+      value.textContent = days + "d " + hours + "h " + (minutes < 10 ? "0" : "") + minutes + "m";
+    }
+  }
+  // Cards treat placement end times as authoritative: a cached page drops expired badges by itself.
+  function expireBadges() {
+    var now = Date.now();
+    $all("[data-ends-at]").forEach(function (el) {
+      var end = Date.parse(el.getAttribute("data-ends-at"));
+      if (!isNaN(end) && end <= now) el.hidden = true;
+    });
+  }
+  updateCountdown();
+  expireBadges();
+  setInterval(function () {
+    updateCountdown();
+    expireBadges();
+  }, 30000);
+
+  // ---- header sign-in (§14, §19.1) ----------------------------------------------------------------
+
+  var account = $("[data-account]");
+  var signInDialog = doc.getElementById("sign-in-dialog");
+  function showAccount(email) {
+    if (!account) return;
+    signedIn = !!email;
+    $("[data-sign-in-open]", account).hidden = !!email;
+    var label = $("[data-account-email]", account);
+    label.textContent = email || "";
+    label.hidden = !email;
+    $("[data-sign-out]", account).hidden = !email;
+  }
+  function refreshSession() {
+    return fetch("/api/auth/session", { credentials: "same-origin", headers: { accept: "application/json" } })
+      .then(function (response) {
+        return response.ok ? response.json() : null;
+      })
+      .then(function (body) {
+        showAccount(body && body.isAuthenticated && typeof body.email === "string" ? body.email : null);
+      })
+      .catch(function () {});
+  }
+  if (account) {
+    refreshSession();
+    account.addEventListener("click", function (event) {
+      if (event.target.closest("[data-sign-in-open]") && signInDialog && window.htmx) {
+        event.preventDefault();
+        signInDialog.showModal();
+        // The form comes from the account pages (GET /sign-in answers its fragment to htmx).
+        window.htmx.ajax("GET", "/sign-in", { target: "#sign-in-slot", swap: "innerHTML" }).then(function () {
+          var email = $('input[type="email"]', signInDialog);
+          if (email) email.focus();
+        });
+      } else if (event.target.closest("[data-sign-out]")) {
+        fetch("/api/auth/session", { method: "DELETE", credentials: "same-origin" }).finally(function () {
+          showAccount(null);
+        });
+      }
+    });
+  }
+  if (signInDialog) {
+    signInDialog.addEventListener("click", function (event) {
+      if (event.target === signInDialog || (event.target.closest && event.target.closest("[data-dialog-close]"))) signInDialog.close();
+    });
+    signInDialog.addEventListener("htmx:afterSwap", function () {
+      if ($(".sign-in-done", signInDialog)) {
+        refreshSession().then(function () {
+          signInDialog.close();
+          var button = $("[data-sign-out]");
+          if (button) button.focus();
+        });
+      }
+    });
+  }
+
+  // ---- map (loaded when the card is opened) --------------------------------------------------------
+
+  var mapCard = doc.getElementById("map-card");
+  function readMapData() {
+    var script = doc.getElementById("map-data");
+    try {
+      return script ? JSON.parse(script.textContent) : { venues: [], areas: [] };
+    } catch (e) {
+      return { venues: [], areas: [] };
+    }
+  }
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      var script = doc.createElement("script");
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = reject;
+      doc.head.appendChild(script);
+    });
+  }
+  var mapLoading = null;
+  function ensureMap() {
+    if (mapLoading) return mapLoading;
+    var css = doc.createElement("link");
+    css.rel = "stylesheet";
+    css.href = "/static/vendor/leaflet.css";
+    doc.head.appendChild(css);
+    mapLoading = loadScript("/static/vendor/leaflet.js")
+      .then(function () {
+        return loadScript("/static/map.js");
+      })
+      .then(function () {
+        window.finderMap.init(doc.getElementById("event-map"), readMapData(), function (key, slug, link) {
+          clickedOpener = link;
+          loadModal(key, slug, true);
+        });
+      })
+      .catch(function () {
+        mapLoading = null;
+        var frame = $(".map-frame");
+        if (frame) frame.insertAdjacentHTML("beforeend", '<p class="map-fallback">The map could not load. Every area below links to its events.</p>');
+      });
+    return mapLoading;
+  }
+  if (mapCard) {
+    mapCard.addEventListener("toggle", function () {
+      if (!mapCard.open) return;
+      ensureMap().then(function () {
+        if (window.finderMap) window.finderMap.update(readMapData());
+      });
+    });
+  }
+
+})();
