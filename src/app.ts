@@ -13,6 +13,9 @@ import { authApi } from "./api/auth.ts";
 import { adminAuthApi } from "./api/admin-auth.ts";
 import { adminSessionsApi } from "./api/admin-sessions.ts";
 import { adminStatusApi } from "./api/admin-status.ts";
+import { accountRoutes } from "./pages/account/account.routes.tsx";
+import { adminRoutes } from "./pages/admin/admin.routes.tsx";
+import { operationsRoutes } from "./pages/admin/operations/operations.routes.tsx";
 
 /** Refuses bodies over the server-wide cap before any handler reads them. */
 function bodyCap() {
@@ -36,6 +39,9 @@ export function createApp(deps: Deps) {
     .use(adminAuthApi(deps))
     .use(adminSessionsApi(deps))
     .use(adminStatusApi(deps))
+    .use(accountRoutes(deps))
+    .use(adminRoutes(deps))
+    .use(operationsRoutes(deps))
     .use(homeRoutes(deps));
 }
 

@@ -1,0 +1,84 @@
+// The sign-in form's HTML endpoints: POST /sign-in and POST /sign-out (plus GET /sign-in for
+// browsers without JavaScript). They run the same checks as POST /api/auth/verify, which stays
+// JSON-only; these answer the form fragment for htmx and redirect plain form posts.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps.ts";
+import { markup, NO_STORE_HEADERS } from "../../lib/http.ts";
+import { hxRedirect, isHtmx, pageOrFragment } from "../../lib/htmx.ts";
+import { readForm } from "../../lib/forms.ts";
+import { clientIp } from "../../lib/client-ip.ts";
+import { signInVisitor, SIGN_IN_MESSAGES } from "../../lib/auth/sign-in.ts";
+import { clearedSessionCookie, sessionCookie, USER_SESSION_COOKIE } from "../../lib/auth/cookies.ts";
+import { verifyUserToken } from "../../lib/auth/user-token.ts";
+import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
+import { SignInForm, type SignInFormProps } from "../components/sign-in.view.tsx";
+
+/** The source recorded for sign-ins made with the site's own form. */
+export const SIGN_IN_FORM_SOURCE = "finder-form";
+
+function SignInPage(props: SignInFormProps): JSX.Element {
+  return (
+    <Layout title="Sign in | finder" noindex>
+      <SiteHeader />
+      <main id="main" class="page narrow">
+        <SignInForm {...props} />
+      </main>
+      <SiteFooter />
+    </Layout>
+  );
+}
+
+function formResponse(request: Request, props: SignInFormProps, status = 200, headers: Record<string, string> = {}): Response {
+  return pageOrFragment(request, { page: () => markup(SignInPage(props)), fragment: () => markup(SignInForm(props)) }, { status, headers: { ...NO_STORE_HEADERS, ...headers } });
+}
+
+/** Where a plain form post returns: the same-origin page it came from, else the homepage. */
+function returnPath(request: Request): string {
+  try {
+    const referer = new URL(request.headers.get("referer") ?? "");
+    if (referer.host === new URL(request.url).host && !referer.pathname.startsWith("/sign-")) return referer.pathname + referer.search;
+  } catch {}
+  return "/";
+}
+
+/** GET /sign-in, POST /sign-in, POST /sign-out */
+export function accountRoutes(deps: Deps) {
+  return new Elysia({ name: "account-pages" })
+    .get("/sign-in", async ({ request, cookie }) => {
+      const session = await verifyUserToken(deps.config.authSecret, cookie[USER_SESSION_COOKIE].value, deps.now());
+      return formResponse(request, { signedInEmail: session?.email });
+    })
+    .post(
+      "/sign-in",
+      async ({ request, cookie }) => {
+        const form = await readForm(request);
+        // An unchecked consent box is absent from the form: for this form that means "no".
+        const body = { email: form.email, firstName: form.firstName, lastName: form.lastName, consent: form.consent !== undefined, source: SIGN_IN_FORM_SOURCE };
+        const values = { email: form.email?.slice(0, 254), firstName: form.firstName?.slice(0, 80), lastName: form.lastName?.slice(0, 80), consent: body.consent };
+        const outcome = await signInVisitor(deps, body, clientIp(request.headers));
+        switch (outcome.kind) {
+          case "invalid":
+            return formResponse(request, { values, error: { field: outcome.field, message: outcome.error } }, 422);
+          case "limited":
+            return formResponse(request, { values, error: { field: "body", message: SIGN_IN_MESSAGES.tooMany } }, 429, { "retry-after": String(outcome.retryAfter) });
+          case "failed":
+            return formResponse(request, { values, error: { field: "body", message: SIGN_IN_MESSAGES.failed } }, 500);
+          case "ok":
+            cookie[USER_SESSION_COOKIE].set(sessionCookie(deps.config, outcome.token, outcome.maxAge));
+            if (!isHtmx(request)) return hxRedirect(request, returnPath(request), NO_STORE_HEADERS);
+            return formResponse(request, { signedInEmail: outcome.email });
+        }
+      },
+      { parse: "none" },
+    )
+    .post(
+      "/sign-out",
+      ({ request, cookie }) => {
+        cookie[USER_SESSION_COOKIE].set(clearedSessionCookie(deps.config));
+        if (!isHtmx(request)) return hxRedirect(request, returnPath(request), NO_STORE_HEADERS);
+        return formResponse(request, {});
+      },
+      { parse: "none" },
+    );
+}

@@ -1,0 +1,91 @@
+// Console entry pages: login and logout, the overview, and the areas still to come.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps.ts";
+import { NO_STORE_HEADERS, markup } from "../../lib/http.ts";
+import { hxRedirect, pageOrFragment } from "../../lib/htmx.ts";
+import { readForm } from "../../lib/forms.ts";
+import { clientIp } from "../../lib/client-ip.ts";
+import { loginAdmin, logoutAdmin } from "../../lib/auth/admin-login.ts";
+import { isSameOriginRequest, needsOriginCheck, resolveAdminCredential } from "../../lib/auth/admin-credentials.ts";
+import { ADMIN_SESSION_COOKIE, clearedSessionCookie, sessionCookie } from "../../lib/auth/cookies.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { readOverview } from "../../lib/admin/status.ts";
+import { adminPageGuard } from "./guard.ts";
+import { LoginCard, LoginPage, type LoginCardProps } from "./login.view.tsx";
+import { safeAdminPath, type AdminAreaKey } from "./shell.view.tsx";
+import { consoleResponse } from "./console.ts";
+import { AreaPending, Overview } from "./overview.view.tsx";
+
+const LOGIN_ERRORS = {
+  empty: "Enter the admin key.",
+  rejected: "That key is not valid.",
+  limited: "Too many attempts. Please try again shortly.",
+};
+
+/** The login card alone for htmx, the login page otherwise. */
+function loginResponse(request: Request, props: LoginCardProps, status: number, headers: Record<string, string> = {}): Response {
+  return pageOrFragment(request, { page: () => markup(LoginPage(props)), fragment: () => markup(LoginCard(props)) }, { status, headers: { ...NO_STORE_HEADERS, ...headers } });
+}
+
+/** GET/POST /admin/login, POST /admin/logout, GET /admin, /admin/content, /admin/placements, /admin/insights */
+export function adminRoutes(deps: Deps) {
+  const consolePage = (request: Request, area: AdminAreaKey, title: string, content: () => JSX.Element) => consoleResponse(deps, request, area, title, content);
+
+  return new Elysia({ name: "admin-pages" })
+    .use(adminPageGuard(deps))
+    .get("/admin/login", async ({ request, query, cookie }) => {
+      const next = safeAdminPath(query.next);
+      const resolution = await resolveAdminCredential(deps, request, cookie[ADMIN_SESSION_COOKIE].value).catch(() => ({ disabled: false, principal: undefined }));
+      if (resolution.principal) return hxRedirect(request, next, NO_STORE_HEADERS);
+      return loginResponse(request, { disabled: resolution.disabled, next }, 200);
+    })
+    .post(
+      "/admin/login",
+      async ({ request, cookie }) => {
+        const form = await readForm(request);
+        const next = safeAdminPath(form.next);
+        if (!deps.config.adminKey) return loginResponse(request, { disabled: true, next }, 401);
+        if (!form.key?.trim()) return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.empty }, 422);
+        const outcome = await loginAdmin(deps, { key: form.key, ip: clientIp(request.headers), ua: request.headers.get("user-agent") ?? "" });
+        switch (outcome.kind) {
+          case "disabled":
+            return loginResponse(request, { disabled: true, next }, 401);
+          case "rejected":
+            return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.rejected }, 401);
+          case "limited":
+            return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.limited }, 429, { "retry-after": String(outcome.retryAfter) });
+          case "ok":
+            cookie[ADMIN_SESSION_COOKIE].set(sessionCookie(deps.config, outcome.token, outcome.maxAge));
+            return hxRedirect(request, next, NO_STORE_HEADERS);
+        }
+      },
+      { parse: "none" },
+    )
+    .post(
+      "/admin/logout",
+      // Lenient on purpose: an expired or revoked cookie still gets cleared and the browser lands
+      // on the login page. A valid cookie session is revoked (after the same-origin check).
+      async ({ request, cookie }) => {
+        const resolution = await resolveAdminCredential(deps, request, cookie[ADMIN_SESSION_COOKIE].value).catch(() => ({ disabled: false, principal: undefined }));
+        const principal = resolution.principal;
+        if (principal && needsOriginCheck(request, principal) && !isSameOriginRequest(deps.config, request)) throw new HttpError(403, "Forbidden");
+        await logoutAdmin(deps, principal);
+        cookie[ADMIN_SESSION_COOKIE].set(clearedSessionCookie(deps.config));
+        return hxRedirect(request, "/admin/login", NO_STORE_HEADERS);
+      },
+      { parse: "none" },
+    )
+    .get(
+      "/admin",
+      async ({ request }) => {
+        const facts = await readOverview(deps);
+        return consolePage(request, "overview", "Overview", () => <Overview facts={facts} />);
+      },
+      { isAdmin: true },
+    )
+    .get("/admin/content", ({ request }) => consolePage(request, "content", "Content", () => <AreaPending area="content" />), { isAdmin: true })
+    .get("/admin/placements", ({ request }) => consolePage(request, "placements", "Placements", () => <AreaPending area="placements" />), { isAdmin: true })
+    .get("/admin/insights", ({ request }) => consolePage(request, "insights", "Insights", () => <AreaPending area="insights" />), { isAdmin: true });
+}
+

@@ -1,0 +1,78 @@
+// /admin/operations: the Admin Sessions card and its actions (revoke one, revoke all, show expired).
+// The other operations sections arrive with the event store tools.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../../../deps.ts";
+import { markup, NO_STORE_HEADERS } from "../../../lib/http.ts";
+import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
+import type { AdminPrincipal } from "../../../lib/auth/admin-credentials.ts";
+import { listAdminSessions, parseJtiParam, revokeAdminSession, revokeAllAdminSessions } from "../../../lib/auth/admin-sessions.ts";
+import { ADMIN_SESSION_COOKIE, clearedSessionCookie } from "../../../lib/auth/cookies.ts";
+import { NotFoundError } from "../../../lib/errors.ts";
+import { adminPageGuard } from "../guard.ts";
+import { consoleResponse } from "../console.ts";
+import { SessionsCard, type SessionsCardProps } from "./sessions.view.tsx";
+
+const OPERATIONS_PATH = "/admin/operations";
+
+/** GET /admin/operations, GET /admin/operations/sessions, POST …/sessions/:jti/revoke, POST …/sessions/revoke-all */
+export function operationsRoutes(deps: Deps) {
+  const cardProps = async (caller: AdminPrincipal, showExpired: boolean): Promise<SessionsCardProps> => {
+    const now = deps.now();
+    const listed = await listAdminSessions(deps.db, now, { includeExpired: showExpired });
+    return { ...listed, caller, now, showExpired };
+  };
+  const page = async (request: Request, caller: AdminPrincipal, showExpired: boolean) => {
+    const props = await cardProps(caller, showExpired);
+    return consoleResponse(deps, request, "operations", "Operations", () => <SessionsCard {...props} />);
+  };
+  const cardResponse = (props: SessionsCardProps) =>
+    new Response(markup(<SessionsCard {...props} />), { headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
+  // After an action: the refreshed card for htmx, back to the page otherwise.
+  const afterAction = async (request: Request, caller: AdminPrincipal) => {
+    if (!isHtmx(request)) return hxRedirect(request, OPERATIONS_PATH, NO_STORE_HEADERS);
+    return cardResponse(await cardProps(caller, false));
+  };
+  const expiredParam = (value: unknown) => value === "1";
+
+  return new Elysia({ name: "admin-operations-pages" })
+    .use(adminPageGuard(deps))
+    .get(OPERATIONS_PATH, ({ request, admin, query }) => page(request, admin, expiredParam(query.expired)), { isAdmin: true })
+    .get(
+      `${OPERATIONS_PATH}/sessions`,
+      async ({ request, admin, query }) => {
+        const showExpired = expiredParam(query.expired);
+        // Without htmx this address is the operations page itself.
+        if (!isHtmx(request)) return hxRedirect(request, `${OPERATIONS_PATH}?expired=${showExpired ? "1" : "0"}`, NO_STORE_HEADERS);
+        return cardResponse(await cardProps(admin, showExpired));
+      },
+      { isAdmin: true },
+    )
+    .post(
+      `${OPERATIONS_PATH}/sessions/:jti/revoke`,
+      async ({ request, admin, params, cookie }) => {
+        const jti = parseJtiParam(params.jti);
+        if (!jti || !(await revokeAdminSession(deps.db, jti, deps.now()))) throw new NotFoundError("Session not found or invalid jti");
+        if (admin.via === "token" && admin.session.jti === jti) {
+          // The caller ended their own session: clear the cookie and go to the login page.
+          cookie[ADMIN_SESSION_COOKIE].set(clearedSessionCookie(deps.config));
+          return hxRedirect(request, "/admin/login", NO_STORE_HEADERS);
+        }
+        return afterAction(request, admin);
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      `${OPERATIONS_PATH}/sessions/revoke-all`,
+      async ({ request, admin, cookie }) => {
+        const nextTokenVersion = await revokeAllAdminSessions(deps.db, deps.now());
+        deps.log.info("admin-sessions", "All admin sessions revoked", { nextTokenVersion });
+        if (admin.via === "token") {
+          cookie[ADMIN_SESSION_COOKIE].set(clearedSessionCookie(deps.config));
+          return hxRedirect(request, "/admin/login", NO_STORE_HEADERS);
+        }
+        return afterAction(request, admin);
+      },
+      { isAdmin: true, parse: "none" },
+    );
+}

@@ -1,0 +1,87 @@
+// The console overview (/admin, domain.md §21) and the cards of areas that are not built yet.
+
+import type { OverviewFacts } from "../../lib/admin/status.ts";
+import { ADMIN_AREAS, type AdminAreaKey } from "./shell.view.tsx";
+
+const SOURCE_LABEL: Record<NonNullable<OverviewFacts["source"]>, string> = {
+  store: "Store",
+  backup: "Newest backup (fallback)",
+  local: "Local CSV fallback",
+  test: "Test dataset",
+};
+
+/** The sections of each area (domain.md §21), shown on its overview card. */
+const AREA_SECTIONS: Record<Exclude<AdminAreaKey, "overview">, string[]> = {
+  operations: ["Runtime Data Status", "Live Snapshot", "Event Store Controls", "Admin Sessions", "Recovery"],
+  content: ["Event Sheet Editor", "Event Submissions", "Sliding Banner"],
+  placements: ["Paid Orders Queue", "Spotlight & Promoted Scheduler"],
+  insights: ["Engagement Stats", "Top Searches and Filters", "Event Performance", "Audience Export", "Collected Users"],
+};
+
+function Tile(props: { label: string; value?: string | number; note?: string }): JSX.Element {
+  return (
+    <div class="tile">
+      <span class="tile-label" safe>
+        {props.label}
+      </span>
+      <strong class="tile-value" safe>
+        {props.value === undefined ? "–" : String(props.value)}
+      </strong>
+      {props.note ? (
+        <span class="tile-note" safe>
+          {props.note}
+        </span>
+      ) : (
+        ""
+      )}
+    </div>
+  );
+}
+
+/** The overview: five tiles and one card per area with its sections and an "Open" link. */
+export function Overview(props: { facts: OverviewFacts }): JSX.Element {
+  const f = props.facts;
+  return (
+    <>
+      <section class="tiles" aria-label="Runtime summary">
+        <Tile label="Runtime Source" value={f.source ? SOURCE_LABEL[f.source] : undefined} note={f.fallbackReason} />
+        <Tile label="Live Events" value={f.liveEvents} />
+        <Tile label="Store Rows" value={f.storeRows} />
+        <Tile label="Pending Submissions" value={f.pendingSubmissions} />
+        <Tile label="Pending Orders" value={f.pendingOrders} />
+      </section>
+      <section class="area-cards" aria-label="Console areas">
+        {ADMIN_AREAS.filter((a) => a.key !== "overview").map((area) => (
+          <article class="card area-card">
+            <h2 safe>{area.label}</h2>
+            <p safe>{area.description}</p>
+            <ul>
+              {AREA_SECTIONS[area.key as Exclude<AdminAreaKey, "overview">].map((s) => (
+                <li safe>{s}</li>
+              ))}
+            </ul>
+            <a class="button" href={area.path}>
+              Open
+            </a>
+          </article>
+        ))}
+      </section>
+    </>
+  );
+}
+
+/** An area whose tools are not available yet: says so plainly, with what is coming. */
+export function AreaPending(props: { area: Exclude<AdminAreaKey, "overview" | "operations"> }): JSX.Element {
+  const area = ADMIN_AREAS.find((a) => a.key === props.area)!;
+  return (
+    <section class="card">
+      <h2 safe>{area.label}</h2>
+      <p>The tools of this area are not available in this version of the console yet. It will hold:</p>
+      <ul>
+        {AREA_SECTIONS[props.area].map((s) => (
+          <li safe>{s}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

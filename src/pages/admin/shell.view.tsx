@@ -1,0 +1,115 @@
+// The admin console shell (domain.md §21): layout with the console stylesheet, header "Admin
+// Console" with the area description, "Back to Home", Action Center badge and the five area tabs.
+
+import type { Children } from "@kitajs/html";
+import { Layout } from "../components/layout.tsx";
+import type { PendingWork } from "../../lib/admin/status.ts";
+
+/** The root id of the console fragment (header, tabs, area content) swapped by tab navigation. */
+export const ADMIN_CONSOLE_ID = "admin-console";
+
+/** The five console areas of the spec, in tab order. */
+export const ADMIN_AREAS = [
+  { key: "overview", path: "/admin", label: "Overview", description: "Runtime status at a glance and a door into every area." },
+  { key: "operations", path: "/admin/operations", label: "Operations", description: "Runtime status, store controls, backups, sessions and recovery." },
+  { key: "content", path: "/admin/content", label: "Content", description: "Event sheet editor, submission moderation, banner settings and submissions on/off." },
+  { key: "placements", path: "/admin/placements", label: "Placements", description: "Paid orders queue and the spotlight and promoted scheduler." },
+  { key: "insights", path: "/admin/insights", label: "Insights", description: "Engagement analytics and the audience CSV export." },
+] as const;
+
+export type AdminAreaKey = (typeof ADMIN_AREAS)[number]["key"];
+
+/** A console path a login may return to; anything else becomes /admin. */
+export function safeAdminPath(raw: unknown): string {
+  return ADMIN_AREAS.some((a) => a.path === raw) ? (raw as string) : "/admin";
+}
+
+// htmx leaves 4xx answers unswapped by default; the console's forms answer 401/422/429 with the
+// form and its inline error, so those are swapped too.
+const HTMX_CONFIG = JSON.stringify({
+  responseHandling: [
+    { code: "204", swap: false },
+    { code: "[23]..", swap: true },
+    { code: "401|422|429", swap: true, error: false },
+    { code: "[45]..", swap: false, error: true },
+    { code: "...", swap: false },
+  ],
+});
+
+/** A full admin document: the shared layout with the console stylesheet, never indexed. */
+export function AdminLayout(props: { title: string; children?: Children }): JSX.Element {
+  const head = (
+    <>
+      <meta name="htmx-config" content={HTMX_CONFIG} />
+      <link rel="stylesheet" href="/static/admin.css" />
+    </>
+  ) as string;
+  return (
+    <Layout title={`${props.title} | finder admin`} bodyClass="admin" noindex head={head}>
+      {props.children}
+    </Layout>
+  );
+}
+
+function Count(props: { value?: number }): JSX.Element {
+  if (props.value === undefined || props.value === 0) return "";
+  return <span class="tab-count">{String(props.value)}</span>;
+}
+
+/** The console: header, tabs and the area content; the fragment htmx tab navigation swaps. */
+export function AdminConsole(props: { area: AdminAreaKey; pending?: PendingWork; children?: Children }): JSX.Element {
+  const current = ADMIN_AREAS.find((a) => a.key === props.area)!;
+  const pending = props.pending;
+  const actions = pending ? pending.submissions + pending.orders : undefined;
+  return (
+    <div id={ADMIN_CONSOLE_ID} class="admin-console">
+      <header class="admin-header">
+        <div class="admin-title">
+          <h1>Admin Console</h1>
+          <p class="admin-description" safe>
+            {current.description}
+          </p>
+        </div>
+        <div class="admin-header-actions">
+          <span class={actions ? "badge badge-attention" : "badge"} title="Pending submissions and pending orders">
+            Action Center {actions === undefined ? "–" : String(actions)}
+          </span>
+          <a class="button button-quiet" href="/">
+            Back to Home
+          </a>
+        </div>
+      </header>
+      <nav class="admin-tabs" aria-label="Console areas">
+        {ADMIN_AREAS.map((area) => (
+          <a
+            href={area.path}
+            class={area.key === props.area ? "tab tab-current" : "tab"}
+            aria-current={area.key === props.area ? "page" : undefined}
+            hx-get={area.path}
+            hx-target={`#${ADMIN_CONSOLE_ID}`}
+            hx-swap="outerHTML"
+            hx-push-url="true"
+          >
+            <span safe>{area.label}</span>
+            {area.key === "content" ? <Count value={pending?.submissions} /> : ""}
+            {area.key === "placements" ? <Count value={pending?.orders} /> : ""}
+          </a>
+        ))}
+      </nav>
+      <main id="main" class="admin-main">
+        {props.children}
+      </main>
+    </div>
+  );
+}
+
+/** A whole console page. */
+export function AdminPage(props: { area: AdminAreaKey; title: string; pending?: PendingWork; children?: Children }): JSX.Element {
+  return (
+    <AdminLayout title={props.title}>
+      <AdminConsole area={props.area} pending={props.pending}>
+        {props.children}
+      </AdminConsole>
+    </AdminLayout>
+  );
+}

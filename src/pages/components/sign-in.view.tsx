@@ -1,0 +1,96 @@
+// The visitor sign-in form (domain.md §14): email, optional first and last name, privacy consent.
+// It swaps itself under htmx and posts as a plain form without JavaScript; once signed in it
+// shows the email and a sign-out button. Pages embed it where personalisation is offered.
+
+/** The root id of the sign-in fragment, the target of its own forms. */
+export const SIGN_IN_ID = "sign-in";
+
+/** What the visitor typed, echoed back after an error. */
+export interface SignInValues {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  consent?: boolean;
+}
+
+export interface SignInFormProps {
+  /** The signed-in email; the form is replaced by a short status line. */
+  signedInEmail?: string;
+  values?: SignInValues;
+  /** The error text and the field it belongs to ("body" for the form as a whole). */
+  error?: { field: string; message: string };
+}
+
+function FieldError(props: { id: string; message?: string }): JSX.Element {
+  if (!props.message) return "";
+  return (
+    <p id={props.id} class="field-error" role="alert" safe>
+      {props.message}
+    </p>
+  );
+}
+
+/** The sign-in fragment. */
+export function SignInForm(props: SignInFormProps): JSX.Element {
+  if (props.signedInEmail) {
+    return (
+      <section id={SIGN_IN_ID} class="sign-in sign-in-done" aria-live="polite">
+        <p>
+          Signed in as <strong safe>{props.signedInEmail}</strong>. Your genre picks now shape the quick filters.
+        </p>
+        <form method="post" action="/sign-out" hx-post="/sign-out" hx-target={`#${SIGN_IN_ID}`} hx-swap="outerHTML">
+          <button type="submit" class="button button-quiet">
+            Sign out
+          </button>
+        </form>
+      </section>
+    );
+  }
+  const v = props.values ?? {};
+  const errorFor = (field: string) => (props.error?.field === field ? props.error.message : undefined);
+  const general = props.error && !["email", "firstName", "lastName", "consent"].includes(props.error.field) ? props.error.message : undefined;
+  return (
+    <section id={SIGN_IN_ID} class="sign-in" aria-labelledby="sign-in-title">
+      <h2 id="sign-in-title">Sign in to personalise</h2>
+      <p class="sign-in-intro">Your email keeps your favourite genres at the top of the filters. Nothing is hidden from visitors who do not sign in.</p>
+      <form method="post" action="/sign-in" hx-post="/sign-in" hx-target={`#${SIGN_IN_ID}`} hx-swap="outerHTML" class="stack" novalidate>
+        <FieldError id="sign-in-error" message={general} />
+        <label for="sign-in-email">Email</label>
+        <input
+          id="sign-in-email"
+          name="email"
+          type="email"
+          autocomplete="email"
+          required
+          maxlength="254"
+          value={v.email ?? ""}
+          aria-invalid={errorFor("email") ? "true" : undefined}
+          aria-describedby={errorFor("email") ? "sign-in-email-error" : undefined}
+        />
+        <FieldError id="sign-in-email-error" message={errorFor("email")} />
+        <div class="field-row">
+          <div class="stack">
+            <label for="sign-in-first-name">First name (optional)</label>
+            <input id="sign-in-first-name" name="firstName" type="text" autocomplete="given-name" maxlength="80" value={v.firstName ?? ""} aria-invalid={errorFor("firstName") ? "true" : undefined} />
+            <FieldError id="sign-in-first-name-error" message={errorFor("firstName")} />
+          </div>
+          <div class="stack">
+            <label for="sign-in-last-name">Last name (optional)</label>
+            <input id="sign-in-last-name" name="lastName" type="text" autocomplete="family-name" maxlength="80" value={v.lastName ?? ""} aria-invalid={errorFor("lastName") ? "true" : undefined} />
+            <FieldError id="sign-in-last-name-error" message={errorFor("lastName")} />
+          </div>
+        </div>
+        <label class="checkbox">
+          <input type="checkbox" name="consent" value="yes" required checked={v.consent === true} aria-invalid={errorFor("consent") ? "true" : undefined} />
+          <span>
+            I agree to the <a href="/privacy">privacy policy</a>: finder keeps my email and names to personalise the site.
+          </span>
+        </label>
+        <FieldError id="sign-in-consent-error" message={errorFor("consent")} />
+        <button type="submit" class="button button-primary">
+          Sign in
+        </button>
+      </form>
+    </section>
+  );
+}
