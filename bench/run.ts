@@ -3,10 +3,12 @@
 
 import { benchHealth } from "./health.bench.ts";
 import { benchEvents } from "./events.bench.ts";
+import { benchAdminGuard } from "./admin-guard.bench.ts";
 
 const benches: Record<string, () => Promise<void>> = {
   health: benchHealth,
   events: benchEvents,
+  "admin-guard": benchAdminGuard,
 };
 
 const filter = process.argv[2];
