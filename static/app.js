@@ -545,7 +545,7 @@
     var url = button.getAttribute("data-share-url");
     var touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
     if (touch && navigator.share) {
-      navigator.share({ title: button.getAttribute("data-share-title") || doc.title, url: url }).then(
+      navigator.share({ title: doc.title, url: url }).then(
         function () {
           showShareStatus(button, "Link shared");
         },

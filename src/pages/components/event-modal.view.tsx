@@ -15,6 +15,7 @@ import { venueTypeLabel } from "../../lib/events/setting.ts";
 import { formatTimeLabel } from "../../lib/events/times.ts";
 import type { LiveEvent } from "../../lib/events/types.ts";
 import { Icon } from "./icons.tsx";
+import { attr } from "./attr.ts";
 
 /** The id of the event dialog. */
 export const EVENT_MODAL_ID = "event-modal";
@@ -56,7 +57,7 @@ function ExternalLink(props: { url: string; label: string; source: "modal_primar
   return (
     <a
       class={props.primary ? "button button-primary" : "button button-quiet"}
-      href={props.url}
+      href={attr(props.url)}
       target="_blank"
       rel="noopener noreferrer"
       data-track="outbound_click"
@@ -88,7 +89,6 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
       open={props.open === true}
       data-event-key={event.eventKey}
       data-slug={event.slug}
-      data-event-name={event.eventName}
     >
       <div class="modal-panel">
         <header class="modal-head">
@@ -109,7 +109,7 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
             </h2>
           </div>
           <div class="modal-tools">
-            <button type="button" class="icon-button" data-share-url={props.shareUrl} data-share-title={event.eventName} aria-describedby="share-status">
+            <button type="button" class="icon-button" data-share-url={props.shareUrl} aria-describedby="share-status">
               <Icon name="share" />
               <span class="visually-hidden">Share this event</span>
             </button>

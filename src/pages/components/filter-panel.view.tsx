@@ -147,7 +147,7 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
       </div>
 
       <details class="filter-section" open>
-        <summary>Date &amp; Times</summary>
+        <summary safe>{"Date & Times"}</summary>
         <fieldset class="filter-group">
           <legend>Dates</legend>
           <div class="date-fields">
@@ -195,7 +195,7 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
       </details>
 
       <details class="filter-section" open>
-        <summary>Music &amp; Culture</summary>
+        <summary safe>{"Music & Culture"}</summary>
         <fieldset class="filter-group">
           <legend>Genres</legend>
           <div class="toggles">

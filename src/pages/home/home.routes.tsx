@@ -21,6 +21,7 @@ import type { LiveEvent } from "../../lib/events/types.ts";
 import { publicUrl } from "../../lib/config.ts";
 import { EventModal, MissingEventModal } from "../components/event-modal.view.tsx";
 import { HomePage, HomeResults, UnavailablePage, type HomeHead } from "./home.view.tsx";
+import { attr } from "../components/attr.ts";
 
 /** Seconds a homepage render stays fresh (spec: time-based regeneration, 300 s). */
 export const HOME_REVALIDATE_SECONDS = 300;
@@ -80,22 +81,22 @@ function headFor(deps: Deps, read: LiveRead, event: LiveEvent | undefined): Home
     const title = `${SITE_NAME} · Fête de la Musique in Paris`;
     const head = (
       <>
-        <link rel="canonical" href={publicUrl(deps.config, "/")} />
+        <link rel="canonical" href={attr(publicUrl(deps.config, "/"))} />
         <meta property="og:type" content="website" />
-        <meta property="og:site_name" content={SITE_NAME} />
-        <meta property="og:title" content={title} />
-        <meta property="og:description" content={description} />
-        <meta property="og:url" content={publicUrl(deps.config, "/")} />
-        <meta property="og:image" content={image} />
+        <meta property="og:site_name" content={attr(SITE_NAME)} />
+        <meta property="og:title" content={attr(title)} />
+        <meta property="og:description" content={attr(description)} />
+        <meta property="og:url" content={attr(publicUrl(deps.config, "/"))} />
+        <meta property="og:image" content={attr(image)} />
         <meta property="og:image:width" content="1200" />
         <meta property="og:image:height" content="630" />
         <meta name="twitter:card" content="summary_large_image" />
-        <meta name="twitter:title" content={title} />
-        <meta name="twitter:description" content={description} />
-        <meta name="twitter:image" content={image} />
+        <meta name="twitter:title" content={attr(title)} />
+        <meta name="twitter:description" content={attr(description)} />
+        <meta name="twitter:image" content={attr(image)} />
       </>
     );
-    return { title, description, head: markup(head) };
+    return { title, description: attr(description), head: markup(head) };
   }
   const title = eventPageTitle(event);
   const description = eventPageDescription(event);
@@ -104,24 +105,24 @@ function headFor(deps: Deps, read: LiveRead, event: LiveEvent | undefined): Home
   const jsonLd = eventJsonLd(deps.config, event);
   const head = (
     <>
-      <link rel="canonical" href={canonical} />
+      <link rel="canonical" href={attr(canonical)} />
       <meta property="og:type" content="website" />
-      <meta property="og:site_name" content={SITE_NAME} />
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={description} />
-      <meta property="og:url" content={canonical} />
-      <meta property="og:image" content={image} />
+      <meta property="og:site_name" content={attr(SITE_NAME)} />
+      <meta property="og:title" content={attr(title)} />
+      <meta property="og:description" content={attr(description)} />
+      <meta property="og:url" content={attr(canonical)} />
+      <meta property="og:image" content={attr(image)} />
       <meta property="og:image:width" content="1200" />
       <meta property="og:image:height" content="630" />
-      <meta property="og:image:alt" content={`${event.eventName}: ${description}`} />
+      <meta property="og:image:alt" content={attr(`${event.eventName}: ${description}`)} />
       <meta name="twitter:card" content="summary_large_image" />
-      <meta name="twitter:title" content={title} />
-      <meta name="twitter:description" content={description} />
-      <meta name="twitter:image" content={image} />
+      <meta name="twitter:title" content={attr(title)} />
+      <meta name="twitter:description" content={attr(description)} />
+      <meta name="twitter:image" content={attr(image)} />
     </>
   );
   const ld = jsonLd ? `<script type="application/ld+json">${scriptJson(jsonLd)}</script>` : "";
-  return { title, description, head: markup(head) + ld };
+  return { title, description: attr(description), head: markup(head) + ld };
 }
 
 /** Renders one homepage variant from a fresh live read; throws when the read fails (keeps the old render). */

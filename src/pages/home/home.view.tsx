@@ -39,6 +39,7 @@ const HTMX_CONFIG = JSON.stringify({
 
 export interface HomeHead {
   title: string;
+  /** Attribute-escaped already (see components/attr.ts). */
   description: string;
   /** Extra head markup (canonical, OpenGraph, JSON-LD), already escaped. */
   head: string;
