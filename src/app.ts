@@ -9,6 +9,7 @@ import { staticRoutes } from "./pages/static.routes.ts";
 import { healthApi } from "./api/health.ts";
 import { homeRoutes } from "./pages/home/home.routes.tsx";
 import { eventsApi } from "./api/events.ts";
+import { trackingApi } from "./api/track.ts";
 import { authApi } from "./api/auth.ts";
 import { adminAuthApi } from "./api/admin-auth.ts";
 import { adminSessionsApi } from "./api/admin-sessions.ts";
@@ -35,6 +36,7 @@ export function createApp(deps: Deps) {
     .use(staticRoutes())
     .use(healthApi())
     .use(eventsApi(deps))
+    .use(trackingApi(deps))
     .use(authApi(deps))
     .use(adminAuthApi(deps))
     .use(adminSessionsApi(deps))

@@ -40,9 +40,10 @@ export function createVisitorResolver(secret: string, now: () => Date): VisitorR
       if (known && known.exp * 1000 > at.getTime()) return known.email;
       const session = await verifyUserToken(secret, token, at);
       if (!session) return undefined;
+      const email = session.email.trim().toLowerCase();
       if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
-      remembered.set(token, { email: session.email, exp: session.exp });
-      return session.email;
+      remembered.set(token, { email, exp: session.exp });
+      return email;
     },
   };
 }

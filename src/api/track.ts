@@ -1,0 +1,32 @@
+// Tracking endpoints (spec "Tracking", domain.md §17): engagement, discovery and genre
+// preferences. Every answer is 202 {success:true} with the no-store headers, whatever the body
+// (malformed, wrong types, unknown event, rate limited): the body is read and checked inside
+// the handler, never by an Elysia schema, which would answer 400/422.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../deps.ts";
+import { NO_STORE_HEADERS, readJson } from "../lib/http.ts";
+import { clientIp } from "../lib/client-ip.ts";
+import { trackingFor, type TrackContext, type TrackOutcome } from "../lib/tracking/service.ts";
+
+const ACCEPTED_BODY = JSON.stringify({ success: true });
+const ACCEPTED_HEADERS = { "content-type": "application/json; charset=utf-8", ...NO_STORE_HEADERS };
+
+/** POST /api/track, POST /api/track/discovery, POST /api/user/preference */
+export function trackingApi(deps: Deps) {
+  const tracking = trackingFor(deps);
+  const accept = (run: (body: unknown, context: TrackContext) => Promise<TrackOutcome>) =>
+    async ({ request }: { request: Request }) => {
+      try {
+        await run(await readJson(request), { ip: clientIp(request.headers), request });
+      } catch (error) {
+        // Still 202: a visitor's beacon never fails.
+        deps.log.error("tracking", "Tracking request failed", { path: new URL(request.url).pathname }, error);
+      }
+      return new Response(ACCEPTED_BODY, { status: 202, headers: ACCEPTED_HEADERS });
+    };
+  return new Elysia({ name: "tracking-api" })
+    .post("/api/track", accept(tracking.trackEngagement), { parse: "none" })
+    .post("/api/track/discovery", accept(tracking.trackDiscovery), { parse: "none" })
+    .post("/api/user/preference", accept(tracking.recordPreference), { parse: "none" });
+}

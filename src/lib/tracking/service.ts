@@ -1,0 +1,191 @@
+// Tracking as the endpoints use it (domain.md §17): the fixed order of checks for engagement,
+// discovery and genre preferences, in front of the write-behind queues and the in-memory limiter.
+// Every outcome is an answer of 202 for the caller; the outcome names are for tests and logs.
+// One service per process (per Deps), created on first use; its queues flush on shutdown.
+
+import type { Deps } from "../../deps.ts";
+import { RATE_LIMITS, limiterParts } from "../rate-limit.ts";
+import { createBatchedLimiter, type BatchedLimiter, type BatchedLimiterStats } from "../rate-limit-batched.ts";
+import { createLiveCatalog, type LiveCatalog } from "./catalog.ts";
+import { createVisitorResolver } from "./visitor.ts";
+import { createWriteBehind, type WriteBehind, type WriteBehindStats } from "./write-behind.ts";
+import { insertDiscoveryBatch, insertEngagementBatch, pruneBatchMarkers, upsertPreferenceBatch, type DiscoveryRow, type EngagementRow, type PreferenceIncrement } from "./rows.ts";
+import { discoveryRulesHold, parseDiscoveryBody, parseEngagementBody, parsePreferenceBody } from "./validation.ts";
+
+/** What happened to one tracking request (the caller always gets 202). */
+export type TrackOutcome =
+  | "recorded"
+  | "invalid"
+  | "unknown_event"
+  | "catalog_unavailable"
+  | "limited"
+  | "limiter_unavailable"
+  | "rule_failed"
+  | "anonymous"
+  | "backlog_full";
+
+/** The request facts tracking needs besides the body. */
+export interface TrackContext {
+  ip: string;
+  request: Request;
+}
+
+export interface TrackingStats {
+  engagement: WriteBehindStats;
+  discovery: WriteBehindStats;
+  preferences: WriteBehindStats;
+  limiter: BatchedLimiterStats;
+}
+
+export interface TrackingService {
+  trackEngagement(body: unknown, context: TrackContext): Promise<TrackOutcome>;
+  trackDiscovery(body: unknown, context: TrackContext): Promise<TrackOutcome>;
+  recordPreference(body: unknown, context: TrackContext): Promise<TrackOutcome>;
+  /** Writes every queued row and limiter count now (tests call this instead of sleeping). */
+  flush(): Promise<boolean>;
+  /** Flushes and stops; registered as a shutdown hook. */
+  close(): Promise<void>;
+  stats(): TrackingStats;
+  catalog: LiveCatalog;
+  limiter: BatchedLimiter;
+}
+
+/** Tuning of the queues and the limiter front (tests shrink them). */
+export interface TrackingOptions {
+  batchSize?: number;
+  flushIntervalMs?: number;
+  maxQueued?: number;
+  limiterFlushIntervalMs?: number;
+  limiterMaxKeys?: number;
+}
+
+const MARKER_PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+/** Builds the tracking service over the process dependencies. */
+export function createTrackingService(deps: Deps, options: TrackingOptions = {}): TrackingService {
+  const { log, db } = deps;
+  const queue = { batchSize: options.batchSize, flushIntervalMs: options.flushIntervalMs, maxQueued: options.maxQueued, log };
+  const engagement: WriteBehind<EngagementRow> = createWriteBehind({ ...queue, name: "engagement", write: (rows, id) => insertEngagementBatch(db, rows, id) });
+  const discovery: WriteBehind<DiscoveryRow> = createWriteBehind({ ...queue, name: "discovery", write: (rows, id) => insertDiscoveryBatch(db, rows, id) });
+  const preferences: WriteBehind<PreferenceIncrement> = createWriteBehind({ ...queue, name: "genre-preferences", write: (rows, id) => upsertPreferenceBatch(db, rows, id) });
+  const limiter = createBatchedLimiter({
+    db,
+    secret: deps.config.authSecret,
+    log,
+    now: deps.now,
+    flushIntervalMs: options.limiterFlushIntervalMs,
+    maxKeys: options.limiterMaxKeys,
+  });
+  const catalog = createLiveCatalog({
+    log,
+    now: () => deps.now().getTime(),
+    load: async () => (await deps.events.load({ includeFeaturedProjection: false, includeEngagementProjection: false })).events.map((e) => e.eventKey),
+  });
+  // A publish (homepage invalidation) may add or remove events: read the catalog again.
+  const unsubscribe = deps.invalidation.subscribe((invalidation) => {
+    if (invalidation.paths?.includes("/")) catalog.invalidate();
+  });
+  const visitors = createVisitorResolver(deps.config.authSecret, deps.now);
+  const pruneTimer = setInterval(() => {
+    pruneBatchMarkers(db).catch((error) => log.warn("tracking", "Could not prune write batch markers", undefined, error));
+  }, MARKER_PRUNE_EVERY_MS);
+  (pruneTimer as { unref?: () => void }).unref?.();
+
+  const enqueued = (ok: boolean): TrackOutcome => (ok ? "recorded" : "backlog_full");
+
+  return {
+    catalog,
+    limiter,
+    // Order (§17): JSON and schema → live catalog → IP limit → session limit when a sessionId is
+    // given → cookie → insert.
+    async trackEngagement(body, { ip, request }) {
+      const input = parseEngagementBody(body);
+      if (!input) return "invalid";
+      const known = await catalog.has(input.eventKey);
+      if (known === undefined) return "catalog_unavailable";
+      if (!known) return "unknown_event";
+      const perIp = limiter.hit(RATE_LIMITS.trackEventIp, [limiterParts.ip(ip)], { failOpen: false });
+      if (!perIp.allowed) return perIp.status === "unavailable" ? "limiter_unavailable" : "limited";
+      if (input.sessionId !== null) {
+        const perSession = limiter.hit(RATE_LIMITS.trackEventSession, [limiterParts.session(input.sessionId)], { failOpen: false });
+        if (!perSession.allowed) return perSession.status === "unavailable" ? "limiter_unavailable" : "limited";
+      }
+      const email = await visitors.emailFor(request);
+      return enqueued(
+        engagement.enqueue({
+          event_key: input.eventKey,
+          action_type: input.actionType,
+          session_id: input.sessionId,
+          source: input.source,
+          path: input.path,
+          is_authenticated: email !== undefined,
+          user_email: email ?? null,
+          recorded_at: deps.now().toISOString(),
+        }),
+      );
+    },
+    // Order (§17): JSON and schema → IP limit → cookie → rules → session limit → insert. The
+    // session limit applies with or without a sessionId (an absent one counts as "unknown", §16).
+    async trackDiscovery(body, { ip, request }) {
+      const input = parseDiscoveryBody(body);
+      if (!input) return "invalid";
+      const perIp = limiter.hit(RATE_LIMITS.trackDiscoveryIp, [limiterParts.ip(ip)], { failOpen: false });
+      if (!perIp.allowed) return perIp.status === "unavailable" ? "limiter_unavailable" : "limited";
+      const email = await visitors.emailFor(request);
+      if (!discoveryRulesHold(input)) return "rule_failed";
+      const perSession = limiter.hit(RATE_LIMITS.trackDiscoverySession, [limiterParts.session(input.sessionId ?? "")], { failOpen: false });
+      if (!perSession.allowed) return perSession.status === "unavailable" ? "limiter_unavailable" : "limited";
+      return enqueued(
+        discovery.enqueue({
+          action_type: input.actionType,
+          session_id: input.sessionId,
+          user_email: email ?? null,
+          filter_group: input.filterGroup,
+          filter_value: input.filterValue,
+          search_query: input.searchQuery,
+          path: input.path,
+          is_authenticated: email !== undefined,
+          recorded_at: deps.now().toISOString(),
+        }),
+      );
+    },
+    // Order: JSON and schema → IP limit (a limiter that cannot decide lets it through, §16) →
+    // cookie (anonymous is a no-op) → atomic upsert.
+    async recordPreference(body, { ip, request }) {
+      const input = parsePreferenceBody(body);
+      if (!input) return "invalid";
+      const perIp = limiter.hit(RATE_LIMITS.userPreferenceIp, [limiterParts.ip(ip)], { failOpen: true });
+      if (!perIp.allowed) return "limited";
+      const email = await visitors.emailFor(request);
+      if (!email) return "anonymous";
+      return enqueued(preferences.enqueue({ email, genre: input.genre, score: input.incrementBy, at: deps.now().toISOString() }));
+    },
+    async flush() {
+      const results = await Promise.all([engagement.flush(), discovery.flush(), preferences.flush(), limiter.flush()]);
+      return results.every(Boolean);
+    },
+    async close() {
+      clearInterval(pruneTimer);
+      unsubscribe();
+      await Promise.all([engagement.close(), discovery.close(), preferences.close(), limiter.close()]);
+    },
+    stats: () => ({ engagement: engagement.stats(), discovery: discovery.stats(), preferences: preferences.stats(), limiter: limiter.stats() }),
+  };
+}
+
+const services = new WeakMap<Deps, TrackingService>();
+
+/**
+ * The tracking service of these dependencies, created on first use and closed (queues flushed)
+ * by the shutdown hooks, before the database closes.
+ */
+export function trackingFor(deps: Deps, options?: TrackingOptions): TrackingService {
+  let service = services.get(deps);
+  if (!service) {
+    const created = createTrackingService(deps, options);
+    services.set(deps, created);
+    deps.onShutdown(() => created.close());
+    service = created;
+  }
+  return service;
+}
