@@ -49,7 +49,7 @@ describe("POST /api/admin/login", () => {
     const cookie = setCookie(res, "finder_admin_session")!;
     expect(cookie.value).toBe(body.token);
     expect(cookie.attributes).toEqual({ "max-age": "3600", path: "/", httponly: true, samesite: "Lax" });
-    const [row] = await ctx.deps.database.query<Record<string, unknown>>(sql`select jti, tv, iat, exp, ip, ua from admin_sessions`);
+    const [row] = await ctx.deps.database.query<Record<string, unknown>>(sql`select jti, tv, iat::float8 as iat, exp::float8 as exp, ip, ua from admin_sessions`);
     expect(row).toEqual({ jti: body.jti, tv: 1, iat, exp: iat + 3600, ip: "203.0.113.4", ua: "Browser/1.0" });
   });
 

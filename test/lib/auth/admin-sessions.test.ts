@@ -70,7 +70,7 @@ describe("session store", () => {
 
   test("a session is recorded with jti, tv, iat, exp, ip and ua, and its token checks out", async () => {
     const s = await start(now);
-    const [row] = await ctx.deps.database.query<Record<string, unknown>>(sql`select jti, tv, iat, exp, ip, ua, revoked_until from admin_sessions`);
+    const [row] = await ctx.deps.database.query<Record<string, unknown>>(sql`select jti, tv, iat::float8 as iat, exp::float8 as exp, ip, ua, revoked_until from admin_sessions`);
     expect(row).toEqual({ jti: s.jti, tv: 1, iat: t, exp: t + 3600, ip: "203.0.113.9", ua: "Test UA", revoked_until: null });
     expect(await checkAdminToken(ctx.deps.db, TEST_AUTH_SECRET, s.token, now)).toEqual({ jti: s.jti, tv: 1, iat: t, exp: t + 3600 });
   });
