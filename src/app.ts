@@ -10,6 +10,7 @@ import { healthApi } from "./api/health.ts";
 import { homeRoutes } from "./pages/home/home.routes.tsx";
 import { eventsApi } from "./api/events.ts";
 import { trackingApi } from "./api/track.ts";
+import { cronApi } from "./api/cron.ts";
 import { authApi } from "./api/auth.ts";
 import { adminAuthApi } from "./api/admin-auth.ts";
 import { adminSessionsApi } from "./api/admin-sessions.ts";
@@ -37,6 +38,7 @@ export function createApp(deps: Deps) {
     .use(healthApi())
     .use(eventsApi(deps))
     .use(trackingApi(deps))
+    .use(cronApi(deps))
     .use(authApi(deps))
     .use(adminAuthApi(deps))
     .use(adminSessionsApi(deps))
