@@ -10,6 +10,8 @@ import { healthApi } from "./api/health.ts";
 import { homeRoutes } from "./pages/home/home.routes.tsx";
 import { eventsApi } from "./api/events.ts";
 import { trackingApi } from "./api/track.ts";
+import { eventSubmissionsApi } from "./api/event-submissions.ts";
+import { submitRoutes } from "./pages/submit/submit.routes.tsx";
 import { cronApi } from "./api/cron.ts";
 import { authApi } from "./api/auth.ts";
 import { adminAuthApi } from "./api/admin-auth.ts";
@@ -38,6 +40,8 @@ export function createApp(deps: Deps) {
     .use(healthApi())
     .use(eventsApi(deps))
     .use(trackingApi(deps))
+    .use(eventSubmissionsApi(deps))
+    .use(submitRoutes(deps))
     .use(cronApi(deps))
     .use(authApi(deps))
     .use(adminAuthApi(deps))

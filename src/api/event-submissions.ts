@@ -1,0 +1,40 @@
+// POST /api/event-submissions (spec "Event submission", domain.md §12): JSON only (415 otherwise),
+// then the checks of submitEvent. Every answer carries the no-store headers.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../deps.ts";
+import { jsonNoStore, readJson } from "../lib/http.ts";
+import { clientIp } from "../lib/client-ip.ts";
+import { isJsonContentType, submitEvent, SUBMISSION_MESSAGES, type SubmitOutcome } from "../lib/submissions/submit.ts";
+
+/** The JSON answer for an outcome. */
+export function submissionJson(outcome: SubmitOutcome): Response {
+  switch (outcome.kind) {
+    case "received":
+      // Spam is declined silently: the answer is the same as for a genuine submission.
+      return jsonNoStore({ success: true, message: SUBMISSION_MESSAGES.thanks });
+    case "closed":
+      return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.closed }, 503);
+    case "unavailable":
+      return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.unavailable }, 503);
+    case "limited":
+      return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.tooMany }, 429, { "retry-after": String(outcome.retryAfter) });
+    case "invalid_payload":
+      return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.invalidPayload }, 400);
+    case "invalid":
+      return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.invalid, issues: outcome.issues }, 400);
+  }
+}
+
+/** POST /api/event-submissions */
+export function eventSubmissionsApi(deps: Deps) {
+  return new Elysia({ name: "event-submissions-api" }).post(
+    "/api/event-submissions",
+    async ({ request }) => {
+      if (!isJsonContentType(request.headers.get("content-type"))) return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.unsupportedMediaType }, 415);
+      return submissionJson(await submitEvent(deps, await readJson(request), clientIp(request.headers)));
+    },
+    // The body is read by the handler: the switch and the per-IP limit answer before "invalid payload".
+    { parse: "none" },
+  );
+}

@@ -1,0 +1,98 @@
+// Receiving a host submission (domain.md §12), in its fixed order of checks: switch → per-IP
+// limit → body → email+IP and fingerprint limits → spam signals → insert. The JSON API and the
+// /submit-event form both go through submitEvent and show the same words.
+
+import type { Deps } from "../../deps.ts";
+import { eventSubmissions } from "../db/schema/index.ts";
+import { limiterParts, RATE_LIMITS } from "../rate-limit.ts";
+import { dbErrorSummary } from "../db/errors.ts";
+import { readSubmissionSettings } from "./settings.ts";
+import { evaluateSpamSignals } from "./spam.ts";
+import { parseSubmission, submissionFingerprint, type SubmissionIssue } from "./validation.ts";
+
+/** Texts of the submission answers. */
+export const SUBMISSION_MESSAGES = {
+  unsupportedMediaType: "Unsupported media type",
+  unavailable: "Submission service unavailable",
+  closed: "Event submissions are temporarily closed.",
+  tooMany: "Too many submissions. Please try again shortly.",
+  invalidPayload: "Invalid request payload",
+  invalid: "Invalid submission details",
+  thanks: "Thanks, your event submission has been received for review.",
+} as const;
+
+/** What became of one submission; the API and the page map it to HTTP. */
+export type SubmitOutcome =
+  | { kind: "received"; id: string; declinedAsSpam: boolean }
+  | { kind: "closed" }
+  | { kind: "unavailable" }
+  | { kind: "limited"; retryAfter: number }
+  | { kind: "invalid_payload" }
+  | { kind: "invalid"; issues: SubmissionIssue[] };
+
+/** True when the Content-Type names JSON (the API answers 415 otherwise). */
+export function isJsonContentType(header: string | null): boolean {
+  return (header ?? "").toLowerCase().includes("application/json");
+}
+
+/**
+ * Runs one submission. `body` is the parsed body, or undefined when it was not JSON (or not a
+ * form): that answer comes only after the switch and the per-IP limit, as §12 orders.
+ */
+export async function submitEvent(deps: Pick<Deps, "db" | "kv" | "limiter" | "log" | "now">, body: unknown, ip: string): Promise<SubmitOutcome> {
+  let enabled: boolean;
+  try {
+    enabled = (await readSubmissionSettings(deps.kv)).enabled;
+  } catch (error) {
+    deps.log.error("submissions", "Submission settings unreadable", undefined, error);
+    return { kind: "unavailable" };
+  }
+  if (!enabled) return { kind: "closed" };
+
+  const ipPart = limiterParts.ip(ip);
+  const perIp = await deps.limiter.check(RATE_LIMITS.eventSubmitIp, [ipPart], { failOpen: false });
+  if (perIp.status === "unavailable") return { kind: "unavailable" };
+  if (perIp.status === "blocked") return { kind: "limited", retryAfter: perIp.retryAfter };
+
+  if (body === undefined) return { kind: "invalid_payload" };
+  const parsed = parseSubmission(body);
+  if (!parsed.ok) return parsed.issues.length === 1 && parsed.issues[0].field === "body" ? { kind: "invalid_payload" } : { kind: "invalid", issues: parsed.issues };
+  const { input } = parsed;
+
+  const perEmail = await deps.limiter.check(RATE_LIMITS.eventSubmitEmailIp, [limiterParts.email(input.hostEmail), ipPart], { failOpen: false });
+  if (perEmail.status === "unavailable") return { kind: "unavailable" };
+  if (perEmail.status === "blocked") return { kind: "limited", retryAfter: perEmail.retryAfter };
+  const perContent = await deps.limiter.check(RATE_LIMITS.eventSubmitFingerprint, [limiterParts.fingerprint(submissionFingerprint(input))], { failOpen: false });
+  if (perContent.status === "unavailable") return { kind: "unavailable" };
+  if (perContent.status === "blocked") return { kind: "limited", retryAfter: perContent.retryAfter };
+
+  const now = deps.now();
+  const signals = evaluateSpamSignals(parsed.honeypot, parsed.formStartedAt, now);
+  const spam = signals.reasons.length > 0;
+  try {
+    const [row] = await deps.db
+      .insert(eventSubmissions)
+      .values({
+        status: spam ? "declined" : "pending",
+        payload: { ...input, submittedAt: now.toISOString() },
+        hostEmail: input.hostEmail,
+        // Limiter key hashes only: no raw IP is stored.
+        sourceIpHash: perIp.keyHash,
+        emailIpHash: perEmail.keyHash,
+        fingerprintHash: perContent.keyHash,
+        spamSignals: { ...signals },
+        reviewReason: spam ? "spam_signal" : null,
+        reviewedBy: spam ? "system" : null,
+        reviewedAt: spam ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: eventSubmissions.id });
+    if (spam) deps.log.info("submissions", "Submission declined by spam signals", { id: row.id, reasons: signals.reasons });
+    return { kind: "received", id: row.id, declinedAsSpam: spam };
+  } catch (error) {
+    // The summary only: the driver's wrapper repeats the statement's parameters (the host's email).
+    deps.log.error("submissions", "Could not store a submission", { error: dbErrorSummary(error) });
+    return { kind: "unavailable" };
+  }
+}

@@ -1,0 +1,80 @@
+// /submit-event: the host submission page. GET is static-first (cached 300 s; the form carries
+// no per-visitor state and the switch invalidates it). POST takes the form, with htmx (answers
+// the form fragment) or without JavaScript (answers the whole page), through submitEvent.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps.ts";
+import { markup, NO_STORE_HEADERS } from "../../lib/http.ts";
+import { pageOrFragment } from "../../lib/htmx.ts";
+import { readJsonOrForm } from "../../lib/forms.ts";
+import { clientIp } from "../../lib/client-ip.ts";
+import { readSubmissionSettings } from "../../lib/submissions/settings.ts";
+import { submitEvent, SUBMISSION_MESSAGES, type SubmitOutcome } from "../../lib/submissions/submit.ts";
+import { emptyFormState, SubmissionForm, SubmitPage, SUBMIT_PAGE_TEXT, type SubmissionFormState } from "./submit.view.tsx";
+
+/** Spec rendering table: /submit-event is static-first, 300 s. */
+export const SUBMIT_PAGE_REVALIDATE_SECONDS = 300;
+
+/** The form state and status code after a submission. */
+export function formOutcome(outcome: SubmitOutcome, values: SubmissionFormState["values"]): { state: SubmissionFormState; status: number; headers: Record<string, string> } {
+  const retry = (state: Omit<SubmissionFormState, "values">, status: number, headers: Record<string, string> = {}) => ({ state: { ...state, values }, status, headers });
+  switch (outcome.kind) {
+    case "received":
+      // A fresh form: the script stamps a new formStartedAt when it appears.
+      return { state: { enabled: true, values: {}, issues: [], notice: { kind: "success", text: SUBMISSION_MESSAGES.thanks } }, status: 200, headers: {} };
+    case "invalid":
+      return retry({ enabled: true, issues: outcome.issues, notice: { kind: "error", text: SUBMIT_PAGE_TEXT.invalid } }, 422);
+    case "invalid_payload":
+      return retry({ enabled: true, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.invalidPayload } }, 400);
+    case "limited":
+      return retry({ enabled: true, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.tooMany(outcome.retryAfter) } }, 429, { "retry-after": String(outcome.retryAfter) });
+    case "closed":
+      return retry({ enabled: false, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.closed } }, 503);
+    case "unavailable":
+      return retry({ enabled: true, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.unavailable } }, 503);
+  }
+}
+
+/** The submission body of the form: the visible "website" field is the honeypot. */
+function formBody(fields: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!fields) return undefined;
+  const { website, ...rest } = fields;
+  return "honeypot" in rest ? rest : { ...rest, honeypot: website };
+}
+
+/** Echoes what the host typed, as text, for the re-rendered form. */
+function echoValues(fields: Record<string, unknown> | undefined): SubmissionFormState["values"] {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields ?? {})) if (typeof value === "string" && name !== "website" && name !== "honeypot") values[name] = value.slice(0, 4000);
+  return values;
+}
+
+/** GET and POST /submit-event */
+export function submitRoutes(deps: Deps) {
+  return new Elysia({ name: "submit-event" })
+    .get("/submit-event", ({ request }) =>
+      deps.renderCache.serve(request, "/submit-event", { revalidate: SUBMIT_PAGE_REVALIDATE_SECONDS }, async () => {
+        let enabled = true;
+        try {
+          enabled = (await readSubmissionSettings(deps.kv)).enabled;
+        } catch (error) {
+          // Shown open; a submission then answers "unavailable" while the store is down.
+          deps.log.warn("submissions", "Submission settings unreadable while rendering /submit-event", undefined, error);
+        }
+        return { body: markup(<SubmitPage state={emptyFormState(enabled)} />) };
+      }),
+    )
+    .post(
+      "/submit-event",
+      async ({ request }) => {
+        const fields = await readJsonOrForm(request);
+        const { state, status, headers } = formOutcome(await submitEvent(deps, formBody(fields), clientIp(request.headers)), echoValues(fields));
+        return pageOrFragment(
+          request,
+          { page: () => markup(<SubmitPage state={state} />), fragment: () => markup(<SubmissionForm state={state} />) },
+          { status, headers: { ...NO_STORE_HEADERS, ...headers } },
+        );
+      },
+      { parse: "none" },
+    );
+}

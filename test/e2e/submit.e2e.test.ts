@@ -1,0 +1,102 @@
+// /submit-event in Chromium: an invalid proof link shows its inline error, a corrected form shows the
+// thanks line and a fresh form; with htmx (phone and desktop) and with JavaScript switched off.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { sql } from "drizzle-orm";
+import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
+
+let ctx: TestContext;
+let server: { url: string; stop: () => Promise<void> };
+let browser: Browser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  server = serveApp(ctx);
+  browser = await launchBrowser();
+}, 30_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await ctx?.close();
+});
+
+async function fillRequired(page: Page, name: string, proofLink: string) {
+  await page.getByLabel("Event Name").fill(name);
+  await page.getByLabel("Date").fill("2026-06-21");
+  await page.getByLabel("Start Time").fill("20:30");
+  await page.getByLabel("Location").fill("Canal Saint-Martin, quai de Valmy");
+  await page.getByLabel("Host Email").fill("host@example.com");
+  await page.getByLabel("Proof Link").fill(proofLink);
+}
+
+const THANKS = "Thanks, your event submission has been received for review.";
+const LINK_ERROR = "Proof link must be an HTTP(S) URL";
+
+describe("submit an event in the browser", () => {
+  for (const viewport of ["desktop", "phone"] as const) {
+    test(`${viewport} with htmx: inline error, then success and a fresh form`, async () => {
+      await ctx.deps.database.query(sql`truncate event_submissions, rate_limit_counters`);
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      const errors = collectConsoleErrors(page);
+      try {
+        await page.goto(`${server.url}/submit-event`);
+        await page.getByRole("heading", { name: "Submit Your Event" }).waitFor();
+        const started = page.locator('input[name="formStartedAt"]');
+        await expect(started.inputValue()).resolves.toMatch(/^\d{4}-\d\d-\d\dT/);
+
+        await fillRequired(page, `Jazz on the Canal (${viewport})`, "javascript:alert(1)");
+        await page.getByRole("button", { name: "Submit event" }).click();
+        await page.getByText(LINK_ERROR).waitFor();
+        expect(page.url()).toBe(`${server.url}/submit-event`);
+        await expect(page.getByLabel("Proof Link").getAttribute("aria-invalid")).resolves.toBe("true");
+        await expect(page.getByLabel("Event Name").inputValue()).resolves.toBe(`Jazz on the Canal (${viewport})`);
+        await screenshot(page, `submit-error-${viewport}`);
+
+        await page.getByLabel("Proof Link").fill("jazz.example/canal");
+        await page.getByText("Optional details").click();
+        await page.getByLabel("Indoor/Outdoor").selectOption("Outdoor");
+        await page.getByRole("button", { name: "Submit event" }).click();
+        await page.getByText(THANKS).waitFor();
+        await expect(page.getByText(LINK_ERROR).count()).resolves.toBe(0);
+        await expect(page.getByLabel("Event Name").inputValue()).resolves.toBe("");
+        await expect(started.inputValue()).resolves.toMatch(/^\d{4}-\d\d-\d\dT/);
+        await screenshot(page, `submit-success-${viewport}`);
+
+        const rows = await ctx.deps.database.query<Record<string, any>>(sql`select status, payload from event_submissions`);
+        expect(rows).toHaveLength(1);
+        expect(rows[0].status).toBe("pending");
+        expect(rows[0].payload).toMatchObject({ proofLink: "https://jazz.example/canal", indoorOutdoor: "Outdoor", date: "2026-06-21", startTime: "20:30" });
+        // 4xx answers htmx swaps are reported by Chromium as failed loads; nothing else may appear.
+        expect(errors.filter((e) => !e.includes("Failed to load resource"))).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 60_000);
+  }
+
+  test("without JavaScript: the form posts and the whole page answers, error then success", async () => {
+    await ctx.deps.database.query(sql`truncate event_submissions, rate_limit_counters`);
+    const context = await newContext(browser, "desktop", { javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/submit-event`);
+      await fillRequired(page, "No-JS Brass Band", "ftp://files.example/event");
+      await page.getByRole("button", { name: "Submit event" }).click();
+      await page.getByText(LINK_ERROR).waitFor();
+      await expect(page.getByLabel("Event Name").inputValue()).resolves.toBe("No-JS Brass Band");
+      await page.getByLabel("Proof Link").fill("https://brass.example");
+      await page.getByRole("button", { name: "Submit event" }).click();
+      await page.getByText(THANKS).waitFor();
+      await screenshot(page, "submit-success-nojs");
+      const rows = await ctx.deps.database.query<Record<string, any>>(sql`select status, spam_signals from event_submissions`);
+      expect(rows).toHaveLength(1);
+      // No script stamped formStartedAt: no timing signal, so a real host is never flagged.
+      expect(rows[0]).toMatchObject({ status: "pending", spam_signals: { completionSeconds: null, reasons: [] } });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
