@@ -87,7 +87,7 @@
       layer.addLayer(marker);
       points.push([venue.lat, venue.lng]);
     });
-    if (points.length > 0) map.fitBounds(points, { padding: [30, 30], maxZoom: 15 });
+    if (points.length > 0) map.fitBounds(points, { padding: [30, 30], maxZoom: 14 });
     else map.setView(PARIS, 12);
   }
 
