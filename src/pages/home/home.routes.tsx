@@ -153,6 +153,34 @@ async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilter
   return { body: markup(body) };
 }
 
+/** What a homepage URL asks for, read once per URL. */
+interface HomeRequest {
+  /** Where a plain request with a non-canonical query is sent instead. */
+  redirect?: string;
+  variant: HomeVariant;
+  cacheKey: string;
+  policy: CachePolicy;
+  filters: EventFilters;
+  eventKey: string | null;
+}
+
+/** URLs whose reading is memoised (the memo is dropped when full). */
+const MAX_RESOLVED_URLS = 2000;
+
+function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
+  const { filters, query } = homeFiltersOf(url.searchParams);
+  const eventKey = normaliseEventKey((url.searchParams.get(EVENT_PARAM) ?? "").slice(0, 64));
+  const variant: HomeVariant = !htmx ? "page" : eventKey ? "modal" : "fragment";
+  return {
+    redirect: htmx ? undefined : canonicalHomeLocation(url, query),
+    variant,
+    cacheKey: homeCacheKey(query, eventKey, variant),
+    policy: variant === "page" ? PAGE_POLICY : FRAGMENT_POLICY,
+    filters,
+    eventKey,
+  };
+}
+
 /** The answer when every source failed and no render exists yet: "Events are unavailable right now." (503). */
 async function unavailable(deps: Deps, variant: HomeVariant): Promise<Response> {
   const headers = { "content-type": "text/html; charset=utf-8", vary: "HX-Request", "retry-after": "30", ...PER_REQUEST };
@@ -180,22 +208,29 @@ export function homeRoutes(deps: Deps) {
     return new Response(null, { status: 307, headers: { location, ...PER_REQUEST } });
   };
 
+  // Reading the URL (filters, canonical form, variant) is memoised per URL: the cached page is
+  // served at thousands of requests a second and the same few URLs come back again and again.
+  const resolved = new Map<string, HomeRequest>();
+  const resolve = (request: Request): HomeRequest => {
+    const htmx = isHtmx(request);
+    const memoKey = `${htmx ? "h" : "p"}${request.url}`;
+    let found = resolved.get(memoKey);
+    if (!found) {
+      found = readHomeRequest(new URL(request.url), htmx);
+      if (resolved.size >= MAX_RESOLVED_URLS) resolved.clear();
+      resolved.set(memoKey, found);
+    }
+    return found;
+  };
+
   return new Elysia({ name: "home" })
     .get("/", async ({ request }) => {
-      const url = new URL(request.url);
-      const htmx = isHtmx(request);
-      const { filters, query } = homeFiltersOf(url.searchParams);
-      const eventKey = normaliseEventKey((url.searchParams.get(EVENT_PARAM) ?? "").slice(0, 64));
-      if (!htmx) {
-        const location = canonicalHomeLocation(url, query);
-        if (location) return new Response(null, { status: 302, headers: { location, vary: "HX-Request", ...PER_REQUEST } });
-      }
-      const variant: HomeVariant = !htmx ? "page" : eventKey ? "modal" : "fragment";
-      const policy = variant === "page" ? PAGE_POLICY : FRAGMENT_POLICY;
+      const home = resolve(request);
+      if (home.redirect) return new Response(null, { status: 302, headers: { location: home.redirect, vary: "HX-Request", ...PER_REQUEST } });
       try {
-        return await deps.renderCache.serve(request, homeCacheKey(query, eventKey, variant), policy, () => renderHome(deps, variant, filters, eventKey));
+        return await deps.renderCache.serve(request, home.cacheKey, home.policy, () => renderHome(deps, home.variant, home.filters, home.eventKey));
       } catch (error) {
-        if (error instanceof EventsUnavailableError) return unavailable(deps, variant);
+        if (error instanceof EventsUnavailableError) return unavailable(deps, home.variant);
         throw error;
       }
     })
