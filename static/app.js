@@ -681,8 +681,10 @@
     signInDialog.addEventListener("click", function (event) {
       if (event.target === signInDialog || (event.target.closest && event.target.closest("[data-dialog-close]"))) signInDialog.close();
     });
-    signInDialog.addEventListener("htmx:afterSwap", function () {
-      if ($(".sign-in-done", signInDialog)) {
+    // The form swaps itself (outerHTML), so listen for the new element, which is in the document.
+    doc.body.addEventListener("htmx:load", function (event) {
+      var el = event.target;
+      if (el && el.matches && el.matches(".sign-in-done") && signInDialog.contains(el)) {
         refreshSession().then(function () {
           signInDialog.close();
           var button = $("[data-sign-out]");

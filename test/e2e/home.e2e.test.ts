@@ -267,4 +267,27 @@ describe("homepage in the browser", () => {
       await context.close();
     }
   }, BROWSER_TEST_MS);
+
+  test("desktop: Sign in opens the sign-in form in a dialog; success closes it and the header shows the email", async () => {
+    const context = await newContext(browser, "desktop");
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/`);
+      await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
+      const dialog = page.locator("#sign-in-dialog");
+      const email = dialog.getByLabel("Email", { exact: true });
+      await email.waitFor();
+      expect(await page.evaluate(() => document.getElementById("sign-in-dialog")!.matches(":modal"))).toBe(true);
+      await email.fill("Visitor@Example.com");
+      await dialog.getByRole("checkbox").check();
+      await screenshot(page, "home-sign-in-desktop");
+      await dialog.locator('button[type="submit"]').click();
+      await page.waitForFunction(() => !document.getElementById("sign-in-dialog")!.hasAttribute("open"));
+      await expect(page.locator("[data-account-email]").textContent()).resolves.toBe("visitor@example.com");
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  }, BROWSER_TEST_MS);
 });
