@@ -5,12 +5,14 @@ import { benchHealth } from "./health.bench.ts";
 import { benchEvents } from "./events.bench.ts";
 import { benchHome } from "./home.bench.ts";
 import { benchAdminGuard } from "./admin-guard.bench.ts";
+import { benchTrack } from "./track.bench.ts";
 
 const benches: Record<string, () => Promise<void>> = {
   health: benchHealth,
   events: benchEvents,
   home: benchHome,
   "admin-guard": benchAdminGuard,
+  track: benchTrack,
 };
 
 const filter = process.argv[2];

@@ -1,15 +1,26 @@
 // A rate-limiter front for the high-traffic tracking scopes: decisions are taken in memory, with
 // no database round trip per request, and the counts reach the same Postgres counters as
 // lib/rate-limit.ts (same table, keys, fixed window from the first hit, blocked hits counted)
-// through one batched atomic upsert per flush (every ~100 ms). Each flush returns the global
-// count and reset time of every key it touched, so instances learn each other's hits.
+// through batched atomic upserts. Each upsert returns the key's global count and reset time, so
+// instances learn each other's hits.
+//
+// When a key is synced (checked every `flushIntervalMs`, 100 ms):
+//   - warm keys, whose count has reached half their limit: at every tick;
+//   - keys with a tenth of their limit unsynced: at the next tick;
+//   - every other key: once its oldest unsynced hit is `coldSyncMs` (3 s) old.
+// Most keys are cold (a visitor sends a few beacons a minute), so a visitor's hits within a few
+// seconds share one upsert; a counter upsert per hit would cost as much as the interaction rows.
+// The wait of cold keys does not weaken the limit: what a cold key may hide is bounded by count
+// (a tenth of the limit), not by time; it only delays when the table shows the hits.
 //
 // Precision: one instance alone is exact (the decision counts every local hit at once). Across
-// N instances a key can be over-admitted by the hits the other instances take before their next
-// flush reaches this one: at most about (rate × 2 flush intervals) per instance, and never more
-// than (N − 1) × limit in a window. Once a key's count (local or global) passes the limit it
-// stays blocked until its window resets, because counts only grow within a window. While the
-// database is unreachable each instance keeps enforcing the limits on its own counts.
+// N instances a key below half its limit may hide at most a tenth of the limit per instance,
+// so nothing is over-admitted while N ≤ 5; past half the limit every instance syncs each tick
+// and the over-admission is the hits the other instances take in about two ticks (~200 ms).
+// Once a key's count (local or global) passes the limit it stays blocked until its window
+// resets, because counts only grow within a window. While the database is unreachable each
+// instance keeps enforcing the limits on its own counts. Keys are held in memory by their parts
+// (raw IPs and session ids never leave the process; the table only sees the HMAC).
 // Auth and submissions keep the exact per-request limiter (lib/rate-limit.ts).
 
 import { sql } from "drizzle-orm";
@@ -29,8 +40,10 @@ export interface BatchedLimiterOptions {
   secret: string;
   log: Logger;
   now: () => Date;
-  /** Milliseconds between flushes of the pending counts (default 100). */
+  /** Milliseconds between sync ticks; warm keys are synced at every tick (default 100). */
   flushIntervalMs?: number;
+  /** Longest a cold key's hits stay unsynced (default 3,000 ms). */
+  coldSyncMs?: number;
   /** Keys tracked in memory at most; past it new keys are `unavailable` (default 500,000). */
   maxKeys?: number;
   /** Keys per upsert statement (default 2,000). */
@@ -52,8 +65,10 @@ export interface BatchedLimiter {
   hit(rule: RateLimitRule, parts: readonly string[], options: { failOpen: boolean }): BatchedLimitDecision;
   /** The counter key: hex HMAC-SHA256 of the scope and parts joined by "|" (as lib/rate-limit.ts). */
   keyFor(rule: RateLimitRule, parts: readonly string[]): string;
-  /** Writes the pending counts now and learns the global counts back. */
+  /** Writes every pending count now (warm or cold) and learns the global counts back. */
   flush(): Promise<boolean>;
+  /** Writes only the counts that are due (what the timer runs every tick). */
+  flushDue(): Promise<boolean>;
   /** Stops the timer after a last flush. */
   close(): Promise<void>;
   stats(): BatchedLimiterStats;
@@ -90,10 +105,16 @@ const LOG_EVERY_MS = 10_000;
 /** Builds the in-memory front; its timer flushes in the background until `close()`. */
 export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLimiter {
   const interval = options.flushIntervalMs ?? 100;
+  const coldSyncMs = options.coldSyncMs ?? 3_000;
   const maxKeys = options.maxKeys ?? 500_000;
   const chunkSize = options.chunkSize ?? 2_000;
   const states = new Map<string, KeyState>();
-  const dirty = new Set<KeyState>();
+  /** Keys to sync at the next tick (warm, a tenth of the limit unsynced, or handed back after a failure). */
+  const urgent = new Set<KeyState>();
+  /** Cold keys in the order their first unsynced hit arrived; stale entries are skipped. */
+  let cold: { state: KeyState; since: number }[] = [];
+  let coldHead = 0;
+  const hasWork = () => urgent.size > 0 || coldHead < cold.length;
   const counters = { flushes: 0, failedFlushes: 0 };
   let degraded = false;
   let closed = false;
@@ -104,15 +125,14 @@ export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLim
   let backoff = 0;
 
   const keyFor = (rule: RateLimitRule, parts: readonly string[]) => hmacHex(options.secret, [rule.scope, ...parts].join("|"));
-  const mapKey = (scope: string, keyHash: string, windowSeconds: number) => `${scope}|${windowSeconds}|${keyHash}`;
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   function schedule(delay: number): void {
     if (closed || timer) return;
     timer = setTimeout(() => {
       timer = undefined;
-      void flush().finally(() => {
-        if (dirty.size > 0) schedule(degraded ? backoff : interval);
+      void sync(false).finally(() => {
+        if (hasWork()) schedule(degraded ? backoff : interval);
       });
     }, delay);
     (timer as { unref?: () => void }).unref?.();
@@ -125,7 +145,8 @@ export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLim
     }
   }
 
-  async function writeChunk(rows: FlushRow[], nowIso: string): Promise<{ scope: string; key_hash: string; window_seconds: number; count: number; reset_at: string | Date }[]> {
+  /** Upserts one chunk; returns each key's global count and window end (epoch ms, cheap to parse). */
+  async function writeChunk(rows: FlushRow[], nowIso: string): Promise<{ key_hash: string; count: number; reset_ms: number }[]> {
     // Sorted keys: concurrent flushes from several instances lock rows in the same order.
     rows.sort((a, b) => (a.scope === b.scope ? (a.key_hash < b.key_hash ? -1 : 1) : a.scope < b.scope ? -1 : 1));
     const result = await options.db.execute(sql`
@@ -136,27 +157,41 @@ export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLim
         count = case when rate_limit_counters.reset_at <= excluded.updated_at then excluded.count else rate_limit_counters.count + excluded.count end,
         reset_at = case when rate_limit_counters.reset_at <= excluded.updated_at then excluded.reset_at else rate_limit_counters.reset_at end,
         updated_at = excluded.updated_at
-      returning scope, key_hash, window_seconds, count, reset_at`);
+      returning key_hash, count, (extract(epoch from reset_at) * 1000)::float8 as reset_ms`);
     return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as never;
   }
 
-  async function runFlush(): Promise<boolean> {
+  async function runFlush(all: boolean): Promise<boolean> {
     const nowMs = options.now().getTime();
     if (nowMs - lastSweep >= SWEEP_EVERY_MS) sweep(nowMs);
-    if (dirty.size === 0) return true;
+    if (!hasWork()) return true;
     const batch: { state: KeyState; delta: number; generation: number; since: number }[] = [];
-    for (const state of dirty) {
-      if (state.pending === 0) continue;
+    const take = (state: KeyState) => {
+      if (state.pending === 0) return;
       batch.push({ state, delta: state.pending, generation: state.generation, since: state.pendingSince });
       state.inFlight += state.pending;
       state.pending = 0;
+    };
+    for (const state of urgent) take(state);
+    urgent.clear();
+    // Cold keys whose oldest unsynced hit is old enough (all of them for an explicit flush).
+    while (coldHead < cold.length) {
+      const entry = cold[coldHead];
+      if (!all && nowMs - entry.since < coldSyncMs) break;
+      coldHead++;
+      if (entry.state.pendingSince === entry.since) take(entry.state);
     }
-    dirty.clear();
+    if (coldHead > 1024 && coldHead * 2 > cold.length) {
+      cold = cold.slice(coldHead);
+      coldHead = 0;
+    }
+    if (batch.length === 0) return !degraded;
     const nowIso = new Date(nowMs).toISOString();
     let ok = true;
     for (let i = 0; i < batch.length; i += chunkSize) {
       const chunk = batch.slice(i, i + chunkSize);
-      const byKey = new Map(chunk.map((item) => [mapKey(item.state.rule.scope, item.state.keyHash, item.state.rule.windowSeconds), item]));
+      // The key hash alone identifies a row of the chunk: the scope is part of the HMAC input.
+      const byKey = new Map(chunk.map((item) => [item.state.keyHash, item]));
       try {
         const rows = await writeChunk(
           chunk.map(({ state, delta, since }) => ({
@@ -170,12 +205,12 @@ export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLim
         );
         const answeredAt = options.now().getTime();
         for (const row of rows) {
-          const item = byKey.get(mapKey(row.scope, row.key_hash, Number(row.window_seconds)));
+          const item = byKey.get(row.key_hash);
           if (!item) continue;
           const { state } = item;
           if (state.generation !== item.generation) continue;
           state.inFlight -= item.delta;
-          const resetAt = new Date(row.reset_at).getTime();
+          const resetAt = Number(row.reset_ms);
           if (resetAt > answeredAt) {
             state.known = Number(row.count);
             state.resetAt = resetAt;
@@ -190,7 +225,7 @@ export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLim
           state.inFlight -= delta;
           state.pendingSince = state.pending === 0 ? since : Math.min(state.pendingSince, since);
           state.pending += delta;
-          dirty.add(state);
+          urgent.add(state);
         }
         const now = Date.now();
         if (now - lastFailureLog >= LOG_EVERY_MS) {
@@ -211,25 +246,28 @@ export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLim
     return ok;
   }
 
-  function flush(): Promise<boolean> {
-    // One flush at a time; a caller arriving during one waits for it and then runs its own.
+  function sync(all: boolean): Promise<boolean> {
+    // One sync at a time; a caller arriving during one waits for it and then runs its own.
     const previous = flushing ?? Promise.resolve(true);
-    const next = previous.then(runFlush, runFlush);
+    const run = () => runFlush(all);
+    const next = previous.then(run, run);
     flushing = next;
     void next.finally(() => {
       if (flushing === next) flushing = undefined;
     });
     return next;
   }
+  const flush = () => sync(true);
 
   return {
     keyFor,
     hit(rule, parts, { failOpen }) {
-      const keyHash = keyFor(rule, parts);
-      const key = mapKey(rule.scope, keyHash, rule.windowSeconds);
+      // Keyed by the parts in memory, so the HMAC is computed once per key, not per hit.
+      const key = `${rule.scope}|${rule.windowSeconds}|${parts.join("|")}`;
       const now = options.now().getTime();
       let state = states.get(key);
       if (!state) {
+        const keyHash = keyFor(rule, parts);
         if (states.size >= maxKeys) {
           if (now - lastSweep >= 1_000) sweep(now);
           if (states.size >= maxKeys) {
@@ -250,16 +288,20 @@ export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLim
         state.resetAt = now + rule.windowSeconds * 1000;
         state.generation++;
       }
-      if (state.pending === 0) state.pendingSince = now;
+      if (state.pending === 0) {
+        state.pendingSince = now;
+        cold.push({ state, since: now });
+      }
       state.pending++;
-      dirty.add(state);
-      schedule(degraded ? backoff : interval);
       const count = state.known + state.inFlight + state.pending;
+      if (count >= rule.limit / 2 || state.pending >= Math.max(1, Math.floor(rule.limit / 10))) urgent.add(state);
+      schedule(degraded ? backoff : interval);
       const allowed = count <= rule.limit;
       const retryAfter = Math.max(1, Math.ceil((state.resetAt - now) / 1000));
-      return { status: allowed ? "allowed" : "blocked", allowed, count, retryAfter, keyHash };
+      return { status: allowed ? "allowed" : "blocked", allowed, count, retryAfter, keyHash: state.keyHash };
     },
     flush,
+    flushDue: () => sync(false),
     async close() {
       if (timer) clearTimeout(timer);
       timer = undefined;
@@ -268,7 +310,7 @@ export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLim
     },
     stats: () => {
       let pendingHits = 0;
-      for (const state of dirty) pendingHits += state.pending;
+      for (const state of states.values()) pendingHits += state.pending;
       return { keys: states.size, pendingHits, ...counters, degraded };
     },
   };

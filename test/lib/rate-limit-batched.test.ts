@@ -145,3 +145,29 @@ describe("batched tracking limiter", () => {
     await limiter.close();
   });
 });
+
+describe("when keys are synced", () => {
+  test("cold keys wait up to 3 s; keys past a tenth of the limit unsynced or half the limit in total go at the next tick", async () => {
+    const limiter = make();
+    limiter.hit(rule, ["cold"], { failOpen: false });
+    for (let i = 0; i < 24; i++) limiter.hit(rule, ["busy"], { failOpen: false });
+    await limiter.flushDue();
+    const counts = async () => Object.fromEntries((await ctx.deps.database.query<{ key_hash: string; count: number }>(sql`select key_hash, count from rate_limit_counters`)).map((r) => [r.key_hash, r.count]));
+    const cold = limiter.keyFor(rule, ["cold"]);
+    const busy = limiter.keyFor(rule, ["busy"]);
+    expect(await counts()).toEqual({ [busy]: 24 });
+    clock.advance(2999);
+    await limiter.flushDue();
+    expect((await counts())[cold]).toBeUndefined();
+    clock.advance(1);
+    await limiter.flushDue();
+    expect(await counts()).toEqual({ [busy]: 24, [cold]: 1 });
+    // Past half the limit every hit is synced at the next tick.
+    for (let i = 0; i < 96; i++) limiter.hit(rule, ["busy"], { failOpen: false });
+    await limiter.flushDue();
+    limiter.hit(rule, ["busy"], { failOpen: false });
+    await limiter.flushDue();
+    expect((await counts())[busy]).toBe(121);
+    await limiter.close();
+  });
+});

@@ -19,8 +19,11 @@ export interface LiveCatalogOptions {
 }
 
 export interface LiveCatalog {
-  /** True or false when the catalog is known; undefined when it could not be read. */
-  has(eventKey: string): Promise<boolean | undefined>;
+  /**
+   * True or false when the catalog is known; undefined when it could not be read. Answers
+   * synchronously while the cached set is fresh (the hot path), with a promise when it must read.
+   */
+  has(eventKey: string): boolean | undefined | Promise<boolean | undefined>;
   /** Forgets the cached set (a publish changed the events); the next check reads again. */
   invalidate(): void;
 }
@@ -59,14 +62,11 @@ export function createLiveCatalog(options: LiveCatalogOptions): LiveCatalog {
   }
 
   return {
-    async has(eventKey) {
+    has(eventKey) {
       const now = options.now();
-      let set = keys && now - loadedAt < ttl ? keys : undefined;
-      if (!set) {
-        if (!loading && now - failedAt < RETRY_AFTER_FAILURE_MS) return undefined;
-        set = await reload();
-      }
-      return set ? set.has(eventKey.toLowerCase()) : undefined;
+      if (keys && now - loadedAt < ttl) return keys.has(eventKey.toLowerCase());
+      if (!loading && now - failedAt < RETRY_AFTER_FAILURE_MS) return undefined;
+      return reload().then((set) => (set ? set.has(eventKey.toLowerCase()) : undefined));
     },
     invalidate() {
       epoch++;

@@ -61,6 +61,7 @@ export interface TrackingOptions {
 
 const MARKER_PRUNE_EVERY_MS = 10 * 60 * 1000;
 
+
 /** Builds the tracking service over the process dependencies. */
 export function createTrackingService(deps: Deps, options: TrackingOptions = {}): TrackingService {
   const { log, db } = deps;
@@ -101,7 +102,8 @@ export function createTrackingService(deps: Deps, options: TrackingOptions = {})
     async trackEngagement(body, { ip, request }) {
       const input = parseEngagementBody(body);
       if (!input) return "invalid";
-      const known = await catalog.has(input.eventKey);
+      const check = catalog.has(input.eventKey);
+      const known = check instanceof Promise ? await check : check;
       if (known === undefined) return "catalog_unavailable";
       if (!known) return "unknown_event";
       const perIp = limiter.hit(RATE_LIMITS.trackEventIp, [limiterParts.ip(ip)], { failOpen: false });
@@ -110,7 +112,8 @@ export function createTrackingService(deps: Deps, options: TrackingOptions = {})
         const perSession = limiter.hit(RATE_LIMITS.trackEventSession, [limiterParts.session(input.sessionId)], { failOpen: false });
         if (!perSession.allowed) return perSession.status === "unavailable" ? "limiter_unavailable" : "limited";
       }
-      const email = await visitors.emailFor(request);
+      const visitor = visitors.emailFor(request);
+      const email = visitor instanceof Promise ? await visitor : visitor;
       return enqueued(
         engagement.enqueue({
           event_key: input.eventKey,
@@ -131,7 +134,8 @@ export function createTrackingService(deps: Deps, options: TrackingOptions = {})
       if (!input) return "invalid";
       const perIp = limiter.hit(RATE_LIMITS.trackDiscoveryIp, [limiterParts.ip(ip)], { failOpen: false });
       if (!perIp.allowed) return perIp.status === "unavailable" ? "limiter_unavailable" : "limited";
-      const email = await visitors.emailFor(request);
+      const visitor = visitors.emailFor(request);
+      const email = visitor instanceof Promise ? await visitor : visitor;
       if (!discoveryRulesHold(input)) return "rule_failed";
       const perSession = limiter.hit(RATE_LIMITS.trackDiscoverySession, [limiterParts.session(input.sessionId ?? "")], { failOpen: false });
       if (!perSession.allowed) return perSession.status === "unavailable" ? "limiter_unavailable" : "limited";
@@ -156,7 +160,8 @@ export function createTrackingService(deps: Deps, options: TrackingOptions = {})
       if (!input) return "invalid";
       const perIp = limiter.hit(RATE_LIMITS.userPreferenceIp, [limiterParts.ip(ip)], { failOpen: true });
       if (!perIp.allowed) return "limited";
-      const email = await visitors.emailFor(request);
+      const visitor = visitors.emailFor(request);
+      const email = visitor instanceof Promise ? await visitor : visitor;
       if (!email) return "anonymous";
       return enqueued(preferences.enqueue({ email, genre: input.genre, score: input.incrementBy, at: deps.now().toISOString() }));
     },

@@ -24,26 +24,30 @@ export function readCookie(header: string | null, name: string): string | undefi
 }
 
 export interface VisitorResolver {
-  /** The signed-in visitor's email for this request's cookie, or undefined. */
-  emailFor(request: Request): Promise<string | undefined>;
+  /**
+   * The signed-in visitor's email for this request's cookie, or undefined. Synchronous without a
+   * cookie or for a token already verified; a promise while a new token is verified.
+   */
+  emailFor(request: Request): string | undefined | Promise<string | undefined>;
 }
 
 /** Builds a resolver for AUTH_SECRET and the clock. */
 export function createVisitorResolver(secret: string, now: () => Date): VisitorResolver {
   const remembered = new Map<string, { email: string; exp: number }>();
   return {
-    async emailFor(request) {
+    emailFor(request) {
       const token = readCookie(request.headers.get("cookie"), USER_SESSION_COOKIE);
       if (!token) return undefined;
       const at = now();
       const known = remembered.get(token);
       if (known && known.exp * 1000 > at.getTime()) return known.email;
-      const session = await verifyUserToken(secret, token, at);
-      if (!session) return undefined;
-      const email = session.email.trim().toLowerCase();
-      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
-      remembered.set(token, { email, exp: session.exp });
-      return email;
+      return verifyUserToken(secret, token, at).then((session) => {
+        if (!session) return undefined;
+        const email = session.email.trim().toLowerCase();
+        if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+        remembered.set(token, { email, exp: session.exp });
+        return email;
+      });
     },
   };
 }
