@@ -316,6 +316,23 @@
   }
   if (search) search.addEventListener("input", onSearchInput);
 
+  // On narrow screens the panel sits above the list: sections without an active value start closed.
+  if (form && window.matchMedia && window.matchMedia("(max-width: 1039px)").matches) {
+    $all("details.filter-section", form).forEach(function (section) {
+      var active = $all("input", section).some(function (input) {
+        if (input.type === "checkbox") return input.checked;
+        if (input.type === "radio") return input.checked && input.value !== "";
+        if (input.type === "date") return input.value !== "";
+        if (input.type === "range") return false;
+        return false;
+      });
+      var ranged = $all("[data-range]", section).some(function (group) {
+        return rangeValue(group.getAttribute("data-range")) !== null;
+      });
+      if (!active && !ranged) section.open = false;
+    });
+  }
+
   // Chip remove links and "Clear all".
   doc.addEventListener("click", function (event) {
     var chip = event.target.closest && event.target.closest("[data-track-clear]");

@@ -42,6 +42,12 @@ async function captureBeacons(page: Page): Promise<Array<{ url: string; body: Re
   return beacons;
 }
 
+/** Opens a filter section (on phones they start closed unless a value in them is active). */
+async function openSection(page: Page, name: string): Promise<void> {
+  const section = page.locator("details.filter-section", { has: page.locator("summary", { hasText: name }) });
+  if (!(await section.evaluate((el) => (el as HTMLDetailsElement).open))) await section.locator("summary").click();
+}
+
 async function waitForText(page: Page, selector: string, text: string): Promise<void> {
   await page.waitForFunction(([s, t]) => document.querySelector(s)?.textContent?.trim() === t, [selector, text] as const, { timeout: 5000 });
 }
@@ -87,9 +93,11 @@ describe("homepage in the browser", () => {
       const errors = collectConsoleErrors(page);
       try {
         await page.goto(`${server.url}/`);
+        await openSection(page, "Date & Times");
         await page.getByRole("checkbox", { name: "Night 10:00 PM - 5:59 AM" }).check();
         await page.waitForURL(`${server.url}/?dn=night`);
         await waitForText(page, "#result-count", "3 found");
+        await openSection(page, "Location");
         await page.getByRole("checkbox", { name: "11e" }).check();
         await page.waitForURL(`${server.url}/?dn=night&arr=11`);
         await waitForText(page, "#result-count", "2 found");
@@ -259,6 +267,7 @@ describe("homepage in the browser", () => {
       await page.keyboard.press("Escape");
       await page.waitForURL(`${server.url}/?arr=11`);
       // The map follows a filter change.
+      await openSection(page, "Location");
       await page.getByRole("checkbox", { name: "17e" }).check();
       await page.waitForURL(`${server.url}/?arr=11%2C17`);
       await page.waitForFunction((before) => JSON.parse(document.getElementById("map-data")!.textContent!).venues.length > before, venues);
