@@ -6,7 +6,6 @@ import { resetDatabase } from "../helpers/database.ts";
 import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
 import { hmacHex } from "../../src/lib/crypto.ts";
 import { SUBMISSION_SETTINGS_KEY, setSubmissionSettings } from "../../src/lib/submissions/settings.ts";
-import { submitEvent } from "../../src/lib/submissions/submit.ts";
 import { parseSubmission } from "../../src/lib/submissions/validation.ts";
 import type { RateLimiter } from "../../src/lib/rate-limit.ts";
 
@@ -113,9 +112,17 @@ describe("POST /api/event-submissions", () => {
   });
 
   test("unreadable settings: 503 Submission service unavailable", async () => {
-    const kv = { ...ctx.deps.kv, get: async () => Promise.reject(new Error("connection lost")) };
-    const outcome = await submitEvent({ ...ctx.deps, kv }, valid(), "203.0.113.9");
-    expect(outcome).toEqual({ kind: "unavailable" });
+    const kv = ctx.deps.kv;
+    ctx.deps.kv = { ...kv, get: async () => Promise.reject(new Error("connection lost")) };
+    try {
+      const res = await submit(valid());
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ success: false, error: "Submission service unavailable" });
+      expectNoStore(res);
+    } finally {
+      ctx.deps.kv = kv;
+    }
+    expect(await stored()).toHaveLength(0);
   });
 
   test("400 for a body that is not JSON, after the per-IP limit", async () => {
@@ -194,13 +201,22 @@ describe("POST /api/event-submissions", () => {
     expect((await submit(body)).status).toBe(200);
   });
 
-  test("limiter unavailable → 503 Submission service unavailable, nothing stored", async () => {
-    for (const failing of ["event_submit_ip", "event_submit_email_ip", "event_submit_fingerprint"]) {
-      const limiter: RateLimiter = {
-        ...ctx.deps.limiter,
-        check: async (rule, parts, options) => (rule.scope === failing ? { status: "unavailable", allowed: false, keyHash: "x" } : ctx.deps.limiter.check(rule, parts, options)),
-      };
-      expect(await submitEvent({ ...ctx.deps, limiter }, valid(), "192.0.2.50")).toEqual({ kind: "unavailable" });
+  test("limiter unavailable at any of the three checks → 503 Submission service unavailable, nothing stored", async () => {
+    const limiter = ctx.deps.limiter;
+    try {
+      for (const failing of ["event_submit_ip", "event_submit_email_ip", "event_submit_fingerprint"]) {
+        ctx.deps.limiter = {
+          ...limiter,
+          check: async (rule, parts, options) => (rule.scope === failing ? { status: "unavailable", allowed: false, keyHash: "x" } : limiter.check(rule, parts, options)),
+        } satisfies RateLimiter;
+        const res = await submit(valid(), { "x-forwarded-for": "192.0.2.50" });
+        expect(res.status).toBe(503);
+        expect(await res.json()).toEqual({ success: false, error: "Submission service unavailable" });
+        expect(res.headers.get("retry-after")).toBeNull();
+        expectNoStore(res);
+      }
+    } finally {
+      ctx.deps.limiter = limiter;
     }
     expect(await stored()).toHaveLength(0);
   });
@@ -209,7 +225,15 @@ describe("POST /api/event-submissions", () => {
     const db = new Proxy(ctx.deps.db, {
       get: (target, prop, receiver) => (prop === "insert" ? () => ({ values: () => ({ returning: () => Promise.reject(Object.assign(new Error("Failed query: insert ... params: leak@example.com"), { code: "57P01" })) }) }) : Reflect.get(target, prop, receiver)),
     });
-    expect(await submitEvent({ ...ctx.deps, db }, valid({ hostEmail: "leak@example.com" }), "192.0.2.51")).toEqual({ kind: "unavailable" });
+    const real = ctx.deps.db;
+    ctx.deps.db = db;
+    try {
+      const res = await submit(valid({ hostEmail: "leak@example.com" }), { "x-forwarded-for": "192.0.2.51" });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ success: false, error: "Submission service unavailable" });
+    } finally {
+      ctx.deps.db = real;
+    }
     expect(ctx.logs.some((l) => l.line.includes("Could not store a submission"))).toBe(true);
     expect(ctx.logs.some((l) => l.line.includes("leak@example.com"))).toBe(false);
   });

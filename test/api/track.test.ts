@@ -406,6 +406,38 @@ describe("failures never reach the visitor", () => {
     }
   });
 
+  test("the database down: still 202, rows kept in memory, written once it is back", async () => {
+    const shared = await sharedDatabase();
+    let down = false;
+    const refuse = () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
+    const db = new Proxy(shared.db, { get: (t, p, r) => (p === "execute" && down ? refuse : Reflect.get(t, p, r)) });
+    const log = createMemoryLogger();
+    const deps = await buildDeps(loadConfig(testEnv()), { database: { ...shared, db }, log, now: createClock().now, skipMigrations: true, ownsDatabase: false });
+    trackingFor(deps, { flushIntervalMs: 5 });
+    const app = createApp(deps);
+    const outage = { ...ctx, deps, request: (path: string, init?: RequestInit) => app.handle(new Request(`http://finder.test${path}`, init)) } as TestContext;
+    try {
+      // The catalog is read while the database answers, then it goes away.
+      await post("/api/track", { eventKey: KEY, actionType: "click", sessionId: "before" }, {}, outage);
+      await trackingFor(deps).flush();
+      down = true;
+      for (let i = 0; i < 20; i++) await expectAccepted(await post("/api/track", { eventKey: KEY, actionType: "click", sessionId: `during-${i}` }, {}, outage));
+      await expectAccepted(await post("/api/track/discovery", { actionType: "search", sessionId: "during", searchQuery: "house" }, {}, outage));
+      expect(await trackingFor(deps).flush()).toBe(false);
+      expect(trackingFor(deps).stats().engagement).toMatchObject({ backlog: 20, failing: true, dropped: 0 });
+      expect(log.lines.some((l) => l.level === "warn" && l.line.includes("rows kept for retry"))).toBe(true);
+      down = false;
+      expect(await trackingFor(deps).flush()).toBe(true);
+      const stored = await shared.query<{ session_id: string }>(sql`select session_id from engagement_interactions`);
+      expect(stored.map((r) => r.session_id).sort()).toEqual(["before", ...Array.from({ length: 20 }, (_, i) => `during-${i}`)].sort());
+      expect(await shared.query(sql`select 1 from discovery_interactions`)).toHaveLength(1);
+      expect(log.lines.some((l) => l.line.includes("Database writes recovered"))).toBe(true);
+    } finally {
+      down = false;
+      await deps.shutdown();
+    }
+  });
+
   test("an exception inside tracking is logged and still answered 202", async () => {
     const service = trackingFor(ctx.deps);
     const original = service.catalog.has;
