@@ -305,8 +305,11 @@ export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLim
     async close() {
       if (timer) clearTimeout(timer);
       timer = undefined;
-      await flush();
       closed = true;
+      // Counts are best effort at shutdown: never wait more than 2 s for them.
+      let giveUp: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([flush(), new Promise((resolve) => (giveUp = setTimeout(resolve, 2_000)))]);
+      clearTimeout(giveUp);
     },
     stats: () => {
       let pendingHits = 0;

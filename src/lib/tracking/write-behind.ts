@@ -219,12 +219,18 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
       const deadline = Date.now() + timeoutMs;
       if (timer) clearTimeout(timer);
       timer = undefined;
+      // Bounded by the deadline even when a write hangs (an unreachable host waits for its connect timeout).
+      let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
+      const untilDeadline = new Promise<false>((resolve) => {
+        deadlineTimer = setTimeout(() => resolve(false), timeoutMs);
+      });
       while (backlog() > 0 && Date.now() < deadline) {
-        if (!(await drainOnce())) await new Promise((resolve) => setTimeout(resolve, Math.min(backoff || retryInitial, Math.max(0, deadline - Date.now()))));
+        if (!(await Promise.race([drainOnce(), untilDeadline]))) await new Promise((resolve) => setTimeout(resolve, Math.min(backoff || retryInitial, Math.max(0, deadline - Date.now()))));
       }
       closed = true;
       if (timer) clearTimeout(timer);
-      await Promise.all([...inFlight]);
+      await Promise.race([Promise.all([...inFlight]), untilDeadline]);
+      clearTimeout(deadlineTimer);
       const lost = backlog();
       if (lost > 0) {
         counts.rejected += lost;

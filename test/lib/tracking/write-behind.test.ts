@@ -129,6 +129,17 @@ describe("write-behind queue", () => {
   });
 });
 
+test("close never waits past its deadline, even for a write that hangs", async () => {
+  const log = createMemoryLogger();
+  const queue = createWriteBehind<number>({ name: "hang", write: () => new Promise<void>(() => {}), log, flushIntervalMs: 1 });
+  queue.enqueue(1);
+  await sleep(5);
+  const started = Date.now();
+  await queue.close(200);
+  expect(Date.now() - started).toBeLessThan(1000);
+  expect(log.lines.some((l) => l.line.includes("Shutdown with unwritten tracking rows"))).toBe(true);
+});
+
 describe("batch writers on the database", () => {
   let ctx: TestContext;
   beforeAll(async () => {
