@@ -13,7 +13,9 @@ import { FIXTURE_SHEET_CSV } from "./fixtures.ts";
 import { activePromotions, activeSpotlights, applyEngagement, applyFeatured, applyPromoted, calendarSyncCounts, orderForHomepage } from "./projections.ts";
 import { checkSourceValidity, runQualityChecks } from "./quality.ts";
 import { parseEventSheet, type EventKeyStats } from "./sheet.ts";
-import { readStoreSheet, saveStoreSheet, sheetToCsv } from "./store.ts";
+import { parisYear } from "./dates.ts";
+import { sha256Hex } from "../crypto.ts";
+import { findStoreMeta, readStoreSheet, saveStoreSheet, sheetToCsv } from "./store.ts";
 import type { LiveEvent, SheetWarning } from "./types.ts";
 
 /** Where a live read came from. `backup` and `local` are fallbacks in remote mode. */
@@ -86,7 +88,27 @@ interface SourceCsv {
   read: () => Promise<string | undefined>;
 }
 
-function chainFor(deps: EventReaderDeps): SourceCsv[] {
+/**
+ * Reads the store as CSV. Every save bumps the store revision in the same transaction, so while
+ * the metadata row shows the same revision and checksum the rows are the same and the previous
+ * text is reused; the metadata is still read on every call, so a change is seen at once.
+ */
+function createStoreCsvReader(db: Db): () => Promise<string | undefined> {
+  let last: { stamp: string; csv: string } | undefined;
+  return async () => {
+    const meta = await findStoreMeta(db);
+    if (!meta) return undefined;
+    const stamp = `${meta.revision}|${meta.checksum}|${meta.rowCount}|${meta.updatedAt.getTime()}`;
+    if (last?.stamp === stamp) return last.csv;
+    const stored = await readStoreSheet(db);
+    if (!stored) return undefined;
+    const csv = sheetToCsv(stored.sheet);
+    last = { stamp, csv };
+    return csv;
+  };
+}
+
+function chainFor(deps: EventReaderDeps, readStoreCsv: () => Promise<string | undefined>): SourceCsv[] {
   const local: SourceCsv = { source: "local", read: () => readFile(deps.config.localEventsCsv, "utf8") };
   switch (deps.config.dataMode) {
     case "test":
@@ -97,10 +119,7 @@ function chainFor(deps: EventReaderDeps): SourceCsv[] {
       return [
         {
           source: "store",
-          read: async () => {
-            const stored = await readStoreSheet(deps.db);
-            return stored ? sheetToCsv(stored.sheet) : undefined;
-          },
+          read: readStoreCsv,
         },
         { source: "backup", read: async () => (await findNewestBackupCsv(deps.db))?.csv },
         local,
@@ -108,20 +127,42 @@ function chainFor(deps: EventReaderDeps): SourceCsv[] {
   }
 }
 
+type ParsedSheet = ReturnType<typeof parseEventSheet>;
+
+/**
+ * Parsing is a pure function of the CSV text (and the Paris year, for dates without one), so the
+ * last result is reused while the source text is byte-for-byte the same. Every read still reads
+ * the source: a change in the store is seen at once. This saves the ~30 ms parse of a 2,000-row
+ * sheet on each render-cache miss; it never serves anything the source no longer says.
+ */
+function createParseMemo(): (csv: string, now: Date) => ParsedSheet {
+  let last: { digest: string; year: number; parsed: ParsedSheet } | undefined;
+  return (csv, now) => {
+    const digest = sha256Hex(csv);
+    const year = parisYear(now);
+    if (last && last.digest === digest && last.year === year) return last.parsed;
+    const parsed = parseEventSheet(csv, { now });
+    last = { digest, year, parsed };
+    return parsed;
+  };
+}
+
 /** Builds the reader over the process dependencies. */
 export function createEventReader(deps: EventReaderDeps): EventReader {
+  const parseMemo = createParseMemo();
+  const readStoreCsv = createStoreCsvReader(deps.db);
   const state: ReaderStatus = { lastFetchTime: null, lastErrorMessage: null, source: null, eventCount: 0, fallbackReason: null };
 
   async function readChain(): Promise<{ parsed: Extract<ReturnType<typeof parseEventSheet>, { ok: true }>; source: EventSource; attempts: SourceAttempt[] }> {
     const attempts: SourceAttempt[] = [];
-    for (const candidate of chainFor(deps)) {
+    for (const candidate of chainFor(deps, readStoreCsv)) {
       try {
         const csv = await candidate.read();
         if (csv === undefined || csv.trim() === "") {
           attempts.push({ source: candidate.source, ok: false, reason: "empty" });
           continue;
         }
-        const parsed = parseEventSheet(csv, { now: deps.now() });
+        const parsed = parseMemo(csv, deps.now());
         if (!parsed.ok) {
           attempts.push({ source: candidate.source, ok: false, reason: parsed.error });
           continue;
@@ -168,7 +209,8 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
     deps.log.info("events", "Quality checks", { source, eventCount: quality.eventCount, averageScore: quality.averageScore, counts: quality.counts });
 
     const placed = coordinates === "warm" ? await warmCoordinates(parsed.events, coordinateDeps()) : await populateCoordinates(parsed.events, coordinateDeps());
-    let events = placed.events;
+    // Fresh objects per read: projections write into them, and the parse result may be shared.
+    let events = placed.events.map((event) => ({ ...event }));
     const now = deps.now();
     const featured = options.includeFeaturedProjection !== false;
     if (featured) {

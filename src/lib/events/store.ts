@@ -173,10 +173,15 @@ export async function readStoreSheet(db: Db): Promise<{ sheet: RawSheet; columns
   const meta = await findStoreMeta(db);
   if (!meta) return undefined;
   const columns = await db.select().from(eventStoreColumns).orderBy(asc(eventStoreColumns.displayOrder));
-  const rows = await db.select({ data: eventStoreRows.rowData }).from(eventStoreRows).orderBy(asc(eventStoreRows.displayOrder));
+  // One JSON array for all rows: decoding a single text value is about twice as fast as one
+  // jsonb value per row through the drivers.
+  const [aggregate] = await db
+    .select({ json: sql<string>`coalesce(json_agg(${eventStoreRows.rowData} order by ${eventStoreRows.displayOrder}), '[]'::json)::text` })
+    .from(eventStoreRows);
+  const rows = JSON.parse(aggregate?.json ?? "[]") as Record<string, unknown>[];
   const sheet: RawSheet = {
     headers: columns.map((c) => c.label),
-    rows: rows.map((r) => columns.map((c) => cellValue((r.data as Record<string, unknown>)[c.key]))),
+    rows: rows.map((data) => columns.map((c) => cellValue(data?.[c.key]))),
   };
   return { sheet, columns: columns.map((c) => ({ key: c.key, label: c.label, isCore: c.isCore, isRequired: c.isRequired })), meta };
 }

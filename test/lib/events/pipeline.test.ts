@@ -109,3 +109,22 @@ describe("single flight", () => {
     expect(later.fetchedAt.getTime()).toBeGreaterThanOrEqual(a.fetchedAt.getTime());
   });
 });
+
+describe("reuse of unchanged source text", () => {
+  test("a save is seen by the very next read, and projections never leak between reads", async () => {
+    const config = loadConfig(testEnv({ DATA_MODE: "remote" }));
+    const remote = createEventReader({ config, db: ctx.deps.db, kv: ctx.deps.kv, log: ctx.deps.log, now: ctx.deps.now });
+    await saveStoreSheet(ctx.deps.db, "Title,Date,Event Key\nFirst,2026-06-21,evt_memo00000000001\n", { updatedBy: "admin-upload", origin: "manual", now: ctx.deps.now() });
+    expect((await remote.load()).events.map((e) => e.eventName)).toEqual(["First"]);
+    await saveStoreSheet(ctx.deps.db, "Title,Date,Event Key\nSecond,2026-06-21,evt_memo00000000001\n", { updatedBy: "admin-upload", origin: "manual", now: ctx.deps.now() });
+    expect((await remote.load()).events.map((e) => e.eventName)).toEqual(["Second"]);
+
+    const now = ctx.deps.now();
+    await ctx.deps.db.insert(spotlightSchedule).values({ eventKey: "evt_memo00000000001", requestedStartAt: now, effectiveStartAt: new Date(now.getTime() - 1000), effectiveEndAt: new Date(now.getTime() + 1000), slot: 1 });
+    const featured = await remote.load();
+    expect(featured.events[0].isFeatured).toBe(true);
+    const raw = await remote.load({ includeFeaturedProjection: false });
+    expect(raw.events[0].isFeatured).toBe(false);
+    expect(raw.events[0]).not.toBe(featured.events[0]);
+  });
+});
