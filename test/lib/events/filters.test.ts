@@ -1,6 +1,7 @@
 // Filters and search (§5): parameter parsing and clamping, canonical parameters, every match rule, chips, facets and the saved line.
 
 import { describe, expect, test } from "bun:test";
+import { liveEvent } from "../../helpers/events.ts";
 import {
   activeFilterChips,
   ageRangeLabel,
@@ -32,44 +33,14 @@ let counter = 0;
 function makeEvent(extra: Partial<LiveEvent> = {}): LiveEvent {
   counter++;
   const key = `evt_${String(counter).padStart(12, "0")}`;
-  return {
+  return liveEvent({
     eventKey: key,
     slug: "event",
     eventName: `Event ${counter}`,
-    date: "2026-06-21",
-    day: "sunday",
     time: "18:00",
     endTime: undefined,
-    location: "Somewhere",
-    arrondissement: 11,
-    genres: [],
-    nationality: [],
-    venueTypes: [],
-    price: "",
-    priceValue: null,
-    age: "",
-    ageValue: null,
-    link: null,
-    curated: false,
-    type: "Day Party",
-    category: null,
-    tags: [],
-    description: "",
-    seriesKey: null,
-    occurrenceIndex: 1,
-    occurrenceCount: 1,
-    dateRangeStart: "2026-06-21",
-    dateRangeEnd: "2026-06-21",
-    verified: true,
-    isFeatured: false,
-    featuredAt: null,
-    featuredEndsAt: null,
-    isPromoted: false,
-    promotedAt: null,
-    promotedEndsAt: null,
-    calendarSyncCount: 0,
     ...extra,
-  };
+  });
 }
 
 function filtersOf(query: string): EventFilters {

@@ -1,6 +1,7 @@
 // Calendar files (§19.2), read back with ical.js: Paris wall-clock times, escaping, folding, CRLF and the feed.
 
 import { describe, expect, test } from "bun:test";
+import { liveEvent } from "../../helpers/events.ts";
 import ICAL from "ical.js";
 import {
   buildCalendarFeed,
@@ -26,16 +27,12 @@ const OPTIONS: EventCalendarOptions = {
 
 /** A complete LiveEvent with plausible values; `extra` overrides any field. */
 function makeEvent(extra: Partial<LiveEvent> = {}): LiveEvent {
-  return {
+  return liveEvent({
     eventKey: "evt_abcdefabcdef12",
     slug: "summer-party",
     eventName: "Summer Party",
-    date: "2026-06-21",
-    day: "sunday",
-    time: "20:00",
     endTime: "23:30",
     location: "Le Comptoir",
-    arrondissement: 11,
     genres: ["house", "afro house"],
     nationality: ["FR"],
     venueTypes: ["indoor"],
@@ -44,26 +41,10 @@ function makeEvent(extra: Partial<LiveEvent> = {}): LiveEvent {
     age: "18+",
     ageValue: 18,
     link: "https://tickets.example/summer",
-    curated: false,
-    type: "Day Party",
     category: "party",
-    tags: [],
     description: "Bring friends.",
-    seriesKey: null,
-    occurrenceIndex: 1,
-    occurrenceCount: 1,
-    dateRangeStart: "2026-06-21",
-    dateRangeEnd: "2026-06-21",
-    verified: true,
-    isFeatured: false,
-    featuredAt: null,
-    featuredEndsAt: null,
-    isPromoted: false,
-    promotedAt: null,
-    promotedEndsAt: null,
-    calendarSyncCount: 0,
     ...extra,
-  };
+  });
 }
 
 /** Builds and parses a single-event calendar, registering its VTIMEZONE so times resolve to instants. */

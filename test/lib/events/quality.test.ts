@@ -1,6 +1,7 @@
 // Quality checks, verified flag, source validity and schema report (§2.13, §4).
 
 import { describe, expect, test } from "bun:test";
+import { liveEvent } from "../../helpers/events.ts";
 import {
   buildSchemaReport,
   checkSourceValidity,
@@ -14,43 +15,16 @@ import {
 import type { LiveEvent } from "../../../src/lib/events/types.ts";
 
 function event(overrides: Partial<LiveEvent>): LiveEvent {
-  return {
+  return liveEvent({
     eventKey: "evt_aaaaaaaaaaaa",
     slug: "x",
     eventName: "Real Name",
-    date: "2026-06-21",
-    day: "sunday",
-    time: "20:00",
-    location: "Somewhere",
-    arrondissement: 11,
-    genres: [],
-    nationality: [],
-    venueTypes: [],
     price: "€10",
     priceValue: 10,
-    age: "",
-    ageValue: null,
     link: "https://x.example",
-    curated: false,
-    type: "Day Party",
-    category: null,
-    tags: [],
     description: "Notes",
-    seriesKey: null,
-    occurrenceIndex: 1,
-    occurrenceCount: 1,
-    dateRangeStart: "2026-06-21",
-    dateRangeEnd: "2026-06-21",
-    verified: true,
-    isFeatured: false,
-    featuredAt: null,
-    featuredEndsAt: null,
-    isPromoted: false,
-    promotedAt: null,
-    promotedEndsAt: null,
-    calendarSyncCount: 0,
     ...overrides,
-  };
+  });
 }
 
 describe("placeholder names", () => {
