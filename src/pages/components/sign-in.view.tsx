@@ -83,12 +83,12 @@ export function SignInForm(props: SignInFormProps): JSX.Element {
         <label class="checkbox">
           <input type="checkbox" name="consent" value="yes" required checked={v.consent === true} aria-invalid={errorFor("consent") ? "true" : undefined} />
           <span>
-            I agree to the <a href="/privacy">privacy policy</a>: finder keeps my email and names to personalise the site.
+            I agree to the <a href="/privacy">privacy policy</a>
           </span>
         </label>
         <FieldError id="sign-in-consent-error" message={errorFor("consent")} />
         <button type="submit" class="button button-primary">
-          Sign in
+          Continue with email
         </button>
       </form>
     </section>
