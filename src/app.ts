@@ -13,6 +13,7 @@ import { trackingApi } from "./api/track.ts";
 import { eventSubmissionsApi } from "./api/event-submissions.ts";
 import { submitRoutes } from "./pages/submit/submit.routes.tsx";
 import { cronApi } from "./api/cron.ts";
+import { ogApi } from "./api/og.ts";
 import { authApi } from "./api/auth.ts";
 import { adminAuthApi } from "./api/admin-auth.ts";
 import { adminSessionsApi } from "./api/admin-sessions.ts";
@@ -43,6 +44,7 @@ export function createApp(deps: Deps) {
     .use(eventSubmissionsApi(deps))
     .use(submitRoutes(deps))
     .use(cronApi(deps))
+    .use(ogApi(deps))
     .use(authApi(deps))
     .use(adminAuthApi(deps))
     .use(adminSessionsApi(deps))
