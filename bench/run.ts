@@ -3,6 +3,7 @@
 
 import { benchHealth } from "./health.bench.ts";
 import { benchEvents } from "./events.bench.ts";
+import { benchOg } from "./og.bench.ts";
 import { benchHome } from "./home.bench.ts";
 import { benchAdminGuard } from "./admin-guard.bench.ts";
 import { benchTrack } from "./track.bench.ts";
@@ -10,6 +11,7 @@ import { benchTrack } from "./track.bench.ts";
 const benches: Record<string, () => Promise<void>> = {
   health: benchHealth,
   events: benchEvents,
+  og: benchOg,
   home: benchHome,
   "admin-guard": benchAdminGuard,
   track: benchTrack,

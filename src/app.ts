@@ -14,6 +14,7 @@ import { eventSubmissionsApi } from "./api/event-submissions.ts";
 import { submitRoutes } from "./pages/submit/submit.routes.tsx";
 import { cronApi } from "./api/cron.ts";
 import { ogApi } from "./api/og.ts";
+import { partnerRoutes } from "./pages/partners/feature-event.routes.tsx";
 import { authApi } from "./api/auth.ts";
 import { adminAuthApi } from "./api/admin-auth.ts";
 import { adminSessionsApi } from "./api/admin-sessions.ts";
@@ -45,6 +46,7 @@ export function createApp(deps: Deps) {
     .use(submitRoutes(deps))
     .use(cronApi(deps))
     .use(ogApi(deps))
+    .use(partnerRoutes(deps))
     .use(authApi(deps))
     .use(adminAuthApi(deps))
     .use(adminSessionsApi(deps))

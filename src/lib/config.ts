@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 
 export type DataMode = "remote" | "local" | "test";
+export type PackageKey = "spotlight-standard" | "spotlight-takeover" | "promoted-listing" | "addon-whatsapp" | "addon-newsletter";
 export type NodeEnv = "production" | "development" | "test";
 export type LogLevelSetting = "info" | "warn" | "error";
 
@@ -41,6 +42,12 @@ export const VARIABLES: readonly VariableSpec[] = [
   { name: "SHEETS_API_URL", type: "url", default: "https://sheets.googleapis.com/v4/spreadsheets", secret: false, description: "Sheets values API base; the client appends /<sheetId>/values/<range>" },
   { name: "NEXT_PUBLIC_SITE_URL", type: "url", default: "http://localhost:3000", secret: false, description: "Public address of the site: canonical links, share links, calendar UIDs, CSRF origin" },
   { name: "NEXT_PUBLIC_BASE_PATH", type: "string", default: "", secret: false, description: "Path prefix under which public links are built" },
+  { name: "NEXT_PUBLIC_PARTNER_EMAIL", type: "string", default: "partners@<site host>", secret: false, description: "Contact address of the partnership team on /feature-event and /partner-success" },
+  { name: "NEXT_PUBLIC_PAYMENT_LINK_SPOTLIGHT_STANDARD", type: "url", secret: false, description: "Payment link of the Spotlight Standard package (€80); without it the button opens an email" },
+  { name: "NEXT_PUBLIC_PAYMENT_LINK_SPOTLIGHT_TAKEOVER", type: "url", secret: false, description: "Payment link of the Spotlight Takeover package (€150)" },
+  { name: "NEXT_PUBLIC_PAYMENT_LINK_PROMOTED_LISTING", type: "url", secret: false, description: "Payment link of the Promoted Listing package (€40)" },
+  { name: "NEXT_PUBLIC_PAYMENT_LINK_ADDON_WHATSAPP", type: "url", secret: false, description: "Payment link of the WhatsApp add-on (€50)" },
+  { name: "NEXT_PUBLIC_PAYMENT_LINK_ADDON_NEWSLETTER", type: "url", secret: false, description: "Payment link of the Newsletter add-on (€75)" },
   { name: "PORT", type: "integer", default: "3000", secret: false, description: "HTTP port" },
   { name: "HOST", type: "string", default: "0.0.0.0", secret: false, description: "Interface to listen on" },
   { name: "DATA_DIR", type: "string", default: ".data", secret: false, description: "Folder for the embedded database and the generated development secret" },
@@ -74,6 +81,9 @@ export interface Config {
   sheetsApiUrl: string;
   siteUrl: string;
   basePath: string;
+  partnerEmail: string;
+  /** Payment links by package key (spotlight-standard, spotlight-takeover, promoted-listing, addon-whatsapp, addon-newsletter). */
+  paymentLinks: Partial<Record<PackageKey, string>>;
   port: number;
   host: string;
   dataDir: string;
@@ -188,6 +198,18 @@ export function loadConfig(env: Env = process.env): Config {
   if (basePath && !basePath.startsWith("/")) basePath = `/${basePath}`;
   basePath = basePath.replace(/\/+$/, "");
 
+  const paymentLinks: Partial<Record<PackageKey, string>> = {};
+  for (const key of ["spotlight-standard", "spotlight-takeover", "promoted-listing", "addon-whatsapp", "addon-newsletter"] as const) {
+    const link = url(`NEXT_PUBLIC_PAYMENT_LINK_${key.toUpperCase().replace(/-/g, "_")}`, false);
+    if (link) paymentLinks[key] = link;
+  }
+  let siteHostname = "localhost";
+  try {
+    siteHostname = new URL(siteUrl).hostname;
+  } catch {}
+  const partnerEmail = text(env, "NEXT_PUBLIC_PARTNER_EMAIL") ?? `partners@${siteHostname}`;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(partnerEmail) && !partnerEmail.endsWith("@localhost")) problems.push("NEXT_PUBLIC_PARTNER_EMAIL must be an email address");
+
   let authSecret = text(env, "AUTH_SECRET");
   let authSecretGenerated = false;
   if (authSecret !== undefined && authSecret.length < MIN_AUTH_SECRET_LENGTH) {
@@ -224,6 +246,8 @@ export function loadConfig(env: Env = process.env): Config {
     sheetsApiUrl: url("SHEETS_API_URL", true)!.replace(/\/+$/, ""),
     siteUrl,
     basePath,
+    partnerEmail,
+    paymentLinks,
     port,
     host: text(env, "HOST") ?? defaultOf("HOST"),
     dataDir,

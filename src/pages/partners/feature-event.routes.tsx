@@ -1,0 +1,62 @@
+// /feature-event (static shell, 300 s) and its spotlight status (cached 60 s), /partner-success
+// (300 s) and /privacy (fully static): the rendering table of the spec.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps.ts";
+import { markup } from "../../lib/http.ts";
+import { isHtmx } from "../../lib/htmx.ts";
+import { readSpotlightStatus } from "../../lib/placements/spotlight-status.ts";
+import { FeatureEventPage, PACKAGES, SpotlightStatusBlock, SpotlightStatusPage, type PackageOffer } from "./feature-event.view.tsx";
+import { PartnerSuccessPage, PrivacyPage } from "../info/info.view.tsx";
+
+const SHELL_SECONDS = 300;
+const STATUS_SECONDS = 60;
+const STATIC_SECONDS = 365 * 86400;
+
+/** Partner and information pages. */
+export function partnerRoutes(deps: Deps) {
+  const offers = (): PackageOffer[] =>
+    PACKAGES.map((offer) => ({
+      ...offer,
+      href: deps.config.paymentLinks[offer.key] ?? `mailto:${deps.config.partnerEmail}?subject=${encodeURIComponent(`Booking: ${offer.name}`)}`,
+    }));
+
+  const names = async () => {
+    try {
+      const { events } = await deps.events.load({ includeFeaturedProjection: false, includeEngagementProjection: false });
+      return events;
+    } catch (error) {
+      // The partner pages stay up without the calendar: names fall back to keys, counts are hidden.
+      deps.log.warn("feature-event", "Live events unavailable while rendering the partner page", undefined, error);
+      return undefined;
+    }
+  };
+
+  const status = async () => {
+    const events = (await names()) ?? [];
+    return readSpotlightStatus(deps.db, { now: deps.now(), slots: deps.config.spotlightSlots, names: new Map(events.map((e) => [e.eventKey, e.eventName])) });
+  };
+
+  return new Elysia({ name: "partner-pages" })
+    .get("/feature-event", ({ request }) =>
+      deps.renderCache.serve(request, "/feature-event", { revalidate: SHELL_SECONDS }, async () => {
+        const events = (await names()) ?? [];
+        const audience = { eventCount: events.length, arrondissementCount: new Set(events.map((e) => e.arrondissement).filter((a) => a !== "unknown")).size };
+        return { body: markup(<FeatureEventPage packages={offers()} partnerEmail={deps.config.partnerEmail} audience={audience} />) };
+      }),
+    )
+    .get("/feature-event/status", ({ request }) => {
+      const fragment = isHtmx(request);
+      return deps.renderCache.serve(request, fragment ? "/feature-event?status=fragment" : "/feature-event?status=page", { revalidate: STATUS_SECONDS, vary: ["HX-Request"] }, async () => {
+        const now = deps.now();
+        const current = await status();
+        return { body: markup(fragment ? <SpotlightStatusBlock status={current} now={now} /> : <SpotlightStatusPage status={current} now={now} />) };
+      });
+    })
+    .get("/partner-success", ({ request }) =>
+      deps.renderCache.serve(request, "/partner-success", { revalidate: SHELL_SECONDS }, async () => ({ body: markup(<PartnerSuccessPage partnerEmail={deps.config.partnerEmail} />) })),
+    )
+    .get("/privacy", ({ request }) =>
+      deps.renderCache.serve(request, "/privacy", { revalidate: STATIC_SECONDS }, async () => ({ body: markup(<PrivacyPage contactEmail={deps.config.partnerEmail} />) })),
+    );
+}

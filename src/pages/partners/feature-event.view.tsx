@@ -1,0 +1,203 @@
+// /feature-event: the partner page that sells spotlight and promoted placements, and its live
+// spotlight status fragment (domain.md §19.3). Views only: data comes in through props.
+
+import type { PackageKey } from "../../lib/config.ts";
+import type { SpotlightStatus } from "../../lib/placements/spotlight-status.ts";
+import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
+
+/** Root id of the status fragment (htmx target). */
+export const SPOTLIGHT_STATUS_ID = "spotlight-status";
+
+/** A package on sale. */
+export interface PackageOffer {
+  key: PackageKey;
+  name: string;
+  price: string;
+  summary: string;
+  points: string[];
+  addOn?: boolean;
+  /** Payment link, or a mailto fallback. */
+  href: string;
+}
+
+/** The packages of §19.3, in display order. */
+export const PACKAGES: readonly Omit<PackageOffer, "href">[] = [
+  { key: "spotlight-standard", name: "Spotlight Standard", price: "€80", summary: "48 hours at the top of the homepage.", points: ["One of only 3 spotlight places", "Sparkle badge and crown on your card", "Partner statistics link"] },
+  { key: "spotlight-takeover", name: "Spotlight Takeover", price: "€150", summary: "Festival week, 15–20 June, in the spotlight.", points: ["Spotlight through the busiest week", "Priority in the spotlight queue", "Partner statistics link"] },
+  { key: "promoted-listing", name: "Promoted Listing", price: "€40", summary: "Listed above the rest of the calendar.", points: ["Promoted badge on your card", "Shown right after the spotlight", "Partner statistics link"] },
+  { key: "addon-whatsapp", name: "WhatsApp add-on", price: "€50", summary: "Your event in our community broadcast.", points: ["One message to the finder WhatsApp community"], addOn: true },
+  { key: "addon-newsletter", name: "Newsletter add-on", price: "€75", summary: "A feature in the festival newsletter.", points: ["A dedicated slot in the newsletter"], addOn: true },
+];
+
+const FAQ: readonly [string, string][] = [
+  ["When does my placement start?", "As soon as the team activates it after payment, or at the time you ask for. A spotlight runs 48 hours unless agreed otherwise."],
+  ["What if all spotlight places are taken?", "Your spotlight is queued and starts the moment a place frees up; you never lose the hours you paid for."],
+  ["How do I know it worked?", "You get a private statistics link showing views, ticket clicks, calendar saves and unique visitors during your placement."],
+  ["Can I change the event details?", "Yes: write to us and we update the listing; the placement stays attached to your event."],
+];
+
+function countdownLabel(entry: SpotlightStatus["entries"][number], now: Date): string {
+  const end = new Date(entry.endAt).getTime();
+  const minutes = Math.max(0, Math.round(Math.abs(end - now.getTime()) / 60000));
+  const text = `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+  return entry.state === "active" ? `Live · ends in ${text}` : `Ended ${text} ago`;
+}
+
+/** The spotlight status block (the fragment cached 60 s). */
+export function SpotlightStatusBlock(props: { status: SpotlightStatus; now: Date }): JSX.Element {
+  const { status } = props;
+  return (
+    <section id={SPOTLIGHT_STATUS_ID} class="partner-status" aria-labelledby="spotlight-status-title" aria-live="polite">
+      <div class="partner-status-head">
+        <h2 id="spotlight-status-title">Spotlight right now</h2>
+        <span class={`slots-badge${status.slotsLeft === 0 ? " slots-full" : ""}`} safe>
+          {`${status.slotsLeft}/${status.slots} spotlight slots left`}
+        </span>
+      </div>
+      {status.entries.length === 0 ? (
+        <p class="muted">No spotlight is running at the moment: the next one could be yours.</p>
+      ) : (
+        <ul class="spotlight-list">
+          {status.entries.map((entry) => (
+            <li class={`spotlight-entry spotlight-${entry.state}`}>
+              <span class="spotlight-name" safe>
+                {entry.eventName}
+              </span>
+              <span class="spotlight-state">{entry.state === "active" ? "Live" : "Ended"}</span>
+              <time class="countdown" datetime={entry.endAt} data-countdown-end={entry.endAt} data-countdown-state={entry.state} safe>
+                {countdownLabel(entry, props.now)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export interface FeatureEventPageProps {
+  packages: PackageOffer[];
+  partnerEmail: string;
+  audience: { eventCount: number; arrondissementCount: number };
+}
+
+/** The static shell of /feature-event; the status block loads into it. */
+export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
+  const mediaKit = `mailto:${props.partnerEmail}?subject=${encodeURIComponent("finder media kit")}`;
+  return (
+    <Layout title="Promote your event | finder" description="Spotlight and promoted placements on the Paris Fête de la Musique calendar." scripts={["/static/feature-event.js"]}>
+      <SiteHeader />
+      <main id="main" class="page partner-page">
+        <section class="partner-hero">
+          <p class="kicker">Partners · Fête de la Musique</p>
+          <h1>Get your event discovered on Fête night</h1>
+          <p class="lead">finder is where Paris plans its Fête de la Musique week. Put your event where people are choosing where to go.</p>
+          <ul class="audience-stats" aria-label="Audience">
+            <li>
+              <strong safe>{String(props.audience.eventCount)}</strong> events listed
+            </li>
+            <li>
+              <strong safe>{String(props.audience.arrondissementCount)}</strong> arrondissements covered
+            </li>
+            <li>
+              <strong>1</strong> night the whole city goes out
+            </li>
+          </ul>
+          <div class="hero-actions">
+            <a class="button button-primary" href="#packages">
+              Book placement now
+            </a>
+            <a class="button" href={mediaKit}>
+              Get media kit
+            </a>
+          </div>
+        </section>
+
+        <div hx-get="/feature-event/status" hx-trigger="load" hx-swap="outerHTML" hx-select={`#${SPOTLIGHT_STATUS_ID}`}>
+          <section id={SPOTLIGHT_STATUS_ID} class="partner-status">
+            <h2>Spotlight right now</h2>
+            <p class="muted">
+              <a href="/feature-event/status">See which spotlight places are free</a>
+            </p>
+          </section>
+        </div>
+
+        <section id="packages" class="packages" aria-labelledby="packages-title">
+          <h2 id="packages-title">Packages</h2>
+          <div class="package-grid">
+            {props.packages.map((offer) => (
+              <article class={`package${offer.addOn ? " package-addon" : ""}`}>
+                <h3 safe>{offer.name}</h3>
+                <p class="package-price" safe>
+                  {offer.price}
+                </p>
+                <p safe>{offer.summary}</p>
+                <ul>
+                  {offer.points.map((point) => (
+                    <li safe>{point}</li>
+                  ))}
+                </ul>
+                <a class="button button-primary" href={offer.href} rel={offer.href.startsWith("http") ? "noopener" : undefined}>
+                  {offer.addOn ? "Add to my booking" : "Book now"}
+                </a>
+              </article>
+            ))}
+          </div>
+        </section>
+
+        <section class="how-it-works" aria-labelledby="how-title">
+          <h2 id="how-title">How it works</h2>
+          <ol>
+            <li>Choose a package and pay securely.</li>
+            <li>Tell us which event to feature and when it should start.</li>
+            <li>The team activates your placement; spotlight places are allocated first come, first served.</li>
+            <li>Follow your results live on your private statistics page.</li>
+          </ol>
+        </section>
+
+        <section class="faq" aria-labelledby="faq-title">
+          <h2 id="faq-title">Questions</h2>
+          {FAQ.map(([question, answer]) => (
+            <details>
+              <summary safe>{question}</summary>
+              <p safe>{answer}</p>
+            </details>
+          ))}
+        </section>
+
+        <section class="partner-contact">
+          <h2>Talk to us</h2>
+          <p>
+            Write to{" "}
+            <a href={`mailto:${props.partnerEmail}`} safe>
+              {props.partnerEmail}
+            </a>{" "}
+            for custom packages, venues with several events or press.
+          </p>
+        </section>
+      </main>
+      <div class="sticky-book" role="region" aria-label="Book">
+        <a class="button button-primary" href="#packages">
+          Book Spotlight
+        </a>
+      </div>
+      <SiteFooter />
+    </Layout>
+  );
+}
+
+/** The status block as a page of its own (no JavaScript). */
+export function SpotlightStatusPage(props: { status: SpotlightStatus; now: Date }): JSX.Element {
+  return (
+    <Layout title="Spotlight status | finder" scripts={["/static/feature-event.js"]}>
+      <SiteHeader />
+      <main id="main" class="page partner-page">
+        <p>
+          <a href="/feature-event">← Back to partner packages</a>
+        </p>
+        <SpotlightStatusBlock status={props.status} now={props.now} />
+      </main>
+      <SiteFooter />
+    </Layout>
+  );
+}

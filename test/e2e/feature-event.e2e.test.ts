@@ -1,0 +1,47 @@
+// /feature-event in Chromium on a phone: clean load, the status block arrives through htmx with the
+// slots badge, the countdown ticks with the browser clock, and the sticky Book Spotlight bar shows.
+
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { Browser } from "playwright-core";
+import { createClock, createTestContext, type TestContext } from "../helpers/app.ts";
+import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
+import { spotlightSchedule } from "../../src/lib/db/schema/index.ts";
+
+let ctx: TestContext;
+let server: { url: string; stop: () => Promise<void> };
+let browser: Browser;
+const start = new Date();
+
+beforeAll(async () => {
+  ctx = await createTestContext({ clock: createClock(start) });
+  await ctx.deps.db.insert(spotlightSchedule).values({ eventKey: "evt_fixture000001", requestedStartAt: start, effectiveStartAt: new Date(start.getTime() - 3600_000), effectiveEndAt: new Date(start.getTime() + 3600_000), slot: 1 });
+  server = serveApp(ctx);
+  browser = await launchBrowser();
+}, 30_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await ctx?.close();
+});
+
+test("phone: status loads with the slots badge, the countdown ticks, the sticky bar is shown", async () => {
+  const context = await newContext(browser, "phone");
+  const page = await context.newPage();
+  const errors = collectConsoleErrors(page);
+  try {
+    await page.clock.install({ time: start });
+    await page.goto(`${server.url}/feature-event`);
+    const badge = page.locator(".slots-badge");
+    await badge.waitFor();
+    expect(await badge.textContent()).toBe("2/3 spotlight slots left");
+    const countdown = page.locator("[data-countdown-end]").first();
+    expect(await countdown.textContent()).toBe("Live · ends in 1h 0m");
+    await page.clock.fastForward("31:00");
+    await page.waitForFunction(() => document.querySelector("[data-countdown-end]")?.textContent === "Live · ends in 0h 29m");
+    expect(await page.getByRole("link", { name: "Book Spotlight" }).isVisible()).toBe(true);
+    await screenshot(page, "feature-event-phone");
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
