@@ -3,8 +3,8 @@
 
 /** What to drop: exact paths (every cached variant of them) and tags. */
 export interface Invalidation {
-  paths?: string[];
-  tags?: string[];
+  paths?: readonly string[];
+  tags?: readonly string[];
 }
 
 export type InvalidationListener = (invalidation: Invalidation) => void | Promise<void>;

@@ -1,6 +1,7 @@
 // The admin console shell (domain.md §21): layout with the console stylesheet, header "Admin
 // Console" with the area description, "Back to Home", Action Center badge and the five area tabs.
 
+import Html from "@kitajs/html";
 import type { Children } from "@kitajs/html";
 import { Layout } from "../components/layout.tsx";
 import type { PendingWork } from "../../lib/admin/status.ts";
@@ -53,7 +54,7 @@ export function AdminLayout(props: { title: string; children?: Children }): JSX.
 
 function Count(props: { value?: number }): JSX.Element {
   if (props.value === undefined || props.value === 0) return "";
-  return <span class="tab-count">{String(props.value)}</span>;
+  return <span class="tab-count" safe>{String(props.value)}</span>;
 }
 
 /** The console: header, tabs and the area content; the fragment htmx tab navigation swaps. */
@@ -72,7 +73,7 @@ export function AdminConsole(props: { area: AdminAreaKey; pending?: PendingWork;
         </div>
         <div class="admin-header-actions">
           <span class={actions ? "badge badge-attention" : "badge"} title="Pending submissions and pending orders">
-            Action Center {actions === undefined ? "–" : String(actions)}
+            Action Center {Html.escapeHtml(actions === undefined ? "–" : String(actions))}
           </span>
           <a class="button button-quiet" href="/">
             Back to Home

@@ -28,7 +28,7 @@ export function ErrorPage(props: { status: number; message: string }): JSX.Eleme
     <Layout title={`${heading(props.status)} | finder`} noindex>
       <SiteHeader />
       <main id="main" class="page narrow">
-        <p class="kicker">Error {String(props.status)}</p>
+        <p class="kicker" safe>{`Error ${props.status}`}</p>
         <h1 safe>{heading(props.status)}</h1>
         <p safe>{props.status === 404 ? "We could not find that page. The event may have been removed or the link mistyped." : props.message}</p>
         <p>

@@ -148,7 +148,7 @@ export function EventCard(props: EventCardProps): JSX.Element {
           const display = nationalityDisplay(code);
           return (
             <li class="tag tag-flag">
-              <span aria-hidden="true">{display.flag}</span> <span safe>{display.code}</span>
+              <span aria-hidden="true" safe>{display.flag}</span> <span safe>{display.code}</span>
             </li>
           );
         })}

@@ -148,7 +148,7 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
               {genreLabel(genre)}
             </li>
           ))}
-          {moreGenres > 0 ? <li class="badge">{`+${moreGenres} more`}</li> : ""}
+          {moreGenres > 0 ? <li class="badge" safe>{`+${moreGenres} more`}</li> : ""}
         </ul>
 
         <dl class="modal-facts">

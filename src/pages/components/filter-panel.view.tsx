@@ -83,7 +83,7 @@ function Toggle(props: { name: string; value: string; checked: boolean; label: s
     <label class="toggle" style={props.colour ? `--genre:${props.colour}` : undefined}>
       <input type="checkbox" name={props.name} value={props.value} checked={props.checked} />
       {props.colour ? <span class="dot" aria-hidden="true"></span> : ""}
-      {props.flag ? <span aria-hidden="true">{props.flag}</span> : ""}
+      {props.flag ? <span aria-hidden="true" safe>{props.flag}</span> : ""}
       <span safe>{props.label}</span>
     </label>
   );

@@ -23,6 +23,8 @@ export interface LayoutProps {
 
 /** A full HTML document. */
 export function Layout(props: LayoutProps): JSX.Element {
+  // Head tags are built by the pages from escaped parts (canonical, OpenGraph, JSON-LD).
+  const safeHead = props.head ?? "";
   return (
     "<!doctype html>" +
     (
@@ -36,7 +38,7 @@ export function Layout(props: LayoutProps): JSX.Element {
           <meta name="color-scheme" content="light dark" />
           <link rel="stylesheet" href="/static/app.css" />
           <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-          {props.head ?? ""}
+          {safeHead}
         </head>
         <body class={props.bodyClass}>
           <a class="skip-link" href="#main">

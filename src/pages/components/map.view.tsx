@@ -18,16 +18,18 @@ export function MapData(props: { matching: readonly LiveEvent[]; filters: EventF
   const venues = mapVenues(props.matching);
   const areaHref = (arr: number) => homeHref(filtersToSearchParams({ ...props.filters, arrondissements: [arr] }).toString());
   const listed = areas.filter((area) => area.count > 0 || area.selected);
+  // scriptJson escapes "<" so the JSON cannot close the script element.
+  const safeDataScript = '<script type="application/json" id="' + MAP_JSON_ID + '">' + scriptJson({ venues, areas }) + "</script>";
   return (
     <div id={MAP_DATA_ID} class="map-data" hx-swap-oob={props.oob ? "true" : undefined}>
-      {'<script type="application/json" id="' + MAP_JSON_ID + '">' + scriptJson({ venues, areas }) + "</script>"}
+      {safeDataScript}
       <h3 class="visually-hidden">Events per arrondissement</h3>
       {listed.length > 0 ? (
         <ul class="area-list">
           {listed.map((area) => (
             <li>
               <a class={`area-chip band-${areaBand(area.count, area.selected)}`} href={areaHref(area.arr)}>
-                <span safe>{area.label}</span> <strong>{String(area.count)}</strong>
+                <span safe>{area.label}</span> <strong safe>{String(area.count)}</strong>
               </a>
             </li>
           ))}

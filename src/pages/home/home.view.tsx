@@ -3,6 +3,7 @@
 // The results fragment is the list plus out-of-band pieces (count, spotlight, stats, map data), so
 // the same components render the full page and the htmx swap.
 
+import Html from "@kitajs/html";
 import type { PublicBanner } from "../../lib/banner.ts";
 import { activeFilterChips, topSavedKeys, type FilterFacets } from "../../lib/events/filters.ts";
 import { countdownAt, homeHref, type HomeListing, type HomeStats } from "../../lib/events/homepage.ts";
@@ -64,7 +65,7 @@ export function Countdown(props: { now: Date }): JSX.Element {
   const text = state.kind === "today" ? "Today" : state.kind === "before" ? `${state.days}d ${state.hours}h ${String(state.minutes).padStart(2, "0")}m` : "";
   return (
     <p class="countdown" data-countdown="06-21" hidden={state.kind === "after"}>
-      <span class="countdown-label">Fête de la Musique</span> <strong class="countdown-value">{text}</strong>
+      <span class="countdown-label">Fête de la Musique</span> <strong class="countdown-value" safe>{text}</strong>
     </p>
   );
 }
@@ -107,7 +108,7 @@ function Spotlight(props: { listing: HomeListing; now: Date; oob?: boolean }): J
       )}
       <p class="spotlight-foot">
         <a class="button button-primary" href={`#${ALL_EVENTS_ID}`} data-scroll-to={ALL_EVENTS_ID}>
-          {`Browse All ${listing.matching.length} Events`}
+          {Html.escapeHtml(`Browse All ${listing.matching.length} Events`)}
         </a>
       </p>
     </section>
@@ -119,15 +120,15 @@ function StatsRow(props: { stats: HomeStats; oob?: boolean }): JSX.Element {
   return (
     <section id={STATS_ID} class="stats" aria-label="At a glance" hx-swap-oob={props.oob ? "true" : undefined}>
       <div class="stat">
-        <strong>{String(stats.count)}</strong>
-        <span>{`events ${stats.countLabel}`}</span>
+        <strong safe>{String(stats.count)}</strong>
+        <span safe>{`events ${stats.countLabel}`}</span>
       </div>
       <div class="stat">
-        <strong>{String(stats.areaCount)}</strong>
+        <strong safe>{String(stats.areaCount)}</strong>
         <span>{stats.areaCount === 1 ? "arrondissement" : "arrondissements"}</span>
       </div>
       <div class="stat">
-        <strong>{String(stats.dateCount)}</strong>
+        <strong safe>{String(stats.dateCount)}</strong>
         <span safe>{`${stats.dateCount === 1 ? "date" : "dates"} · ${stats.dateRangeLabel}`}</span>
       </div>
     </section>
@@ -169,7 +170,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; oob?: bool
         <Chips listing={listing} />
         <div class="section-head" id={ALL_EVENTS_ID} tabindex="-1">
           <h2 id="all-events-title">
-            All Events <span class="count-badge">{String(listing.matching.length)}</span>
+            All Events <span class="count-badge" safe>{String(listing.matching.length)}</span>
           </h2>
           <a class="section-link" href="/submit-event">
             Hosting something? Submit your event →
@@ -226,6 +227,9 @@ function Intro(props: { showFallbackNotice: boolean }): JSX.Element {
 }
 
 function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; children: JSX.Element; modal?: JSX.Element }): JSX.Element {
+  // Children and the modal are rendered views (escaped where they are built).
+  const safeContent = props.children;
+  const safeModal = props.modal ?? "";
   return (
     <Layout
       title={props.head.title}
@@ -239,8 +243,8 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
         <Countdown now={props.now} />
         <AccountArea />
       </SiteHeader>
-      {props.children}
-      <div id={MODAL_ROOT_ID}>{props.modal ?? ""}</div>
+      {safeContent}
+      <div id={MODAL_ROOT_ID}>{safeModal}</div>
       <dialog id={SIGN_IN_DIALOG_ID} class="modal modal-small" aria-modal="true" aria-label="Sign in">
         <div class="modal-panel">
           <div class="modal-tools modal-tools-corner">

@@ -1,6 +1,7 @@
 // The /submit-event page (domain.md §19.3): the host submission form, its inline errors and
 // notices. The same SubmissionForm renders inside the page and as the htmx fragment.
 
+import Html from "@kitajs/html";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { markup } from "../../lib/http.ts";
 import { SUBMISSION_FIELDS, type SubmissionFieldName, type SubmissionIssue } from "../../lib/submissions/validation.ts";
@@ -110,7 +111,7 @@ function Field(props: { name: SubmissionFieldName; state: SubmissionFormState })
   return (
     <div class={issue ? "form-field has-error" : "form-field"}>
       <label for={id}>
-        {input.label}
+        {Html.escapeHtml(input.label)}
         {spec.required ? (
           <span class="required" aria-hidden="true">
             {" "}

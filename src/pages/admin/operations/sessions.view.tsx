@@ -2,6 +2,7 @@
 // sessions active/total, every record with status and a Revoke button on active ones, Show/Hide
 // expired, Revoke All Sessions (with a confirmation step) and Logout.
 
+import Html from "@kitajs/html";
 import type { AdminPrincipal } from "../../../lib/auth/admin-credentials.ts";
 import type { AdminSessionView } from "../../../lib/auth/admin-sessions.ts";
 
@@ -39,14 +40,14 @@ function CallerLine(props: { caller: AdminPrincipal; currentVersion: number; now
   if (props.caller.via === "key") {
     return (
       <p class="session-caller">
-        Signed in with the admin key (no session). Token version <strong>{String(props.currentVersion)}</strong>.
+        Signed in with the admin key (no session). Token version <strong safe>{String(props.currentVersion)}</strong>.
       </p>
     );
   }
   const s = props.caller.session;
   return (
     <p class="session-caller">
-      Your session expires at <Time seconds={s.exp} /> (in {minutesLeft(s.exp, props.now)}). Token version <strong>{String(props.currentVersion)}</strong>.
+      Your session expires at <Time seconds={s.exp} /> (in {Html.escapeHtml(minutesLeft(s.exp, props.now))}). Token version <strong safe>{String(props.currentVersion)}</strong>.
     </p>
   );
 }
@@ -60,7 +61,7 @@ export function SessionsCard(props: SessionsCardProps): JSX.Element {
       <div class="card-head">
         <h2 id="admin-sessions-title">Admin Sessions</h2>
         <span class="badge">
-          {String(props.active)} active / {String(props.total)} total
+          {Html.escapeHtml(`${props.active} active / ${props.total} total`)}
         </span>
       </div>
       <CallerLine caller={props.caller} currentVersion={props.currentVersion} now={props.now} />
@@ -102,7 +103,7 @@ export function SessionsCard(props: SessionsCardProps): JSX.Element {
                     {s.jti}
                   </code>
                 </td>
-                <td data-label="tv">{String(s.tv)}</td>
+                <td data-label="tv" safe>{String(s.tv)}</td>
                 <td data-label="IP" safe>
                   {s.ip}
                 </td>
