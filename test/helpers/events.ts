@@ -1,17 +1,7 @@
 // A complete LiveEvent for table-driven tests: neutral values that each test file overrides.
 
 import type { LiveEvent } from "../../src/lib/events/types.ts";
-
-/** The projection fields at their defaults (no placement, no saves). */
-export const PROJECTION_DEFAULTS = {
-  isFeatured: false,
-  featuredAt: null,
-  featuredEndsAt: null,
-  isPromoted: false,
-  promotedAt: null,
-  promotedEndsAt: null,
-  calendarSyncCount: 0,
-} as const;
+import { PROJECTION_DEFAULTS } from "../../src/lib/events/sheet.ts";
 
 /** A single-day, dated, verified event on 21 June in the 11e; `overrides` replace any field. */
 export function liveEvent(overrides: Partial<LiveEvent> = {}): LiveEvent {

@@ -80,7 +80,8 @@ export interface SheetRowsResult {
   inferredYear: number;
 }
 
-const PROJECTION_DEFAULTS = {
+/** The projection fields of an event as the sheet yields it (no placement, no saves yet). */
+export const PROJECTION_DEFAULTS = {
   isFeatured: false,
   featuredAt: null,
   featuredEndsAt: null,
