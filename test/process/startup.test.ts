@@ -16,7 +16,7 @@ function spawnService(env: Record<string, string>) {
   });
 }
 
-async function waitForHealth(port: number, timeoutMs = 20000): Promise<boolean> {
+async function waitForHealth(port: number, timeoutMs = 40000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -63,7 +63,7 @@ describe("process", () => {
     } finally {
       child.kill("SIGKILL");
     }
-  });
+  }, 60000);
 
   test("the embedded database keeps its data in DATA_DIR across restarts: the store is seeded once", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "finder-restart-"));
