@@ -657,7 +657,40 @@
 
   var account = $("[data-account]");
   var signInDialog = doc.getElementById("sign-in-dialog");
+  // A signed-in visitor's top genres (§14) come as quick chips above the genre toggles.
+  function showQuickGenres(email) {
+    var slot = doc.getElementById("genre-quick-chips");
+    if (!slot) return;
+    if (!email) {
+      slot.innerHTML = "";
+      return;
+    }
+    fetch("/account/genres", { credentials: "same-origin" })
+      .then(function (response) {
+        return response.ok ? response.text() : "";
+      })
+      .then(function (html) {
+        var current = doc.getElementById("genre-quick-chips");
+        if (!html || !current) return;
+        var holder = doc.createElement("div");
+        holder.innerHTML = html;
+        var fresh = holder.firstElementChild;
+        if (fresh) current.replaceWith(fresh);
+      })
+      .catch(function () {});
+  }
+  doc.addEventListener("click", function (event) {
+    var chip = event.target.closest && event.target.closest("[data-quick-genre]");
+    if (!chip || !form) return;
+    var toggle = $('input[name="g"][value="' + (window.CSS && CSS.escape ? CSS.escape(chip.getAttribute("data-quick-genre")) : chip.getAttribute("data-quick-genre")) + '"]', form);
+    if (!toggle) return;
+    event.preventDefault();
+    toggle.checked = !toggle.checked;
+    toggle.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
   function showAccount(email) {
+    showQuickGenres(email);
     if (!account) return;
     signedIn = !!email;
     $("[data-sign-in-open]", account).hidden = !!email;

@@ -12,6 +12,8 @@ import { signInVisitor, SIGN_IN_MESSAGES } from "../../lib/auth/sign-in.ts";
 import { clearedSessionCookie, sessionCookie, USER_SESSION_COOKIE } from "../../lib/auth/cookies.ts";
 import { verifyUserToken } from "../../lib/auth/user-token.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
+import { listTopGenres } from "../../lib/tracking/preferences.ts";
+import { GenreQuickChips } from "../components/genre-quick-chips.view.tsx";
 import { SignInForm, type SignInFormProps } from "../components/sign-in.view.tsx";
 
 /** The source recorded for sign-ins made with the site's own form. */
@@ -45,6 +47,19 @@ function returnPath(request: Request): string {
 /** GET /sign-in, POST /sign-in, POST /sign-out */
 export function accountRoutes(deps: Deps) {
   return new Elysia({ name: "account-pages" })
+    // Per visitor, never cached: the signed-in visitor's top 3 genres as quick chips (§14).
+    .get("/account/genres", async ({ cookie }) => {
+      const session = await verifyUserToken(deps.config.authSecret, cookie[USER_SESSION_COOKIE].value, deps.now());
+      let genres: string[] = [];
+      if (session) {
+        try {
+          genres = await listTopGenres(deps.db, session.email);
+        } catch (error) {
+          deps.log.warn("account", "Genre preferences unavailable", undefined, error);
+        }
+      }
+      return new Response(markup(<GenreQuickChips genres={genres} />), { headers: { "content-type": "text/html; charset=utf-8", ...NO_STORE_HEADERS } });
+    })
     .get("/sign-in", async ({ request, cookie }) => {
       const session = await verifyUserToken(deps.config.authSecret, cookie[USER_SESSION_COOKIE].value, deps.now());
       return formResponse(request, { signedInEmail: session?.email });

@@ -22,6 +22,8 @@ import { Icon } from "./icons.tsx";
 
 /** The id of the filter form (the search box joins it with the `form` attribute). */
 export const FILTERS_FORM_ID = "filters";
+/** Slot for a signed-in visitor's top-genre quick chips (filled by the page script). */
+export const GENRE_QUICK_CHIPS_ID = "genre-quick-chips";
 /** The id of the results fragment root. */
 export const RESULTS_ID = "results";
 /** The id of the live "N found" / "N available" count. */
@@ -198,6 +200,7 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
         <summary safe>{"Music & Culture"}</summary>
         <fieldset class="filter-group">
           <legend>Genres</legend>
+          <div id={GENRE_QUICK_CHIPS_ID} class="quick-chips" aria-live="polite"></div>
           <div class="toggles">
             {facets.genres.map((genre) => (
               <Toggle name="g" value={genre} checked={filters.genres.includes(genre)} label={genreLabel(genre)} colour={genreColour(genre)} />
