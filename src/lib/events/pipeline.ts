@@ -15,7 +15,7 @@ import { checkSourceValidity, runQualityChecks } from "./quality.ts";
 import { parseEventSheet, type EventKeyStats } from "./sheet.ts";
 import { parisYear } from "./dates.ts";
 import { sha256Hex } from "../crypto.ts";
-import { findStoreMeta, readStoreSheet, saveStoreSheet, sheetToCsv } from "./store.ts";
+import { findStoreStamp, readStoreSheet, saveStoreSheet, sheetToCsv } from "./store.ts";
 import type { LiveEvent, SheetWarning } from "./types.ts";
 
 /** Where a live read came from. `backup` and `local` are fallbacks in remote mode. */
@@ -96,9 +96,8 @@ interface SourceCsv {
 function createStoreCsvReader(db: Db): () => Promise<string | undefined> {
   let last: { stamp: string; csv: string } | undefined;
   return async () => {
-    const meta = await findStoreMeta(db);
-    if (!meta) return undefined;
-    const stamp = `${meta.revision}|${meta.checksum}|${meta.rowCount}|${meta.updatedAt.getTime()}`;
+    const stamp = await findStoreStamp(db);
+    if (stamp === undefined) return undefined;
     if (last?.stamp === stamp) return last.csv;
     const stored = await readStoreSheet(db);
     if (!stored) return undefined;

@@ -160,6 +160,16 @@ function cellValue(value: unknown): string {
   return value;
 }
 
+/** A cheap stamp of the store's content (revision, checksum, size, time); undefined before the first save. */
+export async function findStoreStamp(db: Db): Promise<string | undefined> {
+  const [meta] = await db
+    .select({ revision: eventStoreMeta.revision, checksum: eventStoreMeta.checksum, rowCount: eventStoreMeta.rowCount, updatedAt: eventStoreMeta.updatedAt })
+    .from(eventStoreMeta)
+    .where(eq(eventStoreMeta.id, 1))
+    .limit(1);
+  return meta ? `${meta.revision}|${meta.checksum}|${meta.rowCount}|${meta.updatedAt.getTime()}` : undefined;
+}
+
 /** The store metadata, or undefined when nothing was ever saved. */
 export async function findStoreMeta(db: Db): Promise<StoreMeta | undefined> {
   const [meta] = await db.select().from(eventStoreMeta).where(eq(eventStoreMeta.id, 1)).limit(1);
