@@ -1,18 +1,46 @@
-// Live countdowns of the spotlight status on /feature-event: "Live · ends in 3h 12m" / "Ended 1h 5m ago".
+// Live countdowns of the spotlight status on /feature-event, every second: "Live · ends in 2h 05m 09s",
+// then "Ended 0h 1m ago" once a placement ends, with its state and the slots badge kept in step.
 (function () {
-  function label(el, now) {
-    var end = Date.parse(el.getAttribute("data-countdown-end"));
-    if (isNaN(end)) return;
-    var minutes = Math.max(0, Math.round(Math.abs(end - now) / 60000));
-    var text = Math.floor(minutes / 60) + "h " + (minutes % 60) + "m";
-    el.textContent = end > now ? "Live · ends in " + text : "Ended " + text + " ago";
+  function pad(n) {
+    return n < 10 ? "0" + n : String(n);
+  }
+  function label(end, now) {
+    var diff = end - now;
+    if (diff > 0) {
+      var s = Math.floor(diff / 1000);
+      return "Live · ends in " + Math.floor(s / 3600) + "h " + pad(Math.floor(s / 60) % 60) + "m " + pad(s % 60) + "s";
+    }
+    var m = Math.floor(-diff / 60000);
+    return "Ended " + Math.floor(m / 60) + "h " + (m % 60) + "m ago";
   }
   function tick() {
     var now = Date.now();
+    var live = 0;
     var items = document.querySelectorAll("[data-countdown-end]");
-    for (var i = 0; i < items.length; i++) label(items[i], now);
+    for (var i = 0; i < items.length; i++) {
+      var el = items[i];
+      var end = Date.parse(el.getAttribute("data-countdown-end"));
+      if (isNaN(end)) continue;
+      var text = label(end, now);
+      if (el.textContent !== text) el.textContent = text;
+      var entry = el.closest(".spotlight-entry");
+      if (end > now) live++;
+      else if (entry && entry.classList.contains("spotlight-active")) {
+        entry.classList.replace("spotlight-active", "spotlight-recent-ended");
+        var state = entry.querySelector(".spotlight-state");
+        if (state) state.textContent = "Ended";
+      }
+    }
+    var badge = document.querySelector(".slots-badge[data-slots]");
+    if (badge && items.length) {
+      var slots = Number(badge.getAttribute("data-slots"));
+      var left = Math.max(0, slots - live);
+      var badgeText = left + "/" + slots + " spotlight slots left";
+      if (badge.textContent !== badgeText) badge.textContent = badgeText;
+      badge.classList.toggle("slots-full", left === 0);
+    }
   }
   document.addEventListener("DOMContentLoaded", tick);
   document.addEventListener("htmx:afterSettle", tick);
-  setInterval(tick, 30000);
+  setInterval(tick, 1000);
 })();

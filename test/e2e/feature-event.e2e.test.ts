@@ -35,11 +35,19 @@ test("phone: status loads with the slots badge, the countdown ticks, the sticky 
     await badge.waitFor();
     expect(await badge.textContent()).toBe("2/3 spotlight slots left");
     const countdown = page.locator("[data-countdown-end]").first();
-    expect(await countdown.textContent()).toBe("Live · ends in 1h 0m");
-    await page.clock.fastForward("31:00");
-    await page.waitForFunction(() => document.querySelector("[data-countdown-end]")?.textContent === "Live · ends in 0h 29m");
-    expect(await page.getByRole("link", { name: "Book Spotlight" }).isVisible()).toBe(true);
+    // Stop the page clock 15 s after the start, then let 2 s run: the label follows every second.
+    await page.clock.pauseAt(new Date(start.getTime() + 15_000));
+    expect(await countdown.textContent()).toBe("Live · ends in 0h 59m 45s");
+    await page.clock.runFor(2000);
+    expect(await countdown.textContent()).toBe("Live · ends in 0h 59m 43s");
+    expect(await page.getByText("See which spotlight places are free").count()).toBe(0); // htmx swapped the placeholder
     await screenshot(page, "feature-event-phone");
+    // Past the end the entry turns into a recently ended one and its slot is free again.
+    await page.clock.fastForward("01:00:30");
+    await page.waitForFunction(() => document.querySelector("[data-countdown-end]")?.textContent === "Ended 0h 0m ago");
+    expect(await page.locator(".spotlight-entry .spotlight-state").first().textContent()).toBe("Ended");
+    expect(await badge.textContent()).toBe("3/3 spotlight slots left");
+    expect(await page.getByRole("link", { name: "Book Spotlight" }).isVisible()).toBe(true);
     expect(errors).toEqual([]);
   } finally {
     await context.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../helpers/app.ts";
-import { spotlightSchedule } from "../../src/lib/db/schema/index.ts";
+import { engagementInteractions, spotlightSchedule } from "../../src/lib/db/schema/index.ts";
+import { countdownLabel } from "../../src/pages/partners/feature-event.view.tsx";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -30,7 +31,34 @@ describe("/feature-event", () => {
     expect(html).toContain("How it works");
     expect(html).toContain("Book Spotlight");
     expect(html).toContain('hx-get="/feature-event/status"');
+    expect(html).toContain('hx-trigger="load"');
+    expect(html).toContain('href="/feature-event/status"'); // the status without JavaScript
+    expect(html).toContain("mailto:team@finder.test");
+    expect(html).toMatch(/<strong>\d+<\/strong> <span>events listed<\/span>/);
     expect((await ctx.request("/feature-event")).headers.get("x-cache")).toBe("HIT");
+  });
+
+  test("the hero's audience figures come from the engagement records once there are some", async () => {
+    const now = ctx.deps.now();
+    await ctx.deps.db.insert(engagementInteractions).values([
+      { eventKey: "evt_fixture000001", actionType: "click", sessionId: "s1", recordedAt: now },
+      { eventKey: "evt_fixture000002", actionType: "click", sessionId: "s2", recordedAt: now },
+      { eventKey: "evt_fixture000002", actionType: "calendar_sync", sessionId: "s2", recordedAt: now },
+      { eventKey: "evt_fixture000002", actionType: "click", sessionId: "s3", recordedAt: new Date(now.getTime() - 40 * 86400_000) },
+    ]);
+    await ctx.deps.invalidation.invalidate({ paths: ["/feature-event"] });
+    const html = await (await ctx.request("/feature-event")).text();
+    expect(html).toContain("<strong>2</strong> <span>visitors in the last 30 days</span>");
+    expect(html).toContain("<strong>2</strong> <span>event views in the last 30 days</span>");
+    expect(html).toContain("<strong>1</strong> <span>events saved to calendars</span>");
+    await ctx.deps.db.delete(engagementInteractions);
+  });
+
+  test("countdown labels: live with seconds, ended in hours and minutes", () => {
+    const now = new Date("2026-06-21T10:00:00Z");
+    expect(countdownLabel("2026-06-21T12:05:09Z", now)).toBe("Live · ends in 2h 05m 09s");
+    expect(countdownLabel("2026-06-21T10:00:00Z", now)).toBe("Ended 0h 0m ago");
+    expect(countdownLabel("2026-06-20T08:59:30Z", now)).toBe("Ended 25h 0m ago");
   });
 
   test("the status fragment lists live and recently ended spotlights with slots left, cached 60 s", async () => {
@@ -48,7 +76,9 @@ describe("/feature-event", () => {
     expect(html.startsWith('<section id="spotlight-status"')).toBe(true);
     expect(html).toContain("2/3 spotlight slots left");
     expect(html).toContain("Canal Amapiano Sunset");
-    expect(html).toContain("Live · ends in 2h 30m");
+    expect(html).toContain("Live · ends in 2h 30m 00s");
+    expect(html).toContain('data-countdown-end="');
+    expect(html).toContain('data-slots="3"');
     expect(html).toContain("Belleville Rooftop House");
     expect(html).toContain("Ended 3h 5m ago");
     expect(html).not.toContain("Marais Jazz-Funk Brunch"); // ended 60 h ago
@@ -61,6 +91,19 @@ describe("/feature-event", () => {
     await ctx.deps.renderCache.settle();
     const fresh = await (await ctx.request("/feature-event/status", { headers: htmx })).text();
     expect(fresh).toContain("3/3 spotlight slots left");
+  });
+
+  test("a key without a live event shows the key, escaped", async () => {
+    const now = ctx.deps.now();
+    await ctx.deps.db.insert(spotlightSchedule).values({ eventKey: "<script>alert(1)</script>", requestedStartAt: now, effectiveStartAt: now, effectiveEndAt: new Date(now.getTime() + hour), slot: 1 });
+    await ctx.deps.invalidation.invalidate({ paths: ["/feature-event"] });
+    const res = await ctx.request("/feature-event/status", { headers: htmx });
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await res.text();
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    await ctx.deps.db.delete(spotlightSchedule);
+    await ctx.deps.invalidation.invalidate({ paths: ["/feature-event"] });
   });
 
   test("without htmx the status is a page of its own; placement changes invalidate every variant", async () => {
@@ -76,16 +119,43 @@ describe("/feature-event", () => {
 describe("/partner-success and /privacy", () => {
   test("partner success: confirmation texts, cached 300 s", async () => {
     const res = await ctx.request("/partner-success");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("x-cache")).toBe("MISS");
     expect(res.headers.get("cache-control")).toContain("s-maxage=300");
+    expect((await ctx.request("/partner-success")).headers.get("x-cache")).toBe("HIT");
     const html = await res.text();
     for (const text of ["Payment confirmed", "You are in the activation queue", "Email partnership team", "Back to partner page", 'name="robots" content="noindex, nofollow"']) expect(html).toContain(text);
   });
 
-  test("privacy: a real notice, served as a static page", async () => {
+  test("privacy: a real notice, rendered once and served with a long cache header", async () => {
     const res = await ctx.request("/privacy");
     expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toContain(`s-maxage=${365 * 86400}`);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400, s-maxage=31536000, stale-while-revalidate=604800");
+    expect(res.headers.get("x-cache")).toBe("HIT");
     const html = await res.text();
-    for (const text of ["anonymous session id", "Searches and filters", "email", "We do not store IP addresses", "team@finder.test"]) expect(html).toContain(text);
+    for (const text of [
+      "Anonymous session id",
+      "Interactions",
+      "Searches and filters",
+      "Your email, optional names and consent",
+      "Event submissions",
+      "Abuse-protection counters",
+      "HMAC-SHA-256",
+      "We do not store IP addresses of visitors",
+      "How long",
+      "Legal basis",
+      "Your rights",
+      "CNIL",
+      "team@finder.test",
+    ])
+      expect(html).toContain(text);
+
+    const compressed = await ctx.request("/privacy", { headers: { "accept-encoding": "br, gzip" } });
+    expect(compressed.headers.get("content-encoding")).toBe("br");
+    expect(compressed.headers.get("vary")).toContain("Accept-Encoding");
+    const notModified = await ctx.request("/privacy", { headers: { "if-none-match": res.headers.get("etag")! } });
+    expect(notModified.status).toBe(304);
   });
 });

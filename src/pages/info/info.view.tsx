@@ -31,61 +31,148 @@ export function PartnerSuccessPage(props: { partnerEmail: string }): JSX.Element
   );
 }
 
-/** What finder collects and why. */
-export function PrivacyPage(props: { contactEmail: string }): JSX.Element {
+/** One row of the privacy table: what, why, how long. */
+interface DataUse {
+  what: string;
+  detail: string;
+  why: string;
+  kept: string;
+}
+
+const DATA_USES: readonly DataUse[] = [
+  {
+    what: "Anonymous session id",
+    detail: "A random identifier created in your browser and kept in its local storage. It says nothing about who you are.",
+    why: "To count unique visitors and avoid counting one visit twice.",
+    kept: "In your browser until you clear its storage; the records below carry it for as long as they are kept.",
+  },
+  {
+    what: "Interactions",
+    detail: "Opening an event, following its link and downloading its calendar file, with the event, the page, the time and whether you were signed in.",
+    why: "The public \u201cpeople saved this\u201d counts, totals for event hosts and partners, and improving the calendar.",
+    kept: "Up to 24 months, then deleted.",
+  },
+  {
+    what: "Searches and filters",
+    detail: "The words you search for and the filters you switch on or clear, with the page and the time.",
+    why: "Finding out what people look for, to improve search and the event list.",
+    kept: "Up to 24 months, then deleted.",
+  },
+  {
+    what: "Your email, optional names and consent",
+    detail: "Only if you sign in: your email, the first and last name if you give them, your agreement to this notice, and when you signed in. The genres you pick are then remembered.",
+    why: "Keeping you signed in and suggesting the genres you like first.",
+    kept: "Until you ask us to delete your account. The sign-in cookie lasts 30 days or until you sign out.",
+  },
+  {
+    what: "Event submissions",
+    detail: "The event details you send, your email, the proof link, your notes, and spam checks (how fast the form was filled in).",
+    why: "Reviewing the event and contacting you about it. Accepted events are published without your email.",
+    kept: "For the festival season, then deleted; published events stay in the calendar.",
+  },
+  {
+    what: "Placement orders",
+    detail: "The name, email, event and package of a paid placement, and the amount. Card details stay with the payment provider and never reach us.",
+    why: "Activating your placement, sending your statistics link, and our accounts.",
+    kept: "As long as accounting law requires (up to 10 years in France).",
+  },
+  {
+    what: "Abuse-protection counters",
+    detail: "Counts of requests stored under one-way keyed hashes (HMAC-SHA-256) of your IP address, and of your email where a form takes one. The hash cannot be turned back into the address.",
+    why: "Limiting how often one address can sign in, submit events or request images, so the service stays up.",
+    kept: "Deleted automatically a day after their counting window ends.",
+  },
+];
+
+/** What finder collects, why, how long, and who to ask. */
+export function PrivacyPage(props: { contactEmail: string; siteHost: string }): JSX.Element {
+  const mail = `mailto:${props.contactEmail}?subject=${encodeURIComponent("Privacy request")}`;
   return (
     <Layout title="Privacy | finder" description="What finder collects, why, and for how long.">
       <SiteHeader />
-      <main id="main" class="page narrow prose">
-        <p class="kicker">Privacy</p>
+      <main id="main" class="page narrow prose privacy">
+        <p class="kicker">Privacy notice</p>
         <h1>What finder collects and why</h1>
-        <p>
-          finder is a public calendar: you can browse, search, filter and save every event without an account. This page says what we keep when you
-          use it.
+        <p class="lead">
+          finder is a public calendar of Fête de la Musique events in Paris. You can browse, search, filter and save every event without an account.
+          This notice says what we keep when you use the site at <span safe>{props.siteHost}</span>, why, for how long, and how to reach us.
         </p>
-        <h2>When you browse</h2>
+
+        <h2>In short</h2>
+        <ul>
+          <li>We do not store IP addresses of visitors, in our database or in our logs.</li>
+          <li>No advertising, no third-party analytics, no selling of data. Our statistics are first-party and counted on our own servers.</li>
+          <li>Signing in is optional and only personalises the site; nothing is hidden from anonymous visitors.</li>
+        </ul>
+
+        <h2>What we keep</h2>
+        <div class="privacy-uses">
+          {DATA_USES.map((use) => (
+            <section class="privacy-use">
+              <h3 safe>{use.what}</h3>
+              <p safe>{use.detail}</p>
+              <dl>
+                <dt>Why</dt>
+                <dd safe>{use.why}</dd>
+                <dt>How long</dt>
+                <dd safe>{use.kept}</dd>
+              </dl>
+            </section>
+          ))}
+        </div>
+
+        <h2>On your device</h2>
+        <p>
+          Besides the anonymous session id, your browser keeps your last filters and your preferred map app in local storage so the page opens the
+          way you left it. Signing in sets one cookie, <code>finder_user_session</code> (HttpOnly, 30 days). We set no other cookies for visitors.
+        </p>
+
+        <h2>Who else sees anything</h2>
         <ul>
           <li>
-            <strong>An anonymous session id</strong>: a random identifier kept in your browser's local storage, so we can count visits without knowing
-            who you are.
+            <strong>Map tiles</strong> come from OpenStreetMap's servers when you open the map, which then see your IP address and the part of Paris
+            shown. Without opening the map, nothing is sent to them.
           </li>
           <li>
-            <strong>Interactions</strong>: opening an event, following its link and adding it to your calendar, with the page and the time. They give
-            the "people saved this" counts and tell hosts and partners how their events are doing, in totals only.
+            <strong>Payments</strong> are handled by our payment provider under its own privacy policy.
           </li>
           <li>
-            <strong>Searches and filters</strong>: the words you search for and the filters you apply, so we can improve the calendar.
+            <strong>Venue addresses</strong> (never visitor data) are sent to a geocoding service to place events on the map.
+          </li>
+          <li>
+            <strong>Event links</strong> take you to the hosts' own sites, which have their own policies.
+          </li>
+          <li>
+            <strong>Partners</strong> who buy a placement see totals for their event (views, link clicks, calendar saves, unique sessions), never
+            individual visitors.
           </li>
         </ul>
-        <h2>When you sign in</h2>
         <p>
-          Signing in is optional. We keep your <strong>email</strong>, the <strong>first and last name</strong> you choose to give, your{" "}
-          <strong>consent</strong> and when you signed in. Your interactions are then linked to your email, and the genres you pick are remembered so
-          we can suggest them first. A cookie keeps you signed in for 30 days; signing out removes it.
+          Members of the finder team who sign in to the admin console have their IP address and browser recorded with their session, for security;
+          those records are deleted a week after the session expires.
         </p>
-        <h2>When you submit an event</h2>
+
+        <h2>Legal basis</h2>
         <p>
-          We keep the event details, your email and the proof link you give, to review the event and contact you about it. Accepted events are
-          published without your email.
+          Your consent for signing in (the checkbox on the sign-in form; you can withdraw it by asking us to delete your account); our legitimate
+          interest in running, measuring and protecting a free public calendar for the anonymous statistics and the abuse counters; the contract
+          for event submissions and paid placements; and our legal obligations for accounting records.
         </p>
-        <h2>What we never keep</h2>
+
+        <h2>Your rights</h2>
         <p>
-          We do not store IP addresses. To stop abuse we count requests under one-way keyed hashes of the address (and of the email where relevant),
-          which cannot be turned back into the address, and delete these counters a day after their window ends. We do not sell data or use
-          advertising trackers; the map loads tiles from OpenStreetMap when you open it.
+          Under the GDPR you can ask to see, correct or delete what we hold about you, to restrict or object to its use, and to receive it in a
+          portable form. Write to us with your email, or with your anonymous session id (your browser's local storage key{" "}
+          <code>finder:event-engagement-session</code>) for records that are not linked to an email. You can also complain to the CNIL (cnil.fr).
         </p>
-        <h2>How long</h2>
-        <p>
-          Interaction and search records are kept for the festival season and then deleted or aggregated. You can ask us at any time to see or delete
-          what is linked to your email.
-        </p>
+
         <h2>Contact</h2>
         <p>
           Write to{" "}
-          <a href={`mailto:${props.contactEmail}`} safe>
+          <a href={mail} safe>
             {props.contactEmail}
           </a>
-          .
+          . We answer within one month.
         </p>
       </main>
       <SiteFooter />

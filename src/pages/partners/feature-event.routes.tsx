@@ -5,13 +5,15 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { markup } from "../../lib/http.ts";
 import { isHtmx } from "../../lib/htmx.ts";
+import { createStaticPage } from "../../lib/static-page.ts";
+import { siteHost } from "../../lib/events/public-links.ts";
 import { readSpotlightStatus } from "../../lib/placements/spotlight-status.ts";
+import { readAudienceFigures } from "../../lib/placements/audience.ts";
 import { FeatureEventPage, PACKAGES, SpotlightStatusBlock, SpotlightStatusPage, type PackageOffer } from "./feature-event.view.tsx";
 import { PartnerSuccessPage, PrivacyPage } from "../info/info.view.tsx";
 
 const SHELL_SECONDS = 300;
 const STATUS_SECONDS = 60;
-const STATIC_SECONDS = 365 * 86400;
 
 /** Partner and information pages. */
 export function partnerRoutes(deps: Deps) {
@@ -32,16 +34,32 @@ export function partnerRoutes(deps: Deps) {
     }
   };
 
+  const engagement = async () => {
+    try {
+      return await readAudienceFigures(deps.db, deps.now());
+    } catch (error) {
+      deps.log.warn("feature-event", "Audience figures unavailable; the hero shows the calendar figures only", undefined, error);
+      return {};
+    }
+  };
+
   const status = async () => {
     const events = (await names()) ?? [];
     return readSpotlightStatus(deps.db, { now: deps.now(), slots: deps.config.spotlightSlots, names: new Map(events.map((e) => [e.eventKey, e.eventName])) });
   };
 
+  // Fully static: rendered and compressed once, here.
+  const privacy = createStaticPage(markup(<PrivacyPage contactEmail={deps.config.partnerEmail} siteHost={siteHost(deps.config)} />));
+
   return new Elysia({ name: "partner-pages" })
     .get("/feature-event", ({ request }) =>
       deps.renderCache.serve(request, "/feature-event", { revalidate: SHELL_SECONDS }, async () => {
         const events = (await names()) ?? [];
-        const audience = { eventCount: events.length, arrondissementCount: new Set(events.map((e) => e.arrondissement).filter((a) => a !== "unknown")).size };
+        const audience = {
+          eventCount: events.length,
+          arrondissementCount: new Set(events.map((e) => e.arrondissement).filter((a) => a !== "unknown")).size,
+          ...(await engagement()),
+        };
         return { body: markup(<FeatureEventPage packages={offers()} partnerEmail={deps.config.partnerEmail} audience={audience} />) };
       }),
     )
@@ -56,7 +74,5 @@ export function partnerRoutes(deps: Deps) {
     .get("/partner-success", ({ request }) =>
       deps.renderCache.serve(request, "/partner-success", { revalidate: SHELL_SECONDS }, async () => ({ body: markup(<PartnerSuccessPage partnerEmail={deps.config.partnerEmail} />) })),
     )
-    .get("/privacy", ({ request }) =>
-      deps.renderCache.serve(request, "/privacy", { revalidate: STATIC_SECONDS }, async () => ({ body: markup(<PrivacyPage contactEmail={deps.config.partnerEmail} />) })),
-    );
+    .get("/privacy", ({ request }) => privacy(request));
 }

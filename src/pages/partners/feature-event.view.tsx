@@ -36,11 +36,20 @@ const FAQ: readonly [string, string][] = [
   ["Can I change the event details?", "Yes: write to us and we update the listing; the placement stays attached to your event."],
 ];
 
-function countdownLabel(entry: SpotlightStatus["entries"][number], now: Date): string {
-  const end = new Date(entry.endAt).getTime();
-  const minutes = Math.max(0, Math.round(Math.abs(end - now.getTime()) / 60000));
-  const text = `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
-  return entry.state === "active" ? `Live · ends in ${text}` : `Ended ${text} ago`;
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * "Live · ends in 2h 05m 09s" or "Ended 3h 5m ago" (§19.3); static/feature-event.js computes the
+ * same text every second in the browser.
+ */
+export function countdownLabel(endAt: string, now: Date): string {
+  const diff = new Date(endAt).getTime() - now.getTime();
+  if (diff > 0) {
+    const seconds = Math.floor(diff / 1000);
+    return `Live · ends in ${Math.floor(seconds / 3600)}h ${pad(Math.floor(seconds / 60) % 60)}m ${pad(seconds % 60)}s`;
+  }
+  const minutes = Math.floor(-diff / 60000);
+  return `Ended ${Math.floor(minutes / 60)}h ${minutes % 60}m ago`;
 }
 
 /** The spotlight status block (the fragment cached 60 s). */
@@ -50,7 +59,7 @@ export function SpotlightStatusBlock(props: { status: SpotlightStatus; now: Date
     <section id={SPOTLIGHT_STATUS_ID} class="partner-status" aria-labelledby="spotlight-status-title" aria-live="polite">
       <div class="partner-status-head">
         <h2 id="spotlight-status-title">Spotlight right now</h2>
-        <span class={`slots-badge${status.slotsLeft === 0 ? " slots-full" : ""}`} safe>
+        <span class={`slots-badge${status.slotsLeft === 0 ? " slots-full" : ""}`} data-slots={String(status.slots)} safe>
           {`${status.slotsLeft}/${status.slots} spotlight slots left`}
         </span>
       </div>
@@ -64,8 +73,8 @@ export function SpotlightStatusBlock(props: { status: SpotlightStatus; now: Date
                 {entry.eventName}
               </span>
               <span class="spotlight-state">{entry.state === "active" ? "Live" : "Ended"}</span>
-              <time class="countdown" datetime={entry.endAt} data-countdown-end={entry.endAt} data-countdown-state={entry.state} safe>
-                {countdownLabel(entry, props.now)}
+              <time class="spotlight-countdown" datetime={entry.endAt} data-countdown-end={entry.endAt} safe>
+                {countdownLabel(entry.endAt, props.now)}
               </time>
             </li>
           ))}
@@ -75,10 +84,33 @@ export function SpotlightStatusBlock(props: { status: SpotlightStatus; now: Date
   );
 }
 
+/** The hero's audience figures; engagement figures are absent when they could not be read. */
+export interface AudienceStats {
+  eventCount: number;
+  arrondissementCount: number;
+  visitors?: number;
+  eventOpens?: number;
+  calendarSaves?: number;
+}
+
 export interface FeatureEventPageProps {
   packages: PackageOffer[];
   partnerEmail: string;
-  audience: { eventCount: number; arrondissementCount: number };
+  audience: AudienceStats;
+}
+
+const number = new Intl.NumberFormat("en-GB");
+
+/** The figures worth showing, as [value, label]: zero engagement figures are left out. */
+export function audienceStats(audience: AudienceStats): [string, string][] {
+  const stats: [string, string][] = [
+    [number.format(audience.eventCount), "events listed"],
+    [number.format(audience.arrondissementCount), "arrondissements covered"],
+  ];
+  if (audience.visitors) stats.push([number.format(audience.visitors), "visitors in the last 30 days"]);
+  if (audience.eventOpens) stats.push([number.format(audience.eventOpens), "event views in the last 30 days"]);
+  if (audience.calendarSaves) stats.push([number.format(audience.calendarSaves), "events saved to calendars"]);
+  return stats;
 }
 
 /** The static shell of /feature-event; the status block loads into it. */
@@ -93,15 +125,11 @@ export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
           <h1>Get your event discovered on Fête night</h1>
           <p class="lead">finder is where Paris plans its Fête de la Musique week. Put your event where people are choosing where to go.</p>
           <ul class="audience-stats" aria-label="Audience">
-            <li>
-              <strong safe>{String(props.audience.eventCount)}</strong> events listed
-            </li>
-            <li>
-              <strong safe>{String(props.audience.arrondissementCount)}</strong> arrondissements covered
-            </li>
-            <li>
-              <strong>1</strong> night the whole city goes out
-            </li>
+            {audienceStats(props.audience).map(([value, label]) => (
+              <li>
+                <strong safe>{value}</strong> <span safe>{label}</span>
+              </li>
+            ))}
           </ul>
           <div class="hero-actions">
             <a class="button button-primary" href="#packages">
