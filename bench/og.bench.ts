@@ -1,5 +1,6 @@
 // A cached /api/og image (one render, then served from memory behind the per-IP guard) against a
-// bare Bun.serve sending the same PNG bytes, measured in the same run.
+// bare Bun.serve sending the same PNG bytes, measured in the same run; then what one uncached
+// render costs.
 
 import { loadConfig } from "../src/lib/config.ts";
 import { buildDeps } from "../src/deps.ts";
@@ -24,6 +25,18 @@ export async function benchOg(): Promise<void> {
   const baseline = await load(request(bareUrl), opts);
   const subject = await load(request(appUrl), opts);
   report("GET /api/og (cached image, batched IP guard)", subject, baseline);
+
+  // What a cache miss costs: distinct venues, one at a time (satori layout + resvg raster).
+  const times: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${appUrl}&venue=Venue%20${i}`, { headers: { "x-forwarded-for": `10.255.0.${i}` } });
+    await res.arrayBuffer();
+    if (res.headers.get("x-cache") !== "MISS") throw new Error("expected a fresh render");
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`${"GET /api/og (uncached render, one at a time)".padEnd(44)} median ${times[6].toFixed(0)} ms  max ${times[11].toFixed(0)} ms`);
   bare.stop(true);
   await app.stop(true);
   await deps.shutdown();
