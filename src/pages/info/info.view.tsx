@@ -50,13 +50,13 @@ const DATA_USES: readonly DataUse[] = [
     what: "Interactions",
     detail: "Opening an event, following its link and downloading its calendar file, with the event, the page, the time and whether you were signed in.",
     why: "The public \u201cpeople saved this\u201d counts, totals for event hosts and partners, and improving the calendar.",
-    kept: "Up to 24 months, then deleted.",
+    kept: "Until you ask us to delete them; we review and remove old records after each festival season.",
   },
   {
     what: "Searches and filters",
     detail: "The words you search for and the filters you switch on or clear, with the page and the time.",
     why: "Finding out what people look for, to improve search and the event list.",
-    kept: "Up to 24 months, then deleted.",
+    kept: "Until you ask us to delete them; we review and remove old records after each festival season.",
   },
   {
     what: "Your email, optional names and consent",
@@ -68,7 +68,7 @@ const DATA_USES: readonly DataUse[] = [
     what: "Event submissions",
     detail: "The event details you send, your email, the proof link, your notes, and spam checks (how fast the form was filled in).",
     why: "Reviewing the event and contacting you about it. Accepted events are published without your email.",
-    kept: "For the festival season, then deleted; published events stay in the calendar.",
+    kept: "Until you ask us to delete them; we review and remove old submissions after each festival season. Published events stay in the calendar.",
   },
   {
     what: "Placement orders",
