@@ -26,7 +26,7 @@ export interface Deps {
   events: EventReader;
   /** Announces cache invalidations (render cache, other instances). */
   invalidation: InvalidationBus;
-  /** Rendered pages, precompressed (spec: Rendering and caching). */
+  /** Rendered pages, precompressed (see docs/public-pages.md, "Render cache"). */
   renderCache: RenderCache;
   /** The clock; tests move it. */
   now: () => Date;

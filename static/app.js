@@ -1,8 +1,9 @@
 // finder's browser script for the public pages (no build step). It enhances server-rendered HTML
-// that already works without it: tracking beacons (domain §17), filter tracking and URL state (§5),
-// the event modal (focus, Escape, history), share/copy, map-app preference, the countdown, badge
-// expiry, the header sign-in, and lazy loading of the map. History is handled here rather than by
-// htmx snapshots, so a Leaflet map or an open dialog is never restored from a stale copy.
+// that already works without it: tracking beacons (docs/tracking.md), filter tracking and URL
+// state (docs/filters-and-search.md), the event modal (focus, Escape, history), share/copy, map-app
+// preference, the countdown, badge expiry, the header sign-in, and lazy loading of the map. History
+// is handled here rather than by htmx snapshots, so a Leaflet map or an open dialog is never
+// restored from a stale copy.
 (function () {
   "use strict";
 
@@ -36,7 +37,7 @@
     }
   }
 
-  // ---- filter state kept in storage; the URL wins on load (§5) -----------------------------------
+  // ---- filter state kept in storage; the URL wins on load -------------------------------------------
 
   var initialResults = doc.getElementById("results");
   if (initialResults && doc.getElementById("filters")) {
@@ -52,7 +53,7 @@
     storageSet(FILTER_STORAGE_KEY, initialResults.getAttribute("data-query") || "");
   }
 
-  // ---- tracking (§17) --------------------------------------------------------------------------
+  // ---- tracking (docs/tracking.md) ------------------------------------------------------------------
 
   var memorySession = null;
   function uuid() {
@@ -108,7 +109,7 @@
     trackEvent(link.getAttribute("data-event-key"), link.getAttribute("data-track"), link.getAttribute("data-track-source"));
   });
 
-  // ---- filters: form state, tracking, URL state (§5) ------------------------------------------
+  // ---- filters: form state, tracking, URL state (docs/filters-and-search.md) ------------------------
 
   var form = doc.getElementById("filters");
   var search = doc.getElementById("search-q");
@@ -342,7 +343,7 @@
     else trackDiscovery("filter_clear", { filterGroup: group, filterValue: chip.getAttribute("data-track-value") });
   });
 
-  // ---- the event modal (§19.1) ------------------------------------------------------------------
+  // ---- the event modal (docs/public-pages.md) -------------------------------------------------------
 
   var modalRoot = doc.getElementById("modal-root");
   var opener = null;
@@ -470,7 +471,7 @@
       }
     });
 
-    // Rendered open by the server (/?event=…): make it modal and correct the URL (§19.1).
+    // Rendered open by the server (/?event=…): make it modal and correct the URL.
     var initial = currentModal();
     var params = new URLSearchParams(location.search);
     if (initial && initial.open) {
@@ -653,11 +654,11 @@
     expireBadges();
   }, 30000);
 
-  // ---- header sign-in (§14, §19.1) ----------------------------------------------------------------
+  // ---- header sign-in -------------------------------------------------------------------------------
 
   var account = $("[data-account]");
   var signInDialog = doc.getElementById("sign-in-dialog");
-  // A signed-in visitor's top genres (§14) come as quick chips above the genre toggles.
+  // A signed-in visitor's top genres come as quick chips above the genre toggles.
   function showQuickGenres(email) {
     var slot = doc.getElementById("genre-quick-chips");
     if (!slot) return;

@@ -1,7 +1,8 @@
-// The homepage map (domain §19.1), loaded by app.js after Leaflet when the map card opens:
-// OpenStreetMap tiles with attribution, one circle per arrondissement coloured by the filtered event
-// count, one marker per venue. Popups list events and open their modal. Without tiles the circles,
-// markers and the area list below still work. Text is inserted as text, never as HTML.
+// The homepage map (docs/public-pages.md, "Homepage"), loaded by app.js after Leaflet when the map
+// card opens: OpenStreetMap tiles with attribution, one circle per arrondissement coloured by the
+// filtered event count, one marker per venue. Popups list events and open their modal. Without
+// tiles the circles, markers and the area list below still work. Text is inserted as text, never as
+// HTML.
 (function () {
   "use strict";
 

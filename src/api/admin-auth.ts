@@ -1,5 +1,6 @@
-// Admin login and logout API (DESIGN §5, domain.md §15). Login takes the key as JSON `{key}` or a
-// form field and answers the token (usable as Bearer) plus the finder_admin_session cookie.
+// Admin login and logout API (see docs/auth-and-admin.md, "Admin login and sessions"). Login takes
+// the key as JSON `{key}` or a form field and answers the token (usable as Bearer) plus the
+// finder_admin_session cookie.
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";

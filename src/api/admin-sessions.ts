@@ -1,5 +1,5 @@
-// Admin sessions API (spec "Admin sessions", domain.md §15): list active sessions, revoke one,
-// revoke all by raising the global token version.
+// Admin sessions API (see docs/auth-and-admin.md, "Admin login and sessions"): list active
+// sessions, revoke one, revoke all by raising the global token version.
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";

@@ -1,4 +1,5 @@
-// Admin status API (spec "Admin status", domain.md §8): health, event store status, KV inspection.
+// Admin status API (see docs/auth-and-admin.md, "Existing admin endpoints"): health, event store
+// status, KV inspection.
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";

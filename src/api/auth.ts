@@ -1,4 +1,4 @@
-// Visitor sign-in API (spec "User authentication", domain.md §14): verify an email and set the
+// Visitor sign-in API (see docs/auth-and-admin.md, "Visitor sign-in"): verify an email and set the
 // session cookie, read the session, sign out. Every answer carries the no-store headers.
 
 import { Elysia } from "elysia";

@@ -1,4 +1,4 @@
-// POST /api/event-submissions (spec "Event submission", domain.md §12): JSON only (415 otherwise),
+// POST /api/event-submissions (see docs/public-pages.md, "/submit-event"): JSON only (415 otherwise),
 // then the checks of submitEvent. Every answer carries the no-store headers.
 
 import { Elysia } from "elysia";

@@ -1,5 +1,6 @@
-// GET /api/og: the link-preview PNG (domain.md §18), 120 requests per IP per hour. Images are kept
-// in memory by normalised parameters, so crawlers fetching the same preview cost one render.
+// GET /api/og: the link-preview PNG (see docs/public-pages.md, "Link-preview image"), 120 requests
+// per IP per hour. Images are kept in memory by normalised parameters, so crawlers fetching the
+// same preview cost one render.
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
@@ -10,7 +11,7 @@ import { siteHost, SITE_NAME } from "../lib/events/public-links.ts";
 import { createOgImages, type OgImagesOptions } from "../lib/og/service.ts";
 import type { CachedImage } from "../lib/og/image-cache.ts";
 
-/** The spec's image Cache-Control; the fallback image carries it too. */
+/** The image Cache-Control: one day shared, a week stale; the fallback image carries it too. */
 export const OG_CACHE_CONTROL = "public, s-maxage=86400, stale-while-revalidate=604800";
 
 /** Test seams: a renderer that fails or hangs, a shorter budget. */
@@ -32,7 +33,7 @@ function rateLimited(retryAfter?: number): Response {
 export function ogApi(deps: Deps, options: OgApiOptions = {}) {
   const images = createOgImages({ ...options, site: { name: SITE_NAME, host: siteHost(deps.config) }, log: deps.log });
   // The in-memory limiter front, synced in batches to the shared Postgres counters: a cached image
-  // costs no database round trip. An unavailable limiter lets the request through (§18).
+  // costs no database round trip. An unavailable limiter lets the request through.
   const limiter = trackingFor(deps).limiter;
 
   return new Elysia({ name: "og-api" }).get("/api/og", async ({ request }) => {

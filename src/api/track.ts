@@ -1,4 +1,4 @@
-// Tracking endpoints (spec "Tracking", domain.md §17): engagement, discovery and genre
+// Tracking endpoints (see docs/tracking.md): engagement, discovery and genre
 // preferences. Every answer is 202 {success:true} with the no-store headers, whatever the body
 // (malformed, wrong types, unknown event, rate limited): the body is read and checked inside
 // the handler, never by an Elysia schema, which would answer 400/422.

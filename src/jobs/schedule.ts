@@ -16,7 +16,7 @@ export interface ScheduledJob {
   run: (deps: Deps) => Promise<unknown>;
 }
 
-/** The schedule (UTC), as the spec lists it. */
+/** The schedule (UTC): 04:00, 04:10 and 04:20 daily (see docs/operations.md, "Jobs"). */
 export const SCHEDULE: readonly ScheduledJob[] = [
   { name: "cleanup-admin-sessions", pattern: "0 4 * * *", lockKey: 734_300_1, run: cleanupAdminSessions },
   { name: "cleanup-rate-limits", pattern: "10 4 * * *", lockKey: 734_300_2, run: cleanupRateLimits },

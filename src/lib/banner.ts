@@ -1,6 +1,6 @@
-// The sliding banner (domain §13): settings kept in KV, read with defaults, validated on save, and
-// the public view the page header renders. The banner is part of cached pages, so a save drops
-// `/`, `/feature-event` and every render tagged `sliding-banner`.
+// The sliding banner (see docs/public-pages.md, "Sliding banner"): settings kept in KV, read with
+// defaults, validated on save, and the public view the page header renders. The banner is part of
+// cached pages, so a save drops `/`, `/feature-event` and every render tagged `sliding-banner`.
 
 import type { Kv } from "./kv.ts";
 import type { Logger } from "./logger.ts";
@@ -106,7 +106,7 @@ export function readBannerValue(value: unknown): BannerSettings {
   };
 }
 
-/** Reads the settings; a missing key, invalid JSON or a failed read gives the defaults (§13). */
+/** Reads the settings; a missing key, invalid JSON or a failed read gives the defaults. */
 export async function findBannerSettings(deps: { kv: Kv; log: Logger }): Promise<BannerSettings> {
   try {
     return readBannerValue(await deps.kv.get(BANNER_KV_KEY));
@@ -158,7 +158,7 @@ export async function saveBannerSettings(
   return result;
 }
 
-/** Marquee loop length in seconds: messageDurationMs ÷ 1000 × 4.75, clamped to 8–120 s (§13). */
+/** Marquee loop length in seconds: messageDurationMs ÷ 1000 × 4.75, clamped to 8–120 s. */
 export function bannerAnimationSeconds(messageDurationMs: number): number {
   const seconds = (clampMessageDuration(messageDurationMs) / 1000) * 4.75;
   return Math.round(Math.min(120, Math.max(8, seconds)) * 100) / 100;

@@ -1,4 +1,4 @@
-// Client IP as the spec defines it: first x-forwarded-for entry, else x-real-ip, else "unknown".
+// Client IP for rate limits and session records: first x-forwarded-for entry, else x-real-ip, else "unknown".
 // The first forwarded entry is client-controlled: the service must sit behind a proxy that overwrites it.
 
 /** Returns the caller's IP for rate limiting and session records. */

@@ -1,6 +1,6 @@
 // Shared HTTP response helpers: no-store headers, JSON and HTML responses.
 
-/** The no-store header set of domain.md: auth, admin, tracking, submissions, partner, cron, deploy. */
+/** The no-store header set (docs/README.md, "Words used throughout"): auth, admin, tracking, submissions, partner, cron, deploy. */
 export const NO_STORE_HEADERS: Readonly<Record<string, string>> = {
   "cache-control": "private, no-store, no-cache, max-age=0, must-revalidate, proxy-revalidate",
   pragma: "no-cache",

@@ -1,5 +1,6 @@
 // Structured logging: JSON lines in production and test, readable lines in development.
-// The spec fixes the field order and the 1200 ms dedupe of identical info lines (development only).
+// Fixed field order (level, scope, message, context, error, ts) and, in development only, the
+// 1200 ms dedupe of identical info lines (see docs/operations.md, "Logging").
 
 export type LogLevel = "info" | "warn" | "error";
 export type LogContext = Record<string, unknown>;
@@ -31,7 +32,7 @@ function defaultWrite(level: LogLevel, line: string): void {
   else process.stderr.write(line + "\n");
 }
 
-/** Turns anything thrown into the spec's `{message, stack}` shape (a non-Error gives `{message}`). */
+/** Turns anything thrown into the logged `{message, stack}` shape (a non-Error gives `{message}`). */
 export function serializeError(error: unknown): { message: string; stack?: string } {
   if (error instanceof Error) return { message: error.message, stack: error.stack };
   if (typeof error === "string") return { message: error };

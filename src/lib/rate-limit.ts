@@ -1,5 +1,6 @@
-// Fixed-window rate limiting on Postgres: one atomic upsert per check, keys are HMACs (domain.md §16).
-// Counters live in the database so several instances share them; raw IPs and emails never reach it.
+// Fixed-window rate limiting on Postgres: one atomic upsert per check, keys are HMACs (see
+// docs/auth-and-admin.md, "Rate limits"). Counters live in the database so several instances share
+// them; raw IPs and emails never reach it.
 
 import { lt, sql } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
@@ -38,7 +39,7 @@ export type RateLimitResult =
 export interface RateLimiter {
   /**
    * Counts one hit for `parts` under `rule`. When the store is unavailable the result is
-   * `allowed: failOpen`: each route picks the spec's behaviour.
+   * `allowed: failOpen`: each route picks its own behaviour (see the "Limiter unavailable" column of docs/auth-and-admin.md).
    */
   check(rule: RateLimitRule, parts: readonly string[], options: { failOpen: boolean }): Promise<RateLimitResult>;
   /** The counter key for these parts (hex HMAC-SHA256 of scope and parts joined by "|"). */

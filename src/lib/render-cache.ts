@@ -1,6 +1,6 @@
 // The render cache: rendered responses kept as precompressed bytes with stale-while-revalidate,
 // one regeneration at a time per entry, no stampede on a miss, and invalidation by path or tag.
-// A failed regeneration keeps serving the previous render (spec, Rendering and caching rule 1).
+// A failed regeneration keeps serving the previous render (see docs/public-pages.md, "Render cache").
 
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { createHash } from "node:crypto";

@@ -1,4 +1,4 @@
-// A fully static page (spec rendering table: /privacy): rendered once when the routes are built,
+// A fully static page (/privacy): rendered once when the routes are built,
 // compressed once (brotli, gzip), then served as the same bytes with a long Cache-Control and an ETag.
 
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";

@@ -1,5 +1,5 @@
-// The spec's session state table, row by row (the cleanup row is in test/jobs/), and the error
-// rows of the admin sessions API.
+// The admin session state transitions (active, revoked, invalidated, expired), one by one (the
+// cleanup of old records is in test/jobs/), and the error answers of the admin sessions API.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
@@ -100,7 +100,7 @@ describe("state table: active → DELETE /api/admin/tokens/sessions/<jti> → re
     expect(await res.json()).toEqual({ success: true, jti: target.jti });
   });
 
-  test("unknown or malformed jti → 404 with the spec's body", async () => {
+  test("unknown or malformed jti → 404 \"Session not found or invalid jti\"", async () => {
     for (const jti of [crypto.randomUUID(), "not-a-uuid", "%E0%A4%A", "1%27%20or%201%3D1", "a/b", "", "x".repeat(300)]) {
       const res = await ctx.request(`/api/admin/tokens/sessions/${jti}`, { method: "DELETE", headers: ADMIN_KEY_HEADER });
       expect(res.status).toBe(404);

@@ -27,7 +27,7 @@ function expectNoStore(res: Response) {
 }
 
 describe("POST /api/auth/verify", () => {
-  test("creates the user, signs the token with exactly the spec's claims and sets the cookie", async () => {
+  test("creates the user, signs the token with exactly the claims email, v, iat, exp, aud, iss and sets the cookie", async () => {
     const res = await verify({ email: "  Visitor@Example.com ", firstName: "Ana", consent: true });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, email: "visitor@example.com", message: "User verified" });
@@ -130,7 +130,7 @@ describe("POST /api/auth/verify", () => {
     }
   });
 
-  test("a storage failure answers 500 with the spec's text and sets no cookie", async () => {
+  test("a storage failure answers 500 \"Verification failed. Please try again.\" and sets no cookie", async () => {
     await ctx.deps.database.query(sql`alter table users rename to users_away`);
     try {
       const res = await verify({ email: "fail@example.com" });

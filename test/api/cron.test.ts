@@ -84,7 +84,7 @@ describe("deploy revalidation", () => {
     expect(seen[0]).toEqual({ paths: ["/", "/feature-event"], tags: ["live-events"] });
   });
 
-  test("a failed live read → 500 with the spec's message", async () => {
+  test("a failed live read → 500 \"Homepage revalidation failed\" with the reason", async () => {
     const broken = await createTestContext({ env: { DATA_MODE: "local", LOCAL_EVENTS_CSV: "/nonexistent.csv", DEPLOY_REVALIDATE_SECRET: DEPLOY_SECRET }, keepData: true });
     const res = await broken.request("/api/revalidate/deploy", { headers: bearer(DEPLOY_SECRET) });
     expect(res.status).toBe(500);

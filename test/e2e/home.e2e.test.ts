@@ -109,7 +109,8 @@ describe("homepage in the browser", () => {
         expect(await page.locator("#stats strong").first().innerText()).toBe("1");
         await screenshot(page, `home-filtered-${viewport}`);
 
-        // The tracked discovery actions (§5): two filter_apply, one search after the pause.
+        // The tracked discovery actions (docs/filters-and-search.md): two filter_apply, one search
+        // after the pause.
         const discovery = await waitFor(
           () => beacons.filter((b) => b.url === "/api/track/discovery").map((b) => b.body),
           (list) => list.length >= 3,

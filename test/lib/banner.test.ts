@@ -36,7 +36,7 @@ function memoryKv(initial: Record<string, unknown> = {}, failing = false): Kv {
   };
 }
 
-describe("sliding banner settings (§13)", () => {
+describe("sliding banner settings", () => {
   test("defaults", () => {
     expect(defaultBannerSettings()).toEqual({ version: 1, enabled: true, messages: [...DEFAULT_BANNER_MESSAGES], messageDurationMs: 4200, desktopMessageCount: 2, updatedAt: null, updatedBy: null });
     expect(DEFAULT_BANNER_MESSAGES).toEqual([

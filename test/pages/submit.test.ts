@@ -48,7 +48,7 @@ function post(body: string, { htmx = false, ip = "203.0.113.40" } = {}) {
 }
 
 describe("GET /submit-event", () => {
-  test("static-first: the texts of §19.3, cached 300 s", async () => {
+  test("static-first: the page texts, cached 300 s", async () => {
     const first = await ctx.request("/submit-event");
     expect(first.status).toBe(200);
     expect(first.headers.get("x-cache")).toBe("MISS");
@@ -144,7 +144,7 @@ describe("POST /submit-event", () => {
     expect(row.spam_signals.completionSeconds).toBeNull();
   });
 
-  test("rate limited: 429 with the §19.3 text and Retry-After", async () => {
+  test("rate limited: 429 with the \"Too many submissions\" text and Retry-After", async () => {
     const ip = "198.51.100.60";
     for (let i = 0; i < 20; i++) await post(form(), { ip });
     ctx.clock.advance(15_000);

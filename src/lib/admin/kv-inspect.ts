@@ -1,4 +1,4 @@
-// KV inspection for operators (GET /api/admin/postgres/kv, domain.md §8): one key or a prefix
+// KV inspection for operators (GET /api/admin/postgres/kv): one key or a prefix
 // listing; values only when asked, and anything that looks like a secret is redacted even then.
 
 import { asc, count, eq, like, sql } from "drizzle-orm";

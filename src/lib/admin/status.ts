@@ -1,5 +1,5 @@
-// Admin status reports (domain.md §8 "Admin status endpoints", §21 shell badges): health, event
-// store status, and the pending-work counts the console shows.
+// Admin status reports (docs/auth-and-admin.md, "Existing admin endpoints"; the console shell
+// badges): health, event store status, and the pending-work counts the console shows.
 
 import { count, eq, max } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
@@ -37,7 +37,7 @@ export async function readAdminHealth(deps: StatusDeps): Promise<AdminHealth> {
   return { status: degraded ? "degraded" : "ok", database: databaseUp ? deps.database.engine : "unavailable", dataMode: deps.config.dataMode, eventCount };
 }
 
-/** GET /api/admin/data-store/status (domain.md §8, plus revision, checksum, backups and KV size). */
+/** GET /api/admin/data-store/status: store, config and runtime, plus revision, checksum, backups and KV size. */
 export async function readDataStoreStatus(deps: StatusDeps) {
   const [meta, [backups], [kv]] = await Promise.all([
     findStoreMeta(deps.db),
@@ -96,7 +96,7 @@ export async function countPendingWork(db: Deps["db"]): Promise<PendingWork | un
 }
 
 
-/** The overview tiles (domain.md §21); undefined values could not be read. */
+/** The console overview tiles (see docs/console.md); undefined values could not be read. */
 export interface OverviewFacts {
   source?: "store" | "backup" | "local" | "test";
   liveEvents?: number;

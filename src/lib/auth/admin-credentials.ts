@@ -1,5 +1,5 @@
-// Admin credential resolution (domain.md §15) and the CSRF origin rule (DESIGN §5): which of the
-// three credential types a request carries, and whether it is valid.
+// Admin credential resolution and the CSRF origin rule (see docs/auth-and-admin.md, "The guard" and
+// "CSRF"): which of the three credential types a request carries, and whether it is valid.
 
 import type { Deps } from "../../deps.ts";
 import { siteOrigin, type Config } from "../config.ts";

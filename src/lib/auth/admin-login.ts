@@ -1,5 +1,6 @@
-// Admin login and logout (DESIGN §5, domain.md §15): the key is checked under the per-IP login
-// limit, then a session is started and its token handed back (cookie and Bearer).
+// Admin login and logout (see docs/auth-and-admin.md, "Admin login and sessions"): the key is
+// checked under the per-IP login limit, then a session is started and its token handed back (cookie
+// and Bearer).
 
 import type { Deps } from "../../deps.ts";
 import { limiterParts, RATE_LIMITS } from "../rate-limit.ts";

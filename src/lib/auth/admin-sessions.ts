@@ -1,5 +1,6 @@
-// Admin sessions (domain.md §15): every minted admin token has a record (jti, tv, iat, exp, ip, ua);
-// its status is derived when read; one global token version, stored in admin_meta, only increases.
+// Admin sessions (see docs/auth-and-admin.md, "Admin login and sessions"): every minted admin token
+// has a record (jti, tv, iat, exp, ip, ua); its status is derived when read; one global token
+// version, stored in admin_meta, only increases.
 
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";

@@ -1,4 +1,4 @@
-// Session cookie names and options for visitors and admins (spec "Authentication", DESIGN §5).
+// Session cookie names and options for visitors and admins (see docs/auth-and-admin.md).
 
 import type { Config } from "../config.ts";
 

@@ -1,5 +1,6 @@
-// Visitor sign-in (POST /api/auth/verify and the sign-in form): the checks of domain.md §14 in
-// their fixed order, then the user upsert and a signed user token.
+// Visitor sign-in (POST /api/auth/verify and the sign-in form): the checks of
+// docs/auth-and-admin.md, "Visitor sign-in", in their fixed order, then the user upsert and a
+// signed user token.
 
 import type { Deps } from "../../deps.ts";
 import { limiterParts, RATE_LIMITS } from "../rate-limit.ts";
@@ -72,7 +73,7 @@ export function parseSignIn(body: unknown): Parsed {
 
 /**
  * Runs a sign-in: per-IP limit, body checks, email+IP limit, consent, then upsert and token.
- * Both limits fail open (the spec allows the request when the limiter is unavailable).
+ * Both limits fail open: an unavailable limiter lets a sign-in through.
  */
 export async function signInVisitor(deps: Pick<Deps, "config" | "db" | "limiter" | "log" | "now">, body: unknown, ip: string): Promise<SignInOutcome> {
   const ipKey = limiterParts.ip(ip);

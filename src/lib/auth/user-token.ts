@@ -1,4 +1,4 @@
-// The visitor session token: HS256 JWT signed with AUTH_SECRET, 30 days, exactly the spec's claims
+// The visitor session token: HS256 JWT signed with AUTH_SECRET, 30 days, exactly these claims
 // (email, v=1, iat, exp, aud finder:user, iss finder). Verification pins the algorithm, audience
 // and issuer and requires every claim, so an admin token is never accepted here.
 

@@ -1,5 +1,5 @@
-// Visitor accounts (domain.md §14): one row per normalised email with counters and first/last seen,
-// plus one verification-log row per successful sign-in.
+// Visitor accounts (see docs/auth-and-admin.md, "Visitor sign-in"): one row per normalised email
+// with counters and first/last seen, plus one verification-log row per successful sign-in.
 
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";

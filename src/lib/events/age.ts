@@ -1,4 +1,5 @@
-// Age guidance (§2.9): the minimum age used by the age filter, and the card and modal labels.
+// Age guidance (see docs/sheet.md, "Age"): the minimum age used by the age filter, and the card and
+// modal labels.
 
 import { fold } from "./text.ts";
 

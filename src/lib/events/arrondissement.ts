@@ -1,4 +1,5 @@
-// Arrondissements (§2.3, §6.3): reading the Area cell, estimating from the Location, labels and centre points.
+// Arrondissements (see docs/sheet.md, "Arrondissement"): reading the Area cell, estimating from the
+// Location, labels and centre points.
 
 import { fold, wordText } from "./text.ts";
 import type { Arrondissement, Coordinates } from "./types.ts";
@@ -16,7 +17,8 @@ const ONE_OR_TWO_DIGITS = /(?<!\d)\d{1,2}(?!\d)/;
 const NUMBERED_ARR = /(?<!\d)(\d{1,2}) ?(?:er|eme|e) ?(?:arr|ardt)/;
 const TBA_WORD = /(?<![a-z0-9])tb[ac](?![a-z0-9])/;
 
-// French and English ordinal words for 1–20 (§2.3 step 3), as written; matching folds them.
+// French and English ordinal words for 1–20 (the third rule for an Area cell), as written; matching
+// folds them.
 const ORDINAL_WORDS: Readonly<Record<number, readonly string[]>> = {
   1: ["premier", "première", "first"],
   2: ["deuxième", "second", "seconde"],
@@ -40,7 +42,7 @@ const ORDINAL_WORDS: Readonly<Record<number, readonly string[]>> = {
   20: ["vingtième", "twentieth"],
 };
 
-/** Landmarks per arrondissement (§2.3 table), as written; matching folds them. */
+/** Landmarks per arrondissement, used to estimate it from a Location text, as written; matching folds them. */
 export const ARRONDISSEMENT_LANDMARKS: Readonly<Record<number, readonly string[]>> = {
   1: ["Louvre", "Châtelet", "Les Halles", "Palais-Royal", "Tuileries"],
   2: ["Sentier", "Bourse"],
@@ -89,7 +91,7 @@ function phraseIn(words: string, phrases: readonly (readonly [number, string])[]
   return null;
 }
 
-/** Reads an Area cell alone (§2.3 steps 1–3): postal code, first 1–2 digit number, ordinal word; null when none. */
+/** Reads an Area cell alone (the first three rules): postal code, first 1–2 digit number, ordinal word; null when none. */
 export function readAreaCell(cell: string | null | undefined): number | null {
   const folded = fold(cell);
   if (folded === "") return null;
@@ -100,7 +102,7 @@ export function readAreaCell(cell: string | null | undefined): number | null {
   return phraseIn(wordText(folded), ORDINALS_LONGEST_FIRST);
 }
 
-/** Estimates the arrondissement from a Location text (§2.3 step 4): TBA/TBC, 750NN, "11e arr…", landmarks. */
+/** Estimates the arrondissement from a Location text (the fourth rule): TBA/TBC, 750NN, "11e arr…", landmarks. */
 export function estimateArrondissementFromLocation(location: string | null | undefined): Arrondissement {
   const folded = fold(location);
   if (folded === "" || TBA_WORD.test(folded)) return "unknown";
@@ -111,7 +113,7 @@ export function estimateArrondissementFromLocation(location: string | null | und
   return phraseIn(wordText(folded), LANDMARKS_LONGEST_FIRST) ?? "unknown";
 }
 
-/** Resolves an event's arrondissement from its Area cell, falling back to the Location text (§2.3). */
+/** Resolves an event's arrondissement from its Area cell, falling back to the Location text. */
 export function resolveArrondissement(
   area: string | null | undefined,
   location: string | null | undefined,
@@ -142,12 +144,12 @@ export function compareArrondissements(a: Arrondissement, b: Arrondissement): nu
   return rank(a) - rank(b);
 }
 
-/** An arrondissement's centre point and its map label (§6.3). */
+/** An arrondissement's centre point and its map label. */
 export interface ArrondissementCentre extends Coordinates {
   label: string;
 }
 
-/** The 20 arrondissement centres used as fallback coordinates and map labels (§6.3). */
+/** The 20 arrondissement centres used as fallback coordinates and map labels. */
 export const ARRONDISSEMENT_CENTRES: Readonly<Record<number, ArrondissementCentre>> = {
   1: { lat: 48.8606, lng: 2.3376, label: "1er - Louvre" },
   2: { lat: 48.8677, lng: 2.3414, label: "2e - Bourse" },
@@ -177,7 +179,7 @@ export const UNKNOWN_ARRONDISSEMENT_CENTRE: ArrondissementCentre = { lat: 48.84,
 /** Paris centre, for any value that is neither 1–20 nor unknown. */
 export const PARIS_CENTRE: Coordinates = { lat: 48.8566, lng: 2.3522 };
 
-/** The centre point for an arrondissement value: its §6.3 centre, the unknown point, or the Paris centre. */
+/** The centre point for an arrondissement value: its centre, the unknown point, or the Paris centre. */
 export function arrondissementCentre(value: unknown): Coordinates & { label?: string } {
   if (value === "unknown") return UNKNOWN_ARRONDISSEMENT_CENTRE;
   if (typeof value === "number" && isArrondissementNumber(value)) return ARRONDISSEMENT_CENTRES[value];

@@ -1,5 +1,5 @@
 // Event store backups: snapshots of the sheet and both placement schedules, the newest 30 kept,
-// restored as a whole after a pre-restore snapshot (domain.md §8).
+// restored as a whole after a pre-restore snapshot (see docs/store-and-backups.md, "Backups").
 
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";

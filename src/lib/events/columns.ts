@@ -1,4 +1,5 @@
-// The event sheet's canonical columns and the header → field mapping that accepts older layouts (§1.1, §1.2).
+// The event sheet's canonical columns and the header → field mapping that accepts older layouts
+// (see docs/sheet.md, "Columns and aliases" and "Header mapping").
 
 import { normaliseHeader } from "./text.ts";
 import type { BlockingIssue } from "./types.ts";
@@ -40,7 +41,7 @@ export interface SheetColumn {
   aliases: readonly string[];
 }
 
-/** The canonical columns in export order (§1.1). */
+/** The canonical columns in export order. */
 export const SHEET_COLUMNS: readonly SheetColumn[] = [
   { header: "Title", key: "title", aliases: ["Name", "Event Name"] },
   { header: "Curated", key: "curated", aliases: ["Curated Pick", "Pick", "Picks"] },
@@ -87,7 +88,7 @@ const FEATURED_HEADER = "featured";
 // Older layouts put a brand word before "Pick(s)" ("OOOC Picks").
 const BRANDED_PICK_HEADER = /^[a-z0-9]+ picks?$/;
 
-/** True for a Featured column (any case): the parser ignores it and the editor drops it on save (§1.2). */
+/** True for a Featured column (any case): the parser ignores it and the editor drops it on save. */
 export function isFeaturedHeader(header: string): boolean {
   return normaliseHeader(header) === FEATURED_HEADER;
 }
@@ -111,7 +112,7 @@ export interface HeaderMapping {
   issues: BlockingIssue[];
 }
 
-/** Maps a header row to fields (§1.2), reporting duplicates and a missing Title or Date. */
+/** Maps a header row to fields, reporting duplicates and a missing Title or Date. */
 export function mapSheetHeaders(headers: readonly string[]): HeaderMapping {
   const fieldByColumn = headers.map((header) => findFieldForHeader(header));
   const columnByField: Partial<Record<SheetField, number>> = {};

@@ -1,4 +1,5 @@
-// Reading and writing the event sheet as CSV (§1.3 row parsing, domain CSV quoting); shared by store, import and export.
+// Reading and writing the event sheet as CSV (see docs/sheet.md, "Row parsing" and "Conventions");
+// shared by store, import and export.
 
 import Papa from "papaparse";
 import { mapSheetHeaders, type SheetField } from "./columns.ts";
@@ -46,7 +47,7 @@ export function parseCsvRecords(text: string): string[][] {
   return records;
 }
 
-/** Parses the event sheet CSV (§1.2–1.3): header mapping, blank-row skip, padding and the structure check. */
+/** Parses the event sheet CSV: header mapping, blank-row skip, padding and the structure check. */
 export function parseSheetCsv(text: string): SheetCsvResult {
   const records = parseCsvRecords(text);
   const columns = records[0] ?? [];
@@ -96,7 +97,7 @@ function structureMismatchMessage(rowNumbers: number[]): string {
 /** A value a CSV cell can be written from; null and undefined become an empty cell. */
 export type CsvValue = string | number | boolean | null | undefined;
 
-/** One cell with domain CSV quoting: quoted when it holds a comma, quote, CR or LF; inner quotes doubled. */
+/** One cell with CSV quoting: quoted when it holds a comma, quote, CR or LF; inner quotes doubled. */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   const text = String(value);

@@ -1,4 +1,5 @@
-// Sheet dates (§2.1): the accepted spellings, ambiguity, the inferred year, weekdays and date labels.
+// Sheet dates (see docs/sheet.md, "Dates"): the accepted spellings, ambiguity, the inferred year,
+// weekdays and date labels.
 
 import { fold } from "./text.ts";
 import type { Weekday } from "./types.ts";
@@ -128,7 +129,7 @@ function readYear(text: string | undefined): number | null | "invalid" {
   return year >= 1900 && year <= 2099 ? year : "invalid";
 }
 
-/** Reads a date cell (§2.1 preparation and accepted forms) without resolving a missing year. */
+/** Reads a date cell (preparation and accepted forms) without resolving a missing year. */
 export function readDateCell(cell: string | null | undefined): DateCellReading {
   const folded = fold(cell);
   if (folded === "") return { kind: "empty" };

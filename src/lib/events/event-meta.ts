@@ -1,5 +1,6 @@
-// What a shared event link previews as (§19.1): the page title and description, the OG image URL,
-// schema.org Event JSON-LD, and the map-app links of the event modal.
+// What a shared event link previews as (see docs/public-pages.md, "Event modal"): the page title
+// and description, the OG image URL, schema.org Event JSON-LD, and the map-app links of the event
+// modal.
 
 import { publicUrl, type Config } from "../config.ts";
 import { arrondissementLongLabel } from "./arrondissement.ts";

@@ -1,4 +1,5 @@
-// Event filters and search (§5): URL parameters to filter state and back, matching, chips, facets and the saved line.
+// Event filters and search (see docs/filters-and-search.md): URL parameters to filter state and
+// back, matching, chips, facets and the saved line.
 
 import { arrondissementShortLabel, compareArrondissements } from "./arrondissement.ts";
 import { formatDateLabel, isValidIsoDate } from "./dates.ts";
@@ -8,7 +9,7 @@ import { fold } from "./text.ts";
 import { dayPeriodOf } from "./times.ts";
 import type { Arrondissement, LiveEvent, NationalityCode, VenueType } from "./types.ts";
 
-/** The ten filter groups, as tracked in `filter_apply` / `filter_clear` (§5, §17). */
+/** The ten filter groups, as tracked in `filter_apply` / `filter_clear`. */
 export type FilterGroup =
   | "date_range"
   | "day_night"
@@ -252,7 +253,7 @@ export function normaliseSearchText(raw: string | null | undefined): string {
 }
 
 /**
- * Reads the filter state from URL parameters (§5). Unknown or malformed values are ignored, ranges are
+ * Reads the filter state from URL parameters. Unknown or malformed values are ignored, ranges are
  * clamped then validated, df > dt is swapped; never throws.
  */
 export function parseFilters(params: FilterParamsInput | null | undefined): EventFilters {
@@ -292,7 +293,7 @@ function oneOf<T extends string>(item: string, allowed: readonly T[]): T | null 
 
 /**
  * Canonical URL parameters of a filter state: fixed parameter order (df dt dn arr g nat vt in pick pr ag q),
- * list values de-duplicated in domain order, inactive groups omitted. `toString()` is the cache-variant key.
+ * list values de-duplicated in their fixed order, inactive groups omitted. `toString()` is the cache-variant key.
  */
 export function filtersToSearchParams(filters: EventFilters): URLSearchParams {
   const params = new URLSearchParams();
@@ -360,7 +361,7 @@ export function hasSearch(filters: EventFilters): boolean {
   return fold(filters.q) !== "";
 }
 
-/** Toggle labels of the day/night filter (§5). */
+/** Toggle labels of the day/night filter. */
 export const DAY_NIGHT_LABELS: Readonly<Record<DayPeriod, string>> = {
   day: "Day 6:00 AM - 9:59 PM",
   night: "Night 10:00 PM - 5:59 AM",
@@ -383,7 +384,7 @@ export function ageRangeLabel(range: FilterRange): string {
   return range.max >= AGE_RANGE_BOUNDS.max ? `Age ${range.min}+` : `Age ${range.min} - ${range.max}`;
 }
 
-/** Chip label of a date range: one date, "From <date>", "Until <date>" or "<date> - <date>" (§2.1 date labels). */
+/** Chip label of a date range: one date, "From <date>", "Until <date>" or "<date> - <date>", with the sheet's date labels. */
 export function dateRangeLabel(from: string | null, to: string | null): string {
   if (from !== null && to !== null) return from === to ? formatDateLabel(from) : `${formatDateLabel(from)} - ${formatDateLabel(to)}`;
   if (from !== null) return `From ${formatDateLabel(from)}`;
@@ -394,7 +395,7 @@ export function dateRangeLabel(from: string | null, to: string | null): string {
 /** One removable chip of an active filter value. */
 export interface FilterChip {
   group: FilterGroup;
-  /** The tracked filterValue (§5) of this chip, sent with `filter_clear` when it is removed. */
+  /** The tracked filterValue of this chip, sent with `filter_clear` when it is removed. */
   value: string;
   label: string;
   /** Canonical parameters with this value removed (everything else, the search included, kept). */
@@ -442,7 +443,7 @@ export function activeFilterChips(filters: EventFilters): FilterChip[] {
   return chips;
 }
 
-/** The value each filter group tracks (§5), as passed to trackedFilterValue. */
+/** The value each filter group tracks, as passed to trackedFilterValue. */
 export interface FilterGroupValues {
   date_range: { from: string | null; to: string | null };
   day_night: DayPeriod;
@@ -457,7 +458,7 @@ export interface FilterGroupValues {
 }
 
 /**
- * The tracked filterValue of a group (§5): date_range `<from or any>:<to or any>`, day_night `day`/`night`,
+ * The tracked filterValue of a group: date_range `<from or any>:<to or any>`, day_night `day`/`night`,
  * arrondissement `11`/`unknown`, genre key, nationality code, venue type, setting `indoor`/`outdoor`/`all`,
  * pick `yes`/`no`, ranges `min:max`.
  */
@@ -504,7 +505,7 @@ function buildHaystack(event: LiveEvent): string {
   return haystack;
 }
 
-/** The folded search text of an event (§5 search fields), cached per event object. */
+/** The folded search text of an event (the searched fields), cached per event object. */
 export function searchHaystack(event: LiveEvent): string {
   let haystack = haystacks.get(event);
   if (haystack === undefined) {
@@ -517,7 +518,7 @@ export function searchHaystack(event: LiveEvent): string {
 /** A predicate for one filter state, with its sets and folded query prepared once. */
 export type EventMatcher = (event: LiveEvent) => boolean;
 
-/** Prepares the §5 match for a filter state: AND across groups, the per-group rules, then the folded search. */
+/** Prepares the match for a filter state: AND across groups, the per-group rules, then the folded search. */
 export function createEventMatcher(filters: EventFilters): EventMatcher {
   let from = filters.dateFrom && isValidIsoDate(filters.dateFrom) ? filters.dateFrom : null;
   let to = filters.dateTo && isValidIsoDate(filters.dateTo) ? filters.dateTo : null;
@@ -570,7 +571,7 @@ export function createEventMatcher(filters: EventFilters): EventMatcher {
   };
 }
 
-/** True when the event passes every active filter group and the search (§5); use filterEvents for lists. */
+/** True when the event passes every active filter group and the search; use filterEvents for lists. */
 export function matchesFilters(event: LiveEvent, filters: EventFilters): boolean {
   return createEventMatcher(filters)(event);
 }

@@ -1,4 +1,5 @@
-// Genres (§2.5): the 30 genre keys with labels and chip colours, their aliases and the Categories cell matcher.
+// Genres (see docs/sheet.md, "Genres"): the 30 genre keys with labels and chip colours, their
+// aliases and the Categories cell matcher.
 
 import { stripAccents } from "./text.ts";
 
@@ -9,7 +10,7 @@ export interface Genre {
   colour: string;
 }
 
-/** The 30 genres in list order (§2.5). */
+/** The 30 genres in list order. */
 export const GENRES: readonly Genre[] = [
   { key: "amapiano", label: "Amapiano", colour: "#7c3aed" },
   { key: "afrobeats", label: "Afrobeats", colour: "#ea580c" },
@@ -46,7 +47,7 @@ export const GENRES: readonly Genre[] = [
 /** The genre keys in list order. */
 export const GENRE_KEYS: readonly string[] = GENRES.map((genre) => genre.key);
 
-/** Extra spellings per genre key (§2.5); every key is also its own alias. */
+/** Extra spellings per genre key; every key is also its own alias. */
 export const GENRE_ALIASES: Readonly<Record<string, readonly string[]>> = {
   electro: ["electronic", "edm", "trance", "dubstep"],
   house: ["techno"],
@@ -110,7 +111,7 @@ const matchGenre = buildAliasMatcher(
   GENRE_ALIASES,
 );
 
-/** Genre keys of a Categories cell (§2.5), de-duplicated in first-seen order; unmatched parts give `other`. */
+/** Genre keys of a Categories cell, de-duplicated in first-seen order; unmatched parts give `other`. */
 export function parseGenres(cell: string | null | undefined): string[] {
   if (!cell) return [];
   const text = stripAccents(cell).toLowerCase().replace(R_AND_B, "r&b");

@@ -1,6 +1,6 @@
-// The homepage's reading of the live events (domain §4, §5, §19.1): filter state from the form,
-// the spotlight pick with its daily seeded shuffle, the stats row, the map points and the countdown.
-// Pure functions: the page route feeds them one live read and one clock reading.
+// The homepage's reading of the live events (see docs/public-pages.md, "Homepage"): filter state
+// from the form, the spotlight pick with its daily seeded shuffle, the stats row, the map points
+// and the countdown. Pure functions: the page route feeds them one live read and one clock reading.
 
 import { arrondissementCentre, arrondissementShortLabel } from "./arrondissement.ts";
 import { formatDateRangeLabel, isValidIsoDate } from "./dates.ts";
@@ -117,7 +117,7 @@ export function isActivePromotion(event: LiveEvent, now: Date): boolean {
 }
 
 /**
- * The spotlight cards (§19.1): every active spotlight event first, whatever the filters; the
+ * The spotlight cards: every active spotlight event first, whatever the filters; the
  * remaining places go to curated picks of the filtered list, then to other filtered events, each
  * group shuffled with the Paris date as seed. One card per event and per multi-day series.
  */
@@ -205,7 +205,7 @@ export interface MapArea {
   selected: boolean;
 }
 
-/** Colour band of an area by its event count (§19.1): 0 grey, 1 green, 2–4 orange, 5+ red; selected blue. */
+/** Colour band of an area by its event count: 0 grey, 1 green, 2–4 orange, 5+ red; selected blue. */
 export function areaBand(count: number, selected: boolean): "selected" | "none" | "one" | "few" | "many" {
   if (selected) return "selected";
   if (count === 0) return "none";
@@ -258,7 +258,7 @@ export function scriptJson(value: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // Countdown
 
-/** The header countdown at an instant (§19.1): days and hours before 21 June Paris time, "today", or over. */
+/** The header countdown at an instant: days and hours before 21 June Paris time, "today", or over. */
 export type CountdownState = { kind: "before"; days: number; hours: number; minutes: number } | { kind: "today" } | { kind: "after" };
 
 const PARIS_OFFSET = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Paris", timeZoneName: "longOffset" });
@@ -303,7 +303,7 @@ export interface HomeListing {
   stats: HomeStats;
 }
 
-/** Filters the live events (kept in §4 order) and derives the spotlight and the stats. */
+/** Filters the live events (kept in homepage order) and derives the spotlight and the stats. */
 export function homeListing(events: readonly LiveEvent[], filters: EventFilters, now: Date): HomeListing {
   const matching = filterEvents(events, filters);
   const narrowed = isFilterActive(filters) || hasSearch(filters);

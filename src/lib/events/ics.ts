@@ -1,4 +1,5 @@
-// Calendar files (§19.2): the RFC 5545 .ics for one event's "Add to Calendar" and a subscribable feed of events.
+// Calendar files (see docs/public-pages.md, "Calendar files"): the RFC 5545 .ics for one event's
+// "Add to Calendar" and a subscribable feed of events.
 
 import { arrondissementLongLabel } from "./arrondissement.ts";
 import { formatAgeLabel } from "./age.ts";
@@ -52,13 +53,13 @@ const BACKSLASH = /\\/g;
 const SEMICOLON = /;/g;
 const COMMA = /,/g;
 const NEWLINE = /\r\n|\r|\n/g;
-// Control characters other than tab are not allowed in iCalendar values (RFC 5545 §3.1, §3.3.11).
+// Control characters other than tab are not allowed in iCalendar values (RFC 5545, sections 3.1 and 3.3.11).
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 const NON_ASCII = /[^\x00-\x7f]/;
 const DATE_DASHES = /-/g;
 const SAFE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Escapes a TEXT value (RFC 5545 §3.3.11): `\\`, `\;`, `\,` and every line break as `\n`. */
+/** Escapes a TEXT value (RFC 5545, section 3.3.11): `\\`, `\;`, `\,` and every line break as `\n`. */
 export function escapeIcsText(value: string): string {
   return value
     .replace(BACKSLASH, "\\\\")
@@ -76,7 +77,7 @@ function utf8Length(codePoint: number): number {
 }
 
 /**
- * Folds one content line at 75 octets (RFC 5545 §3.1): continuation lines start with a space, and a
+ * Folds one content line at 75 octets (RFC 5545, section 3.1): continuation lines start with a space, and a
  * multi-byte UTF-8 character is never split. Returns the line with CRLF between the pieces, without a final CRLF.
  */
 export function foldIcsLine(line: string): string {
@@ -124,7 +125,7 @@ function clockOf(minutes: number): string {
 }
 
 /**
- * Start and end of an event on the Paris wall clock (§19.2): the end time (next day when ≤ start) or
+ * Start and end of an event on the Paris wall clock: the end time (next day when ≤ start) or
  * start + 3 h, crossing midnight when needed; 20:00–23:59 on the date without a valid start. Null without a valid date.
  */
 export function calendarEventTimes(event: Pick<LiveEvent, "date" | "time" | "endTime">): { start: WallClock; end: WallClock } | null {
@@ -144,7 +145,7 @@ export function calendarEventTimes(event: Pick<LiveEvent, "date" | "time" | "end
   return { start, end: { date: endDate, time: clockOf(total % MINUTES_PER_DAY) } };
 }
 
-/** "<venue>, <long arrondissement>, Paris, France", leaving out the unknown parts (§19.2). */
+/** "<venue>, <long arrondissement>, Paris, France", leaving out the unknown parts. */
 export function calendarLocation(event: Pick<LiveEvent, "location" | "arrondissement">): string {
   const parts: string[] = [];
   if (!isUnknownLocation(event.location)) parts.push((event.location ?? "").trim());
@@ -158,7 +159,7 @@ function capitalise(text: string): string {
 }
 
 /**
- * The DESCRIPTION text (§19.2): notes and a blank line, Music, Category, Price (the label, so never a second
+ * The DESCRIPTION text: notes and a blank line, Music, Category, Price (the label, so never a second
  * currency sign), Age, the unverified notice, Tickets, "Added via <site name>".
  */
 export function calendarDescription(event: LiveEvent, siteName: string): string {

@@ -1,4 +1,5 @@
-// Event keys and slugs (§3): validation, fingerprints, salted generation, the uniqueness pass and occurrence keys.
+// Event keys and slugs (see docs/sheet.md, "Event keys and slugs"): validation, fingerprints,
+// salted generation, the uniqueness pass and occurrence keys.
 
 import { createHash } from "node:crypto";
 import { fold } from "./text.ts";
@@ -78,7 +79,7 @@ export interface EventKeyAssignment {
 }
 
 /**
- * The uniqueness pass (§3), rows in sheet order: a valid key stays unless an earlier row uses it;
+ * The uniqueness pass, rows in sheet order: a valid key stays unless an earlier row uses it;
  * otherwise a key is generated, salted past every key taken so far.
  */
 export function assignEventKeys(rows: readonly KeyedRowInput[]): EventKeyAssignment {

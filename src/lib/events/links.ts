@@ -1,4 +1,4 @@
-// Links (§2.10): the Primary URL cell split into usable URLs.
+// Links (see docs/sheet.md, "Links"): the Primary URL cell split into usable URLs.
 
 const LINK_SEPARATORS = /[,\n\r|]/;
 const HTTP_URL = /^https?:\/\//i;

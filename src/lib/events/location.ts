@@ -1,4 +1,4 @@
-// Location (§2.4): the venue text and whether it is an unknown ("TBA") venue.
+// Location (see docs/sheet.md, "Location"): the venue text and whether it is an unknown ("TBA") venue.
 
 import { fold } from "./text.ts";
 

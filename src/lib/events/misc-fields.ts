@@ -1,4 +1,5 @@
-// Curated flag, event type, event category, tags and notes (§2.11).
+// Curated flag, event type, event category, tags and notes (see docs/sheet.md, "Curated, type,
+// category, tags and notes").
 
 import { buildAliasMatcher } from "./genres.ts";
 import { fold } from "./text.ts";

@@ -1,4 +1,5 @@
-// Nationality (§2.6): Host Country and Audience Country cells to the supported codes UK, FR, CA, NL, plus display.
+// Nationality (see docs/sheet.md, "Nationality"): Host Country and Audience Country cells to the
+// supported codes UK, FR, CA, NL, plus display.
 
 import { fold } from "./text.ts";
 import type { NationalityCode } from "./types.ts";
@@ -44,7 +45,7 @@ const OTHER_COUNTRY_WORDS: ReadonlySet<string> = new Set(
 // 2–3 letter words that are ordinary language, not country codes.
 const NOT_A_CODE: ReadonlySet<string> = new Set(["and", "et", "the", "of", "de", "du", "la", "le", "all", "mix", "tba", "tbc", "na", "or", "ou"]);
 
-/** Reads one nationality cell: regional-indicator flags, dotted abbreviations, whole tokens (§2.6). */
+/** Reads one nationality cell: regional-indicator flags, dotted abbreviations, whole tokens. */
 export function readNationalityCell(cell: string | null | undefined): NationalityReading {
   const codes: NationalityCode[] = [];
   const unsupported: string[] = [];

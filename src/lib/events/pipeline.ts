@@ -1,4 +1,4 @@
-// The live-events read pipeline (spec "Event read pipeline"): the source chain of the data mode,
+// The live-events read pipeline (see docs/live-events.md): the source chain of the data mode,
 // keys and quality checks, coordinates from the KV cache, then the featured, promoted and
 // engagement projections. There is no event cache: every call reads the sources.
 

@@ -1,4 +1,4 @@
-// Price (§2.8): the euro amount used by the price filter, and the display label.
+// Price (see docs/sheet.md, "Price"): the euro amount used by the price filter, and the display label.
 
 import { fold } from "./text.ts";
 
@@ -50,7 +50,7 @@ export function isPriceUnknown(price: string | null | undefined): boolean {
   return EMPTY_OR_TBA.test(fold(price));
 }
 
-/** Display label (§2.8): "TBA", "Free", the text as written, or "€N" for a bare number. */
+/** Display label: "TBA", "Free", the text as written, or "€N" for a bare number. */
 export function formatPriceLabel(price: string | null | undefined, priceValue: number | null): string {
   const text = (price ?? "").trim();
   if (isPriceUnknown(text)) return "TBA";

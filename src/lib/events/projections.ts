@@ -76,7 +76,7 @@ export function applyEngagement(events: LiveEvent[], counts: Map<string, number>
 }
 
 /**
- * Homepage order (§4): active spotlight first, then active promoted, then the rest, each group
+ * Homepage order: active spotlight first, then active promoted, then the rest, each group
  * in sheet order (the input order). Occurrences of a series already sit together in the input.
  */
 export function orderForHomepage(events: readonly LiveEvent[]): LiveEvent[] {

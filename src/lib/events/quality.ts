@@ -1,4 +1,5 @@
-// Quality checks, the verified flag, source validity (80 % rule) and the schema report (§2.13, §4).
+// Quality checks, the verified flag, source validity (80 % rule) and the schema report (see
+// docs/sheet.md: "Verified", "Quality checks", "Schema report", "Source validity").
 
 import { isValidIsoDate } from "./dates.ts";
 import { isUnknownLocation } from "./location.ts";
@@ -8,7 +9,7 @@ import { isValidTime } from "./times.ts";
 import type { Arrondissement, BlockingIssue, LiveEvent, SheetWarning } from "./types.ts";
 
 const PLACEHOLDER_NAME = /^(?:tba|tbc|(?:new )?event(?: ?\d+)?)$/;
-/** Share of events that must carry a key, a name and a valid date for a source to count (§4). */
+/** Share of events that must carry a key, a name and a valid date for a source to count. */
 export const SOURCE_VALIDITY_THRESHOLD = 0.8;
 
 /** The four quality checks, by name. */
@@ -59,7 +60,7 @@ export function runQualityChecks(events: readonly LiveEvent[]): QualityReport {
   return { eventCount: events.length, averageScore, counts };
 }
 
-/** The verified flag (§2.13): known venue, arrondissement 1–20, valid date, and two of {start time, link, price}. */
+/** The verified flag: known venue, arrondissement 1–20, valid date, and two of {start time, link, price}. */
 export function isVerifiedEvent(event: {
   location?: string;
   arrondissement: Arrondissement;

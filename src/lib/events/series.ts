@@ -1,4 +1,5 @@
-// Multi-day rows (§2.12): Date To expansion, series keys and the occurrence fields.
+// Multi-day rows (see docs/sheet.md, "Multi-day rows"): Date To expansion, series keys and the
+// occurrence fields.
 
 import { addDays, daysBetween } from "./dates.ts";
 import { shortSha256 } from "./keys.ts";

@@ -1,4 +1,5 @@
-// Setting → venue types (§2.7): which of indoor/outdoor a Setting cell names, and the modal label.
+// Setting → venue types (see docs/sheet.md, "Setting"): which of indoor/outdoor a Setting cell
+// names, and the modal label.
 
 import { fold } from "./text.ts";
 import type { VenueType } from "./types.ts";

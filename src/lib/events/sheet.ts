@@ -1,4 +1,5 @@
-// The event sheet read pipeline's entry point: CSV text → events, warnings, keyed rows and the schema report (§1–4).
+// The event sheet read pipeline's entry point: CSV text → events, warnings, keyed rows and the
+// schema report (see docs/sheet.md).
 
 import { arrondissementShortLabel, resolveArrondissement } from "./arrondissement.ts";
 import { fieldsOfRow, HEADER_BY_FIELD, mapSheetHeaders, type SheetField, type SheetFields } from "./columns.ts";
@@ -33,7 +34,7 @@ export interface KeyedSheetRow {
   keyOutcome: EventKeyOutcome;
 }
 
-/** The uniqueness pass counts (§3). */
+/** The uniqueness pass counts: keys missing and keys generated. */
 export interface EventKeyStats {
   missingEventKeyCount: number;
   generatedEventKeyCount: number;
@@ -147,7 +148,7 @@ function keyWarning(warnings: SheetWarning[], row: number, cell: string, outcome
 
 /**
  * Builds events from field rows (the core of parseEventSheet): dates against the sheet's inferred year,
- * the uniqueness pass, every field rule of §2, multi-day expansion and occurrence keys.
+ * the uniqueness pass, every field rule (docs/sheet.md, "Field rules"), multi-day expansion and occurrence keys.
  */
 export function buildEventsFromRows(rows: readonly SheetRowInput[], options: ParseEventSheetOptions = {}): SheetRowsResult {
   const dateReadings: DateCellReading[] = [];
@@ -291,7 +292,7 @@ export function buildEventsFromRows(rows: readonly SheetRowInput[], options: Par
   };
 }
 
-/** Parses the event sheet CSV into events (§1–4); blocking issues fail the parse, everything else is a warning. */
+/** Parses the event sheet CSV into events (see docs/sheet.md); blocking issues fail the parse, everything else is a warning. */
 export function parseEventSheet(csvText: string, options: ParseEventSheetOptions = {}): EventSheet | EventSheetFailure {
   const csv = parseSheetCsv(csvText);
   const inputs = csv.rows.map((row) => ({ rowNumber: row.rowNumber, fields: fieldsOfRow(row.cells, csv.columnByField) }));

@@ -93,7 +93,7 @@ function columnsFor(headers: readonly string[]): { columns: StoreColumn[]; sourc
   return { columns: [...core, ...custom], sourceIndex };
 }
 
-/** The CSV of a stored sheet (labels in display order, domain quoting). */
+/** The CSV of a stored sheet (labels in display order, CSV quoting). */
 export function sheetToCsv(sheet: RawSheet): string {
   return toCsv(sheet.headers, sheet.rows);
 }

@@ -14,14 +14,14 @@ export function stripAccents(text: string): string {
   return text.normalize("NFKD").replace(COMBINING_MARKS, "");
 }
 
-/** Folded text (domain "Shared conventions"): NFKD, accents removed, lower-cased, trimmed, whitespace runs collapsed. */
+/** Folded text (see docs/sheet.md, "Conventions used on this page"): NFKD, accents removed, lower-cased, trimmed, whitespace runs collapsed. */
 export function fold(text: string | null | undefined): string {
   if (!text) return "";
   const lower = stripAccents(text).toLowerCase();
   return UNTIDY_WHITESPACE.test(lower) ? lower.replace(WHITESPACE_RUN, " ").trim() : lower;
 }
 
-/** Header normalisation (§1.2): accents removed, lower-cased, every run outside a–z/0–9 one space, trimmed. */
+/** Header normalisation: accents removed, lower-cased, every run outside a–z/0–9 one space, trimmed. */
 export function normaliseHeader(header: string | null | undefined): string {
   if (!header) return "";
   return stripAccents(header).toLowerCase().replace(HEADER_NOISE, " ").trim();

@@ -1,4 +1,5 @@
-// Sheet times (§2.2): messy start/end cells to 24 h HH:MM, the time label and the day/night split (§5).
+// Sheet times (see docs/sheet.md, "Times"): messy start/end cells to 24 h HH:MM, the time label and
+// the day/night split.
 
 /** A time cell read: `HH:MM` when recognised, otherwise the trimmed text as written. */
 export type TimeReading = { kind: "empty" } | { kind: "valid"; value: string } | { kind: "text"; value: string };
@@ -25,7 +26,7 @@ function toClock(hourText: string, minuteText: string | undefined, meridiem: str
   return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 }
 
-/** Normalises a time cell (§2.2): "2:00 pm" → 14:00, "20h30" → 20:30, "1430" → 14:30; "TBC" stays text. */
+/** Normalises a time cell: "2:00 pm" → 14:00, "20h30" → 20:30, "1430" → 14:30; "TBC" stays text. */
 export function readTimeCell(cell: string | null | undefined): TimeReading {
   const raw = (cell ?? "").trim();
   if (raw === "") return { kind: "empty" };

@@ -1,5 +1,5 @@
 // The event record and its vocabulary: what the read pipeline produces and pages, APIs and analytics read.
-// Field names follow domain.md section 2 exactly; the public events API emits this shape as is.
+// Field names follow docs/sheet.md, "The event record"; the public events API emits this shape as is.
 
 /** Arrondissement 1–20, or "unknown". */
 export type Arrondissement = number | "unknown";
@@ -73,7 +73,7 @@ export interface SheetWarning {
   field?: string;
 }
 
-/** A sheet problem that stops a write or a read (§4 schema report, blocking side). */
+/** A sheet problem that stops a write or a read (the blocking side of the schema report). */
 export type BlockingIssueType = "missing_columns" | "duplicate_columns" | "no_rows" | "structure_mismatch";
 
 /** One blocking issue; `rows` lists the spreadsheet row numbers involved (empty for header problems). */

@@ -1,4 +1,5 @@
-// Batch geocoding: 10 venues in parallel, 100 ms between batches, bounded retries of transient failures (domain.md §6.4).
+// Batch geocoding: 10 venues in parallel, 100 ms between batches, bounded retries of transient
+// failures (see docs/live-events.md, "The geocoding provider").
 
 import { geocodeLocation, GeocodingError, type GeocodeResult, type GeocoderOptions, type GeocodingErrorCategory, type LocationQuery } from "./geocoder.ts";
 

@@ -1,4 +1,5 @@
-// Coordinate population and warm-up: fills event coordinates from the KV cache, geocoding or arrondissement centres (domain.md §6.2).
+// Coordinate population and warm-up: fills event coordinates from the KV cache, geocoding or
+// arrondissement centres (see docs/live-events.md, "Coordinates").
 
 import type { Coordinates, LiveEvent } from "../events/types.ts";
 import type { Kv } from "../kv.ts";

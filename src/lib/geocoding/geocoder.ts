@@ -1,4 +1,5 @@
-// Google Geocoding JSON API client: query building, confidence scoring and error categories (domain.md §6.4).
+// Google Geocoding JSON API client: query building, confidence scoring and error categories (see
+// docs/live-events.md, "The geocoding provider").
 
 import type { Coordinates } from "../events/types.ts";
 import type { Logger } from "../logger.ts";
@@ -6,7 +7,7 @@ import type { Logger } from "../logger.ts";
 /** The real provider endpoint; tests and config point `apiUrl` elsewhere. */
 export const DEFAULT_GEOCODING_API_URL = "https://maps.googleapis.com/maps/api/geocode/json";
 
-/** Per-request timeout of the provider call (spec: 10 s). */
+/** Per-request timeout of the provider call: 10 s. */
 export const GEOCODING_TIMEOUT_MS = 10_000;
 
 /** The Paris box used both as the request bias and for the in-bounds check. */
@@ -54,7 +55,7 @@ export interface GeocodeResult {
   inParisBounds: boolean;
 }
 
-/** The six failure categories of the §6.4 table. */
+/** The six failure categories: NO_RESULTS, RATE_LIMIT, NETWORK_ERROR, API_ERROR, PARSE_ERROR, CONFIG_ERROR. */
 export type GeocodingErrorCategory = "API_ERROR" | "NO_RESULTS" | "RATE_LIMIT" | "NETWORK_ERROR" | "PARSE_ERROR" | "CONFIG_ERROR";
 
 /** A categorised geocoding failure; `retryable` is transient, `fatal` switches the run to fallbacks. */
@@ -72,7 +73,7 @@ export class GeocodingError extends Error {
   }
 }
 
-/** The provider query: `<trimmed name>, <N>e arrondissement, Paris, France` (spec form, `1e` included). */
+/** The provider query: `<trimmed name>, <N>e arrondissement, Paris, France` (`1e` included). */
 export function buildGeocodingQuery(query: LocationQuery): string {
   return `${query.name.trim()}, ${query.arrondissement}e arrondissement, Paris, France`;
 }
@@ -137,7 +138,7 @@ function errorForApiStatus(status: string, errorMessage: string | undefined): Ge
   }
 }
 
-/** Reads the fields §6.4 lists from a parsed body; throws a categorised error for anything but a usable OK. */
+/** Reads status, error_message and the first result's location, type, address and place id from a parsed body; throws a categorised error for anything but a usable OK. */
 function readResult(body: unknown, query: LocationQuery, queryText: string): GeocodeResult {
   if (typeof body !== "object" || body === null || typeof (body as { status?: unknown }).status !== "string") {
     throw new GeocodingError("PARSE_ERROR", "Geocoding response has no status");

@@ -1,4 +1,5 @@
-// The coordinate cache document kept in KV under maps:locations:v1: ids, eligibility and entry builders (domain.md §6.1).
+// The coordinate cache document kept in KV under maps:locations:v1: ids, eligibility and entry
+// builders (see docs/live-events.md, "The cache").
 
 import type { Arrondissement, Coordinates } from "../events/types.ts";
 import { ARRONDISSEMENT_CENTRES } from "../events/arrondissement.ts";
@@ -15,7 +16,7 @@ export const FALLBACK_CONFIDENCE = 0.5;
 /** Where a stored position came from; `manual` entries are never re-geocoded. */
 export type LocationSource = "geocoded" | "estimated" | "manual";
 
-/** One cached venue position (the spec's stored location). */
+/** One cached venue position: id, name, arrondissement, coordinates, confidence, source, lastUpdated. */
 export interface StoredLocation {
   id: string;
   name: string;

@@ -1,7 +1,8 @@
-// The link-preview layout of domain.md §18 as a satori element tree: beige gradient with two soft
-// glows in the variant's accent, brand line and pills on top, a centred white card with the title,
-// subtitle and detail pills, and the area and site domain in the footer. Every box is bounded so
-// the longest allowed texts (110 characters each) still fit in 1200×630.
+// The link-preview layout (see docs/public-pages.md, "Link-preview image") as a satori element
+// tree: beige gradient with two soft glows in the variant's accent, brand line and pills on top, a
+// centred white card with the title, subtitle and detail pills, and the area and site domain in the
+// footer. Every box is bounded so the longest allowed texts (110 characters each) still fit in
+// 1200×630.
 
 import { OG_DISPLAY_FAMILY, OG_SANS_FAMILY } from "./fonts.ts";
 import type { OgParams } from "./params.ts";
@@ -70,7 +71,7 @@ function pill(text: string, tone: "light" | "solid", accent: string, maxChars = 
   );
 }
 
-/** The §18 layout for normalised parameters and the site's name and host. */
+/** The preview layout for normalised parameters and the site's name and host. */
 export function ogLayout(params: OgParams, site: { name: string; host: string }): OgNode {
   const accent = OG_ACCENT[params.variant];
   const title = drawnText(params.title) || site.name;

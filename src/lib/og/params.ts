@@ -1,4 +1,5 @@
-// Link-preview image parameters (domain.md §18): parsing, text limits and the default title and subtitle.
+// Link-preview image parameters (see docs/public-pages.md, "Link-preview image"): parsing, text
+// limits and the default title and subtitle.
 
 /** Which card to draw: the city guide, or one event's details. */
 export type OgVariant = "default" | "event-modal";
@@ -34,7 +35,7 @@ function count(raw: string | null): number {
   return Math.min(MAX_EVENT_COUNT, Math.max(0, Math.trunc(Number(raw))));
 }
 
-/** Reads the query parameters of /api/og, applying limits and the defaults of §18. */
+/** Reads the query parameters of /api/og, applying the text limits and the default title and subtitle. */
 export function parseOgParams(params: URLSearchParams, siteName: string): OgParams {
   const get = (name: string) => ogText(params.get(name) ?? "");
   const variant: OgVariant = params.get("variant") === "event-modal" ? "event-modal" : "default";

@@ -1,4 +1,4 @@
-// Draws the 1200×630 link-preview PNG: satori lays out the §18 card into SVG with the project's
+// Draws the 1200×630 link-preview PNG: satori lays out the preview card into SVG with the project's
 // fonts, resvg rasterises it on a worker thread (renderAsync) so a render never blocks the server.
 // The fallback is a plain gradient with the site name, drawn without our fonts or satori.
 
@@ -10,7 +10,7 @@ import type { OgParams } from "./params.ts";
 
 export { OG_HEIGHT, OG_WIDTH };
 
-/** The spec's image function limit: after it, the fallback image is sent. */
+/** The render budget (10 s): after it, the fallback image is sent. */
 export const OG_RENDER_BUDGET_MS = 10_000;
 
 /** Who the image is for: the site name (brand line) and host (footer). */

@@ -1,5 +1,5 @@
 // The link-preview images of a process: query → normalised parameters → cached image, rendered
-// once per key within the 10 s budget; an error or an overrun gives the fallback image (§18).
+// once per key within the 10 s budget; an error or an overrun gives the fallback image.
 
 import type { Logger } from "../logger.ts";
 import { cachedImage, createOgImageCache, type CachedImage, type OgImageCache } from "./image-cache.ts";

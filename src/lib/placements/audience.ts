@@ -1,5 +1,5 @@
 // Audience figures for the partner page hero: distinct visitor sessions and event opens over the
-// last 30 days, and all-time calendar saves, from the first-party engagement records (§17).
+// last 30 days, and all-time calendar saves, from the first-party engagement records (see docs/tracking.md).
 
 import { count, countDistinct, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";

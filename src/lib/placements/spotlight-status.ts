@@ -1,5 +1,6 @@
 // The public spotlight status of /feature-event: live and recently ended (48 h) spotlight
-// placements and how many of the concurrent slots are free right now (domain.md §9, §19.3).
+// placements and how many of the concurrent slots are free right now (see docs/placements.md and
+// docs/public-pages.md, "/feature-event").
 
 import { and, gt, inArray, lte } from "drizzle-orm";
 import type { Db } from "../db/client.ts";

@@ -1,5 +1,6 @@
-// Spreadsheet preview and import into the managed store (domain.md §7): the preview is read-only;
-// the import passes the schema gate, replaces the store, warms coordinates and revalidates.
+// Spreadsheet preview and import into the managed store (see docs/store-and-backups.md,
+// "Spreadsheet import"): the preview is read-only; the import passes the schema gate, replaces the
+// store, warms coordinates and revalidates.
 
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";

@@ -1,4 +1,5 @@
-// Spreadsheet access with a service account (domain.md §7): RS256 JWT, token exchange with an in-memory cache, values API → CSV.
+// Spreadsheet access with a service account (see docs/store-and-backups.md, "Spreadsheet import"):
+// RS256 JWT, token exchange with an in-memory cache, values API → CSV.
 
 import { importPKCS8, SignJWT } from "jose";
 import { csvLine, type CsvValue } from "../events/csv.ts";
@@ -8,9 +9,9 @@ import { readBodyCapped } from "./remote-fetch.ts";
 export const SHEETS_SCOPE = "https://www.googleapis.com/auth/spreadsheets.readonly";
 /** The JWT audience: always Google's token URL, even when `tokenUrl` points elsewhere (tests, proxies). */
 export const GOOGLE_TOKEN_AUDIENCE = "https://oauth2.googleapis.com/token";
-/** Token exchange timeout (spec: 10 s). */
+/** Token exchange timeout: 10 s. */
 export const TOKEN_TIMEOUT_MS = 10_000;
-/** Values API timeout (spec: 15 s). */
+/** Values API timeout: 15 s. */
 export const VALUES_TIMEOUT_MS = 15_000;
 /** Largest values API answer read (JSON is bulkier than the CSV it becomes). */
 export const VALUES_MAX_BYTES = 10 * 1024 * 1024;
@@ -156,7 +157,7 @@ export function clearSheetTokenCache(): void {
   pendingTokens.clear();
 }
 
-/** Turns values API rows into CSV: header width padding, null → empty, domain quoting, rows joined with `\n`. */
+/** Turns values API rows into CSV: header width padding, null → empty, CSV quoting, rows joined with `\n`. */
 export function valuesToCsv(values: readonly unknown[]): string {
   const rows = values.map((row) => (Array.isArray(row) ? row : []));
   const header = rows[0];

@@ -1,4 +1,5 @@
-// Spreadsheet import source (spec "Spreadsheet import", domain.md §7): strategy order, public CSV export, status description.
+// Spreadsheet import source (see docs/store-and-backups.md, "Spreadsheet import"): strategy order,
+// public CSV export, status description.
 
 import type { Logger } from "../logger.ts";
 import { fetchRemoteText, REMOTE_MAX_BYTES, REMOTE_MAX_REDIRECTS } from "./remote-fetch.ts";
@@ -12,7 +13,7 @@ export const DEFAULT_SHEET_RANGE = "A:Z";
 export const DEFAULT_SHEETS_TOKEN_URL = "https://oauth2.googleapis.com/token";
 export const DEFAULT_SHEETS_API_URL = "https://sheets.googleapis.com/v4/spreadsheets";
 export const DEFAULT_SHEETS_EXPORT_BASE_URL = "https://docs.google.com/spreadsheets/d";
-/** Public CSV timeout (spec: 15 s). */
+/** Public CSV timeout: 15 s. */
 export const PUBLIC_CSV_TIMEOUT_MS = 15_000;
 /** The message preview and import answer when no source is configured. */
 export const SHEET_NOT_CONFIGURED_MESSAGE = "Spreadsheet source is not configured";
@@ -36,7 +37,7 @@ export interface SheetSourceConfig {
   /** Lets the public CSV fetch reach loopback/private hosts; true only in tests. */
   allowPrivateHosts?: boolean;
   now?: () => Date;
-  /** Overrides of the spec timeouts (tests). */
+  /** Overrides of the default timeouts (tests). */
   timeoutsMs?: { token?: number; values?: number; csv?: number };
 }
 
@@ -81,7 +82,7 @@ function rangeOf(config: SheetSourceConfig): string {
   return present(config.range) ? config.range.trim() : DEFAULT_SHEET_RANGE;
 }
 
-/** The strategies the config enables, in spec order. */
+/** The strategies the config enables, in order: service account first, then public CSV. */
 function strategiesOf(config: SheetSourceConfig): SheetStrategy[] {
   const strategies: SheetStrategy[] = [];
   if (present(config.sheetId) && present(config.serviceAccountKey)) strategies.push("service-account");

@@ -1,4 +1,4 @@
-// Moderating host submissions (domain.md §12) for the admin console: lists per status, dashboard
+// Moderating host submissions (see docs/console.md) for the admin console: lists per status, dashboard
 // counts, decline with a reason, and accept, which appends the event to the sheet. A review only
 // starts from pending and is a conditional update, so two admins never both review one item.
 
@@ -96,7 +96,7 @@ export async function declineSubmission(
   return row ? { ok: true, submission: row } : notReviewable(deps.db, id);
 }
 
-/** Sheet field ← submission payload field (§12); Event Key, Curated, countries and Tags stay blank. */
+/** Sheet field ← submission payload field; Event Key, Curated, countries and Tags stay blank. */
 const SHEET_CELLS: Partial<Record<SheetField, string>> = {
   title: "eventName",
   date: "date",

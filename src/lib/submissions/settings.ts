@@ -1,4 +1,4 @@
-// The submissions switch (domain.md §12): KV `events:submissions:settings:v1`
+// The submissions switch: KV `events:submissions:settings:v1`
 // = {version:1, enabled, updatedAt, updatedBy}. Missing or invalid means open. Toggling it
 // revalidates / and /submit-event, which show the closed notice.
 

@@ -1,4 +1,4 @@
-// Spam signals of a host submission (domain.md §12): a filled honeypot, or a form completed in
+// Spam signals of a host submission: a filled honeypot, or a form completed in
 // under 4 seconds. Either one stores the submission as declined while the host sees success.
 
 /** Quickest believable completion of the form. */

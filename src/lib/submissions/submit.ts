@@ -1,6 +1,6 @@
-// Receiving a host submission (domain.md §12), in its fixed order of checks: switch → per-IP
-// limit → body → email+IP and fingerprint limits → spam signals → insert. The JSON API and the
-// /submit-event form both go through submitEvent and show the same words.
+// Receiving a host submission (see docs/public-pages.md, "/submit-event"), in its fixed order of
+// checks: switch → per-IP limit → body → email+IP and fingerprint limits → spam signals → insert.
+// The JSON API and the /submit-event form both go through submitEvent and show the same words.
 
 import type { Deps } from "../../deps.ts";
 import { eventSubmissions } from "../db/schema/index.ts";
@@ -37,7 +37,7 @@ export function isJsonContentType(header: string | null): boolean {
 
 /**
  * Runs one submission. `body` is the parsed body, or undefined when it was not JSON (or not a
- * form): that answer comes only after the switch and the per-IP limit, as §12 orders.
+ * form): that answer comes only after the switch and the per-IP limit, as the order of checks requires.
  */
 export async function submitEvent(deps: Pick<Deps, "db" | "kv" | "limiter" | "log" | "now">, body: unknown, ip: string): Promise<SubmitOutcome> {
   let enabled: boolean;

@@ -1,4 +1,4 @@
-// Host submission fields (spec "Event submission", domain.md §12): bounds, normalisation, the
+// Host submission fields (see docs/public-pages.md, "/submit-event"): bounds, normalisation, the
 // issues list shown next to each field, and the content fingerprint. honeypot and formStartedAt
 // are passed through untouched: they never cause a validation error, they only feed spam signals.
 
@@ -30,7 +30,7 @@ export type SubmissionFieldName =
   | "notes"
   | "arrondissement";
 
-/** The fields in form order, with the spec's bounds (characters after normalisation). */
+/** The fields in form order, with their length bounds (characters after normalisation). */
 export const SUBMISSION_FIELDS: readonly SubmissionField[] = [
   { name: "eventName", label: "Event name", required: true, min: 2, max: 180 },
   { name: "date", label: "Date", required: true, max: 40 },
@@ -165,7 +165,7 @@ export function parseSubmission(body: unknown): ParsedSubmission {
 }
 
 /**
- * The content fingerprint of §12: event name, date, start time, location and normalised proof
+ * The content fingerprint of a submission: event name, date, start time, location and normalised proof
  * link, each lower-cased and whitespace-collapsed, joined with "|".
  */
 export function submissionFingerprint(input: SubmissionInput): string {

@@ -1,11 +1,11 @@
-// The live catalog the tracking endpoint checks event keys against (domain.md §17): the set of
-// lower-cased eventKeys of a raw live read (no projections), kept in memory for 5 minutes. One
-// read at a time fills it; a failed read is not cached, and for a second after a failure the
-// catalog answers "unknown" without reading again, so a failing store is not hammered.
+// The live catalog the tracking endpoint checks event keys against (see docs/tracking.md, "Live
+// catalog"): the set of lower-cased eventKeys of a raw live read (no projections), kept in memory
+// for 5 minutes. One read at a time fills it; a failed read is not cached, and for a second after a
+// failure the catalog answers "unknown" without reading again, so a failing store is not hammered.
 
 import type { Logger } from "../logger.ts";
 
-/** How long a successful read is used (spec: live catalog cache for tracking, 5 min). */
+/** How long a successful read is used: 5 minutes. */
 export const LIVE_CATALOG_TTL_MS = 5 * 60 * 1000;
 const RETRY_AFTER_FAILURE_MS = 1000;
 

@@ -1,4 +1,5 @@
-// A signed-in visitor's preferred genres (domain.md §14, §17): the top of their genre scores.
+// A signed-in visitor's preferred genres (see docs/tracking.md, "Genre preferences"): the top of
+// their genre scores.
 
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";

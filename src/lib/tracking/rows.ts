@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { DiscoveryAction, EngagementAction } from "./validation.ts";
 
-/** One engagement_interactions row (domain.md §17). */
+/** One engagement_interactions row (see docs/tracking.md, "Tables"). */
 export interface EngagementRow {
   event_key: string;
   action_type: EngagementAction;
@@ -19,7 +19,7 @@ export interface EngagementRow {
   recorded_at: string;
 }
 
-/** One discovery_interactions row (domain.md §17). */
+/** One discovery_interactions row (see docs/tracking.md, "Tables"). */
 export interface DiscoveryRow {
   action_type: DiscoveryAction;
   session_id: string | null;

@@ -1,7 +1,8 @@
-// Tracking as the endpoints use it (domain.md §17): the fixed order of checks for engagement,
-// discovery and genre preferences, in front of the write-behind queues and the in-memory limiter.
-// Every outcome is an answer of 202 for the caller; the outcome names are for tests and logs.
-// One service per process (per Deps), created on first use; its queues flush on shutdown.
+// Tracking as the endpoints use it (see docs/tracking.md, "Validation order"): the fixed order of
+// checks for engagement, discovery and genre preferences, in front of the write-behind queues and
+// the in-memory limiter. Every outcome is an answer of 202 for the caller; the outcome names are
+// for tests and logs. One service per process (per Deps), created on first use; its queues flush on
+// shutdown.
 
 import type { Deps } from "../../deps.ts";
 import { RATE_LIMITS, limiterParts } from "../rate-limit.ts";
@@ -97,7 +98,7 @@ export function createTrackingService(deps: Deps, options: TrackingOptions = {})
   return {
     catalog,
     limiter,
-    // Order (§17): JSON and schema → live catalog → IP limit → session limit when a sessionId is
+    // Order: JSON and schema → live catalog → IP limit → session limit when a sessionId is
     // given → cookie → insert.
     async trackEngagement(body, { ip, request }) {
       const input = parseEngagementBody(body);
@@ -127,8 +128,8 @@ export function createTrackingService(deps: Deps, options: TrackingOptions = {})
         }),
       );
     },
-    // Order (§17): JSON and schema → IP limit → cookie → rules → session limit → insert. The
-    // session limit applies with or without a sessionId (an absent one counts as "unknown", §16).
+    // Order: JSON and schema → IP limit → cookie → rules → session limit → insert. The
+    // session limit applies with or without a sessionId (an absent one counts as the session "unknown").
     async trackDiscovery(body, { ip, request }) {
       const input = parseDiscoveryBody(body);
       if (!input) return "invalid";
@@ -153,7 +154,7 @@ export function createTrackingService(deps: Deps, options: TrackingOptions = {})
         }),
       );
     },
-    // Order: JSON and schema → IP limit (a limiter that cannot decide lets it through, §16) →
+    // Order: JSON and schema → IP limit (a limiter that cannot decide lets it through) →
     // cookie (anonymous is a no-op) → atomic upsert.
     async recordPreference(body, { ip, request }) {
       const input = parsePreferenceBody(body);

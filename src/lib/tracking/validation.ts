@@ -1,4 +1,4 @@
-// Body checks of the tracking endpoints (spec "Tracking", domain.md §17): exact bounds on trimmed
+// Body checks of the tracking endpoints (see docs/tracking.md, "Endpoints"): exact bounds on trimmed
 // text, null counts as absent, unknown keys are ignored, anything that is not a string where a
 // string is expected (arrays included) makes the body invalid. Nothing here throws.
 
@@ -13,7 +13,7 @@ export type EngagementAction = (typeof ENGAGEMENT_ACTIONS)[number];
 export const DISCOVERY_ACTIONS = ["search", "filter_apply", "filter_clear"] as const;
 export type DiscoveryAction = (typeof DISCOVERY_ACTIONS)[number];
 
-/** Field bounds of the spec tables, in characters (code points) after trimming. */
+/** Field bounds of the tracking bodies, in characters (code points) after trimming. */
 export const TRACKING_BOUNDS = {
   eventKey: { min: 1, max: 220 },
   sessionId: { max: 120 },
@@ -24,12 +24,12 @@ export const TRACKING_BOUNDS = {
   searchQuery: { min: 2, max: 280 },
 } as const;
 
-/** Score added by one preference call when the body does not say (domain.md §17). */
+/** Score added by one preference call: an integer 1–10, 1 when the body does not say. */
 export const PREFERENCE_INCREMENT = { min: 1, max: 10, default: 1 } as const;
 
 /** A valid engagement body; optional text is null when absent or blank. */
 export interface EngagementInput {
-  /** Trimmed and lower-cased (domain.md §3). */
+  /** Trimmed and lower-cased, as every incoming event key (see docs/sheet.md, "Event keys and slugs"). */
   eventKey: string;
   actionType: EngagementAction;
   sessionId: string | null;
@@ -128,7 +128,7 @@ export function parseDiscoveryBody(body: unknown): DiscoveryInput | undefined {
 }
 
 /**
- * The per-action rules of §17: filter_apply needs a filter group and a non-empty value; search
+ * The per-action rules: filter_apply needs a filter group and a non-empty value; search
  * needs a query of at least 2 characters; filter_clear has no extra rule.
  */
 export function discoveryRulesHold(input: DiscoveryInput): boolean {

@@ -47,7 +47,7 @@ function returnPath(request: Request): string {
 /** GET /sign-in, POST /sign-in, POST /sign-out */
 export function accountRoutes(deps: Deps) {
   return new Elysia({ name: "account-pages" })
-    // Per visitor, never cached: the signed-in visitor's top 3 genres as quick chips (§14).
+    // Per visitor, never cached: the signed-in visitor's top 3 genres as quick chips.
     .get("/account/genres", async ({ cookie }) => {
       const session = await verifyUserToken(deps.config.authSecret, cookie[USER_SESSION_COOKIE].value, deps.now());
       let genres: string[] = [];

@@ -1,4 +1,4 @@
-// The admin login card (domain.md §21): "Admin Access", an "Admin Key" password field, "Enter
+// The admin login card: "Admin Access", an "Admin Key" password field, "Enter
 // Console", an inline error, and a link back; or "Admin access is disabled" without ADMIN_KEY.
 
 import { AdminLayout } from "./shell.view.tsx";

@@ -1,4 +1,4 @@
-// The console overview (/admin, domain.md §21) and the cards of areas that are not built yet.
+// The console overview (/admin, see docs/console.md) and the cards of areas that are not built yet.
 
 import type { OverviewFacts } from "../../lib/admin/status.ts";
 import { ADMIN_AREAS, type AdminAreaKey } from "./shell.view.tsx";
@@ -10,7 +10,7 @@ const SOURCE_LABEL: Record<NonNullable<OverviewFacts["source"]>, string> = {
   test: "Test dataset",
 };
 
-/** The sections of each area (domain.md §21), shown on its overview card. */
+/** The sections of each area, shown on its overview card. */
 const AREA_SECTIONS: Record<Exclude<AdminAreaKey, "overview">, string[]> = {
   operations: ["Runtime Data Status", "Live Snapshot", "Event Store Controls", "Admin Sessions", "Recovery"],
   content: ["Event Sheet Editor", "Event Submissions", "Sliding Banner"],

@@ -1,4 +1,4 @@
-// The admin console shell (domain.md §21): layout with the console stylesheet, header "Admin
+// The admin console shell (see docs/console.md): layout with the console stylesheet, header "Admin
 // Console" with the area description, "Back to Home", Action Center badge and the five area tabs.
 
 import Html from "@kitajs/html";
@@ -9,7 +9,7 @@ import type { PendingWork } from "../../lib/admin/status.ts";
 /** The root id of the console fragment (header, tabs, area content) swapped by tab navigation. */
 export const ADMIN_CONSOLE_ID = "admin-console";
 
-/** The five console areas of the spec, in tab order. */
+/** The five console areas (overview, operations, content, placements, insights), in tab order. */
 export const ADMIN_AREAS = [
   { key: "overview", path: "/admin", label: "Overview", description: "Runtime status at a glance and a door into every area." },
   { key: "operations", path: "/admin/operations", label: "Operations", description: "Runtime status, store controls, backups, sessions and recovery." },

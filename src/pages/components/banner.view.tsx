@@ -1,6 +1,7 @@
-// The sliding banner above the site header (domain §13): the messages joined with " • " in a CSS
-// marquee whose loop length follows messageDurationMs; on wide screens the sequence repeats once
-// when desktopMessageCount is 2. Reduced motion shows the text without movement.
+// The sliding banner above the site header (see docs/public-pages.md, "Sliding banner"): the
+// messages joined with " • " in a CSS marquee whose loop length follows messageDurationMs; on wide
+// screens the sequence repeats once when desktopMessageCount is 2. Reduced motion shows the text
+// without movement.
 
 import { bannerAnimationSeconds, bannerText, type PublicBanner } from "../../lib/banner.ts";
 

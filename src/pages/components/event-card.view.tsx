@@ -1,6 +1,7 @@
-// The event card of the homepage lists (domain §19.1): badges, when and where, price, age, type,
-// series day, nationalities, the first two genres and the saved line. The card is a link to the
-// event's share URL; with htmx it opens the event modal in place and pushes the modal URL.
+// The event card of the homepage lists (see docs/public-pages.md, "Homepage"): badges, when and
+// where, price, age, type, series day, nationalities, the first two genres and the saved line. The
+// card is a link to the event's share URL; with htmx it opens the event modal in place and pushes
+// the modal URL.
 
 import { arrondissementShortLabel } from "../../lib/events/arrondissement.ts";
 import { formatDateLabel } from "../../lib/events/dates.ts";

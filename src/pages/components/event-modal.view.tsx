@@ -1,6 +1,7 @@
-// The event modal (domain §19.1): opened from a card (htmx fragment) or rendered open by
-// `/?event=<key>&slug=<slug>`. A native <dialog>; static/app.js makes it modal, traps focus,
-// closes it on Escape and restores focus. Every action works as a plain link without JavaScript.
+// The event modal (see docs/public-pages.md, "Event modal"): opened from a card (htmx fragment) or
+// rendered open by `/?event=<key>&slug=<slug>`. A native <dialog>; static/app.js makes it modal,
+// traps focus, closes it on Escape and restores focus. Every action works as a plain link without
+// JavaScript.
 
 import { arrondissementLongLabel } from "../../lib/events/arrondissement.ts";
 import { formatAgeModalLabel } from "../../lib/events/age.ts";

@@ -1,6 +1,6 @@
-// The search bar and the filter panel of the homepage (domain §5, §19.1): one plain GET form over
-// all ten filter groups that works without JavaScript; htmx swaps the results fragment instead of
-// reloading, pushes the URL, and debounces the search box by 500 ms.
+// The search bar and the filter panel of the homepage (see docs/filters-and-search.md): one plain
+// GET form over all ten filter groups that works without JavaScript; htmx swaps the results
+// fragment instead of reloading, pushes the URL, and debounces the search box by 500 ms.
 
 import { arrondissementShortLabel } from "../../lib/events/arrondissement.ts";
 import { formatDateLabel } from "../../lib/events/dates.ts";

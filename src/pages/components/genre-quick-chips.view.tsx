@@ -1,4 +1,5 @@
-// A signed-in visitor's top genres as quick chips at the top of the genre filter (domain.md §14).
+// A signed-in visitor's top genres as quick chips at the top of the genre filter (see
+// docs/tracking.md, "Genre preferences").
 
 import { genreColour, genreLabel } from "../../lib/events/genres.ts";
 import { GENRE_QUICK_CHIPS_ID } from "./filter-panel.view.tsx";

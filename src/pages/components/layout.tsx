@@ -56,7 +56,7 @@ export function Layout(props: LayoutProps): JSX.Element {
 }
 
 /** The public site header. */
-export function SiteHeader(props: { children?: Children; /** The sliding banner (domain §13), shown above the bar. */ banner?: PublicBanner }): JSX.Element {
+export function SiteHeader(props: { children?: Children; /** The sliding banner, shown above the bar. */ banner?: PublicBanner }): JSX.Element {
   return (
     <header class="site-header">
       {props.banner ? <SlidingBanner banner={props.banner} /> : ""}

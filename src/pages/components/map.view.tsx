@@ -1,6 +1,7 @@
-// The map card of the homepage (domain §19.1): a closed <details> that loads Leaflet when opened
-// (static/map.js), with the filtered events embedded as JSON in the results fragment so the map
-// follows the filters. Without JavaScript or tiles, the area list still links to every area.
+// The map card of the homepage (see docs/public-pages.md, "Homepage"): a closed <details> that
+// loads Leaflet when opened (static/map.js), with the filtered events embedded as JSON in the
+// results fragment so the map follows the filters. Without JavaScript or tiles, the area list still
+// links to every area.
 
 import { filtersToSearchParams, type EventFilters } from "../../lib/events/filters.ts";
 import { areaBand, homeHref, mapAreas, mapVenues, scriptJson } from "../../lib/events/homepage.ts";

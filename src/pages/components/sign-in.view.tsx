@@ -1,6 +1,7 @@
-// The visitor sign-in form (domain.md §14): email, optional first and last name, privacy consent.
-// It swaps itself under htmx and posts as a plain form without JavaScript; once signed in it
-// shows the email and a sign-out button. Pages embed it where personalisation is offered.
+// The visitor sign-in form (see docs/auth-and-admin.md, "Visitor sign-in"): email, optional first
+// and last name, privacy consent. It swaps itself under htmx and posts as a plain form without
+// JavaScript; once signed in it shows the email and a sign-out button. Pages embed it where
+// personalisation is offered.
 
 /** The root id of the sign-in fragment, the target of its own forms. */
 export const SIGN_IN_ID = "sign-in";

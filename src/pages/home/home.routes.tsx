@@ -1,4 +1,4 @@
-// The homepage and the share route (spec "Rendering and caching"; domain §19.1).
+// The homepage and the share route (see docs/public-pages.md, "Homepage", "Share route" and "Render cache").
 // GET / is served from the render cache (300 s) per normalised filter query: the full page, the
 // results fragment for htmx, or the event-modal fragment for htmx with `event`; Vary: HX-Request.
 // GET /event/<key>/<slug> is answered per request with a 307 to the modal URL.
@@ -23,7 +23,7 @@ import { EventModal, MissingEventModal } from "../components/event-modal.view.ts
 import { HomePage, HomeResults, UnavailablePage, type HomeHead } from "./home.view.tsx";
 import { attr } from "../components/attr.ts";
 
-/** Seconds a homepage render stays fresh (spec: time-based regeneration, 300 s). */
+/** Seconds a homepage render stays fresh: 300. */
 export const HOME_REVALIDATE_SECONDS = 300;
 
 /** Which homepage response a request gets. */

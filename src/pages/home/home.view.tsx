@@ -1,7 +1,7 @@
-// The homepage (domain §4, §19.1): header with banner, countdown and sign-in; intro; fallback
-// notice; search; spotlight; stats; map; filters; chips and the list of every matching event.
-// The results fragment is the list plus out-of-band pieces (count, spotlight, stats, map data), so
-// the same components render the full page and the htmx swap.
+// The homepage (see docs/public-pages.md, "Homepage"): header with banner, countdown and sign-in;
+// intro; fallback notice; search; spotlight; stats; map; filters; chips and the list of every
+// matching event. The results fragment is the list plus out-of-band pieces (count, spotlight,
+// stats, map data), so the same components render the full page and the htmx swap.
 
 import Html from "@kitajs/html";
 import type { PublicBanner } from "../../lib/banner.ts";
@@ -13,9 +13,9 @@ import { FilterPanel, RESULTS_HX, RESULTS_ID, ResultCount, SearchBar } from "../
 import { MapCard, MapData } from "../components/map.view.tsx";
 import { Icon, IconSprite } from "../components/icons.tsx";
 
-/** Notice shown when remote mode serves a fallback source (§19.1). */
+/** Notice shown when remote mode serves a fallback source. */
 export const FALLBACK_NOTICE = "Live data is currently unavailable - showing the saved event list.";
-/** Shown when every source failed and no earlier render exists (§4). */
+/** Shown when every source failed and no earlier render exists. */
 export const UNAVAILABLE_TEXT = "Events are unavailable right now.";
 
 export const SPOTLIGHT_ID = "spotlight";

@@ -1,4 +1,4 @@
-// /partner-success and /privacy: two static pages (domain.md §19.3).
+// /partner-success and /privacy: two static pages (see docs/public-pages.md).
 
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 

@@ -1,5 +1,5 @@
 // /feature-event (static shell, 300 s) and its spotlight status (cached 60 s), /partner-success
-// (300 s) and /privacy (fully static): the rendering table of the spec.
+// (300 s) and /privacy (fully static); see docs/public-pages.md, "Caching rules".
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";

@@ -1,5 +1,6 @@
 // /feature-event: the partner page that sells spotlight and promoted placements, and its live
-// spotlight status fragment (domain.md §19.3). Views only: data comes in through props.
+// spotlight status fragment (see docs/public-pages.md, "/feature-event"). Views only: data comes in
+// through props.
 
 import type { PackageKey } from "../../lib/config.ts";
 import type { SpotlightStatus } from "../../lib/placements/spotlight-status.ts";
@@ -20,7 +21,7 @@ export interface PackageOffer {
   href: string;
 }
 
-/** The packages of §19.3, in display order. */
+/** The placement packages and add-ons, in display order. */
 export const PACKAGES: readonly Omit<PackageOffer, "href">[] = [
   { key: "spotlight-standard", name: "Spotlight Standard", price: "€80", summary: "48 hours at the top of the homepage.", points: ["One of only 3 spotlight places", "Sparkle badge and crown on your card", "Partner statistics link"] },
   { key: "spotlight-takeover", name: "Spotlight Takeover", price: "€150", summary: "Festival week, 15–20 June, in the spotlight.", points: ["Spotlight through the busiest week", "Priority in the spotlight queue", "Partner statistics link"] },
@@ -39,7 +40,7 @@ const FAQ: readonly [string, string][] = [
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
- * "Live · ends in 2h 05m 09s" or "Ended 3h 5m ago" (§19.3); static/feature-event.js computes the
+ * "Live · ends in 2h 05m 09s" or "Ended 3h 5m ago"; static/feature-event.js computes the
  * same text every second in the browser.
  */
 export function countdownLabel(endAt: string, now: Date): string {

@@ -12,7 +12,7 @@ import { readSubmissionSettings } from "../../lib/submissions/settings.ts";
 import { submitEvent, SUBMISSION_MESSAGES, type SubmitOutcome } from "../../lib/submissions/submit.ts";
 import { emptyFormState, SubmissionForm, SubmitPage, SUBMIT_PAGE_TEXT, type SubmissionFormState } from "./submit.view.tsx";
 
-/** Spec rendering table: /submit-event is static-first, 300 s. */
+/** /submit-event is static-first: cached 300 s (see docs/public-pages.md, "Caching rules"). */
 export const SUBMIT_PAGE_REVALIDATE_SECONDS = 300;
 
 /** The form state and status code after a submission. */

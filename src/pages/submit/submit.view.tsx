@@ -1,5 +1,6 @@
-// The /submit-event page (domain.md §19.3): the host submission form, its inline errors and
-// notices. The same SubmissionForm renders inside the page and as the htmx fragment.
+// The /submit-event page (see docs/public-pages.md, "/submit-event"): the host submission form, its
+// inline errors and notices. The same SubmissionForm renders inside the page and as the htmx
+// fragment.
 
 import Html from "@kitajs/html";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
@@ -9,7 +10,7 @@ import { SUBMISSION_FIELDS, type SubmissionFieldName, type SubmissionIssue } fro
 /** Root id of the swappable form fragment; every hx-target on this page points here. */
 export const SUBMISSION_FORM_ID = "event-submission";
 
-/** Page texts of §19.3. */
+/** Texts of the submission page: headings, notices and error messages. */
 export const SUBMIT_PAGE_TEXT = {
   kicker: "Host Submission",
   heading: "Submit Your Event",

@@ -1,4 +1,4 @@
-// Age guidance rules (§2.9): minimum age and labels.
+// Age guidance rules (docs/sheet.md, "Age"): minimum age and labels.
 
 import { expect, test } from "bun:test";
 import { formatAgeLabel, formatAgeModalLabel, parseAgeValue } from "../../../src/lib/events/age.ts";

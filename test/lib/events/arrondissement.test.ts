@@ -1,4 +1,5 @@
-// Arrondissement rules (§2.3): Area cell steps, Location estimates, labels and the §6.3 centre table.
+// Arrondissement rules (docs/sheet.md, "Arrondissement"): Area cell steps, Location estimates,
+// labels and the centre table.
 
 import { describe, expect, test } from "bun:test";
 import {
@@ -107,7 +108,7 @@ describe("labels and order", () => {
   });
 });
 
-describe("centres (§6.3)", () => {
+describe("centres", () => {
   test("all 20 arrondissements have a centre", () => {
     expect(Object.keys(ARRONDISSEMENT_CENTRES).map(Number)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });

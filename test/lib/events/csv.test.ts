@@ -1,4 +1,4 @@
-// CSV reading (§1.3) and writing (domain CSV quoting).
+// CSV reading (docs/sheet.md, "Row parsing") and writing (CSV quoting).
 
 import { describe, expect, test } from "bun:test";
 import { csvCell, parseCsvRecords, parseSheetCsv, toCsv } from "../../../src/lib/events/csv.ts";

@@ -1,4 +1,5 @@
-// Date rules (§2.1): accepted forms, ambiguity, validity, the inferred year, weekdays and labels.
+// Date rules (docs/sheet.md, "Dates"): accepted forms, ambiguity, validity, the inferred year,
+// weekdays and labels.
 
 import { describe, expect, test } from "bun:test";
 import {

@@ -1,4 +1,5 @@
-// Filters and search (§5): parameter parsing and clamping, canonical parameters, every match rule, chips, facets and the saved line.
+// Filters and search (docs/filters-and-search.md): parameter parsing and clamping, canonical
+// parameters, every match rule, chips, facets and the saved line.
 
 import { describe, expect, test } from "bun:test";
 import { liveEvent } from "../../helpers/events.ts";
@@ -212,7 +213,7 @@ describe("isFilterActive and hasSearch", () => {
   }
 });
 
-describe("matchesFilters: every §5 row", () => {
+describe("matchesFilters: every filter group", () => {
   // [row, query, event fields, expected]
   const cases: [string, string, Partial<LiveEvent>, boolean][] = [
     ["no filters match anything", "", { date: "", day: "tbc", time: undefined }, true],

@@ -1,4 +1,4 @@
-// Genre rules (§2.5): the 30 keys, aliases, splitting, longest-alias matching and `other`.
+// Genre rules (docs/sheet.md, "Genres"): the 30 keys, aliases, splitting, longest-alias matching and `other`.
 
 import { describe, expect, test } from "bun:test";
 import { GENRE_KEYS, GENRES, genreColour, genreLabel, parseGenres } from "../../../src/lib/events/genres.ts";

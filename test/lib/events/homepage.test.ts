@@ -57,7 +57,7 @@ describe("filter state from the form", () => {
   });
 });
 
-describe("spotlight (§19.1)", () => {
+describe("spotlight cards", () => {
   test("the seeded shuffle is deterministic per seed and a permutation", () => {
     const items = Array.from({ length: 20 }, (_, i) => i);
     const a = seededShuffle(items, "2026-06-21");
@@ -147,7 +147,7 @@ describe("stats, map and countdown", () => {
   });
 });
 
-describe("event preview meta (§19.1)", () => {
+describe("event preview meta", () => {
   test("title, description, JSON-LD, map links, host names", () => {
     const events = fixtureEvents();
     const canal = events[0];

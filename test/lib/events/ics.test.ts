@@ -1,4 +1,5 @@
-// Calendar files (§19.2), read back with ical.js: Paris wall-clock times, escaping, folding, CRLF and the feed.
+// Calendar files (docs/public-pages.md, "Calendar files"), read back with ical.js: Paris wall-clock
+// times, escaping, folding, CRLF and the feed.
 
 import { describe, expect, test } from "bun:test";
 import { liveEvent } from "../../helpers/events.ts";
@@ -221,7 +222,7 @@ describe("foldIcsLine", () => {
         if (i > 0) expect(piece.startsWith(" ")).toBe(true);
         expect(piece).not.toMatch(/[\ud800-\udbff]$/);
       }
-      // Unfolding restores the line (RFC 5545 §3.1).
+      // Unfolding restores the line (RFC 5545, section 3.1).
       expect(folded.replace(/\r\n /g, "")).toBe(line);
       if (encoder.encode(line).length <= 75) expect(folded).toBe(line);
       else expect(encoder.encode(pieces[0]).length).toBeGreaterThan(71);
@@ -332,7 +333,8 @@ describe("buildCalendarFeed", () => {
     });
     assertWellFormed(text);
     const { calendar, vevents } = parse(text);
-    // X- properties default to TEXT (RFC 5545 §3.8.8.2), so the comma is escaped; ical.js keeps unknown values raw.
+    // X- properties default to TEXT (RFC 5545, section 3.8.8.2), so the comma is escaped; ical.js
+    // keeps unknown values raw.
     expect(text).toContain("\r\nX-WR-CALNAME:Fête de la Musique\\, Paris\r\n");
     expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe("Fête de la Musique\\, Paris");
     expect(calendar.getAllSubcomponents("vtimezone")).toHaveLength(1);

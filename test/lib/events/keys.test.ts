@@ -1,4 +1,5 @@
-// Event keys and slugs (§3): validation, fingerprint, generation, salting, the uniqueness pass and occurrences.
+// Event keys and slugs (docs/sheet.md, "Event keys and slugs"): validation, fingerprint,
+// generation, salting, the uniqueness pass and occurrences.
 
 import { describe, expect, test } from "bun:test";
 import {

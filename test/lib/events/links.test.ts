@@ -1,4 +1,4 @@
-// Link rules (§2.10): splitting the Primary URL cell into kept URLs.
+// Link rules (docs/sheet.md, "Links"): splitting the Primary URL cell into kept URLs.
 
 import { expect, test } from "bun:test";
 import { parseLinks } from "../../../src/lib/events/links.ts";

@@ -1,4 +1,4 @@
-// Curated, event type, event category and tags (§2.11).
+// Curated, event type, event category and tags (docs/sheet.md, "Curated, type, category, tags and notes").
 
 import { describe, expect, test } from "bun:test";
 import { eventTypeOf, parseCurated, parseEventCategory, parseTags } from "../../../src/lib/events/misc-fields.ts";

@@ -1,4 +1,5 @@
-// Nationality rules (§2.6): flags, dotted codes, whole tokens, multi-word names and unsupported tokens.
+// Nationality rules (docs/sheet.md, "Nationality"): flags, dotted codes, whole tokens, multi-word
+// names and unsupported tokens.
 
 import { describe, expect, test } from "bun:test";
 import { nationalityDisplay, parseNationality, readNationalityCell } from "../../../src/lib/events/nationality.ts";

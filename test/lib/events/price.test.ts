@@ -1,4 +1,4 @@
-// Price rules (§2.8): the euro value for filtering and the display label.
+// Price rules (docs/sheet.md, "Price"): the euro value for filtering and the display label.
 
 import { describe, expect, test } from "bun:test";
 import { formatPriceLabel, isFreePrice, parsePriceValue } from "../../../src/lib/events/price.ts";

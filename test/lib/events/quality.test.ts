@@ -1,4 +1,4 @@
-// Quality checks, verified flag, source validity and schema report (§2.13, §4).
+// Quality checks, verified flag, source validity and schema report (docs/sheet.md).
 
 import { describe, expect, test } from "bun:test";
 import { liveEvent } from "../../helpers/events.ts";

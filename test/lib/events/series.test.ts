@@ -1,4 +1,4 @@
-// Multi-day rows (§2.12): Date To expansion limits and series keys.
+// Multi-day rows (docs/sheet.md, "Multi-day rows"): Date To expansion limits and series keys.
 
 import { describe, expect, test } from "bun:test";
 import { expandDateRange, generateSeriesKey, normaliseSeriesKey } from "../../../src/lib/events/series.ts";

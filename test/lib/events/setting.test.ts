@@ -1,4 +1,4 @@
-// Setting rules (§2.7): venue types from the Setting cell and the modal label.
+// Setting rules (docs/sheet.md, "Setting"): venue types from the Setting cell and the modal label.
 
 import { expect, test } from "bun:test";
 import { parseVenueTypes, venueTypeLabel } from "../../../src/lib/events/setting.ts";

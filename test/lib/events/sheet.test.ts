@@ -1,4 +1,5 @@
-// The sheet entry point (§1–4 together): old layouts, full events, multi-day rows, keys, warnings, hostile text.
+// The sheet entry point (docs/sheet.md, all rules together): old layouts, full events, multi-day
+// rows, keys, warnings, hostile text.
 
 import { describe, expect, test } from "bun:test";
 import { CANONICAL_HEADERS } from "../../../src/lib/events/columns.ts";

@@ -1,4 +1,5 @@
-// Time rules (§2.2): messy cells to HH:MM, verbatim text, labels, next-day ends and day/night.
+// Time rules (docs/sheet.md, "Times"): messy cells to HH:MM, verbatim text, labels, next-day ends
+// and day/night.
 
 import { describe, expect, test } from "bun:test";
 import {

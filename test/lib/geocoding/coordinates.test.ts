@@ -30,7 +30,7 @@ afterAll(() => fake.stop());
 const NOW = new Date("2026-06-01T10:00:00.000Z");
 const EARLIER = "2026-05-01T00:00:00.000Z";
 
-/** The §6.3 centre of arrondissement `n` as a bare point. */
+/** The fallback centre of arrondissement `n` as a bare point. */
 function centre(n: number) {
   const { lat, lng } = ARRONDISSEMENT_CENTRES[n]!;
   return { lat, lng };

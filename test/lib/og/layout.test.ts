@@ -26,7 +26,7 @@ describe("OG layout", () => {
     expect(titleSize("x".repeat(110))).toBeLessThan(50);
   });
 
-  test("pills, brand, count and footer per §18", () => {
+  test("pills, brand, count and footer of the preview layout", () => {
     const tree = ogLayout(parseOgParams(new URLSearchParams("variant=event-modal&arrondissement=11e&eventCount=5&date=Sat&time=20:00&price=Free&venue=Bar&genres=House,Disco"), "finder"), site);
     const all = texts(tree);
     for (const text of ["FINDER · FÊTE DE LA MUSIQUE", "Event Focus", "5 events live", "Events in 11e", "5 live picks for your Paris route.", "Sat", "20:00", "Free", "Bar", "House", "Disco", "11E · PARIS", "FINDER.TEST"]) expect(all).toContain(text);

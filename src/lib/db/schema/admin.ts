@@ -1,4 +1,4 @@
-// Admin sessions and the global admin token version (domain.md §15).
+// Admin sessions and the global admin token version (see docs/auth-and-admin.md, "Admin login and sessions").
 
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 

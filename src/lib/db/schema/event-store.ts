@@ -1,4 +1,5 @@
-// Event store tables: the sheet (columns + rows + meta), its revisions and its backups (domain.md §8).
+// Event store tables: the sheet (columns + rows + meta), its revisions and its backups (see
+// docs/store-and-backups.md).
 
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";

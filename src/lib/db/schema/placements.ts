@@ -1,4 +1,5 @@
-// Spotlight and promoted schedules, paid orders / partner activations, processed webhook events (domain.md §9–11).
+// Spotlight and promoted schedules, paid orders / partner activations, processed webhook events
+// (see docs/placements.md).
 
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";

@@ -1,4 +1,5 @@
-// Fixed-window rate-limit counters keyed by HMAC hashes, never raw IPs or emails (domain.md §16).
+// Fixed-window rate-limit counters keyed by HMAC hashes, never raw IPs or emails (see
+// docs/auth-and-admin.md, "Rate limits").
 
 import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 

@@ -1,4 +1,4 @@
-// Host event submissions held for review (domain.md §12).
+// Host event submissions held for review (see docs/public-pages.md, "/submit-event", and docs/console.md).
 
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 

@@ -1,4 +1,5 @@
-// Engagement (click, outbound_click, calendar_sync) and discovery (search, filters) records (domain.md §17).
+// Engagement (click, outbound_click, calendar_sync) and discovery (search, filters) records (see
+// docs/tracking.md, "Tables").
 
 import { bigserial, boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 

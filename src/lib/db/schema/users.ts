@@ -1,4 +1,5 @@
-// Visitor accounts (email sign-in), the verification log and genre preferences (domain.md §14, §17).
+// Visitor accounts (email sign-in), the verification log and genre preferences (see
+// docs/auth-and-admin.md and docs/tracking.md).
 
 import { bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 

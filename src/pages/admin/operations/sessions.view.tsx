@@ -1,4 +1,4 @@
-// The Admin Sessions card of /admin/operations (domain.md §21): the caller's session, tracked
+// The Admin Sessions card of /admin/operations (see docs/console.md): the caller's session, tracked
 // sessions active/total, every record with status and a Revoke button on active ones, Show/Hide
 // expired, Revoke All Sessions (with a confirmation step) and Logout.
 
