@@ -6,8 +6,9 @@ import { loadConfig } from "../src/lib/config.ts";
 import { buildDeps } from "../src/deps.ts";
 import { createApp } from "../src/app.ts";
 import { createMemoryLogger } from "../src/lib/logger.ts";
-import { saveStoreSheet } from "../src/lib/events/store.ts";
-import { filterEvents, parseFilters } from "../src/lib/events/filters.ts";
+import { saveStoreSheet } from "../src/lib/store/store.ts";
+import { filterEvents } from "../src/lib/events/filter-match.ts";
+import { parseFilters } from "../src/lib/events/filter-query.ts";
 import { load, report } from "./lib.ts";
 
 const GENRES = ["House", "Afrobeats / Amapiano", "R&B, Hip Hop", "Techno", "Dancehall", "Zouk / Kompa", "Disco, Funk"];

@@ -9,7 +9,7 @@ import { loadConfig } from "../src/lib/config.ts";
 import { buildDeps } from "../src/deps.ts";
 import { createApp } from "../src/app.ts";
 import { createMemoryLogger } from "../src/lib/logger.ts";
-import { saveStoreSheet } from "../src/lib/events/store.ts";
+import { saveStoreSheet } from "../src/lib/store/store.ts";
 import { bigSheet } from "./events.bench.ts";
 import { load, report } from "./lib.ts";
 

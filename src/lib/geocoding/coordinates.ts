@@ -1,7 +1,7 @@
 // Coordinate population and warm-up: fills event coordinates from the KV cache, geocoding or
 // arrondissement centres (see docs/live-events.md, "Coordinates").
 
-import type { Coordinates, LiveEvent } from "../events/types.ts";
+import type { Coordinates, LiveEvent } from "../sheet/types.ts";
 import type { Kv } from "../kv.ts";
 import { geocodeBatch } from "./batch.ts";
 import type { GeocoderOptions, LocationQuery } from "./geocoder.ts";

@@ -1,7 +1,7 @@
 // Google Geocoding JSON API client: query building, confidence scoring and error categories (see
 // docs/live-events.md, "The geocoding provider").
 
-import type { Coordinates } from "../events/types.ts";
+import type { Coordinates } from "../sheet/types.ts";
 import type { Logger } from "../logger.ts";
 
 /** The real provider endpoint; tests and config point `apiUrl` elsewhere. */
