@@ -6,8 +6,9 @@ import Papa from "papaparse";
 import { loadConfig } from "../src/lib/config.ts";
 import { buildDeps } from "../src/deps.ts";
 import { createMemoryLogger } from "../src/lib/logger.ts";
-import { saveStoreSheet } from "../src/lib/events/store.ts";
-import { filterEvents, parseFilters } from "../src/lib/events/filters.ts";
+import { saveStoreSheet } from "../src/lib/store/store.ts";
+import { filterEvents } from "../src/lib/events/filter-match.ts";
+import { parseFilters } from "../src/lib/events/filter-query.ts";
 import { bigSheet } from "./fixtures.ts";
 import { compareWrk, rawResponse, startBareTwin, startServer } from "./lib.ts";
 

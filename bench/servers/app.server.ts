@@ -10,7 +10,7 @@ import { loadConfig } from "../../src/lib/config.ts";
 import { buildDeps } from "../../src/deps.ts";
 import { createApp } from "../../src/app.ts";
 import { createMemoryLogger } from "../../src/lib/logger.ts";
-import { saveStoreSheet } from "../../src/lib/events/store.ts";
+import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { bigSheet } from "../fixtures.ts";
 
 interface Setup {

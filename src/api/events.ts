@@ -7,10 +7,12 @@ import type { Deps } from "../deps.ts";
 import { HttpError } from "../lib/errors.ts";
 import { LIVE_EVENTS_TAG } from "../lib/invalidation.ts";
 import type { CachePolicy, Rendered } from "../lib/render-cache.ts";
-import { canonicalFilterQuery, filterEvents, parseFilters } from "../lib/events/filters.ts";
-import { buildCalendarFeed, buildEventCalendar, calendarFileName, CALENDAR_CONTENT_TYPE } from "../lib/events/ics.ts";
-import { normaliseEventKey } from "../lib/events/keys.ts";
-import { findEventByKey, shareUrl, siteHost, SITE_NAME } from "../lib/events/public-links.ts";
+import { canonicalFilterQuery, parseFilters } from "../lib/events/filter-query.ts";
+import { filterEvents } from "../lib/events/filter-match.ts";
+import { buildCalendarFeed, buildEventCalendar, calendarFileName, CALENDAR_CONTENT_TYPE } from "../lib/ics.ts";
+import { normaliseEventKey } from "../lib/sheet/keys.ts";
+import { findEventByKey } from "../lib/events/lookup.ts";
+import { shareUrl, siteHost, SITE_NAME } from "../lib/links.ts";
 import type { LiveRead } from "../lib/events/pipeline.ts";
 
 const POLICY: CachePolicy = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };

@@ -6,7 +6,7 @@ import type { Deps } from "../deps.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { limiterParts, RATE_LIMITS } from "../lib/rate-limit.ts";
 import { trackingFor } from "../lib/tracking/service.ts";
-import { siteHost, SITE_NAME } from "../lib/events/public-links.ts";
+import { siteHost, SITE_NAME } from "../lib/links.ts";
 import { createOgImages, type OgImagesOptions } from "../lib/og/service.ts";
 import type { CachedImage } from "../lib/og/image-cache.ts";
 

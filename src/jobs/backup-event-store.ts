@@ -1,7 +1,7 @@
 // Daily job: snapshot the event store and both placement schedules (newest 30 kept).
 
 import type { Deps } from "../deps.ts";
-import { createBackup, type CreateBackupResult } from "../lib/events/backups.ts";
+import { createBackup, type CreateBackupResult } from "../lib/store/backups.ts";
 
 /** Runs the backup once and logs one outcome line. */
 export async function backupEventStore(deps: Pick<Deps, "db" | "log" | "now">): Promise<CreateBackupResult> {

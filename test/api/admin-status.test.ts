@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { createTestContext, type TestContext } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER } from "../helpers/auth.ts";
-import { saveStoreSheet } from "../../src/lib/events/store.ts";
-import { createBackup } from "../../src/lib/events/backups.ts";
+import { saveStoreSheet } from "../../src/lib/store/store.ts";
+import { createBackup } from "../../src/lib/store/backups.ts";
 import { FIXTURE_SHEET_CSV } from "../../src/lib/events/fixtures.ts";
 
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createTestContext, type TestContext } from "../helpers/app.ts";
-import { saveStoreSheet } from "../../src/lib/events/store.ts";
+import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { SCHEDULE, runExclusively } from "../../src/jobs/schedule.ts";
 
 const CRON_SECRET = "cron-secret-0123456789";

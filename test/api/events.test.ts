@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import ICAL from "ical.js";
 import { createTestContext, type TestContext } from "../helpers/app.ts";
-import { saveStoreSheet } from "../../src/lib/events/store.ts";
+import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { seedStoreIfEmpty } from "../../src/lib/events/pipeline.ts";
 import { HOMEPAGE } from "../../src/lib/invalidation.ts";
 

@@ -5,7 +5,7 @@ import { decodePng, distinctColours } from "../helpers/png.ts";
 import { ogApi } from "../../src/api/og.ts";
 import { errorHandler } from "../../src/lib/errors.ts";
 import { renderFallbackPng } from "../../src/lib/og/render.ts";
-import { SITE_NAME } from "../../src/lib/events/public-links.ts";
+import { SITE_NAME } from "../../src/lib/links.ts";
 
 let ctx: TestContext;
 beforeAll(async () => {

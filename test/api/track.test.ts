@@ -11,8 +11,8 @@ import { loadConfig } from "../../src/lib/config.ts";
 import { buildDeps } from "../../src/deps.ts";
 import { createApp } from "../../src/app.ts";
 import { createMemoryLogger } from "../../src/lib/logger.ts";
-import { FILTER_GROUPS } from "../../src/lib/events/filters.ts";
-import { GENRE_KEYS } from "../../src/lib/events/genres.ts";
+import { FILTER_GROUPS } from "../../src/lib/events/filter-query.ts";
+import { GENRE_KEYS } from "../../src/lib/sheet/genres.ts";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // A complete LiveEvent for table-driven tests: neutral values that each test file overrides.
 
-import type { LiveEvent } from "../../src/lib/events/types.ts";
-import { PROJECTION_DEFAULTS } from "../../src/lib/events/sheet.ts";
+import type { LiveEvent } from "../../src/lib/sheet/types.ts";
+import { PROJECTION_DEFAULTS } from "../../src/lib/sheet/sheet.ts";
 
 /** A single-day, dated, verified event on 21 June in the 11e; `overrides` replace any field. */
 export function liveEvent(overrides: Partial<LiveEvent> = {}): LiveEvent {

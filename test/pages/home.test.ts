@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../helpers/app.ts";
-import { saveStoreSheet } from "../../src/lib/events/store.ts";
+import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { engagementInteractions, spotlightSchedule } from "../../src/lib/db/schema/index.ts";
 import { saveBannerSettings } from "../../src/lib/banner.ts";
 import { homeCacheKey } from "../../src/pages/home/home.routes.tsx";

@@ -5,7 +5,7 @@ import { count, eq, max } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
 import { pingDatabase, type DbEngine } from "../db/client.ts";
 import { eventStoreBackups, eventSubmissions, kvStore, paidOrders } from "../db/schema/index.ts";
-import { findStoreMeta } from "../events/store.ts";
+import { findStoreMeta } from "../store/store.ts";
 
 type StatusDeps = Pick<Deps, "config" | "database" | "db" | "events" | "log" | "now">;
 

@@ -8,15 +8,15 @@ import type { Db } from "../db/client.ts";
 import type { Kv } from "../kv.ts";
 import type { Logger } from "../logger.ts";
 import { populateCoordinates, warmCoordinates, type PopulationCounts, type WarmUpCounts } from "../geocoding/coordinates.ts";
-import { findNewestBackupCsv } from "./backups.ts";
+import { findNewestBackupCsv } from "../store/backups.ts";
 import { FIXTURE_SHEET_CSV } from "./fixtures.ts";
 import { activePromotions, activeSpotlights, applyEngagement, applyFeatured, applyPromoted, calendarSyncCounts, orderForHomepage } from "./projections.ts";
-import { checkSourceValidity, runQualityChecks } from "./quality.ts";
-import { parseEventSheet, type EventKeyStats } from "./sheet.ts";
-import { parisYear } from "./dates.ts";
+import { checkSourceValidity, runQualityChecks } from "../sheet/quality.ts";
+import { parseEventSheet, type EventKeyStats } from "../sheet/sheet.ts";
+import { parisYear } from "../paris-time.ts";
 import { sha256Hex } from "../crypto.ts";
-import { findStoreStamp, readStoreSheet, saveStoreSheet, sheetToCsv } from "./store.ts";
-import type { LiveEvent, SheetWarning } from "./types.ts";
+import { findStoreStamp, readStoreSheet, saveStoreSheet, sheetToCsv } from "../store/store.ts";
+import type { LiveEvent, SheetWarning } from "../sheet/types.ts";
 
 /** Where a live read came from. `backup` and `local` are fallbacks in remote mode. */
 export type EventSource = "store" | "backup" | "local" | "test";

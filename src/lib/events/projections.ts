@@ -4,7 +4,7 @@
 import { and, count, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { engagementInteractions, promotedSchedule, spotlightSchedule } from "../db/schema/index.ts";
-import type { LiveEvent } from "./types.ts";
+import type { LiveEvent } from "../sheet/types.ts";
 
 /** An active placement window for one event key. */
 export interface ActiveWindow {

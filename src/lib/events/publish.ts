@@ -5,7 +5,7 @@ import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { HOMEPAGE, type InvalidationBus } from "../invalidation.ts";
 import type { EventReader } from "./pipeline.ts";
-import { saveStoreSheet, type RawSheet, type SaveOptions, type SaveResult } from "./store.ts";
+import { saveStoreSheet, type RawSheet, type SaveOptions, type SaveResult } from "../store/store.ts";
 import type { WarmUpCounts } from "../geocoding/coordinates.ts";
 
 /** What publishing needs from the process dependencies. */

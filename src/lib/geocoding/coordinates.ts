@@ -1,6 +1,6 @@
 // Coordinate population and warm-up: fills event coordinates from the KV cache, geocoding or arrondissement centres (domain.md §6.2).
 
-import type { Coordinates, LiveEvent } from "../events/types.ts";
+import type { Coordinates, LiveEvent } from "../sheet/types.ts";
 import type { Kv } from "../kv.ts";
 import { geocodeBatch } from "./batch.ts";
 import type { GeocoderOptions, LocationQuery } from "./geocoder.ts";

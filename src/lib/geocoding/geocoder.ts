@@ -1,6 +1,6 @@
 // Google Geocoding JSON API client: query building, confidence scoring and error categories (domain.md §6.4).
 
-import type { Coordinates } from "../events/types.ts";
+import type { Coordinates } from "../sheet/types.ts";
 import type { Logger } from "../logger.ts";
 
 /** The real provider endpoint; tests and config point `apiUrl` elsewhere. */

@@ -1,8 +1,8 @@
 // The coordinate cache document kept in KV under maps:locations:v1: ids, eligibility and entry builders (domain.md §6.1).
 
-import type { Arrondissement, Coordinates } from "../events/types.ts";
-import { ARRONDISSEMENT_CENTRES } from "../events/arrondissement.ts";
-import { isUnknownLocation } from "../events/location.ts";
+import type { Arrondissement, Coordinates } from "../sheet/types.ts";
+import { ARRONDISSEMENT_CENTRES } from "../sheet/arrondissement.ts";
+import { isUnknownLocation } from "../sheet/location.ts";
 import type { GeocodeResult } from "./geocoder.ts";
 
 /** KV key of the coordinate cache document. */

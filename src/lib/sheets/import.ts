@@ -3,9 +3,9 @@
 
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
-import { parseEventSheet } from "../events/sheet.ts";
-import { findFieldForHeader } from "../events/columns.ts";
-import { parseCsvRecords } from "../events/csv.ts";
+import { parseEventSheet } from "../sheet/sheet.ts";
+import { findFieldForHeader } from "../sheet/columns.ts";
+import { parseCsvRecords } from "../sheet/csv.ts";
 import { publishSheet, type PublishDeps } from "../events/publish.ts";
 import { describeSheetSource, fetchSheetCsv, type SheetSourceConfig } from "./sheet-source.ts";
 

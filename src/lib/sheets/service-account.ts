@@ -1,7 +1,7 @@
 // Spreadsheet access with a service account (domain.md §7): RS256 JWT, token exchange with an in-memory cache, values API → CSV.
 
 import { importPKCS8, SignJWT } from "jose";
-import { csvLine, type CsvValue } from "../events/csv.ts";
+import { csvLine, type CsvValue } from "../sheet/csv.ts";
 import { readBodyCapped } from "./remote-fetch.ts";
 
 /** Scope requested for the sheet (read-only). */

@@ -5,8 +5,8 @@
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
 import { eventSubmissions } from "../db/schema/index.ts";
-import { findFieldForHeader, SHEET_COLUMNS, type SheetField } from "../events/columns.ts";
-import { readStoreSheet, saveStoreSheet, type RawSheet } from "../events/store.ts";
+import { findFieldForHeader, SHEET_COLUMNS, type SheetField } from "../sheet/columns.ts";
+import { readStoreSheet, saveStoreSheet, type RawSheet } from "../store/store.ts";
 import { revalidateHomepage } from "../events/publish.ts";
 import { dbErrorSummary } from "../db/errors.ts";
 

@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { genrePreferences } from "../db/schema/index.ts";
-import { GENRE_KEYS } from "../events/genres.ts";
+import { GENRE_KEYS } from "../sheet/genres.ts";
 
 /** The visitor's top genres by score (then most recent), at most `limit`, known keys only. */
 export async function listTopGenres(db: Db, email: string, limit = 3): Promise<string[]> {

@@ -3,8 +3,8 @@
 // string is expected (arrays included) makes the body invalid. Nothing here throws.
 
 import { isPlainObject } from "../http.ts";
-import { FILTER_GROUPS } from "../events/filters.ts";
-import { GENRE_KEYS } from "../events/genres.ts";
+import { FILTER_GROUPS } from "../events/filter-query.ts";
+import { GENRE_KEYS } from "../sheet/genres.ts";
 import { isStorableText } from "../storable-text.ts";
 
 export const ENGAGEMENT_ACTIONS = ["click", "outbound_click", "calendar_sync"] as const;

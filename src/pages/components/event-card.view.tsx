@@ -2,18 +2,19 @@
 // series day, nationalities, the first two genres and the saved line. The card is a link to the
 // event's share URL; with htmx it opens the event modal in place and pushes the modal URL.
 
-import { arrondissementShortLabel } from "../../lib/events/arrondissement.ts";
-import { formatDateLabel } from "../../lib/events/dates.ts";
-import { genreColour, genreLabel } from "../../lib/events/genres.ts";
-import { eventModalHref, isActivePromotion, isActiveSpotlight } from "../../lib/events/homepage.ts";
-import { formatAgeLabel } from "../../lib/events/age.ts";
-import { isUnknownLocation, locationLabel } from "../../lib/events/location.ts";
-import { nationalityDisplay } from "../../lib/events/nationality.ts";
-import { formatPriceLabel } from "../../lib/events/price.ts";
-import { savedLabel } from "../../lib/events/filters.ts";
-import { sharePath } from "../../lib/events/public-links.ts";
-import { dayPeriodOf, formatTimeLabel } from "../../lib/events/times.ts";
-import type { LiveEvent } from "../../lib/events/types.ts";
+import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
+import { formatDateLabel } from "../../lib/sheet/dates.ts";
+import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
+import { eventModalHref } from "../../lib/links.ts";
+import { isActivePromotion, isActiveSpotlight } from "../home/listing.ts";
+import { formatAgeLabel } from "../../lib/sheet/age.ts";
+import { isUnknownLocation, locationLabel } from "../../lib/sheet/location.ts";
+import { nationalityDisplay } from "../../lib/sheet/nationality.ts";
+import { formatPriceLabel } from "../../lib/sheet/price.ts";
+import { savedLabel } from "../../lib/events/filter-labels.ts";
+import { sharePath } from "../../lib/links.ts";
+import { dayPeriodOf, formatTimeLabel } from "../../lib/sheet/times.ts";
+import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { Icon } from "./icons.tsx";
 
 /** The id of the element the event modal is swapped into. */

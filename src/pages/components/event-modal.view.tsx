@@ -2,18 +2,18 @@
 // `/?event=<key>&slug=<slug>`. A native <dialog>; static/app.js makes it modal, traps focus,
 // closes it on Escape and restores focus. Every action works as a plain link without JavaScript.
 
-import { arrondissementLongLabel } from "../../lib/events/arrondissement.ts";
-import { formatAgeModalLabel } from "../../lib/events/age.ts";
-import { formatDateLabel, formatDateRangeLabel, isValidIsoDate } from "../../lib/events/dates.ts";
-import { linkHostname, mapAppLinks } from "../../lib/events/event-meta.ts";
-import { savedLabel } from "../../lib/events/filters.ts";
-import { genreColour, genreLabel } from "../../lib/events/genres.ts";
-import { isUnknownLocation, locationLabel } from "../../lib/events/location.ts";
-import { formatPriceLabel } from "../../lib/events/price.ts";
-import { calendarPath } from "../../lib/events/public-links.ts";
-import { venueTypeLabel } from "../../lib/events/setting.ts";
-import { formatTimeLabel } from "../../lib/events/times.ts";
-import type { LiveEvent } from "../../lib/events/types.ts";
+import { arrondissementLongLabel } from "../../lib/sheet/arrondissement.ts";
+import { formatAgeModalLabel } from "../../lib/sheet/age.ts";
+import { formatDateLabel, formatDateRangeLabel, isValidIsoDate } from "../../lib/sheet/dates.ts";
+import { linkHostname, mapAppLinks } from "../home/event-meta.ts";
+import { savedLabel } from "../../lib/events/filter-labels.ts";
+import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
+import { isUnknownLocation, locationLabel } from "../../lib/sheet/location.ts";
+import { formatPriceLabel } from "../../lib/sheet/price.ts";
+import { calendarPath } from "../../lib/links.ts";
+import { venueTypeLabel } from "../../lib/sheet/setting.ts";
+import { formatTimeLabel } from "../../lib/sheet/times.ts";
+import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { Icon } from "./icons.tsx";
 import { attr } from "./attr.ts";
 

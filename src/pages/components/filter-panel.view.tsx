@@ -2,22 +2,14 @@
 // all ten filter groups that works without JavaScript; htmx swaps the results fragment instead of
 // reloading, pushes the URL, and debounces the search box by 500 ms.
 
-import { arrondissementShortLabel } from "../../lib/events/arrondissement.ts";
-import { formatDateLabel } from "../../lib/events/dates.ts";
-import {
-  AGE_RANGE_BOUNDS,
-  DAY_NIGHT_LABELS,
-  filtersToSearchParams,
-  MAX_SEARCH_LENGTH,
-  PRICE_RANGE_BOUNDS,
-  ageRangeLabel,
-  priceRangeLabel,
-  type EventFilters,
-  type FilterFacets,
-} from "../../lib/events/filters.ts";
-import { genreColour, genreLabel } from "../../lib/events/genres.ts";
-import { homeHref } from "../../lib/events/homepage.ts";
-import { nationalityDisplay } from "../../lib/events/nationality.ts";
+import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
+import { formatDateLabel } from "../../lib/sheet/dates.ts";
+import { AGE_RANGE_BOUNDS, filtersToSearchParams, MAX_SEARCH_LENGTH, PRICE_RANGE_BOUNDS, type EventFilters } from "../../lib/events/filter-query.ts";
+import { DAY_NIGHT_LABELS, ageRangeLabel, priceRangeLabel } from "../../lib/events/filter-labels.ts";
+import { type FilterFacets } from "../../lib/events/filter-match.ts";
+import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
+import { homeHref } from "../../lib/links.ts";
+import { nationalityDisplay } from "../../lib/sheet/nationality.ts";
 import { Icon } from "./icons.tsx";
 
 /** The id of the filter form (the search box joins it with the `form` attribute). */

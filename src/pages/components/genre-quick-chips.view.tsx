@@ -1,6 +1,6 @@
 // A signed-in visitor's top genres as quick chips at the top of the genre filter (domain.md §14).
 
-import { genreColour, genreLabel } from "../../lib/events/genres.ts";
+import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
 import { GENRE_QUICK_CHIPS_ID } from "./filter-panel.view.tsx";
 
 /** The chips; empty (but present, as the swap target) for anonymous visitors or no preferences. */

@@ -2,7 +2,7 @@
 
 import type { Children } from "@kitajs/html";
 
-import { SITE_NAME } from "../../lib/events/public-links.ts";
+import { SITE_NAME } from "../../lib/links.ts";
 import type { PublicBanner } from "../../lib/banner.ts";
 import { SlidingBanner } from "./banner.view.tsx";
 

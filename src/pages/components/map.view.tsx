@@ -2,9 +2,10 @@
 // (static/map.js), with the filtered events embedded as JSON in the results fragment so the map
 // follows the filters. Without JavaScript or tiles, the area list still links to every area.
 
-import { filtersToSearchParams, type EventFilters } from "../../lib/events/filters.ts";
-import { areaBand, homeHref, mapAreas, mapVenues, scriptJson } from "../../lib/events/homepage.ts";
-import type { LiveEvent } from "../../lib/events/types.ts";
+import { filtersToSearchParams, type EventFilters } from "../../lib/events/filter-query.ts";
+import { areaBand, mapAreas, mapVenues, scriptJson } from "../home/listing.ts";
+import { homeHref } from "../../lib/links.ts";
+import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { Icon } from "./icons.tsx";
 
 /** The id of the out-of-band map data block (JSON + area list). */

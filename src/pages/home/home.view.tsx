@@ -5,8 +5,10 @@
 
 import Html from "@kitajs/html";
 import type { PublicBanner } from "../../lib/banner.ts";
-import { activeFilterChips, topSavedKeys, type FilterFacets } from "../../lib/events/filters.ts";
-import { countdownAt, homeHref, type HomeListing, type HomeStats } from "../../lib/events/homepage.ts";
+import { activeFilterChips } from "../../lib/events/filter-labels.ts";
+import { topSavedKeys, type FilterFacets } from "../../lib/events/filter-match.ts";
+import { countdownAt, type HomeListing, type HomeStats } from "./listing.ts";
+import { homeHref } from "../../lib/links.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { CARD_LIST_HX, EventCard, MODAL_ROOT_ID } from "../components/event-card.view.tsx";
 import { FilterPanel, RESULTS_HX, RESULTS_ID, ResultCount, SearchBar } from "../components/filter-panel.view.tsx";

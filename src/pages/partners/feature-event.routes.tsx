@@ -6,7 +6,7 @@ import type { Deps } from "../../deps.ts";
 import { markup } from "../../lib/http.ts";
 import { isHtmx } from "../../lib/htmx.ts";
 import { createStaticPage } from "../../lib/static-page.ts";
-import { siteHost } from "../../lib/events/public-links.ts";
+import { siteHost } from "../../lib/links.ts";
 import { readSpotlightStatus } from "../../lib/placements/spotlight-status.ts";
 import { readAudienceFigures } from "../../lib/placements/audience.ts";
 import { FeatureEventPage, PACKAGES, SpotlightStatusBlock, SpotlightStatusPage, type PackageOffer } from "./feature-event.view.tsx";

@@ -2,30 +2,10 @@
 
 import { describe, expect, test } from "bun:test";
 import { liveEvent } from "../../helpers/events.ts";
-import {
-  activeFilterChips,
-  ageRangeLabel,
-  canonicalFilterQuery,
-  createEventMatcher,
-  dateRangeLabel,
-  emptyFilters,
-  filterEvents,
-  filterFacets,
-  filtersToSearchParams,
-  hasSearch,
-  isFilterActive,
-  matchesFilters,
-  MAX_SEARCH_LENGTH,
-  parseFilters,
-  priceRangeLabel,
-  quickDates,
-  savedLabel,
-  searchHaystack,
-  topSavedKeys,
-  trackedFilterValue,
-  type EventFilters,
-} from "../../../src/lib/events/filters.ts";
-import type { LiveEvent } from "../../../src/lib/events/types.ts";
+import { activeFilterChips, ageRangeLabel, dateRangeLabel, priceRangeLabel, savedLabel, trackedFilterValue } from "../../../src/lib/events/filter-labels.ts";
+import { canonicalFilterQuery, emptyFilters, filtersToSearchParams, hasSearch, isFilterActive, MAX_SEARCH_LENGTH, parseFilters, type EventFilters } from "../../../src/lib/events/filter-query.ts";
+import { createEventMatcher, filterEvents, filterFacets, matchesFilters, quickDates, searchHaystack, topSavedKeys } from "../../../src/lib/events/filter-match.ts";
+import type { LiveEvent } from "../../../src/lib/sheet/types.ts";
 
 let counter = 0;
 

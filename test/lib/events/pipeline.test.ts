@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../../helpers/app.ts";
 import { createEventReader, EventsUnavailableError, seedStoreIfEmpty } from "../../../src/lib/events/pipeline.ts";
-import { saveStoreSheet } from "../../../src/lib/events/store.ts";
-import { createBackup } from "../../../src/lib/events/backups.ts";
+import { saveStoreSheet } from "../../../src/lib/store/store.ts";
+import { createBackup } from "../../../src/lib/store/backups.ts";
 import { engagementInteractions, promotedSchedule, spotlightSchedule } from "../../../src/lib/db/schema/index.ts";
 import { LOCATIONS_KV_KEY } from "../../../src/lib/geocoding/location-cache.ts";
 import { loadConfig } from "../../../src/lib/config.ts";

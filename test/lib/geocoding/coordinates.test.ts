@@ -1,7 +1,7 @@
 // Coordinate cache, population and warm-up against an in-memory KV and the loopback fake provider.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ARRONDISSEMENT_CENTRES } from "../../../src/lib/events/arrondissement.ts";
+import { ARRONDISSEMENT_CENTRES } from "../../../src/lib/sheet/arrondissement.ts";
 import {
   GEOCODING_UNAVAILABLE_MESSAGE,
   populateCoordinates,
@@ -17,7 +17,7 @@ import {
   type LocationsDocument,
   type StoredLocation,
 } from "../../../src/lib/geocoding/location-cache.ts";
-import type { Arrondissement } from "../../../src/lib/events/types.ts";
+import type { Arrondissement } from "../../../src/lib/sheet/types.ts";
 import { createMemoryLogger } from "../../../src/lib/logger.ts";
 import { createMemoryKv, startFakeGeocoder, type FakeGeocoder } from "./fake-geocoder.ts";
 

@@ -4,9 +4,9 @@ import { resetDatabase } from "../../helpers/database.ts";
 import { acceptSubmission, declineSubmission, listSubmissions, submissionDashboard, submissionSheetRow } from "../../../src/lib/submissions/moderation.ts";
 import { submitEvent } from "../../../src/lib/submissions/submit.ts";
 import { readSubmissionSettings, setSubmissionSettings, publicSubmissionSettings, SUBMISSION_SETTINGS_KEY } from "../../../src/lib/submissions/settings.ts";
-import { readStoreSheet, saveStoreSheet } from "../../../src/lib/events/store.ts";
+import { readStoreSheet, saveStoreSheet } from "../../../src/lib/store/store.ts";
 import { FIXTURE_SHEET_CSV } from "../../../src/lib/events/fixtures.ts";
-import { SHEET_COLUMNS } from "../../../src/lib/events/columns.ts";
+import { SHEET_COLUMNS } from "../../../src/lib/sheet/columns.ts";
 import type { Invalidation } from "../../../src/lib/invalidation.ts";
 
 let ctx: TestContext;

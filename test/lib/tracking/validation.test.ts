@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { discoveryRulesHold, parseDiscoveryBody, parseEngagementBody, parsePreferenceBody, TRACKING_BOUNDS } from "../../../src/lib/tracking/validation.ts";
-import { FILTER_GROUPS } from "../../../src/lib/events/filters.ts";
-import { GENRE_KEYS } from "../../../src/lib/events/genres.ts";
+import { FILTER_GROUPS } from "../../../src/lib/events/filter-query.ts";
+import { GENRE_KEYS } from "../../../src/lib/sheet/genres.ts";
 
 const base = { eventKey: "evt_fixture000001", actionType: "click" };
 const text = (n: number, ch = "a") => ch.repeat(n);

@@ -1,0 +1,264 @@
+// Calendar files (§19.2): the RFC 5545 .ics for one event's "Add to Calendar" and a subscribable feed of events.
+
+import { arrondissementLongLabel } from "./sheet/arrondissement.ts";
+import { formatAgeLabel } from "./sheet/age.ts";
+import { addDays, isValidIsoDate } from "./sheet/dates.ts";
+import { genreLabel } from "./sheet/genres.ts";
+import { slugify } from "./sheet/keys.ts";
+import { isUnknownLocation } from "./sheet/location.ts";
+import { formatPriceLabel } from "./sheet/price.ts";
+import { minutesOfDay } from "./sheet/times.ts";
+import type { LiveEvent } from "./sheet/types.ts";
+
+/** Content type of a calendar response. */
+export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
+
+/** The time zone every DTSTART/DTEND names: sheet times are Paris wall-clock values. */
+export const CALENDAR_TZID = "Europe/Paris";
+
+/** What a single-event calendar needs besides the event. */
+export interface EventCalendarOptions {
+  /** Display name of the site (PRODID, "Added via …"). */
+  siteName: string;
+  /** Host of the public site URL, used in UIDs. */
+  siteHost: string;
+  /** The event's share link (/event/<key>/<slug>), written as URL. */
+  shareUrl: string;
+  /** DTSTAMP. */
+  now: Date;
+}
+
+/** What a feed needs: the single-event options with a share link per event, and an optional calendar name. */
+export interface CalendarFeedOptions extends Omit<EventCalendarOptions, "shareUrl"> {
+  shareUrlFor: (event: LiveEvent) => string;
+  /** X-WR-CALNAME; the site name when absent. */
+  calendarName?: string;
+}
+
+/** A Paris wall-clock moment: ISO date and HH:MM. */
+export interface WallClock {
+  date: string;
+  time: string;
+}
+
+const CRLF = "\r\n";
+const MAX_LINE_OCTETS = 75;
+const DEFAULT_START = "20:00";
+const DEFAULT_END = "23:59";
+const DEFAULT_DURATION_MINUTES = 180;
+const MINUTES_PER_DAY = 24 * 60;
+
+const BACKSLASH = /\\/g;
+const SEMICOLON = /;/g;
+const COMMA = /,/g;
+const NEWLINE = /\r\n|\r|\n/g;
+// Control characters other than tab are not allowed in iCalendar values (RFC 5545 §3.1, §3.3.11).
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
+const NON_ASCII = /[^\x00-\x7f]/;
+const DATE_DASHES = /-/g;
+const SAFE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Escapes a TEXT value (RFC 5545 §3.3.11): `\\`, `\;`, `\,` and every line break as `\n`. */
+export function escapeIcsText(value: string): string {
+  return value
+    .replace(BACKSLASH, "\\\\")
+    .replace(SEMICOLON, "\\;")
+    .replace(COMMA, "\\,")
+    .replace(NEWLINE, "\\n")
+    .replace(CONTROL, "");
+}
+
+function utf8Length(codePoint: number): number {
+  if (codePoint < 0x80) return 1;
+  if (codePoint < 0x800) return 2;
+  if (codePoint < 0x10000) return 3;
+  return 4;
+}
+
+/**
+ * Folds one content line at 75 octets (RFC 5545 §3.1): continuation lines start with a space, and a
+ * multi-byte UTF-8 character is never split. Returns the line with CRLF between the pieces, without a final CRLF.
+ */
+export function foldIcsLine(line: string): string {
+  if (line.length <= MAX_LINE_OCTETS && !NON_ASCII.test(line)) return line;
+  let out = "";
+  let current = "";
+  let octets = 0;
+  for (const char of line) {
+    const size = utf8Length(char.codePointAt(0)!);
+    if (octets + size > MAX_LINE_OCTETS) {
+      out += current + CRLF;
+      // The leading space of a continuation line counts towards its 75 octets.
+      current = " ";
+      octets = 1;
+    }
+    current += char;
+    octets += size;
+  }
+  return out + current;
+}
+
+function icsDate(iso: string): string {
+  return iso.replace(DATE_DASHES, "");
+}
+
+function icsLocalDateTime(moment: WallClock): string {
+  return `${icsDate(moment.date)}T${moment.time.slice(0, 2)}${moment.time.slice(3, 5)}00`;
+}
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+/** A UTC instant as an iCalendar DATE-TIME with `Z` (DTSTAMP). */
+export function icsUtcStamp(instant: Date): string {
+  const time = Number.isFinite(instant.getTime()) ? instant : new Date(0);
+  return (
+    `${time.getUTCFullYear()}${pad2(time.getUTCMonth() + 1)}${pad2(time.getUTCDate())}` +
+    `T${pad2(time.getUTCHours())}${pad2(time.getUTCMinutes())}${pad2(time.getUTCSeconds())}Z`
+  );
+}
+
+function clockOf(minutes: number): string {
+  return `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
+}
+
+/**
+ * Start and end of an event on the Paris wall clock (§19.2): the end time (next day when ≤ start) or
+ * start + 3 h, crossing midnight when needed; 20:00–23:59 on the date without a valid start. Null without a valid date.
+ */
+export function calendarEventTimes(event: Pick<LiveEvent, "date" | "time" | "endTime">): { start: WallClock; end: WallClock } | null {
+  if (!isValidIsoDate(event.date)) return null;
+  const startMinutes = minutesOfDay(event.time);
+  if (startMinutes === null) {
+    return { start: { date: event.date, time: DEFAULT_START }, end: { date: event.date, time: DEFAULT_END } };
+  }
+  const start = { date: event.date, time: event.time as string };
+  const endMinutes = minutesOfDay(event.endTime);
+  if (endMinutes !== null) {
+    const endDate = endMinutes <= startMinutes ? addDays(event.date, 1) : event.date;
+    return { start, end: { date: endDate, time: event.endTime as string } };
+  }
+  const total = startMinutes + DEFAULT_DURATION_MINUTES;
+  const endDate = total >= MINUTES_PER_DAY ? addDays(event.date, 1) : event.date;
+  return { start, end: { date: endDate, time: clockOf(total % MINUTES_PER_DAY) } };
+}
+
+/** "<venue>, <long arrondissement>, Paris, France", leaving out the unknown parts (§19.2). */
+export function calendarLocation(event: Pick<LiveEvent, "location" | "arrondissement">): string {
+  const parts: string[] = [];
+  if (!isUnknownLocation(event.location)) parts.push((event.location ?? "").trim());
+  if (event.arrondissement !== "unknown") parts.push(arrondissementLongLabel(event.arrondissement));
+  parts.push("Paris", "France");
+  return parts.join(", ");
+}
+
+function capitalise(text: string): string {
+  return text === "" ? text : text[0].toUpperCase() + text.slice(1);
+}
+
+/**
+ * The DESCRIPTION text (§19.2): notes and a blank line, Music, Category, Price (the label, so never a second
+ * currency sign), Age, the unverified notice, Tickets, "Added via <site name>".
+ */
+export function calendarDescription(event: LiveEvent, siteName: string): string {
+  const lines: string[] = [];
+  const notes = event.description.trim();
+  if (notes !== "") lines.push(notes, "");
+  lines.push(`Music: ${event.genres.length > 0 ? event.genres.map(genreLabel).join(", ") : "TBC"}`);
+  if (event.category) lines.push(`Category: ${capitalise(event.category)}`);
+  lines.push(`Price: ${formatPriceLabel(event.price, event.priceValue)}`);
+  const age = formatAgeLabel(event.age, event.ageValue);
+  if (age !== null) lines.push(`Age: ${age}`);
+  if (!event.verified) lines.push("Unverified event - details may change");
+  if (event.link) lines.push(`Tickets: ${event.link}`);
+  lines.push(`Added via ${siteName}`);
+  return lines.join("\n");
+}
+
+// The one VTIMEZONE: EU rules since 1996, CET from the last Sunday of October 03:00, CEST from the last Sunday of March 02:00.
+const PARIS_VTIMEZONE: readonly string[] = [
+  "BEGIN:VTIMEZONE",
+  `TZID:${CALENDAR_TZID}`,
+  "BEGIN:STANDARD",
+  "DTSTART:19701025T030000",
+  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+  "TZOFFSETFROM:+0200",
+  "TZOFFSETTO:+0100",
+  "TZNAME:CET",
+  "END:STANDARD",
+  "BEGIN:DAYLIGHT",
+  "DTSTART:19700329T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+  "TZOFFSETFROM:+0100",
+  "TZOFFSETTO:+0200",
+  "TZNAME:CEST",
+  "END:DAYLIGHT",
+  "END:VTIMEZONE",
+];
+
+function calendarHead(siteName: string, extra: readonly string[]): string[] {
+  return [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:-//${escapeIcsText(siteName)}//Event Calendar//EN`,
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    ...extra,
+    ...PARIS_VTIMEZONE,
+  ];
+}
+
+function veventLines(event: LiveEvent, siteName: string, siteHost: string, shareUrl: string, stamp: string): string[] | null {
+  const times = calendarEventTimes(event);
+  if (times === null) return null;
+  const lines = [
+    "BEGIN:VEVENT",
+    `UID:${escapeIcsText(`${event.eventKey}@${siteHost}`)}`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART;TZID=${CALENDAR_TZID}:${icsLocalDateTime(times.start)}`,
+    `DTEND;TZID=${CALENDAR_TZID}:${icsLocalDateTime(times.end)}`,
+    `SUMMARY:${escapeIcsText(event.eventName.trim())}`,
+    `DESCRIPTION:${escapeIcsText(calendarDescription(event, siteName))}`,
+    `LOCATION:${escapeIcsText(calendarLocation(event))}`,
+  ];
+  // URL is a URI value, not TEXT: it is written unescaped, minus anything that would break the line.
+  const url = shareUrl.replace(NEWLINE, "").replace(CONTROL, "").trim();
+  if (url !== "") lines.push(`URL:${url}`);
+  lines.push("STATUS:CONFIRMED", "TRANSP:OPAQUE", "END:VEVENT");
+  return lines;
+}
+
+function serialise(lines: readonly string[]): string {
+  let out = "";
+  for (const line of lines) out += foldIcsLine(line) + CRLF;
+  return out;
+}
+
+/** The .ics text for one event's "Add to Calendar"; null when the event has no valid date (no file). */
+export function buildEventCalendar(event: LiveEvent, options: EventCalendarOptions): string | null {
+  const vevent = veventLines(event, options.siteName, options.siteHost, options.shareUrl, icsUtcStamp(options.now));
+  if (vevent === null) return null;
+  return serialise([...calendarHead(options.siteName, []), ...vevent, "END:VCALENDAR"]);
+}
+
+/** A subscribable feed: one VCALENDAR with X-WR-CALNAME, the Paris VTIMEZONE and one VEVENT per dated event. */
+export function buildCalendarFeed(events: readonly LiveEvent[], options: CalendarFeedOptions): string {
+  const stamp = icsUtcStamp(options.now);
+  const name = options.calendarName ?? options.siteName;
+  const lines = calendarHead(options.siteName, [`X-WR-CALNAME:${escapeIcsText(name)}`]);
+  for (const event of events) {
+    if (!isValidIsoDate(event.date)) continue;
+    const vevent = veventLines(event, options.siteName, options.siteHost, options.shareUrlFor(event), stamp);
+    if (vevent !== null) lines.push(...vevent);
+  }
+  lines.push("END:VCALENDAR");
+  return serialise(lines);
+}
+
+/** Download name `<slug>-<ISO date>.ics`; null when the date is not valid. */
+export function calendarFileName(event: Pick<LiveEvent, "slug" | "eventName" | "date">): string | null {
+  if (!isValidIsoDate(event.date)) return null;
+  const slug = SAFE_SLUG.test(event.slug) ? event.slug : slugify(event.eventName);
+  return `${slug}-${event.date}.ics`;
+}

@@ -1,0 +1,43 @@
+// Paris wall-clock maths: the Paris date, year and UTC offset of an instant, and the instant of a Paris
+// wall-clock time. Every Paris-time calculation of the service goes through here.
+
+const PARIS_YEAR = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", year: "numeric" });
+
+/** The calendar year on the Paris wall clock at `now`. */
+export function parisYear(now: Date): number {
+  return Number(PARIS_YEAR.format(now));
+}
+
+const PARIS_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The Paris calendar date of an instant, as YYYY-MM-DD. */
+export function parisDate(now: Date): string {
+  return PARIS_DATE.format(now);
+}
+
+const PARIS_OFFSET = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Paris", timeZoneName: "longOffset" });
+
+/** Minutes east of UTC of the Paris wall clock at an instant (60 or 120). */
+export function parisOffsetMinutes(at: Date): number {
+  const name = PARIS_OFFSET.formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? "GMT+01:00";
+  const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
+  if (!match) return 60;
+  return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
+}
+
+/** The instant of a Paris wall-clock time ("2026-06-21", "18:00"). */
+export function parisInstant(isoDate: string, time = "00:00"): Date {
+  const guess = new Date(`${isoDate}T${time}:00Z`);
+  return new Date(guess.getTime() - parisOffsetMinutes(guess) * 60_000);
+}
+
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
+/** A Paris wall-clock date and time as ISO 8601 with the Paris offset of that moment. */
+export function parisDateTime(isoDate: string, time: string): string {
+  return `${isoDate}T${time}:00${offsetText(parisOffsetMinutes(parisInstant(isoDate, time)))}`;
+}

@@ -1,0 +1,369 @@
+// The event sheet read pipeline's entry point: CSV text → events, warnings, keyed rows and the schema report (§1–4).
+
+import { arrondissementShortLabel, resolveArrondissement } from "./arrondissement.ts";
+import { fieldsOfRow, HEADER_BY_FIELD, mapSheetHeaders, type SheetField, type SheetFields } from "./columns.ts";
+import { parseSheetCsv } from "./csv.ts";
+import { inferSheetYear, readDateCell, resolveDate, weekdayOf, type DateCellReading, type ResolvedDate } from "./dates.ts";
+import { parisYear } from "../paris-time.ts";
+import { parseGenres } from "./genres.ts";
+import { assignEventKeys, generateOccurrenceKey, slugify, type EventKeyOutcome } from "./keys.ts";
+import { parseLinks } from "./link-cell.ts";
+import { normaliseLocation } from "./location.ts";
+import { eventTypeOf, parseCurated, parseEventCategory, parseTags } from "./misc-fields.ts";
+import { readNationalityCell } from "./nationality.ts";
+import { parseAgeValue } from "./age.ts";
+import { parsePriceValue } from "./price.ts";
+import { buildSchemaReport, isVerifiedEvent, type SchemaReport } from "./quality.ts";
+import { expandDateRange, generateSeriesKey, MAX_SERIES_SPAN_DAYS, normaliseSeriesKey } from "./series.ts";
+import { parseVenueTypes } from "./setting.ts";
+import { normaliseTime } from "./times.ts";
+import type { BlockingIssue, LiveEvent, NationalityCode, SheetWarning } from "./types.ts";
+
+/** Options of a sheet parse; `now` fixes the current Paris year used for dates written without a year. */
+export interface ParseEventSheetOptions {
+  now?: Date;
+}
+
+/** One non-blank sheet row after the uniqueness pass: its cells by field, with the assigned Event Key. */
+export interface KeyedSheetRow {
+  rowNumber: number;
+  /** Trimmed cells in column order (padded to the header width); the Event Key cell, if any, holds the assigned key. */
+  cells: string[];
+  /** Cells by field; `eventKey` is the assigned key even when the sheet has no Event Key column. */
+  fields: SheetFields;
+  keyOutcome: EventKeyOutcome;
+}
+
+/** The uniqueness pass counts (§3). */
+export interface EventKeyStats {
+  missingEventKeyCount: number;
+  generatedEventKeyCount: number;
+}
+
+/** A readable sheet. */
+export interface EventSheet {
+  ok: true;
+  /** One event per row, or per day for a multi-day row, in sheet order; projections at their defaults. */
+  events: LiveEvent[];
+  warnings: SheetWarning[];
+  rows: KeyedSheetRow[];
+  /** Raw headers in file order, and the field each maps to (null = ignored). */
+  columns: string[];
+  fieldByColumn: (SheetField | null)[];
+  keyStats: EventKeyStats;
+  schemaReport: SchemaReport;
+  /** The year given to dates written without one. */
+  inferredYear: number;
+}
+
+/** An unreadable sheet: the blocking issues (joined into `error`) and whatever row warnings could be found. */
+export interface EventSheetFailure {
+  ok: false;
+  error: string;
+  blocking: BlockingIssue[];
+  columns: string[];
+  schemaReport: SchemaReport;
+}
+
+/** What rows become events from: the spreadsheet row number and the cells by field. */
+export interface SheetRowInput {
+  rowNumber: number;
+  fields: SheetFields;
+}
+
+/** Events, warnings and keyed rows built from field rows. */
+export interface SheetRowsResult {
+  events: LiveEvent[];
+  warnings: SheetWarning[];
+  rowKeys: string[];
+  keyOutcomes: EventKeyOutcome[];
+  keyStats: EventKeyStats;
+  inferredYear: number;
+}
+
+/** The projection fields of an event as the sheet yields it (no placement, no saves yet). */
+export const PROJECTION_DEFAULTS = {
+  isFeatured: false,
+  featuredAt: null,
+  featuredEndsAt: null,
+  isPromoted: false,
+  promotedAt: null,
+  promotedEndsAt: null,
+  calendarSyncCount: 0,
+} as const;
+
+const DATE_PROBLEM_TEXT = {
+  ambiguous: "ambiguous (day-first or month-first)",
+  invalid: "not a real calendar date",
+  unparseable: "not a recognised date",
+} as const;
+
+const DATE_TO_PROBLEM_TEXT = {
+  same_day: "Date To is the same day as Date",
+  before_start: "Date To is earlier than Date",
+  too_long: `Date To is more than ${MAX_SERIES_SPAN_DAYS} days after Date`,
+} as const;
+
+function warn(warnings: SheetWarning[], row: number, field: SheetField, type: string, message: string): void {
+  warnings.push({ row, type, message, field });
+}
+
+function dateWarning(
+  warnings: SheetWarning[],
+  row: number,
+  field: "date" | "dateTo",
+  cell: string,
+  resolved: ResolvedDate,
+): void {
+  const label = HEADER_BY_FIELD[field];
+  if (resolved.ok) {
+    if (resolved.inferredYear) {
+      warn(warnings, row, field, "inferred_year", `${label} "${cell}" has no year; read as ${resolved.iso}`);
+    }
+    return;
+  }
+  if (field === "date") {
+    if (resolved.problem === "empty") warn(warnings, row, field, "unparseable", "Date is empty");
+    else warn(warnings, row, field, resolved.problem, `Date "${cell}" is ${DATE_PROBLEM_TEXT[resolved.problem]}`);
+    return;
+  }
+  if (resolved.problem !== "empty") {
+    warn(
+      warnings,
+      row,
+      field,
+      "invalid_date_to",
+      `Date To "${cell}" is ${DATE_PROBLEM_TEXT[resolved.problem]}; single-day event`,
+    );
+  }
+}
+
+function keyWarning(warnings: SheetWarning[], row: number, cell: string, outcome: EventKeyOutcome, key: string): void {
+  if (outcome === "missing") warn(warnings, row, "eventKey", "missing_event_key", `Event Key is missing; generated ${key}`);
+  else if (outcome === "invalid") warn(warnings, row, "eventKey", "invalid_event_key", `Event Key "${cell}" is invalid; generated ${key}`);
+  else if (outcome === "duplicate") {
+    warn(warnings, row, "eventKey", "duplicate_event_key", `Event Key "${cell}" is already used by an earlier row; generated ${key}`);
+  }
+}
+
+/**
+ * Builds events from field rows (the core of parseEventSheet): dates against the sheet's inferred year,
+ * the uniqueness pass, every field rule of §2, multi-day expansion and occurrence keys.
+ */
+export function buildEventsFromRows(rows: readonly SheetRowInput[], options: ParseEventSheetOptions = {}): SheetRowsResult {
+  const dateReadings: DateCellReading[] = [];
+  const dateToReadings: DateCellReading[] = [];
+  const explicitYears: number[] = [];
+  for (const { fields } of rows) {
+    const date = readDateCell(fields.date);
+    const dateTo = readDateCell(fields.dateTo);
+    dateReadings.push(date);
+    dateToReadings.push(dateTo);
+    if (date.kind === "parts" && date.year !== null) explicitYears.push(date.year);
+    if (dateTo.kind === "parts" && dateTo.year !== null) explicitYears.push(dateTo.year);
+  }
+  const inferredYear = inferSheetYear(explicitYears, parisYear(options.now ?? new Date()));
+  const assignment = assignEventKeys(rows.map(({ fields }) => fields));
+  // Occurrence keys are salted past every stored row key and every earlier occurrence key.
+  const taken = new Set(assignment.keys);
+
+  const events: LiveEvent[] = [];
+  const warnings: SheetWarning[] = [];
+  rows.forEach(({ rowNumber, fields }, index) => {
+    const rowKey = assignment.keys[index];
+    const curated = parseCurated(fields.curated);
+    if (curated.unexpected) {
+      warn(warnings, rowNumber, "curated", "unexpected_curated", `Curated value "${fields.curated}" is not recognised; read as not curated`);
+    }
+
+    const date = resolveDate(dateReadings[index], inferredYear);
+    dateWarning(warnings, rowNumber, "date", fields.date, date);
+    const dateTo = resolveDate(dateToReadings[index], inferredYear);
+    dateWarning(warnings, rowNumber, "dateTo", fields.dateTo, dateTo);
+    let dates = [date.ok ? date.iso : ""];
+    if (date.ok && dateTo.ok) {
+      const range = expandDateRange(date.iso, dateTo.iso);
+      dates = range.dates;
+      if (range.problem) {
+        warn(warnings, rowNumber, "dateTo", "invalid_date_to", `${DATE_TO_PROBLEM_TEXT[range.problem]}; single-day event`);
+      }
+    } else if (!date.ok && dateTo.ok) {
+      warn(warnings, rowNumber, "dateTo", "invalid_date_to", "Date To is ignored because Date is not valid; single-day event");
+    }
+
+    const nationality: NationalityCode[] = [];
+    for (const field of ["hostCountry", "audienceCountry"] as const) {
+      const reading = readNationalityCell(fields[field]);
+      for (const code of reading.codes) if (!nationality.includes(code)) nationality.push(code);
+      for (const token of reading.unsupported) {
+        warn(warnings, rowNumber, field, "unsupported_nationality", `Unsupported nationality "${token}" is ignored`);
+      }
+    }
+
+    const location = normaliseLocation(fields.location);
+    const arrondissement = resolveArrondissement(fields.area, fields.location);
+    if (arrondissement.unexpected) {
+      const estimate = arrondissement.value === "unknown" ? "unknown" : arrondissementShortLabel(arrondissement.value) + " from Location";
+      warn(warnings, rowNumber, "area", "unexpected_area", `Area "${fields.area}" is not 1–20, "-" or blank; read as ${estimate}`);
+    }
+
+    const venueTypes = parseVenueTypes(fields.setting);
+    if (fields.setting !== "" && venueTypes.length === 0) {
+      warn(warnings, rowNumber, "setting", "unknown_setting", `Setting "${fields.setting}" names neither indoor nor outdoor`);
+    }
+
+    let seriesKey = normaliseSeriesKey(fields.seriesKey);
+    if (seriesKey === null && fields.seriesKey !== "") {
+      warn(
+        warnings,
+        rowNumber,
+        "seriesKey",
+        "invalid_series_key",
+        `Series Key "${fields.seriesKey}" is invalid (expected ser_ and 12–20 lowercase letters or digits)`,
+      );
+    }
+    if (seriesKey === null && dates.length > 1) seriesKey = generateSeriesKey(fields);
+
+    keyWarning(warnings, rowNumber, fields.eventKey, assignment.outcomes[index], rowKey);
+
+    const time = normaliseTime(fields.startTime);
+    const endTime = normaliseTime(fields.endTime);
+    const links = parseLinks(fields.primaryUrl);
+    const priceValue = parsePriceValue(fields.price);
+    const slug = slugify(fields.title);
+    const base = {
+      ...(time === undefined ? {} : { time }),
+      ...(endTime === undefined ? {} : { endTime }),
+      ...(location === undefined ? {} : { location }),
+      arrondissement: arrondissement.value,
+      genres: parseGenres(fields.categories),
+      nationality,
+      venueTypes,
+      price: fields.price,
+      priceValue,
+      age: fields.ageGuidance,
+      ageValue: parseAgeValue(fields.ageGuidance),
+      link: links.link,
+      ...(links.links ? { links: links.links } : {}),
+      curated: curated.curated,
+      type: eventTypeOf(fields.title, time),
+      category: parseEventCategory(fields.eventCategory),
+      tags: parseTags(fields.tags),
+      description: fields.notes,
+      seriesKey,
+    };
+    const verified = isVerifiedEvent({ ...base, date: dates[0] });
+    dates.forEach((iso, k) => {
+      const eventKey = k === 0 ? rowKey : generateOccurrenceKey(assignment.fingerprints[index], iso, taken);
+      taken.add(eventKey);
+      events.push({
+        eventKey,
+        slug,
+        eventName: fields.title,
+        date: iso,
+        day: weekdayOf(iso),
+        ...base,
+        // Occurrences never share mutable lists.
+        genres: [...base.genres],
+        nationality: [...base.nationality],
+        venueTypes: [...base.venueTypes],
+        tags: [...base.tags],
+        ...(base.links ? { links: [...base.links] } : {}),
+        occurrenceIndex: k + 1,
+        occurrenceCount: dates.length,
+        dateRangeStart: dates[0],
+        dateRangeEnd: dates[dates.length - 1],
+        verified,
+        ...PROJECTION_DEFAULTS,
+      });
+    });
+  });
+
+  return {
+    events,
+    warnings,
+    rowKeys: assignment.keys,
+    keyOutcomes: assignment.outcomes,
+    keyStats: {
+      missingEventKeyCount: assignment.missingEventKeyCount,
+      generatedEventKeyCount: assignment.generatedEventKeyCount,
+    },
+    inferredYear,
+  };
+}
+
+/** Parses the event sheet CSV into events (§1–4); blocking issues fail the parse, everything else is a warning. */
+export function parseEventSheet(csvText: string, options: ParseEventSheetOptions = {}): EventSheet | EventSheetFailure {
+  const csv = parseSheetCsv(csvText);
+  const inputs = csv.rows.map((row) => ({ rowNumber: row.rowNumber, fields: fieldsOfRow(row.cells, csv.columnByField) }));
+  const built = buildEventsFromRows(inputs, options);
+  const schemaReport = buildSchemaReport(csv.blocking, built.warnings);
+  if (!csv.ok) return { ok: false, error: csv.error, blocking: csv.blocking, columns: csv.columns, schemaReport };
+
+  const keyColumn = csv.columnByField.eventKey;
+  const rows: KeyedSheetRow[] = csv.rows.map((row, index) => {
+    const key = built.rowKeys[index];
+    const cells = [...row.cells];
+    if (keyColumn !== undefined) cells[keyColumn] = key;
+    return { rowNumber: row.rowNumber, cells, fields: { ...inputs[index].fields, eventKey: key }, keyOutcome: built.keyOutcomes[index] };
+  });
+  return {
+    ok: true,
+    events: built.events,
+    warnings: built.warnings,
+    rows,
+    columns: csv.columns,
+    fieldByColumn: csv.fieldByColumn,
+    keyStats: built.keyStats,
+    schemaReport,
+    inferredYear: built.inferredYear,
+  };
+}
+
+/** The schema report of a CSV text, whether or not it is readable (admin preview before save, upload and import). */
+export function checkSheetSchema(csvText: string, options: ParseEventSheetOptions = {}): SchemaReport {
+  return parseEventSheet(csvText, options).schemaReport;
+}
+
+/** A raw sheet table with generated keys written in, and the uniqueness pass counts. */
+export interface RekeyedSheetTable extends EventKeyStats {
+  header: string[];
+  rows: string[][];
+}
+
+/**
+ * Runs the uniqueness pass over a raw table (header + rows) and writes every assigned key into the Event Key
+ * column, appending that column after the last one when absent. Other cells are left as they are; blank rows
+ * get no key. The keys equal the ones parseEventSheet assigns to the same table.
+ */
+export function rekeySheetTable(header: readonly string[], rows: readonly (readonly string[])[]): RekeyedSheetTable {
+  const mapping = mapSheetHeaders(header);
+  const width = header.length;
+  const mappedIndexes = mapping.fieldByColumn.flatMap((field, index) => (field === null ? [] : [index]));
+  const existingKeyColumn = mapping.columnByField.eventKey;
+  const keyColumn = existingKeyColumn ?? width;
+  const outHeader = existingKeyColumn === undefined ? [...header, HEADER_BY_FIELD.eventKey] : [...header];
+
+  const outRows = rows.map((row) => {
+    const cells = [...row];
+    while (cells.length < width) cells.push("");
+    return cells;
+  });
+  const keyed = outRows.flatMap((cells, index) =>
+    mappedIndexes.some((column) => (cells[column] ?? "").trim() !== "") ? [index] : [],
+  );
+  const assignment = assignEventKeys(keyed.map((index) => fieldsOfRow(outRows[index], mapping.columnByField)));
+  keyed.forEach((rowIndex, k) => {
+    if (existingKeyColumn === undefined) outRows[rowIndex].splice(keyColumn, 0, assignment.keys[k]);
+    else outRows[rowIndex][keyColumn] = assignment.keys[k];
+  });
+  if (existingKeyColumn === undefined) {
+    for (const cells of outRows) if (cells.length === width) cells.push("");
+  }
+  return {
+    header: outHeader,
+    rows: outRows,
+    missingEventKeyCount: assignment.missingEventKeyCount,
+    generatedEventKeyCount: assignment.generatedEventKeyCount,
+  };
+}

@@ -1,0 +1,89 @@
+// What a shared event link previews as (§19.1): the page title and description, the OG image URL,
+// schema.org Event JSON-LD, and the map-app links of the event modal.
+
+import type { Config } from "../../lib/config.ts";
+import { arrondissementLongLabel } from "../../lib/sheet/arrondissement.ts";
+import { formatDateLabel, isValidIsoDate } from "../../lib/sheet/dates.ts";
+import { isUnknownLocation, locationLabel } from "../../lib/sheet/location.ts";
+import { formatPriceLabel } from "../../lib/sheet/price.ts";
+import { addDays } from "../../lib/sheet/dates.ts";
+import { endsNextDay, formatTimeLabel, isValidTime } from "../../lib/sheet/times.ts";
+import { eventCanonicalUrl, eventOgImageUrl, SITE_NAME } from "../../lib/links.ts";
+import { parisDateTime } from "../../lib/paris-time.ts";
+import type { LiveEvent } from "../../lib/sheet/types.ts";
+
+/** "<event name> | <site name>". */
+export function eventPageTitle(event: LiveEvent): string {
+  return `${event.eventName} | ${SITE_NAME}`;
+}
+
+/** The long area label, or "Paris" when the arrondissement is unknown. */
+export function eventAreaLabel(event: LiveEvent): string {
+  return event.arrondissement === "unknown" ? "Paris" : arrondissementLongLabel(event.arrondissement);
+}
+
+/** "<long area label or Paris> · <date label> · <time label> · <venue> · <price label>". */
+export function eventPageDescription(event: LiveEvent): string {
+  return [eventAreaLabel(event), formatDateLabel(event.date), formatTimeLabel(event.time, event.endTime), locationLabel(event.location), formatPriceLabel(event.price, event.priceValue)].join(" · ");
+}
+
+/** schema.org Event for the event, or undefined when the date is not valid. */
+export function eventJsonLd(config: Pick<Config, "siteUrl" | "basePath">, event: LiveEvent): Record<string, unknown> | undefined {
+  if (!isValidIsoDate(event.date)) return undefined;
+  const hasTime = isValidTime(event.time);
+  const startDate = hasTime ? parisDateTime(event.date, event.time!) : event.date;
+  let endDate: string | undefined;
+  if (hasTime && isValidTime(event.endTime)) {
+    endDate = parisDateTime(endsNextDay(event.time, event.endTime) ? addDays(event.date, 1) : event.date, event.endTime!);
+  }
+  const address: Record<string, unknown> = { "@type": "PostalAddress", addressLocality: "Paris", addressCountry: "FR" };
+  if (typeof event.arrondissement === "number") address.postalCode = `750${String(event.arrondissement).padStart(2, "0")}`;
+  const place: Record<string, unknown> = { "@type": "Place", name: isUnknownLocation(event.location) ? eventAreaLabel(event) : locationLabel(event.location), address };
+  if (event.coordinates) place.geo = { "@type": "GeoCoordinates", latitude: event.coordinates.lat, longitude: event.coordinates.lng };
+  const data: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: event.eventName,
+    startDate,
+    ...(endDate ? { endDate } : {}),
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    location: place,
+    description: event.description || eventPageDescription(event),
+    url: eventCanonicalUrl(config, event),
+    image: [eventOgImageUrl(config, event)],
+  };
+  if (event.priceValue !== null) {
+    data.isAccessibleForFree = event.priceValue === 0;
+    data.offers = { "@type": "Offer", price: String(event.priceValue), priceCurrency: "EUR", ...(event.link ? { url: event.link } : {}) };
+  }
+  return data;
+}
+
+/** The address a map app searches for: "<venue>, <long area>, Paris, France". */
+export function mapQuery(event: LiveEvent): string {
+  const parts: string[] = [];
+  if (!isUnknownLocation(event.location)) parts.push(locationLabel(event.location));
+  if (event.arrondissement !== "unknown") parts.push(arrondissementLongLabel(event.arrondissement));
+  parts.push("Paris", "France");
+  return parts.join(", ");
+}
+
+/** Google Maps and Apple Maps search links of the event's venue. */
+export function mapAppLinks(event: LiveEvent): { google: string; apple: string } {
+  const query = mapQuery(event);
+  return {
+    google: `https://www.google.com/maps/search/?${new URLSearchParams({ api: "1", query }).toString()}`,
+    apple: `https://maps.apple.com/?${new URLSearchParams({ q: query }).toString()}`,
+  };
+}
+
+/** Host name shown on a link button ("View on tickets.example"), without a leading "www.". */
+export function linkHostname(url: string): string | undefined {
+  try {
+    const host = new URL(url).hostname;
+    return host.replace(/^www\./, "") || undefined;
+  } catch {
+    return undefined;
+  }
+}

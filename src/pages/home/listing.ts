@@ -1,0 +1,286 @@
+// The homepage's reading of the live events (domain §4, §5, §19.1): filter state from the form,
+// the spotlight pick with its daily seeded shuffle, the stats row, the map points and the countdown.
+// Pure functions: the page route feeds them one live read and one clock reading.
+
+import { arrondissementCentre, arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
+import { formatDateRangeLabel, isValidIsoDate } from "../../lib/sheet/dates.ts";
+import { canonicalFilterQuery, hasSearch, isFilterActive, parseFilters, type EventFilters } from "../../lib/events/filter-query.ts";
+import { filterEvents } from "../../lib/events/filter-match.ts";
+import { isUnknownLocation } from "../../lib/sheet/location.ts";
+import { formatTimeLabel } from "../../lib/sheet/times.ts";
+import { formatDateLabel } from "../../lib/sheet/dates.ts";
+import { EVENT_PARAM, SLUG_PARAM } from "../../lib/links.ts";
+import { parisDate, parisInstant } from "../../lib/paris-time.ts";
+import type { LiveEvent } from "../../lib/sheet/types.ts";
+
+/** Cards in the spotlight section. */
+export const SPOTLIGHT_CARD_COUNT = 3;
+
+// ---------------------------------------------------------------------------------------------
+// Filter state from the GET form
+
+// The form posts each slider end separately (a plain form cannot join them); the URL keeps `pr`/`ag`.
+const RANGE_INPUTS: ReadonlyArray<[param: string, min: string, max: string]> = [
+  ["pr", "pr_min", "pr_max"],
+  ["ag", "ag_min", "ag_max"],
+];
+
+/**
+ * The filter parameters of a homepage request: the URL's own, with the form's slider ends joined
+ * into `pr`/`ag` when the joined parameter is absent. Non-filter parameters are dropped.
+ */
+export function filterParamsFromRequest(search: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of search) {
+    if (name === EVENT_PARAM || name === SLUG_PARAM) continue;
+    params.append(name, value);
+  }
+  for (const [param, minName, maxName] of RANGE_INPUTS) {
+    const min = params.get(minName);
+    const max = params.get(maxName);
+    params.delete(minName);
+    params.delete(maxName);
+    if (!params.has(param) && min !== null && max !== null) params.set(param, `${min.trim()}:${max.trim()}`);
+  }
+  return params;
+}
+
+/** The filter state of a homepage request and its canonical query (the cache-variant key). */
+export function homeFiltersOf(search: URLSearchParams): { filters: EventFilters; query: string } {
+  const filters = parseFilters(filterParamsFromRequest(search));
+  return { filters, query: canonicalFilterQuery(filters) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Spotlight
+
+/** A 32-bit hash of a string (FNV-1a), the seed of the daily shuffle. */
+export function seedOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+// mulberry32: small, fast and the same in every JavaScript engine.
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A Fisher–Yates shuffle driven by a string seed: the same seed gives the same order everywhere. */
+export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
+  const out = [...items];
+  const next = random(seedOf(seed));
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** True while an event's spotlight window is open (the end time is authoritative). */
+export function isActiveSpotlight(event: LiveEvent, now: Date): boolean {
+  if (!event.isFeatured) return false;
+  return event.featuredEndsAt === null || Date.parse(event.featuredEndsAt) > now.getTime();
+}
+
+/** True while an event's promoted window is open. */
+export function isActivePromotion(event: LiveEvent, now: Date): boolean {
+  if (!event.isPromoted) return false;
+  return event.promotedEndsAt === null || Date.parse(event.promotedEndsAt) > now.getTime();
+}
+
+/**
+ * The spotlight cards (§19.1): every active spotlight event first, whatever the filters; the
+ * remaining places go to curated picks of the filtered list, then to other filtered events, each
+ * group shuffled with the Paris date as seed. One card per event and per multi-day series.
+ */
+export function pickSpotlight(all: readonly LiveEvent[], matching: readonly LiveEvent[], now: Date, count = SPOTLIGHT_CARD_COUNT): LiveEvent[] {
+  const seed = parisDate(now);
+  const picked: LiveEvent[] = [];
+  const seen = new Set<string>();
+  const take = (event: LiveEvent) => {
+    if (picked.length >= count) return;
+    const id = event.seriesKey ?? event.eventKey;
+    if (seen.has(id)) return;
+    seen.add(id);
+    picked.push(event);
+  };
+  for (const event of all) if (isActiveSpotlight(event, now)) take(event);
+  const curated = matching.filter((event) => event.curated);
+  const others = matching.filter((event) => !event.curated);
+  for (const event of seededShuffle(curated, `${seed}:curated`)) take(event);
+  for (const event of seededShuffle(others, `${seed}:other`)) take(event);
+  return picked;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stats row
+
+export interface HomeStats {
+  count: number;
+  /** "total" when nothing narrows the list, else "filtered". */
+  countLabel: "total" | "filtered";
+  /** Distinct known arrondissements. */
+  areaCount: number;
+  /** Distinct valid dates. */
+  dateCount: number;
+  /** "19–22 Jun", one date, or "TBC" when no event has a date. */
+  dateRangeLabel: string;
+}
+
+/** The stats row over the listed events. */
+export function homeStats(matching: readonly LiveEvent[], narrowed: boolean): HomeStats {
+  const areas = new Set<number>();
+  const dates = new Set<string>();
+  for (const event of matching) {
+    if (typeof event.arrondissement === "number") areas.add(event.arrondissement);
+    if (isValidIsoDate(event.date)) dates.add(event.date);
+  }
+  const sorted = [...dates].sort();
+  return {
+    count: matching.length,
+    countLabel: narrowed ? "filtered" : "total",
+    areaCount: areas.size,
+    dateCount: dates.size,
+    dateRangeLabel: sorted.length === 0 ? "TBC" : formatDateRangeLabel(sorted[0], sorted[sorted.length - 1]),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Map
+
+/** One event in a map popup (short field names: this goes into the page as JSON). */
+export interface MapEvent {
+  k: string;
+  s: string;
+  n: string;
+  /** Date and time label. */
+  w: string;
+}
+
+/** Events at one venue point. */
+export interface MapVenue {
+  lat: number;
+  lng: number;
+  venue: string;
+  /** Arrondissement of the venue's first event (popups of the area circles list its events). */
+  arr: number | "unknown";
+  events: MapEvent[];
+}
+
+/** Events per arrondissement, for the coloured area circles. */
+export interface MapArea {
+  arr: number;
+  label: string;
+  lat: number;
+  lng: number;
+  count: number;
+  selected: boolean;
+}
+
+/** Colour band of an area by its event count (§19.1): 0 grey, 1 green, 2–4 orange, 5+ red; selected blue. */
+export function areaBand(count: number, selected: boolean): "selected" | "none" | "one" | "few" | "many" {
+  if (selected) return "selected";
+  if (count === 0) return "none";
+  if (count === 1) return "one";
+  return count <= 4 ? "few" : "many";
+}
+
+/** The filtered events grouped per venue point (events without coordinates are left out). */
+export function mapVenues(matching: readonly LiveEvent[]): MapVenue[] {
+  const byPoint = new Map<string, MapVenue>();
+  for (const event of matching) {
+    const point = event.coordinates;
+    if (!point || !Number.isFinite(point.lat) || !Number.isFinite(point.lng)) continue;
+    const id = `${point.lat.toFixed(5)},${point.lng.toFixed(5)}`;
+    let venue = byPoint.get(id);
+    if (!venue) {
+      venue = {
+        lat: Number(point.lat.toFixed(5)),
+        lng: Number(point.lng.toFixed(5)),
+        venue: isUnknownLocation(event.location) ? arrondissementShortLabel(event.arrondissement) : (event.location ?? ""),
+        arr: event.arrondissement,
+        events: [],
+      };
+      byPoint.set(id, venue);
+    }
+    venue.events.push({ k: event.eventKey, s: event.slug, n: event.eventName, w: `${formatDateLabel(event.date)} · ${formatTimeLabel(event.time, event.endTime)}` });
+  }
+  return [...byPoint.values()];
+}
+
+/** The 20 arrondissements with the filtered event count of each. */
+export function mapAreas(matching: readonly LiveEvent[], selected: readonly (number | "unknown")[]): MapArea[] {
+  const counts = new Map<number, number>();
+  for (const event of matching) {
+    if (typeof event.arrondissement === "number") counts.set(event.arrondissement, (counts.get(event.arrondissement) ?? 0) + 1);
+  }
+  const areas: MapArea[] = [];
+  for (let arr = 1; arr <= 20; arr++) {
+    const centre = arrondissementCentre(arr);
+    areas.push({ arr, label: centre.label ?? arrondissementShortLabel(arr), lat: centre.lat, lng: centre.lng, count: counts.get(arr) ?? 0, selected: selected.includes(arr) });
+  }
+  return areas;
+}
+
+/** JSON for a `<script type="application/json">` or JSON-LD block: `<`, `>`, `&` and line separators escaped. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Countdown
+
+/** The header countdown at an instant (§19.1): days and hours before 21 June Paris time, "today", or over. */
+export type CountdownState = { kind: "before"; days: number; hours: number; minutes: number } | { kind: "today" } | { kind: "after" };
+
+/** Countdown to 21 June 00:00 Paris time of the current Paris year. */
+export function countdownAt(now: Date): CountdownState {
+  const today = parisDate(now);
+  const target = `${today.slice(0, 4)}-06-21`;
+  if (today === target) return { kind: "today" };
+  if (today > target) return { kind: "after" };
+  const ms = parisInstant(target).getTime() - now.getTime();
+  const minutesLeft = Math.max(0, Math.floor(ms / 60_000));
+  return { kind: "before", days: Math.floor(minutesLeft / 1440), hours: Math.floor((minutesLeft % 1440) / 60), minutes: minutesLeft % 60 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole homepage reading
+
+/** Everything the homepage shows for one live read and one filter state. */
+export interface HomeListing {
+  filters: EventFilters;
+  query: string;
+  /** Search or any filter active: the count reads "N found". */
+  narrowed: boolean;
+  totalCount: number;
+  matching: LiveEvent[];
+  spotlight: LiveEvent[];
+  stats: HomeStats;
+}
+
+/** Filters the live events (kept in §4 order) and derives the spotlight and the stats. */
+export function homeListing(events: readonly LiveEvent[], filters: EventFilters, now: Date): HomeListing {
+  const matching = filterEvents(events, filters);
+  const narrowed = isFilterActive(filters) || hasSearch(filters);
+  return {
+    filters,
+    query: canonicalFilterQuery(filters),
+    narrowed,
+    totalCount: events.length,
+    matching,
+    spotlight: pickSpotlight(events, matching, now),
+    stats: homeStats(matching, narrowed),
+  };
+}

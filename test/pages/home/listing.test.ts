@@ -1,0 +1,158 @@
+import { describe, expect, test } from "bun:test";
+import { FIXTURE_SHEET_CSV } from "../../../src/lib/events/fixtures.ts";
+import { parseEventSheet } from "../../../src/lib/sheet/sheet.ts";
+import { parseFilters } from "../../../src/lib/events/filter-query.ts";
+import type { LiveEvent } from "../../../src/lib/sheet/types.ts";
+import { areaBand, countdownAt, filterParamsFromRequest, homeFiltersOf, homeListing, homeStats, mapAreas, mapVenues, pickSpotlight, scriptJson, seededShuffle } from "../../../src/pages/home/listing.ts";
+import { eventModalHref, homeHref } from "../../../src/lib/links.ts";
+import { parisDate, parisInstant } from "../../../src/lib/paris-time.ts";
+import { eventJsonLd, eventPageDescription, eventPageTitle, linkHostname, mapAppLinks } from "../../../src/pages/home/event-meta.ts";
+import { parisDateTime } from "../../../src/lib/paris-time.ts";
+
+const NOW = new Date("2026-06-21T10:00:00Z");
+
+function fixtureEvents(): LiveEvent[] {
+  const parsed = parseEventSheet(FIXTURE_SHEET_CSV, { now: NOW });
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.events;
+}
+
+const config = { siteUrl: "https://finder.example", basePath: "" };
+
+describe("filter state from the form", () => {
+  test.each([
+    ["", ""],
+    ["q=&df=&dt=&pr_min=0&pr_max=150&ag_min=18&ag_max=25&in=", ""],
+    ["pr_min=10&pr_max=40", "pr=10%3A40"],
+    ["pr=5:20&pr_min=10&pr_max=40", "pr=5%3A20"],
+    ["ag_min=21&ag_max=25", "ag=21%3A25"],
+    ["dn=night&dn=day&g=house&arr=11&arr=3", "dn=day%2Cnight&arr=3%2C11&g=house"],
+    ["event=evt_fixture000001&slug=x&g=house", "g=house"],
+    ["pr_min=abc&pr_max=9", ""],
+  ])("%p → canonical %p", (raw, canonical) => {
+    expect(homeFiltersOf(new URLSearchParams(raw)).query).toBe(canonical);
+  });
+
+  test("event and slug are never filter parameters", () => {
+    expect(filterParamsFromRequest(new URLSearchParams("event=a&slug=b&q=x")).toString()).toBe("q=x");
+  });
+
+  test("links", () => {
+    expect(homeHref("")).toBe("/");
+    expect(homeHref("g=house")).toBe("/?g=house");
+    expect(eventModalHref({ eventKey: "evt_fixture000001", slug: "canal" })).toBe("/?event=evt_fixture000001&slug=canal");
+  });
+});
+
+describe("spotlight (§19.1)", () => {
+  test("the seeded shuffle is deterministic per seed and a permutation", () => {
+    const items = Array.from({ length: 20 }, (_, i) => i);
+    const a = seededShuffle(items, "2026-06-21");
+    expect(seededShuffle(items, "2026-06-21")).toEqual(a);
+    expect([...a].sort((x, y) => x - y)).toEqual(items);
+    expect(seededShuffle(items, "2026-06-22")).not.toEqual(a);
+  });
+
+  test("the Paris date is the seed: same order all day in Paris, another the next Paris day", () => {
+    expect(parisDate(new Date("2026-06-20T22:30:00Z"))).toBe("2026-06-21"); // 00:30 in Paris
+    expect(parisDate(new Date("2026-06-21T21:59:00Z"))).toBe("2026-06-21");
+    const events = fixtureEvents();
+    const morning = pickSpotlight(events, events, new Date("2026-06-20T22:30:00Z")).map((e) => e.eventKey);
+    const evening = pickSpotlight(events, events, new Date("2026-06-21T21:30:00Z")).map((e) => e.eventKey);
+    expect(evening).toEqual(morning);
+  });
+
+  test("active spotlight events first whatever the filters, then curated picks, then the others; one per series; at most 3", () => {
+    const events = fixtureEvents();
+    const featured = events.find((e) => e.eventKey === "evt_fixture000012")!;
+    featured.isFeatured = true;
+    featured.featuredEndsAt = new Date(NOW.getTime() + 3600e3).toISOString();
+    const night = homeListing(events, parseFilters({ dn: "night" }), NOW);
+    expect(night.spotlight[0].eventKey).toBe("evt_fixture000012");
+    expect(night.spotlight.length).toBe(3);
+    expect(night.spotlight.slice(1).every((e) => e.time && Number(e.time.slice(0, 2)) >= 22)).toBe(true);
+    // All curated picks come before any other event.
+    const all = pickSpotlight(events, events, NOW);
+    expect(all[1].curated && all[2].curated).toBe(true);
+    const series = all.map((e) => e.seriesKey).filter(Boolean);
+    expect(new Set(series).size).toBe(series.length);
+    // An ended window no longer counts.
+    featured.featuredEndsAt = new Date(NOW.getTime() - 1).toISOString();
+    expect(pickSpotlight(events, [], NOW)).toEqual([]);
+  });
+});
+
+describe("stats, map and countdown", () => {
+  test("stats over the listed events", () => {
+    const events = fixtureEvents();
+    expect(homeStats(events, false)).toEqual({ count: 14, countLabel: "total", areaCount: 10, dateCount: 4, dateRangeLabel: "19–22 Jun" });
+    expect(homeStats([], true)).toEqual({ count: 0, countLabel: "filtered", areaCount: 0, dateCount: 0, dateRangeLabel: "TBC" });
+  });
+
+  test.each([
+    [0, false, "none"],
+    [1, false, "one"],
+    [2, false, "few"],
+    [4, false, "few"],
+    [5, false, "many"],
+    [0, true, "selected"],
+  ])("area with %p events (selected %p) is %p", (count, selected, band) => {
+    expect(areaBand(count, selected)).toBe(band as never);
+  });
+
+  test("map venues group events at one point; areas count the filtered events", () => {
+    const events = fixtureEvents().map((e) => ({ ...e, coordinates: e.arrondissement === 17 ? { lat: 48.8848, lng: 2.312 } : e.coordinates }));
+    const venues = mapVenues(events);
+    const batignolles = venues.find((v) => v.venue === "Square des Batignolles")!;
+    expect(batignolles.events.length).toBe(3);
+    expect(batignolles.events[0]).toEqual({ k: batignolles.events[0].k, s: "batignolles-sound-garden", n: "Batignolles Sound Garden", w: "Friday 19th · 14:00 - 22:00" });
+    const areas = mapAreas(events, [11]);
+    expect(areas.length).toBe(20);
+    expect(areas.find((a) => a.arr === 11)).toMatchObject({ count: 2, selected: true, label: "11e - Popincourt" });
+  });
+
+  test("script JSON escapes what could end a script element", () => {
+    expect(scriptJson({ n: "</script><!-- & \u2028" })).toBe('{"n":"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028"}');
+  });
+
+  test.each([
+    ["2026-06-18T22:00:00Z", { kind: "before", days: 2, hours: 0, minutes: 0 }],
+    ["2026-06-20T21:59:00Z", { kind: "before", days: 0, hours: 0, minutes: 1 }],
+    ["2026-06-20T22:00:00Z", { kind: "today" }],
+    ["2026-06-21T21:59:00Z", { kind: "today" }],
+    ["2026-06-21T22:00:00Z", { kind: "after" }],
+    ["2026-01-01T00:00:00Z", { kind: "before", days: 170, hours: 22, minutes: 0 }],
+  ])("countdown at %p", (at, state) => {
+    expect(countdownAt(new Date(at))).toEqual(state as never);
+  });
+
+  test("Paris wall clock to instants and ISO with offset", () => {
+    expect(parisInstant("2026-06-21").toISOString()).toBe("2026-06-20T22:00:00.000Z");
+    expect(parisInstant("2026-01-10", "20:00").toISOString()).toBe("2026-01-10T19:00:00.000Z");
+    expect(parisDateTime("2026-06-21", "18:00")).toBe("2026-06-21T18:00:00+02:00");
+    expect(parisDateTime("2026-12-01", "18:00")).toBe("2026-12-01T18:00:00+01:00");
+  });
+});
+
+describe("event preview meta (§19.1)", () => {
+  test("title, description, JSON-LD, map links, host names", () => {
+    const events = fixtureEvents();
+    const canal = events[0];
+    expect(eventPageTitle(canal)).toBe("Canal Amapiano Sunset | finder");
+    expect(eventPageDescription(canal)).toBe("10e Arrondissement · Sunday 21st · 18:00 - 23:00 · Quai de Valmy · Free");
+    const mystery = events.find((e) => e.eventKey === "evt_fixture000007")!;
+    expect(eventPageDescription(mystery)).toBe("Paris · Monday 22nd · TBC · Location TBA · TBA");
+    const rooftop = events.find((e) => e.eventKey === "evt_fixture000002")!;
+    const ld = eventJsonLd(config, rooftop)!;
+    expect(ld.startDate).toBe("2026-06-21T22:00:00+02:00");
+    expect(ld.endDate).toBe("2026-06-22T04:00:00+02:00"); // ends the next day
+    expect(ld.url).toBe("https://finder.example/?event=evt_fixture000002&slug=belleville-rooftop-house");
+    expect(eventJsonLd(config, { ...canal, date: "" })).toBeUndefined();
+    expect(mapAppLinks(canal)).toEqual({
+      google: "https://www.google.com/maps/search/?api=1&query=Quai+de+Valmy%2C+10e+Arrondissement%2C+Paris%2C+France",
+      apple: "https://maps.apple.com/?q=Quai+de+Valmy%2C+10e+Arrondissement%2C+Paris%2C+France",
+    });
+    expect(linkHostname("https://www.tickets.example/a")).toBe("tickets.example");
+    expect(linkHostname("not a url")).toBeUndefined();
+  });
+});
