@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     { port: app.server?.port, database: deps.database.engine },
   );
 
-  if (deps.database.engine === "pglite") ensurePgliteTemplate(log);
+  if (deps.database.engine === "pglite" && config.dataMode !== "test") ensurePgliteTemplate(log);
 
   let stopping = false;
   const stop = async (signal: string) => {
