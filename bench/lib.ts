@@ -1,4 +1,13 @@
-// Load-generation helpers for the benchmarks: a bounded closed-loop HTTP client on loopback.
+// Load-generation helpers for the benchmarks. The server under test always runs in a process of
+// its own, pinned to one core; the load comes from another process (wrk, or this bench process for
+// request bodies wrk cannot vary) pinned to the other core, so client and server never share an
+// event loop. Every figure is printed beside a baseline measured in the same run, warm-up discarded.
+
+import { availableParallelism } from "node:os";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
 
 /** Result of one load run. */
 export interface LoadResult {
@@ -10,12 +19,177 @@ export interface LoadResult {
   p99: number;
 }
 
+export const ROOT = join(import.meta.dir, "..");
+
+/** Cores for the server and for the load generator (the same core on a 1-core machine). */
+export const SERVER_CPU = 0;
+export const LOAD_CPU = availableParallelism() > 1 ? 1 : 0;
+
+const HAS_TASKSET = Bun.which("taskset") !== null;
+
+/** Prefixes a command with `taskset -c <cpu>` where taskset exists. */
+export function pinned(cpu: number, command: string[]): string[] {
+  return HAS_TASKSET ? ["taskset", "-c", String(cpu), ...command] : command;
+}
+
+/** Pins this process (and the load it generates itself) to one core; no-op without taskset. */
+export function pinSelf(cpu: number): void {
+  if (HAS_TASKSET) Bun.spawnSync(["taskset", "-pc", String(cpu), String(process.pid)], { stdout: "ignore" });
+}
+
+/** A server process started for a bench. */
+export interface BenchServer {
+  proc: Subprocess;
+  port: number;
+  url: string;
+  /** Extra values the server printed on its READY line (JSON). */
+  info: Record<string, unknown>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `bun <script> <args…>` pinned to the server core and waits for its `READY <port> [json]`
+ * line on stdout. Server scripts live in bench/servers/.
+ */
+export async function startServer(script: string, args: string[] = [], env: Record<string, string> = {}): Promise<BenchServer> {
+  const proc = Bun.spawn(pinned(SERVER_CPU, [process.execPath, join(ROOT, script), ...args]), {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  const reader = proc.stdout.getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += decoder.decode(value, { stream: true });
+    const line = buffered.split("\n").find((l) => l.startsWith("READY "));
+    if (line) {
+      reader.releaseLock();
+      // Keep draining stdout so the child never blocks on a full pipe.
+      void proc.stdout.pipeTo(new WritableStream()).catch(() => {});
+      const [, port, ...rest] = line.split(" ");
+      const info = rest.length ? (JSON.parse(rest.join(" ")) as Record<string, unknown>) : {};
+      return {
+        proc,
+        port: Number(port),
+        url: `http://127.0.0.1:${port}`,
+        info,
+        stop: async () => {
+          proc.kill("SIGTERM");
+          await Promise.race([proc.exited, Bun.sleep(10_000)]);
+          if (proc.exitCode === null) proc.kill("SIGKILL");
+        },
+      };
+    }
+  }
+  proc.kill("SIGKILL");
+  throw new Error(`${script} did not print READY within 60 s`);
+}
+
+/** Starts a bare Bun.serve process answering every request with these bytes and headers. */
+export async function startBareTwin(bytes: Uint8Array, headers: Record<string, string>): Promise<BenchServer> {
+  const dir = mkdtempSync(join(tmpdir(), "finder-bench-twin-"));
+  const file = join(dir, "body.bin");
+  writeFileSync(file, bytes);
+  return startServer("bench/servers/bare.server.ts", [file, JSON.stringify(headers)]);
+}
+
+/** Fetches the raw (still compressed) bytes and relevant headers of one response. */
+export async function rawResponse(url: string, headers: Record<string, string> = {}): Promise<{ bytes: Uint8Array; headers: Record<string, string>; status: number }> {
+  const res = await fetch(url, { headers, decompress: false } as RequestInit);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const kept: Record<string, string> = {};
+  for (const name of ["content-type", "content-encoding", "cache-control", "vary"]) {
+    const value = res.headers.get(name);
+    if (value) kept[name] = value;
+  }
+  return { bytes, headers: kept, status: res.status };
+}
+
+function toMs(text: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
+  if (!match) return Number.NaN;
+  const value = Number(match[1]);
+  return match[2] === "us" ? value / 1000 : match[2] === "ms" ? value : match[2] === "s" ? value * 1000 : value * 60_000;
+}
+
+/** Parses wrk's `--latency` report. */
+export function parseWrk(output: string, seconds: number): LoadResult {
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? "0");
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? "0");
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? "0");
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const socketErrors = socket ? socket.slice(1).reduce((n, v) => n + Number(v), 0) : 0;
+  const p50 = toMs(/\s50%\s+(\S+)/.exec(output)?.[1] ?? "");
+  const p99 = toMs(/\s99%\s+(\S+)/.exec(output)?.[1] ?? "");
+  return { requests, errors: non2xx + socketErrors, seconds, rps, p50, p99 };
+}
+
+export interface WrkOptions {
+  headers?: Record<string, string>;
+  seconds?: number;
+  connections?: number;
+  /** A wrk Lua script (for per-request headers or bodies). */
+  script?: string;
+}
+
+/** Runs wrk from its own process on the load core. */
+export async function wrk(url: string, options: WrkOptions = {}): Promise<LoadResult> {
+  if (!Bun.which("wrk")) throw new Error("wrk is not installed (Debian package 'wrk'); the HTTP benchmarks need it");
+  const seconds = options.seconds ?? 5;
+  const args = ["wrk", "-t1", `-c${options.connections ?? 50}`, `-d${seconds}s`, "--latency"];
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
+  if (options.script) {
+    const dir = mkdtempSync(join(tmpdir(), "finder-bench-wrk-"));
+    const file = join(dir, "script.lua");
+    writeFileSync(file, options.script);
+    args.push("-s", file);
+  }
+  args.push(url);
+  const proc = Bun.spawn(pinned(LOAD_CPU, args), { stdout: "pipe", stderr: "pipe" });
+  const output = await new Response(proc.stdout).text();
+  await proc.exited;
+  if (proc.exitCode !== 0) throw new Error(`wrk failed: ${await new Response(proc.stderr).text()}`);
+  return parseWrk(output, seconds);
+}
+
+/**
+ * Measures a subject URL beside a baseline URL with the same load: a discarded warm-up of each,
+ * then baseline, subject, and the baseline again (the two baseline runs are averaged, so a machine
+ * that slows down during the run does not favour either side).
+ */
+export async function compareWrk(name: string, subjectUrl: string, baselineUrl: string, options: WrkOptions = {}): Promise<{ subject: LoadResult; baseline: LoadResult }> {
+  const warm = { ...options, seconds: 2 };
+  await wrk(baselineUrl, warm);
+  await wrk(subjectUrl, warm);
+  const before = await wrk(baselineUrl, options);
+  const subject = await wrk(subjectUrl, options);
+  const after = await wrk(baselineUrl, options);
+  const baseline: LoadResult = {
+    requests: before.requests + after.requests,
+    errors: before.errors + after.errors,
+    seconds: before.seconds + after.seconds,
+    rps: (before.rps + after.rps) / 2,
+    p50: (before.p50 + after.p50) / 2,
+    p99: (before.p99 + after.p99) / 2,
+  };
+  report(name, subject, baseline);
+  return { subject, baseline };
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Sends `total` requests with `concurrency` workers against a loopback URL. */
+/**
+ * A bounded closed-loop HTTP client run in this bench process, for loads whose bodies or headers
+ * change per request. The server must be another process (see startServer).
+ */
 export async function load(
   makeRequest: () => Request,
   options: { total: number; concurrency: number; expectStatus?: number; init?: RequestInit & { decompress?: boolean } },
@@ -48,6 +222,12 @@ export async function load(
 export function report(name: string, subject: LoadResult, baseline: LoadResult): void {
   const ratio = subject.rps / baseline.rps;
   console.log(
-    `${name.padEnd(44)} ${subject.rps.toFixed(0).padStart(7)} req/s  p99 ${subject.p99.toFixed(2).padStart(6)} ms  | baseline ${baseline.rps.toFixed(0).padStart(7)} req/s p99 ${baseline.p99.toFixed(2).padStart(6)} ms | ratio ${ratio.toFixed(2)}x${subject.errors ? `  errors ${subject.errors}` : ""}`,
+    `${name.padEnd(52)} ${subject.rps.toFixed(0).padStart(7)} req/s  p99 ${subject.p99.toFixed(2).padStart(6)} ms  | baseline ${baseline.rps.toFixed(0).padStart(7)} req/s p99 ${baseline.p99.toFixed(2).padStart(6)} ms | ratio ${ratio.toFixed(2)}x${subject.errors ? `  errors ${subject.errors}` : ""}`,
   );
+}
+
+/** Median of a list of numbers. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : Number.NaN;
 }

@@ -1,5 +1,6 @@
 // Runs every benchmark; each prints its figure beside a baseline measured in the same run.
 // Optional filter: `npm run bench -- health` runs only the benchmarks whose name contains "health".
+// Servers run in processes of their own on one core; this process and wrk generate load on the other.
 
 import { benchHealth } from "./health.bench.ts";
 import { benchEvents } from "./events.bench.ts";
@@ -7,6 +8,8 @@ import { benchOg } from "./og.bench.ts";
 import { benchHome } from "./home.bench.ts";
 import { benchAdminGuard } from "./admin-guard.bench.ts";
 import { benchTrack } from "./track.bench.ts";
+import { benchColdStart } from "./cold-start.bench.ts";
+import { LOAD_CPU, pinSelf } from "./lib.ts";
 
 const benches: Record<string, () => Promise<void>> = {
   health: benchHealth,
@@ -15,7 +18,11 @@ const benches: Record<string, () => Promise<void>> = {
   home: benchHome,
   "admin-guard": benchAdminGuard,
   track: benchTrack,
+  "cold-start": benchColdStart,
 };
+
+// The load this process generates itself stays off the servers' core.
+pinSelf(LOAD_CPU);
 
 const filter = process.argv[2];
 for (const [name, run] of Object.entries(benches)) {

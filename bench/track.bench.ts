@@ -13,7 +13,7 @@ import postgres from "postgres";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { readdirSync, readFileSync } from "node:fs";
-import { report, type LoadResult } from "./lib.ts";
+import { pinned, report, SERVER_CPU, type LoadResult } from "./lib.ts";
 
 const SERVER = "postgres://postgres@127.0.0.1:5432";
 const ROOT = join(import.meta.dir, "..");
@@ -105,7 +105,7 @@ function startService(databaseUrl: string, port: number) {
   const lines: string[] = [];
   // BENCH_PROFILE_DIR=<dir> writes a CPU profile of the service (markdown) there when it stops.
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const proc = Bun.spawn([process.execPath, ...profile, "src/index.ts"], {
+  const proc = Bun.spawn(pinned(SERVER_CPU, [process.execPath, ...profile, "src/index.ts"]), {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",
@@ -212,7 +212,7 @@ export async function benchTrack(): Promise<void> {
   const port = freePort();
   const basePort = freePort();
   const service = startService(databaseUrl, port);
-  const baseline = Bun.spawn([process.execPath, "bench/track-baseline.server.ts", String(basePort)], { cwd: ROOT, stdout: "ignore", stderr: "inherit" });
+  const baseline = Bun.spawn(pinned(SERVER_CPU, [process.execPath, "bench/track-baseline.server.ts", String(basePort)]), { cwd: ROOT, stdout: "ignore", stderr: "inherit" });
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   try {
     const serviceUrl = `http://127.0.0.1:${port}`;

@@ -5,6 +5,7 @@ import type { Config } from "./lib/config.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { openDatabase, type Database, type Db } from "./lib/db/client.ts";
 import { migrateDatabase } from "./lib/db/migrate.ts";
+import { readPgliteTemplate } from "./lib/db/pglite-template.ts";
 import { createKv, type Kv } from "./lib/kv.ts";
 import { createRateLimiter, type RateLimiter } from "./lib/rate-limit.ts";
 import { createInvalidationBus, type InvalidationBus } from "./lib/invalidation.ts";
@@ -57,7 +58,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   const now = options.now ?? (() => new Date());
   const database =
     options.database ??
-    (await openDatabase({ url: config.databaseUrl, dataDir: config.dataMode === "test" ? undefined : config.dataDir }));
+    (await openDatabase({ url: config.databaseUrl, dataDir: config.dataMode === "test" ? undefined : config.dataDir, template: () => readPgliteTemplate() }));
   if (!options.skipMigrations) await migrateDatabase(database);
 
   const hooks: ShutdownHook[] = [];

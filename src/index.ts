@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES } from "./lib/http.ts";
 import { seedStoreIfEmpty } from "./lib/events/pipeline.ts";
 import { spreadsheetStatus } from "./lib/sheets/import.ts";
 import { schedulePlugin, stopSchedule } from "./jobs/schedule.ts";
+import { ensurePgliteTemplate } from "./lib/db/pglite-template.ts";
 
 async function main(): Promise<void> {
   let config;
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
     `[finder] Ready | data=${config.dataMode} | db=${config.databaseUrl ? "yes" : "no"} | geocoding=${config.geocodingApiKey ? "api" : "arrondissement-fallback"}`,
     { port: app.server?.port, database: deps.database.engine },
   );
+
+  if (deps.database.engine === "pglite" && config.dataMode !== "test") ensurePgliteTemplate(log);
 
   let stopping = false;
   const stop = async (signal: string) => {

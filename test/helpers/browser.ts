@@ -1,11 +1,70 @@
-// Browser-test helpers: Debian's Chromium driven by playwright-core against the app on a loopback port.
+// Browser-test helpers: a headless Chromium driven by playwright-core against the app on a loopback
+// port. The browser is found on its own: CHROME_PATH, else a system Chromium or Chrome, else the
+// Chromium that ships inside the @sparticuz/chromium devDependency (so `npm ci && npm test` needs no
+// system browser).
 
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import type { TestContext } from "./app.ts";
 
-export const CHROMIUM_PATH = "/usr/bin/chromium";
+/** Where a system browser is looked for, in order (after CHROME_PATH). */
+export const SYSTEM_BROWSER_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
+
+/** A browser to launch: its binary and any environment it needs. */
+export interface BrowserBinary {
+  executablePath: string;
+  source: "CHROME_PATH" | "system" | "npm";
+  env?: Record<string, string>;
+  /** Extra launch flags this binary needs. */
+  args?: string[];
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The packaged Chromium: the package inflates its brotli binary into the temp folder once per
+ * machine. Its shared libraries (NSS, NSPR) are not on a minimal Debian image, so they are unpacked
+ * beside it and handed to the browser through LD_LIBRARY_PATH.
+ */
+async function packagedChromium(): Promise<BrowserBinary> {
+  const { default: packaged } = await import("@sparticuz/chromium");
+  const executablePath = await packaged.executablePath();
+  const libDir = join(tmpdir(), "finder-chromium-libs");
+  if (!existsSync(join(libDir, "lib", "libnss3.so"))) {
+    const archive = join(import.meta.dir, "../../node_modules/@sparticuz/chromium/bin/al2023.tar.br");
+    mkdirSync(libDir, { recursive: true });
+    const tar = brotliDecompressSync(readFileSync(archive));
+    const proc = Bun.spawnSync(["tar", "-x", "-C", libDir], { stdin: tar });
+    if (proc.exitCode !== 0) throw new Error(`could not unpack the packaged Chromium's libraries: ${proc.stderr.toString()}`);
+  }
+  const libPath = [join(libDir, "lib"), process.env.LD_LIBRARY_PATH].filter(Boolean).join(":");
+  return { executablePath, source: "npm", env: { LD_LIBRARY_PATH: libPath, FONTCONFIG_PATH: join(tmpdir(), "fonts") }, args: ["--no-zygote"] };
+}
+
+/** Finds the browser for the tests: CHROME_PATH, a system Chromium/Chrome, else the npm one. */
+export async function findBrowser(): Promise<BrowserBinary> {
+  const fromEnv = process.env.CHROME_PATH?.trim();
+  if (fromEnv) {
+    if (!isExecutable(fromEnv)) throw new Error(`CHROME_PATH=${fromEnv} is not an executable file`);
+    return { executablePath: fromEnv, source: "CHROME_PATH" };
+  }
+  const system = SYSTEM_BROWSER_PATHS.find(isExecutable);
+  if (system) return { executablePath: system, source: "system" };
+  return packagedChromium();
+}
+
+let found: Promise<BrowserBinary> | undefined;
+
 export const SCREENSHOT_DIR = join(import.meta.dir, "../e2e/screenshots");
 
 /** Viewports every page is checked on. */
@@ -15,11 +74,14 @@ export const VIEWPORTS = {
 } as const;
 
 /** Launches headless Chromium with the flags this closed network needs. */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
+  found ??= findBrowser();
+  const binary = await found;
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: binary.executablePath,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    env: binary.env ? { ...process.env, ...binary.env } : undefined,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", ...(binary.args ?? [])],
   });
 }
 

@@ -2,7 +2,7 @@
 // Both drivers get the same Drizzle schema, the same migrations and the same SQL.
 
 import { join } from "node:path";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -34,6 +34,8 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** Folder for PGlite files; omitted means in-memory. */
   dataDir?: string;
+  /** Gives a dumped, migrated PGlite data directory to start a new data folder from (skips initdb). */
+  template?: () => Blob | undefined;
   /** Search path schema for the postgres.js driver (tests isolate runs in their own schema). */
   schemaName?: string;
   maxConnections?: number;
@@ -65,7 +67,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let instance: PGlite;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
-    instance = await PGlite.create({ dataDir: join(options.dataDir, "pgdata") });
+    const pgdata = join(options.dataDir, "pgdata");
+    const fresh = !existsSync(join(pgdata, "PG_VERSION"));
+    instance = await PGlite.create({ dataDir: pgdata, loadDataDir: fresh ? options.template?.() : undefined });
   } else {
     instance = await PGlite.create();
   }
