@@ -31,6 +31,8 @@ export interface Deps {
   renderCache: RenderCache;
   /** The clock; tests move it. */
   now: () => Date;
+  /** Names of the scheduled jobs running in this process (see jobs/schedule.ts). */
+  runningJobs: Set<string>;
   /** Registers work to finish before the database closes. */
   onShutdown(hook: ShutdownHook): void;
   /** Runs the shutdown hooks once, then closes the database. */
@@ -79,6 +81,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     invalidation,
     renderCache,
     now,
+    runningJobs: new Set(),
     onShutdown: (hook) => hooks.push(hook),
     shutdown: (timeoutSeconds = 5) => {
       shuttingDown ??= (async () => {

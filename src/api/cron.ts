@@ -1,4 +1,4 @@
-// Scheduled-job endpoints (Bearer CRON_SECRET) and the post-deploy revalidation trigger
+// Scheduled-job endpoints, one per job of the schedule (Bearer CRON_SECRET, same run-once lock) and the post-deploy revalidation trigger
 // (Bearer or x-revalidate-secret DEPLOY_REVALIDATE_SECRET); they call the same job functions as the schedule.
 
 import { Elysia } from "elysia";
@@ -8,9 +8,7 @@ import { secretsEqual } from "../lib/crypto.ts";
 import { bearerToken } from "../lib/auth/admin-credentials.ts";
 import { revalidateHomepage } from "../lib/events/publish.ts";
 import { EventsUnavailableError } from "../lib/events/pipeline.ts";
-import { cleanupAdminSessions } from "../jobs/cleanup-admin-sessions.ts";
-import { cleanupRateLimits } from "../jobs/cleanup-rate-limits.ts";
-import { backupEventStore } from "../jobs/backup-event-store.ts";
+import { runScheduledJob, scheduledJob } from "../jobs/schedule.ts";
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -19,12 +17,16 @@ function errorText(error: unknown): string {
 /** GET /api/cron/* and GET|POST /api/revalidate/deploy */
 export function cronApi(deps: Deps) {
   const cronAuthorized = (request: Request) => secretsEqual(bearerToken(request.headers.get("authorization"))?.trim(), deps.config.cronSecret);
-  const cronJob = (run: () => Promise<Record<string, unknown>>) => async ({ request }: { request: Request }) => {
+  const cronJob = async ({ request, params }: { request: Request; params: { job: string } }) => {
     if (!cronAuthorized(request)) return jsonNoStore({ error: "Unauthorized" }, 401);
+    const job = scheduledJob(params.job);
+    if (!job) return jsonNoStore({ ok: false, error: "Unknown job" }, 404);
     try {
-      return jsonNoStore({ ok: true, ...(await run()) });
+      const outcome = await runScheduledJob(deps, job);
+      if (!outcome.ran) return jsonNoStore({ ok: true, skipped: true, message: "Already running; this call did not start a second run" });
+      return jsonNoStore({ ok: true, ...(job.report ? job.report(outcome.result) : (outcome.result as Record<string, unknown>)) });
     } catch (error) {
-      deps.log.error("jobs", "Cron endpoint failed", { path: new URL(request.url).pathname }, error);
+      deps.log.error("jobs", "Cron endpoint failed", { job: job.name }, error);
       return jsonNoStore({ ok: false, error: errorText(error) }, 500);
     }
   };
@@ -49,21 +51,7 @@ export function cronApi(deps: Deps) {
   };
 
   return new Elysia({ name: "cron-api" })
-    .get("/api/cron/cleanup-admin-sessions", cronJob(() => cleanupAdminSessions(deps)))
-    .get("/api/cron/cleanup-rate-limits", cronJob(() => cleanupRateLimits(deps)))
-    .get(
-      "/api/cron/backup-event-store",
-      cronJob(async () => {
-        const result = await backupEventStore(deps);
-        if (result.skipped) return { skipped: true, message: result.message };
-        const { backup } = result;
-        return {
-          message: result.message,
-          backup: { id: backup.id, createdAt: backup.createdAt.toISOString(), createdBy: backup.createdBy, trigger: backup.trigger, rowCount: backup.rowCount, featuredEntryCount: backup.featuredEntryCount, promotedEntryCount: backup.promotedEntryCount, storeUpdatedAt: backup.storeUpdatedAt?.toISOString() ?? null, storeChecksum: backup.storeChecksum },
-          prunedCount: result.prunedCount,
-        };
-      }),
-    )
+    .get("/api/cron/:job", cronJob)
     .get("/api/revalidate/deploy", deploy)
     .post("/api/revalidate/deploy", deploy);
 }

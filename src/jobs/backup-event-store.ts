@@ -9,3 +9,24 @@ export async function backupEventStore(deps: Pick<Deps, "db" | "log" | "now">): 
   deps.log.info("jobs", "Event store backup", result.skipped ? { skipped: true } : { backupId: result.backup.id, rows: result.backup.rowCount, pruned: result.prunedCount });
   return result;
 }
+
+/** The cron endpoint's fields for one backup run. */
+export function backupReport(result: CreateBackupResult): Record<string, unknown> {
+  if (result.skipped) return { skipped: true, message: result.message };
+  const { backup } = result;
+  return {
+    message: result.message,
+    backup: {
+      id: backup.id,
+      createdAt: backup.createdAt.toISOString(),
+      createdBy: backup.createdBy,
+      trigger: backup.trigger,
+      rowCount: backup.rowCount,
+      featuredEntryCount: backup.featuredEntryCount,
+      promotedEntryCount: backup.promotedEntryCount,
+      storeUpdatedAt: backup.storeUpdatedAt?.toISOString() ?? null,
+      storeChecksum: backup.storeChecksum,
+    },
+    prunedCount: result.prunedCount,
+  };
+}

@@ -6,38 +6,69 @@ import { cron } from "@elysiajs/cron";
 import type { Deps } from "../deps.ts";
 import { cleanupAdminSessions } from "./cleanup-admin-sessions.ts";
 import { cleanupRateLimits } from "./cleanup-rate-limits.ts";
-import { backupEventStore } from "./backup-event-store.ts";
+import { backupEventStore, backupReport } from "./backup-event-store.ts";
 
-/** One scheduled job: a name, a UTC cron pattern, a lock key and the plain function it runs. */
-export interface ScheduledJob {
+/**
+ * One scheduled job: a name (also its `/api/cron/<name>` path), a UTC cron pattern, a lock key
+ * and the plain function it runs. `report` turns the result into the cron endpoint's JSON fields
+ * (beside `ok: true`); without it the result is spread as it is.
+ */
+export interface ScheduledJob<T = any> {
   name: string;
   pattern: string;
   lockKey: number;
-  run: (deps: Deps) => Promise<unknown>;
+  run: (deps: Deps) => Promise<T>;
+  report?: (result: T) => Record<string, unknown>;
+}
+
+function job<T>(definition: ScheduledJob<T>): ScheduledJob<T> {
+  return definition;
 }
 
 /** The schedule (UTC): 04:00, 04:10 and 04:20 daily (see docs/operations.md, "Jobs"). */
 export const SCHEDULE: readonly ScheduledJob[] = [
-  { name: "cleanup-admin-sessions", pattern: "0 4 * * *", lockKey: 734_300_1, run: cleanupAdminSessions },
-  { name: "cleanup-rate-limits", pattern: "10 4 * * *", lockKey: 734_300_2, run: cleanupRateLimits },
-  { name: "backup-event-store", pattern: "20 4 * * *", lockKey: 734_300_3, run: backupEventStore },
+  job({ name: "cleanup-admin-sessions", pattern: "0 4 * * *", lockKey: 734_300_1, run: cleanupAdminSessions }),
+  job({ name: "cleanup-rate-limits", pattern: "10 4 * * *", lockKey: 734_300_2, run: cleanupRateLimits }),
+  job({ name: "backup-event-store", pattern: "20 4 * * *", lockKey: 734_300_3, run: backupEventStore, report: backupReport }),
 ];
 
+/** Finds a job of the schedule by name. */
+export function scheduledJob(name: string): ScheduledJob | undefined {
+  return SCHEDULE.find((j) => j.name === name);
+}
+
+/** The outcome of one attempt: `ran` is false when another run held the job. */
+export interface JobOutcome<T> {
+  ran: boolean;
+  result?: T;
+}
+
 /**
- * Runs a job unless another instance holds its lock. On a Postgres server the lock is a
- * transaction-level advisory lock (session locks leak through the pool); the embedded database
- * serves one process, which needs no lock.
+ * Runs a job unless it is already running, in this process (`deps.runningJobs`) or, on a
+ * Postgres server, on any instance: there the run holds a transaction-level advisory lock
+ * (session locks leak through the pool). The embedded database serves one process, so the
+ * in-process guard is the whole lock.
  */
-export async function runExclusively(deps: Deps, job: ScheduledJob): Promise<{ ran: boolean; result?: unknown }> {
-  if (!deps.database.pg) return { ran: true, result: await job.run(deps) };
-  const pg = deps.database.pg;
-  let outcome: { ran: boolean; result?: unknown } = { ran: false };
-  await pg.begin(async (tx) => {
-    const [row] = await tx`select pg_try_advisory_xact_lock(${job.lockKey}) as locked`;
-    if (!row?.locked) return;
-    outcome = { ran: true, result: await job.run(deps) };
-  });
-  return outcome;
+export async function runExclusively<T>(deps: Pick<Deps, "database" | "runningJobs">, job: ScheduledJob<T>, run: () => Promise<T>): Promise<JobOutcome<T>> {
+  if (deps.runningJobs.has(job.name)) return { ran: false };
+  deps.runningJobs.add(job.name);
+  try {
+    const pg = deps.database.pg;
+    if (!pg) return { ran: true, result: await run() };
+    let outcome: JobOutcome<T> = { ran: false };
+    await pg.begin(async (tx) => {
+      const [row] = await tx`select pg_try_advisory_xact_lock(${job.lockKey}) as locked`;
+      if (row?.locked) outcome = { ran: true, result: await run() };
+    });
+    return outcome;
+  } finally {
+    deps.runningJobs.delete(job.name);
+  }
+}
+
+/** Runs a scheduled job once across the fleet (see `runExclusively`). */
+export function runScheduledJob<T>(deps: Deps, job: ScheduledJob<T>): Promise<JobOutcome<T>> {
+  return runExclusively(deps, job, () => job.run(deps));
 }
 
 /** The schedule as an Elysia plugin (@elysiajs/cron); its timers stop with `stopSchedule`. */
@@ -52,7 +83,7 @@ export function schedulePlugin(deps: Deps) {
         protect: true,
         run: async () => {
           try {
-            const { ran } = await runExclusively(deps, job);
+            const { ran } = await runScheduledJob(deps, job);
             if (!ran) deps.log.info("jobs", "Skipped: another instance holds the lock", { job: job.name });
           } catch (error) {
             deps.log.error("jobs", "Scheduled job failed", { job: job.name }, error);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createTestContext, type TestContext } from "../helpers/app.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
-import { SCHEDULE, runExclusively } from "../../src/jobs/schedule.ts";
+import { SCHEDULE, runScheduledJob } from "../../src/jobs/schedule.ts";
 
 const CRON_SECRET = "cron-secret-0123456789";
 const DEPLOY_SECRET = "deploy-secret-0123456789";
@@ -56,8 +56,27 @@ describe("cron endpoints", () => {
       ["cleanup-rate-limits", "10 4 * * *"],
       ["backup-event-store", "20 4 * * *"],
     ]);
-    const outcome = await runExclusively(ctx.deps, SCHEDULE[1]);
+    const outcome = await runScheduledJob(ctx.deps, SCHEDULE[1]);
     expect(outcome).toEqual({ ran: true, result: { deleted: 0 } });
+  });
+
+  test("an unknown job → 404 and nothing runs", async () => {
+    const res = await ctx.request("/api/cron/drop-everything", { headers: bearer(CRON_SECRET) });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ ok: false, error: "Unknown job" });
+  });
+
+  test("five parallel calls of one job make one run; the others answer skipped", async () => {
+    await saveStoreSheet(ctx.deps.db, "Title,Date\nParallel,2026-06-21\n", { updatedBy: "system", origin: "manual", now: ctx.deps.now() });
+    const [{ before }] = await ctx.deps.database.query<{ before: number }>(sql`select count(*)::int as before from event_store_backups`);
+    const bodies = await Promise.all(
+      Array.from({ length: 5 }, () => ctx.request("/api/cron/backup-event-store", { headers: bearer(CRON_SECRET) }).then((r) => r.json())),
+    );
+    const [{ after }] = await ctx.deps.database.query<{ after: number }>(sql`select count(*)::int as after from event_store_backups`);
+    expect(after - before).toBe(1);
+    expect(bodies.filter((b) => b.backup).length).toBe(1);
+    expect(bodies.filter((b) => b.skipped).length).toBe(4);
+    for (const body of bodies) expect(body.ok).toBe(true);
   });
 });
 

@@ -1,21 +1,18 @@
-// /feature-event (static shell, 300 s) and its spotlight status (cached 60 s), /partner-success
-// (300 s) and /privacy (fully static); see docs/public-pages.md, "Caching rules".
+// /feature-event (static shell, 300 s) and its spotlight status (cached 60 s); see
+// docs/public-pages.md, "Caching rules".
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { markup } from "../../lib/http.ts";
 import { isHtmx } from "../../lib/htmx.ts";
-import { createStaticPage } from "../../lib/static-page.ts";
-import { siteHost } from "../../lib/links.ts";
 import { readSpotlightStatus } from "../../lib/placements/spotlight-status.ts";
 import { readAudienceFigures } from "../../lib/placements/audience.ts";
 import { FeatureEventPage, PACKAGES, SpotlightStatusBlock, SpotlightStatusPage, type PackageOffer } from "./feature-event.view.tsx";
-import { PartnerSuccessPage, PrivacyPage } from "../info/info.view.tsx";
 
 const SHELL_SECONDS = 300;
 const STATUS_SECONDS = 60;
 
-/** Partner and information pages. */
+/** The partner offer page and its live spotlight status. */
 export function partnerRoutes(deps: Deps) {
   const offers = (): PackageOffer[] =>
     PACKAGES.map((offer) => ({
@@ -48,9 +45,6 @@ export function partnerRoutes(deps: Deps) {
     return readSpotlightStatus(deps.db, { now: deps.now(), slots: deps.config.spotlightSlots, names: new Map(events.map((e) => [e.eventKey, e.eventName])) });
   };
 
-  // Fully static: rendered and compressed once, here.
-  const privacy = createStaticPage(markup(<PrivacyPage contactEmail={deps.config.partnerEmail} siteHost={siteHost(deps.config)} />));
-
   return new Elysia({ name: "partner-pages" })
     .get("/feature-event", ({ request }) =>
       deps.renderCache.serve(request, "/feature-event", { revalidate: SHELL_SECONDS }, async () => {
@@ -70,9 +64,5 @@ export function partnerRoutes(deps: Deps) {
         const current = await status();
         return { body: markup(fragment ? <SpotlightStatusBlock status={current} now={now} /> : <SpotlightStatusPage status={current} now={now} />) };
       });
-    })
-    .get("/partner-success", ({ request }) =>
-      deps.renderCache.serve(request, "/partner-success", { revalidate: SHELL_SECONDS }, async () => ({ body: markup(<PartnerSuccessPage partnerEmail={deps.config.partnerEmail} />) })),
-    )
-    .get("/privacy", ({ request }) => privacy(request));
+    });
 }

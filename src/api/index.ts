@@ -1,0 +1,29 @@
+// Every JSON, file and webhook endpoint of finder, in one table.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../deps.ts";
+import { healthApi } from "./health.ts";
+import { eventsApi } from "./events.ts";
+import { trackingApi } from "./track.ts";
+import { eventSubmissionsApi } from "./event-submissions.ts";
+import { cronApi } from "./cron.ts";
+import { ogApi } from "./og.ts";
+import { authApi } from "./auth.ts";
+import { adminAuthApi } from "./admin-auth.ts";
+import { adminSessionsApi } from "./admin-sessions.ts";
+import { adminStatusApi } from "./admin-status.ts";
+
+/** The API: public reads, tracking, submissions, sign-in, cron and the admin JSON API. */
+export function apiRoutes(deps: Deps) {
+  return new Elysia({ name: "api" })
+    .use(healthApi()) //                    /api/health
+    .use(eventsApi(deps)) //                /api/events, /api/events/:key(.ics), /calendar.ics
+    .use(trackingApi(deps)) //              /api/track, /api/track/discovery, /api/user/preference
+    .use(eventSubmissionsApi(deps)) //      /api/event-submissions
+    .use(cronApi(deps)) //                  /api/cron/:job, /api/revalidate/deploy
+    .use(ogApi(deps)) //                    /api/og
+    .use(authApi(deps)) //                  /api/auth/*
+    .use(adminAuthApi(deps)) //             /api/admin/login, /api/admin/logout
+    .use(adminSessionsApi(deps)) //         /api/admin/sessions
+    .use(adminStatusApi(deps)); //          /api/admin/health, data-store status, KV
+}

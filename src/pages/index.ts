@@ -1,0 +1,26 @@
+// Every HTML page of finder, in one table. Each routes file serves the pages its name says.
+// The home routes come last: they own `/` and the share route `/event/:eventKey`.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../deps.ts";
+import { staticRoutes } from "./static.routes.ts";
+import { submitRoutes } from "./submit/submit.routes.tsx";
+import { partnerRoutes } from "./partners/feature-event.routes.tsx";
+import { infoRoutes } from "./info/info.routes.tsx";
+import { accountRoutes } from "./account/account.routes.tsx";
+import { adminRoutes } from "./admin/admin.routes.tsx";
+import { operationsRoutes } from "./admin/operations/operations.routes.tsx";
+import { homeRoutes } from "./home/home.routes.tsx";
+
+/** Pages: static files, public pages, the account page and the admin console. */
+export function pageRoutes(deps: Deps) {
+  return new Elysia({ name: "pages" })
+    .use(staticRoutes()) //                 /static/*
+    .use(submitRoutes(deps)) //             /submit-event
+    .use(partnerRoutes(deps)) //            /feature-event, /feature-event/status
+    .use(infoRoutes(deps)) //               /partner-success, /privacy
+    .use(accountRoutes(deps)) //            /account/genres, /sign-in, /sign-out
+    .use(adminRoutes(deps)) //              /admin, /admin/login, /admin/logout, console areas
+    .use(operationsRoutes(deps)) //         /admin/operations
+    .use(homeRoutes(deps)); //              /, /event/:eventKey
+}
