@@ -20,7 +20,7 @@ export type AdminLoginOutcome =
  * The limiter fails open: when it cannot be reached the session store is down too and the
  * login fails there.
  */
-export async function loginAdmin(deps: Pick<Deps, "config" | "db" | "limiter" | "log" | "now">, input: { key: unknown; ip: string; ua: string }): Promise<AdminLoginOutcome> {
+export async function loginAdmin(deps: Pick<Deps, "config" | "signingKey" | "db" | "limiter" | "log" | "now">, input: { key: unknown; ip: string; ua: string }): Promise<AdminLoginOutcome> {
   if (!deps.config.adminKey) return { kind: "disabled" };
   const limit = await deps.limiter.check(RATE_LIMITS.adminLoginIp, [limiterParts.ip(input.ip)], { failOpen: true });
   if (limit.status === "blocked") {
@@ -32,7 +32,7 @@ export async function loginAdmin(deps: Pick<Deps, "config" | "db" | "limiter" | 
     return { kind: "rejected" };
   }
   const now = deps.now();
-  const session = await startAdminSession({ db: deps.db, secret: deps.config.authSecret, now }, { ip: input.ip, ua: input.ua });
+  const session = await startAdminSession({ db: deps.db, secret: deps.signingKey, now }, { ip: input.ip, ua: input.ua });
   deps.log.info("admin-auth", "Admin session started", { jti: session.jti, tv: session.tv });
   return { kind: "ok", token: session.token, jti: session.jti, exp: session.exp, expiresAt: new Date(session.exp * 1000).toISOString(), maxAge: session.exp - session.iat };
 }

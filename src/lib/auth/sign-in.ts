@@ -75,7 +75,7 @@ export function parseSignIn(body: unknown): Parsed {
  * Runs a sign-in: per-IP limit, body checks, email+IP limit, consent, then upsert and token.
  * Both limits fail open: an unavailable limiter lets a sign-in through.
  */
-export async function signInVisitor(deps: Pick<Deps, "config" | "db" | "limiter" | "log" | "now">, body: unknown, ip: string): Promise<SignInOutcome> {
+export async function signInVisitor(deps: Pick<Deps, "config" | "signingKey" | "db" | "limiter" | "log" | "now">, body: unknown, ip: string): Promise<SignInOutcome> {
   const ipKey = limiterParts.ip(ip);
   const perIp = await deps.limiter.check(RATE_LIMITS.authVerifyIp, [ipKey], { failOpen: true });
   if (perIp.status === "blocked") return { kind: "limited", retryAfter: perIp.retryAfter };
@@ -92,7 +92,7 @@ export async function signInVisitor(deps: Pick<Deps, "config" | "db" | "limiter"
   const now = deps.now();
   try {
     const { created } = await upsertUser(deps.db, details, now);
-    const { token } = await signUserToken(deps.config.authSecret, details.email, now);
+    const { token } = await signUserToken(deps.signingKey, details.email, now);
     return { kind: "ok", email: details.email, created, token, maxAge: USER_TOKEN.ttlSeconds };
   } catch (error) {
     deps.log.error("auth", "Visitor verification failed", { source: details.source ?? null }, error);
