@@ -14,6 +14,7 @@ import { createEventReader, type EventReader } from "./lib/events/pipeline.ts";
 import { createRenderCache, type RenderCache } from "./lib/render-cache.ts";
 import { connectInvalidations } from "./lib/invalidation-channel.ts";
 import { createTrackingService, type TrackingOptions, type TrackingService } from "./lib/tracking/service.ts";
+import { createSigningKey, type SigningKey } from "./lib/auth/jwt-key.ts";
 import { prepareAdminSessionLookup, type AdminSessionLookup } from "./lib/auth/admin-sessions.ts";
 
 /** Something to run on shutdown (flush buffers, stop timers), in registration order. */
@@ -34,6 +35,8 @@ export interface Deps {
   renderCache: RenderCache;
   /** Tracking: validation, the in-memory limiter and the write-behind queues (flushed on shutdown). */
   tracking: TrackingService;
+  /** AUTH_SECRET with its HMAC key, imported once (signs and verifies the session tokens). */
+  signingKey: SigningKey;
   /** The prepared admin-session check of this database. */
   adminSessionLookup: AdminSessionLookup;
   /** The clock; tests move it. */
@@ -80,7 +83,8 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   const stopInvalidations = await connectInvalidations(database, invalidation, (i) => renderCache.invalidate(i), log);
   hooks.push(stopInvalidations, () => renderCache.settle());
   const events = createEventReader({ config, db: database.db, kv, log, now });
-  const tracking = createTrackingService({ config, log, db: database.db, now, events, invalidation }, options.tracking);
+  const signingKey = createSigningKey(config.authSecret);
+  const tracking = createTrackingService({ config, signingKey, log, db: database.db, now, events, invalidation }, options.tracking);
   hooks.push(() => tracking.close());
   const deps: Deps = {
     config,
@@ -90,6 +94,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     kv,
     events,
     tracking,
+    signingKey,
     adminSessionLookup: prepareAdminSessionLookup(database.db),
     limiter: createRateLimiter({ db: database.db, secret: config.authSecret, log, now }),
     invalidation,
