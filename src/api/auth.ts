@@ -15,8 +15,8 @@ export function authApi(deps: Deps) {
   return new Elysia({ name: "auth-api" })
     .post(
       "/api/auth/verify",
-      async ({ request, cookie }) => {
-        const outcome = await signInVisitor(deps, await readJson(request), clientIp(request.headers));
+      async ({ request, cookie, server }) => {
+        const outcome = await signInVisitor(deps, await readJson(request), clientIp(deps.config, request, server));
         switch (outcome.kind) {
           case "limited":
             return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.tooMany }, 429, { "retry-after": String(outcome.retryAfter) });

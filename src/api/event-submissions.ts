@@ -30,9 +30,9 @@ export function submissionJson(outcome: SubmitOutcome): Response {
 export function eventSubmissionsApi(deps: Deps) {
   return new Elysia({ name: "event-submissions-api" }).post(
     "/api/event-submissions",
-    async ({ request }) => {
+    async ({ request, server }) => {
       if (!isJsonContentType(request.headers.get("content-type"))) return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.unsupportedMediaType }, 415);
-      return submissionJson(await submitEvent(deps, await readJson(request), clientIp(request.headers)));
+      return submissionJson(await submitEvent(deps, await readJson(request), clientIp(deps.config, request, server)));
     },
     // The body is read by the handler: the switch and the per-IP limit answer before "invalid payload".
     { parse: "none" },

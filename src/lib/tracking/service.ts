@@ -77,6 +77,7 @@ export function createTrackingService(deps: Deps, options: TrackingOptions = {})
     now: deps.now,
     flushIntervalMs: options.limiterFlushIntervalMs,
     maxKeys: options.limiterMaxKeys,
+    localFallback: deps.config.trackingLimiterFallback === "local",
   });
   const catalog = createLiveCatalog({
     log,

@@ -66,12 +66,12 @@ export function accountRoutes(deps: Deps) {
     })
     .post(
       "/sign-in",
-      async ({ request, cookie }) => {
+      async ({ request, cookie, server }) => {
         const form = await readForm(request);
         // An unchecked consent box is absent from the form: for this form that means "no".
         const body = { email: form.email, firstName: form.firstName, lastName: form.lastName, consent: form.consent !== undefined, source: SIGN_IN_FORM_SOURCE };
         const values = { email: form.email?.slice(0, 254), firstName: form.firstName?.slice(0, 80), lastName: form.lastName?.slice(0, 80), consent: body.consent };
-        const outcome = await signInVisitor(deps, body, clientIp(request.headers));
+        const outcome = await signInVisitor(deps, body, clientIp(deps.config, request, server));
         switch (outcome.kind) {
           case "invalid":
             return formResponse(request, { values, error: { field: outcome.field, message: outcome.error } }, 422);

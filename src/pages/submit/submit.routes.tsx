@@ -66,9 +66,9 @@ export function submitRoutes(deps: Deps) {
     )
     .post(
       "/submit-event",
-      async ({ request }) => {
+      async ({ request, server }) => {
         const fields = await readJsonOrForm(request);
-        const { state, status, headers } = formOutcome(await submitEvent(deps, formBody(fields), clientIp(request.headers)), echoValues(fields));
+        const { state, status, headers } = formOutcome(await submitEvent(deps, formBody(fields), clientIp(deps.config, request, server)), echoValues(fields));
         return pageOrFragment(
           request,
           { page: () => markup(<SubmitPage state={state} />), fragment: () => markup(<SubmissionForm state={state} />) },
