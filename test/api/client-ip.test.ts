@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
-import { trackingFor } from "../../src/lib/tracking/service.ts";
 import { RATE_LIMITS } from "../../src/lib/rate-limit.ts";
 
 let direct: TestContext;
@@ -38,7 +37,7 @@ describe("a direct client rotating X-Forwarded-For stays one client", () => {
       fetch(`${base}/api/track`, { method: "POST", headers: { "content-type": "application/json", ...spoofed() }, body: JSON.stringify({ eventKey: "evt_fixture000001", actionType: "click" }) }),
     );
     for (const res of await Promise.all(sends)) expect(res.status).toBe(202);
-    await trackingFor(direct.deps).flush();
+    await direct.deps.tracking.flush();
     const [row] = await direct.deps.database.query<{ n: number }>(sql`select count(*)::int as n from engagement_interactions`);
     expect(row.n).toBe(RATE_LIMITS.trackEventIp.limit);
   });
