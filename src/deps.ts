@@ -2,6 +2,7 @@
 // rate limiter, tracking, clock, and the hooks that flush pending work on shutdown. Every piece
 // of per-process state is created here; lib modules keep none of their own.
 
+import type { AdminLoginBackstop } from "./lib/auth/admin-login.ts";
 import type { Config } from "./lib/config.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { openDatabase, type Database, type Db } from "./lib/db/client.ts";
@@ -43,6 +44,8 @@ export interface Deps {
   now: () => Date;
   /** Names of the scheduled jobs running in this process (see jobs/schedule.ts). */
   runningJobs: Set<string>;
+  /** The admin-login backstop: until when every attempt is slowed (see lib/auth/admin-login.ts). */
+  adminLoginBackstop: AdminLoginBackstop;
   /** Registers work to finish before the database closes. */
   onShutdown(hook: ShutdownHook): void;
   /** Runs the shutdown hooks once, then closes the database. */
@@ -101,6 +104,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     renderCache,
     now,
     runningJobs: new Set(),
+    adminLoginBackstop: { until: 0 },
     onShutdown: (hook) => hooks.push(hook),
     shutdown: (timeoutSeconds = 5) => {
       shuttingDown ??= (async () => {
