@@ -26,7 +26,10 @@ import {
   type StoreOrigin,
   type StoreUpdatedBy,
   type StoredRowState,
+  type StoreRow,
 } from "./store.ts";
+import { findFieldForHeader, isFeaturedHeader } from "../sheet/columns.ts";
+import type { SchemaReport } from "../sheet/quality.ts";
 
 /** One cell to write. */
 export interface CellEdit {
@@ -57,6 +60,11 @@ export interface StorePatch {
 }
 
 export interface PatchOptions {
+  /**
+   * Checks the sheet as it would be after the patch, before anything is written (the schema gate
+   * of a publish); a report that is not ok refuses the whole write.
+   */
+  gate?: (columns: StoreColumn[], rows: StoreRow[]) => SchemaReport;
   updatedBy: StoreUpdatedBy;
   origin?: StoreOrigin;
   trigger: RevisionTrigger;
@@ -85,7 +93,8 @@ export type PatchResult =
       behind: boolean;
     }
   | { ok: false; kind: "conflict"; error: string; meta: StoreMeta; conflicts: CellConflict[] }
-  | { ok: false; kind: "invalid"; error: string; issues: { field: string; message: string }[] };
+  | { ok: false; kind: "invalid"; error: string; issues: { field: string; message: string }[] }
+  | { ok: false; kind: "blocked"; error: string; report: SchemaReport };
 
 const MAX_CELL_LENGTH = 10_000;
 
@@ -127,6 +136,10 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
       }
       if (columns.some((c) => c.label.toLowerCase() === label.toLowerCase()) || addedColumns.some((c) => c.label.toLowerCase() === label.toLowerCase())) {
         issues.push({ field: `addColumns.${i}.label`, message: `A column named "${label}" already exists` });
+        continue;
+      }
+      if (findFieldForHeader(label) !== null || isFeaturedHeader(label)) {
+        issues.push({ field: `addColumns.${i}.label`, message: `"${label}" is the name of a core column` });
         continue;
       }
       if (column.key !== undefined && (!isCustomColumnKey(column.key) || keys.has(column.key))) {
@@ -211,6 +224,10 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
       assignedKeys.push({ rowId: row.id, eventKey: assignment.keys[i] });
     });
 
+    if (options.gate) {
+      const report = options.gate(allColumns, next);
+      if (!report.ok) return { ok: false as const, kind: "blocked" as const, error: report.blocking.map((b) => b.message).join("; "), report };
+    }
     const newColumns = storedColumns.length ? addedColumns : allColumns;
     if (newColumns.length) await tx.insert(eventStoreColumns).values(newColumns.map((c, i) => ({ ...c, displayOrder: allColumns.length - newColumns.length + i })));
     if (deleted.size) await tx.delete(eventStoreRows).where(inArray(eventStoreRows.id, [...deleted]));
