@@ -49,6 +49,16 @@ describe("placements API", () => {
     expect(byKey.evt_fixture000001).toMatchObject({ state: "active", slot: 1, queuePosition: null });
   });
 
+  test("/feature-event's status shows the real slots and the queue, and is revalidated by a change", async () => {
+    const status = () => ctx.request("/feature-event/status", { headers: { "hx-request": "true" } }).then((r) => r.text());
+    expect(await status()).toContain("3/3 spotlight slots left");
+    for (const key of ["evt_fixture000001", "evt_fixture000002", "evt_fixture000003", "evt_fixture000004"]) await schedule("spotlight", { eventKey: key });
+    const html = await status();
+    expect(html).toContain("0/3 spotlight slots left");
+    expect(html).toContain("Canal Amapiano Sunset");
+    expect(html).toContain("1 spotlight booked ahead; the next starts 20/06/2026, 12:00 (Paris time).");
+  });
+
   test("cancel frees the slot for the queue; reschedule and clear actions", async () => {
     const ids: string[] = [];
     for (const key of ["evt_fixture000001", "evt_fixture000002", "evt_fixture000003", "evt_fixture000004"]) {

@@ -14,6 +14,7 @@ import { activePromotions, activeSpotlights, applyEngagement, applyFeatured, app
 import { checkSourceValidity, runQualityChecks } from "../sheet/quality.ts";
 import { parseEventSheet, type EventKeyStats } from "../sheet/sheet.ts";
 import { parisYear } from "../paris-time.ts";
+import { completeEndedPlacements } from "../placements/scheduler.ts";
 import { sha256Hex } from "../crypto.ts";
 import { safeErrorText } from "../db/errors.ts";
 import { findStoreStamp, readStoreSheet, saveStoreSheet, sheetToCsv } from "../store/store.ts";
@@ -214,6 +215,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
     const now = deps.now();
     const featured = options.includeFeaturedProjection !== false;
     if (featured) {
+      await completeEndedPlacements(deps.db, now);
       const [spotlights, promotions] = await Promise.all([activeSpotlights(deps.db, now), activePromotions(deps.db, now)]);
       applyFeatured(events, spotlights);
       applyPromoted(events, promotions);
