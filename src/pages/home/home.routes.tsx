@@ -23,6 +23,7 @@ import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { EventModal, MissingEventModal } from "../components/event-modal.view.tsx";
 import { HomePage, HomeResults, UnavailablePage, UnavailableResults } from "./home.view.tsx";
 import { homeHead, UNAVAILABLE_HEAD } from "./home-head.view.tsx";
+import { publicUrl } from "../../lib/config.ts";
 
 /** Seconds a homepage render stays fresh: 300. */
 export const HOME_REVALIDATE_SECONDS = 300;
@@ -86,7 +87,7 @@ async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilter
   }
   const listing = homeListing(read.events, filters, now);
   if (variant === "fragment") {
-    return { body: markup(HomeResults({ listing, now, oob: true })), headers: { "hx-push-url": homeHref(listing.query) } };
+    return { body: markup(HomeResults({ listing, now, feedUrl: publicUrl(deps.config, "/calendar.ics"), oob: true })), headers: { "hx-push-url": homeHref(listing.query) } };
   }
   const banner = publicBanner(await findBannerSettings(deps));
   const body = HomePage({
@@ -98,6 +99,7 @@ async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilter
     now,
     showFallbackNotice: deps.config.dataMode === "remote" && read.source !== "store",
     head: homeHead(deps.config, read.events.length, event),
+    feedUrl: publicUrl(deps.config, "/calendar.ics"),
     modal: event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: homeHref(listing.query), open: true }) : undefined,
   });
   return { body: markup(body) };
