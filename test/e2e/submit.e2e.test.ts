@@ -4,7 +4,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { sql } from "drizzle-orm";
-import { type TestContext } from "../helpers/app.ts";
 import { collectConsoleErrors, newContext, screenshot, useBrowserApp } from "../helpers/browser.ts";
 
 const { ctx, server, browser } = useBrowserApp();
