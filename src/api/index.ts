@@ -12,6 +12,7 @@ import { authApi } from "./auth.ts";
 import { adminAuthApi } from "./admin-auth.ts";
 import { adminSessionsApi } from "./admin-sessions.ts";
 import { adminStatusApi } from "./admin-status.ts";
+import { adminInsightsApi } from "./admin-insights.ts";
 
 /** The API: public reads, tracking, submissions, sign-in, cron and the admin JSON API. */
 export function apiRoutes(deps: Deps) {
@@ -25,5 +26,6 @@ export function apiRoutes(deps: Deps) {
     .use(authApi(deps)) //                  /api/auth/*
     .use(adminAuthApi(deps)) //             /api/admin/login, /api/admin/logout
     .use(adminSessionsApi(deps)) //         /api/admin/sessions
-    .use(adminStatusApi(deps)); //          /api/admin/health, data-store status, KV
+    .use(adminStatusApi(deps)) //           /api/admin/health, data-store status, KV
+    .use(adminInsightsApi(deps)); //        /api/admin/insights(/audience.csv), /api/admin/users(.csv), /api/admin/users/erase
 }
