@@ -55,6 +55,7 @@ export const VARIABLES: readonly VariableSpec[] = [
   { name: "SPOTLIGHT_SLOTS", type: "integer", default: "3", secret: false, description: "Concurrent spotlight placements" },
   { name: "LOG_LEVEL", type: "enum", default: "info", secret: false, description: "Lowest log level written: info, warn or error" },
   { name: "CRON_ENABLED", type: "boolean", default: "true", secret: false, description: "`false` disables the in-process schedule (the cron endpoints still work)" },
+  { name: "TRACKING_RETENTION_DAYS", type: "integer", default: "400", secret: false, description: "Days raw engagement and discovery rows are kept (1–3650); the daily retention job rolls older whole Paris days into the daily rollups, then deletes the rows" },
 ];
 
 /** The parsed, validated configuration. */
@@ -91,6 +92,8 @@ export interface Config {
   spotlightSlots: number;
   logLevel: LogLevelSetting;
   cronEnabled: boolean;
+  /** Days raw tracking rows are kept before the retention job rolls them up and deletes them. */
+  trackingRetentionDays: number;
 }
 
 /** Thrown when the environment is invalid; `problems` names every one of them. */
@@ -171,6 +174,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const port = integer("PORT", 0, 65535);
   const spotlightSlots = integer("SPOTLIGHT_SLOTS", 1, 50);
+  const trackingRetentionDays = integer("TRACKING_RETENTION_DAYS", 1, 3650);
 
   const rawLevel = text(env, "LOG_LEVEL") ?? "info";
   let logLevel: LogLevelSetting = "info";
@@ -255,6 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
     spotlightSlots,
     logLevel,
     cronEnabled,
+    trackingRetentionDays,
   };
 }
 

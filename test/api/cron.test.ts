@@ -55,6 +55,7 @@ describe("cron endpoints", () => {
       ["cleanup-admin-sessions", "0 4 * * *"],
       ["cleanup-rate-limits", "10 4 * * *"],
       ["backup-event-store", "20 4 * * *"],
+      ["tracking-retention", "30 4 * * *"],
     ]);
     const outcome = await runScheduledJob(ctx.deps, SCHEDULE[1]);
     expect(outcome).toEqual({ ran: true, result: { deleted: 0 } });
