@@ -157,7 +157,7 @@ describe("GET /api/admin/insights/audience.csv", () => {
     });
   }
 
-  for (const params of ["topGenres=jazz", "minInteractions=-1", "minInteractions=abc", "calendarSyncOnly=yes", "windowDays=abc"]) {
+  for (const params of ["topGenres=polka-not-a-genre", "minInteractions=-1", "minInteractions=abc", "calendarSyncOnly=yes", "windowDays=abc"]) {
     test(`${params} → 400`, async () => {
       const res = await get(`/api/admin/insights/audience.csv?${params}`);
       expect(res.status).toBe(400);
