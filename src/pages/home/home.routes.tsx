@@ -185,6 +185,32 @@ function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
   };
 }
 
+// Reading the URL (filters, canonical form, variant) is memoised per URL: the cached page is
+// served at thousands of requests a second and the same few URLs come back again and again. The
+// reading is a pure function of the URL, so one memo serves every app in the process.
+const resolved = new Map<string, HomeRequest>();
+function resolve(request: Request): HomeRequest {
+  const htmx = isHtmx(request);
+  const memoKey = `${htmx ? "h" : "p"}${request.url}`;
+  let found = resolved.get(memoKey);
+  if (!found) {
+    found = readHomeRequest(new URL(request.url), htmx);
+    if (resolved.size >= MAX_RESOLVED_URLS) resolved.clear();
+    resolved.set(memoKey, found);
+  }
+  return found;
+}
+
+/**
+ * The homepage's hit path, taken by the server before any routing (see app.ts): the fresh cached
+ * response of a GET / request, or undefined to let the router handle it (redirect, stale, miss).
+ */
+export function homeHit(deps: Pick<Deps, "renderCache">, request: Request): Response | undefined {
+  const home = resolve(request);
+  if (home.redirect) return undefined;
+  return deps.renderCache.peek(request, home.cacheKey, home.policy);
+}
+
 /** The answer when every source failed and no render exists yet: "Events are unavailable right now." (503). */
 async function unavailable(deps: Deps, variant: HomeVariant): Promise<Response> {
   const headers = { "content-type": "text/html; charset=utf-8", vary: "HX-Request", "retry-after": "30", ...PER_REQUEST };
@@ -212,31 +238,17 @@ export function homeRoutes(deps: Deps) {
     return new Response(null, { status: 307, headers: { location, ...PER_REQUEST } });
   };
 
-  // Reading the URL (filters, canonical form, variant) is memoised per URL: the cached page is
-  // served at thousands of requests a second and the same few URLs come back again and again.
-  const resolved = new Map<string, HomeRequest>();
-  const resolve = (request: Request): HomeRequest => {
-    const htmx = isHtmx(request);
-    const memoKey = `${htmx ? "h" : "p"}${request.url}`;
-    let found = resolved.get(memoKey);
-    if (!found) {
-      found = readHomeRequest(new URL(request.url), htmx);
-      if (resolved.size >= MAX_RESOLVED_URLS) resolved.clear();
-      resolved.set(memoKey, found);
-    }
-    return found;
-  };
-
   return new Elysia({ name: "home" })
-    .get("/", async ({ request }) => {
+    .get("/", ({ request }) => {
       const home = resolve(request);
       if (home.redirect) return new Response(null, { status: 302, headers: { location: home.redirect, vary: "HX-Request", ...PER_REQUEST } });
-      try {
-        return await deps.renderCache.serve(request, home.cacheKey, home.policy, () => renderHome(deps, home.variant, home.filters, home.eventKey));
-      } catch (error) {
+      // A hit comes back synchronously; only a miss waits for a render.
+      const served = deps.renderCache.serve(request, home.cacheKey, home.policy, () => renderHome(deps, home.variant, home.filters, home.eventKey));
+      if (served instanceof Response) return served;
+      return served.catch((error: unknown) => {
         if (error instanceof EventsUnavailableError) return unavailable(deps, home.variant);
         throw error;
-      }
+      });
     })
     .get("/event/:eventKey", ({ params }) => shareRedirect(params.eventKey))
     .get("/event/:eventKey/*", ({ params }) => shareRedirect(params.eventKey));
