@@ -770,11 +770,11 @@
     if (mapLoading) return mapLoading;
     var css = doc.createElement("link");
     css.rel = "stylesheet";
-    css.href = "/static/vendor/leaflet.css";
+    css.href = mapCard.getAttribute("data-leaflet-css");
     doc.head.appendChild(css);
-    mapLoading = loadScript("/static/vendor/leaflet.js")
+    mapLoading = loadScript(mapCard.getAttribute("data-leaflet-js"))
       .then(function () {
-        return loadScript("/static/map.js");
+        return loadScript(mapCard.getAttribute("data-map-js"));
       })
       .then(function () {
         window.finderMap.init(doc.getElementById("event-map"), readMapData(), function (key, slug, link) {

@@ -8,6 +8,7 @@ import { areaBand, mapAreas, mapVenues, scriptJson } from "../home/listing.ts";
 import { homeHref } from "../../lib/links.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { Icon } from "./icons.tsx";
+import { assetUrl } from "../../lib/static-assets.ts";
 
 /** The id of the out-of-band map data block (JSON + area list). */
 export const MAP_DATA_ID = "map-areas";
@@ -46,7 +47,7 @@ export function MapData(props: { matching: readonly LiveEvent[]; filters: EventF
 /** The map card (closed until the visitor opens it). */
 export function MapCard(props: { matching: readonly LiveEvent[]; filters: EventFilters }): JSX.Element {
   return (
-    <details id="map-card" class="map-card">
+    <details id="map-card" class="map-card" data-leaflet-css={assetUrl("vendor/leaflet.css")} data-leaflet-js={assetUrl("vendor/leaflet.js")} data-map-js={assetUrl("map.js")}>
       <summary>
         <span class="map-card-title">
           <Icon name="map" />

@@ -238,7 +238,7 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
       description={props.head.description}
       head={`<meta name="htmx-config" content='${HTMX_CONFIG}' />` + props.head.head}
       bodyClass="home"
-      scripts={["/static/app.js"]}
+      scripts={["app.js"]}
     >
       <IconSprite />
       <SiteHeader banner={props.banner}>
