@@ -125,7 +125,8 @@ export interface BrowserApp {
 
 /**
  * The shared setup of the browser tests: the test app (seeded by `seed` before it is served) on a
- * loopback port and a headless Chromium, started in `beforeAll` and stopped in `afterAll`.
+ * loopback port and a headless Chromium, started in `beforeAll` (up to 2 minutes: a first run
+ * unpacks the bundled Chromium) and stopped in `afterAll`.
  */
 export function useBrowserApp(options: TestContextOptions & { seed?: (ctx: TestContext) => Promise<unknown> } = {}): BrowserApp {
   const { seed, ...contextOptions } = options;
@@ -136,7 +137,7 @@ export function useBrowserApp(options: TestContextOptions & { seed?: (ctx: TestC
     await seed?.(ctx);
     started.server = serveApp(ctx);
     started.browser = await launchBrowser();
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => {
     await started.browser?.close();
     await started.server?.stop();
