@@ -151,6 +151,7 @@ async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilter
     banner,
     now,
     showFallbackNotice: deps.config.dataMode === "remote" && read.source !== "store",
+    degraded: read.degraded !== undefined,
     head: headFor(deps, read, event),
     modal: event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: homeHref(listing.query), open: true }) : undefined,
   });

@@ -17,6 +17,8 @@ import { Icon, IconSprite } from "../components/icons.tsx";
 
 /** Notice shown when remote mode serves a fallback source. */
 export const FALLBACK_NOTICE = "Live data is currently unavailable - showing the saved event list.";
+/** Added to the notice when the database could not be read at all (an outage): what is missing. */
+export const DEGRADED_NOTICE = "Map positions are approximate (arrondissement centres) and featured events are not shown until it is back.";
 /** Shown when every source failed and no earlier render exists. */
 export const UNAVAILABLE_TEXT = "Events are unavailable right now.";
 
@@ -56,6 +58,8 @@ export interface HomePageProps {
   banner: PublicBanner;
   now: Date;
   showFallbackNotice: boolean;
+  /** The read was degraded (database unreachable): the notice also says positions are approximate. */
+  degraded?: boolean;
   head: HomeHead;
   /** The open modal (server-side), already rendered. */
   modal?: JSX.Element;
@@ -211,7 +215,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; oob?: bool
   );
 }
 
-function Intro(props: { showFallbackNotice: boolean }): JSX.Element {
+function Intro(props: { showFallbackNotice: boolean; degraded?: boolean }): JSX.Element {
   return (
     <>
       <p class="kicker">Paris · Fête de la Musique</p>
@@ -219,7 +223,7 @@ function Intro(props: { showFallbackNotice: boolean }): JSX.Element {
       <p class="lede">Street stages, club nights, day parties and free concerts in all twenty arrondissements, in one calendar you can search and filter.</p>
       {props.showFallbackNotice ? (
         <p class="notice notice-warning" role="status">
-          {FALLBACK_NOTICE}
+          {props.degraded ? `${FALLBACK_NOTICE} ${DEGRADED_NOTICE}` : FALLBACK_NOTICE}
         </p>
       ) : (
         ""
@@ -274,7 +278,7 @@ export function HomePage(props: HomePageProps): JSX.Element {
     <Shell head={props.head} banner={props.banner} now={props.now} modal={props.modal}>
       <main id="main" class="home-main">
         <section class="hero" aria-labelledby="home-title">
-          <Intro showFallbackNotice={props.showFallbackNotice} />
+          <Intro showFallbackNotice={props.showFallbackNotice || props.degraded === true} degraded={props.degraded} />
           <SearchBar q={listing.filters.q} count={listing.matching.length} narrowed={listing.narrowed} />
         </section>
         <Spotlight listing={listing} now={props.now} />
