@@ -32,16 +32,15 @@ export const SIGN_IN_SLOT_ID = "sign-in-slot";
 
 /** htmx configuration of the public pages: history is handled by static/app.js (see there). */
 // A 503 fragment ("Events are unavailable right now.") is swapped like a success; other errors are not.
-const HTMX_CONFIG = JSON.stringify({
+const HTMX_CONFIG = {
   historyCacheSize: 0,
-  includeIndicatorStyles: false,
   responseHandling: [
     { code: "204", swap: false },
     { code: "[23]..", swap: true },
     { code: "503", swap: true, error: false },
     { code: "[45]..", swap: false, error: true },
   ],
-});
+};
 
 export interface HomeHead {
   title: string;
@@ -244,7 +243,8 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
     <Layout
       title={props.head.title}
       description={props.head.description}
-      head={`<meta name="htmx-config" content='${HTMX_CONFIG}' />` + props.head.head}
+      head={props.head.head}
+      htmxConfig={HTMX_CONFIG}
       bodyClass="home"
       scripts={["/static/app.js"]}
     >
