@@ -3,20 +3,18 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "./deps.ts";
-import { errorHandler, errorResponse } from "./lib/errors.ts";
+import { errorHandler, HttpError } from "./lib/errors.ts";
 import { MAX_BODY_BYTES } from "./lib/http.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { errorViews } from "./pages/components/error.view.tsx";
 import { apiRoutes } from "./api/index.ts";
 import { pageRoutes } from "./pages/index.ts";
 
-/** Refuses bodies over the server-wide cap before any handler reads them. */
+/** Refuses bodies over the server-wide cap before any handler reads them (answered by the error handler). */
 function bodyCap() {
   return new Elysia({ name: "body-cap" }).onRequest(({ request }) => {
     const length = Number(request.headers.get("content-length") ?? "0");
-    if (Number.isFinite(length) && length > MAX_BODY_BYTES) {
-      return errorResponse(request, 413, "Request body too large", {}, {}, errorViews);
-    }
+    if (Number.isFinite(length) && length > MAX_BODY_BYTES) throw new HttpError(413, "Request body too large");
   });
 }
 
