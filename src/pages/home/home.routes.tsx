@@ -101,6 +101,7 @@ async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilter
     banner,
     now,
     showFallbackNotice: deps.config.dataMode === "remote" && read.source !== "store",
+    degraded: read.degraded !== undefined,
     head: homeHead(deps.config, read.events.length, event),
     feedUrl: publicUrl(deps.config, "/calendar.ics"),
     modal: event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: homeHref(listing.query), open: true }) : undefined,
