@@ -1,5 +1,6 @@
 // Builds the dependencies every area receives, once per process: config, logger, database, KV,
-// rate limiter, clock, and the hooks that flush pending work on shutdown.
+// rate limiter, tracking, clock, and the hooks that flush pending work on shutdown. Every piece
+// of per-process state is created here; lib modules keep none of their own.
 
 import type { Config } from "./lib/config.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
@@ -12,6 +13,9 @@ import { createInvalidationBus, type InvalidationBus } from "./lib/invalidation.
 import { createEventReader, type EventReader } from "./lib/events/pipeline.ts";
 import { createRenderCache, type RenderCache } from "./lib/render-cache.ts";
 import { connectInvalidations } from "./lib/invalidation-channel.ts";
+import { createTrackingService, type TrackingOptions, type TrackingService } from "./lib/tracking/service.ts";
+import { createSigningKey, type SigningKey } from "./lib/auth/jwt-key.ts";
+import { prepareAdminSessionLookup, type AdminSessionLookup } from "./lib/auth/admin-sessions.ts";
 
 /** Something to run on shutdown (flush buffers, stop timers), in registration order. */
 export type ShutdownHook = () => Promise<void> | void;
@@ -29,6 +33,12 @@ export interface Deps {
   invalidation: InvalidationBus;
   /** Rendered pages, precompressed (see docs/public-pages.md, "Render cache"). */
   renderCache: RenderCache;
+  /** Tracking: validation, the in-memory limiter and the write-behind queues (flushed on shutdown). */
+  tracking: TrackingService;
+  /** AUTH_SECRET with its HMAC key, imported once (signs and verifies the session tokens). */
+  signingKey: SigningKey;
+  /** The prepared admin-session check of this database. */
+  adminSessionLookup: AdminSessionLookup;
   /** The clock; tests move it. */
   now: () => Date;
   /** Names of the scheduled jobs running in this process (see jobs/schedule.ts). */
@@ -47,6 +57,8 @@ export interface BuildDepsOptions {
   skipMigrations?: boolean;
   /** False when the database is shared and must stay open after shutdown (tests). */
   ownsDatabase?: boolean;
+  /** Tuning of the tracking queues and limiter (tests shrink them). */
+  tracking?: TrackingOptions;
 }
 
 /** The process logger for a config: JSON lines except in development. */
@@ -70,13 +82,20 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   const renderCache = createRenderCache({ log, now: () => now().getTime() });
   const stopInvalidations = await connectInvalidations(database, invalidation, (i) => renderCache.invalidate(i), log);
   hooks.push(stopInvalidations, () => renderCache.settle());
+  const events = createEventReader({ config, db: database.db, kv, log, now });
+  const signingKey = createSigningKey(config.authSecret);
+  const tracking = createTrackingService({ config, signingKey, log, db: database.db, now, events, invalidation }, options.tracking);
+  hooks.push(() => tracking.close());
   const deps: Deps = {
     config,
     log,
     database,
     db: database.db,
     kv,
-    events: createEventReader({ config, db: database.db, kv, log, now }),
+    events,
+    tracking,
+    signingKey,
+    adminSessionLookup: prepareAdminSessionLookup(database.db),
     limiter: createRateLimiter({ db: database.db, secret: config.authSecret, log, now }),
     invalidation,
     renderCache,

@@ -2,7 +2,11 @@
 // checked under the per-IP login limit, then a session is started and its token handed back (cookie
 // and Bearer).
 
-import type { Deps } from "../../deps.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import type { RateLimiter } from "../rate-limit.ts";
+import type { SigningKey } from "./jwt-key.ts";
 import { limiterParts, RATE_LIMITS } from "../rate-limit.ts";
 import { adminKeyMatches, type AdminPrincipal } from "./admin-credentials.ts";
 import { revokeAdminSession, startAdminSession } from "./admin-sessions.ts";
@@ -14,13 +18,23 @@ export type AdminLoginOutcome =
   | { kind: "rejected" }
   | { kind: "ok"; token: string; jti: string; exp: number; expiresAt: string; maxAge: number };
 
+/** What login and logout need. */
+export interface AdminLoginDeps {
+  config: Config;
+  signingKey: SigningKey;
+  db: Db;
+  limiter: RateLimiter;
+  log: Logger;
+  now: () => Date;
+}
+
 /**
  * Checks a submitted key: admin disabled (ADMIN_KEY unset) → disabled; over the per-IP limit →
  * limited (every attempt counts, successful or not); wrong or missing key → rejected.
  * The limiter fails open: when it cannot be reached the session store is down too and the
  * login fails there.
  */
-export async function loginAdmin(deps: Pick<Deps, "config" | "db" | "limiter" | "log" | "now">, input: { key: unknown; ip: string; ua: string }): Promise<AdminLoginOutcome> {
+export async function loginAdmin(deps: AdminLoginDeps, input: { key: unknown; ip: string; ua: string }): Promise<AdminLoginOutcome> {
   if (!deps.config.adminKey) return { kind: "disabled" };
   const limit = await deps.limiter.check(RATE_LIMITS.adminLoginIp, [limiterParts.ip(input.ip)], { failOpen: true });
   if (limit.status === "blocked") {
@@ -32,13 +46,13 @@ export async function loginAdmin(deps: Pick<Deps, "config" | "db" | "limiter" | 
     return { kind: "rejected" };
   }
   const now = deps.now();
-  const session = await startAdminSession({ db: deps.db, secret: deps.config.authSecret, now }, { ip: input.ip, ua: input.ua });
+  const session = await startAdminSession({ db: deps.db, secret: deps.signingKey, now }, { ip: input.ip, ua: input.ua });
   deps.log.info("admin-auth", "Admin session started", { jti: session.jti, tv: session.tv });
   return { kind: "ok", token: session.token, jti: session.jti, exp: session.exp, expiresAt: new Date(session.exp * 1000).toISOString(), maxAge: session.exp - session.iat };
 }
 
 /** Revokes the caller's own session when it authenticated with a token; a key caller has none. */
-export async function logoutAdmin(deps: Pick<Deps, "db" | "log" | "now">, principal: AdminPrincipal | undefined): Promise<{ revoked: boolean }> {
+export async function logoutAdmin(deps: Pick<AdminLoginDeps, "db" | "log" | "now">, principal: AdminPrincipal | undefined): Promise<{ revoked: boolean }> {
   if (principal?.via !== "token") return { revoked: false };
   const revoked = await revokeAdminSession(deps.db, principal.session.jti, deps.now());
   if (revoked) deps.log.info("admin-auth", "Admin session ended", { jti: principal.session.jti });

@@ -1,13 +1,14 @@
 // The live-events read pipeline (see docs/live-events.md): the source chain of the data mode,
-// keys and quality checks, coordinates from the KV cache, then the featured, promoted and
-// engagement projections. There is no event cache: every call reads the sources.
+// keys and quality checks, coordinates from the KV cache (never the geocoder), then the featured,
+// promoted and engagement projections; during a database outage a read is degraded rather than
+// failed. There is no event cache: every call reads the sources.
 
 import { readFile } from "node:fs/promises";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Kv } from "../kv.ts";
 import type { Logger } from "../logger.ts";
-import { populateCoordinates, warmCoordinates, type PopulationCounts, type WarmUpCounts } from "../geocoding/coordinates.ts";
+import { centreCoordinates, populateCoordinates, warmCoordinates, type PopulationCounts, type WarmUpCounts, type WarmUpOptions } from "../geocoding/coordinates.ts";
 import { findNewestBackupCsv } from "../store/backups.ts";
 import { FIXTURE_SHEET_CSV } from "./fixtures.ts";
 import { activePromotions, activeSpotlights, applyEngagement, applyFeatured, applyPromoted, calendarSyncCounts, orderForHomepage } from "./projections.ts";
@@ -16,6 +17,7 @@ import { buildEventsFromRows, type EventKeyStats, type SheetRowInput, type Sheet
 import { parseSheetCsv } from "../sheet/csv.ts";
 import { fieldsOfRow } from "../sheet/columns.ts";
 import { parisYear } from "../paris-time.ts";
+import { isDatabaseUnreachable, safeErrorText } from "../db/errors.ts";
 import { findStoreMeta, findStoreStamp, isBlankStoreRow, readStoreSheet, saveStoreSheet, storeRowFields } from "../store/store.ts";
 import type { LiveEvent, SheetWarning } from "../sheet/types.ts";
 
@@ -36,6 +38,11 @@ export interface LiveRead {
   source: EventSource;
   /** Why the primary source was not used (remote mode fallback), if it was not. */
   fallbackReason?: string;
+  /**
+   * Set when the database could not serve this read's coordinates or projections (an outage):
+   * events carry arrondissement centres and no spotlight, promoted or calendar counts.
+   */
+  degraded?: string;
   warnings: SheetWarning[];
   keyStats: EventKeyStats;
   fetchedAt: Date;
@@ -69,8 +76,11 @@ export interface EventReaderDeps {
 /** The live-event reader of a process. */
 export interface EventReader {
   load(options?: LoadOptions): Promise<LiveRead>;
-  /** Full read plus coordinate warm-up (geocode, upgrade, prune); used by admin writes and deploys. */
-  warm(): Promise<{ read: LiveRead; counts: WarmUpCounts }>;
+  /**
+   * Full read plus coordinate warm-up (geocode, upgrade, prune); used by admin writes, deploys, the
+   * `warm-coordinates` job and the recovery action (`retryFailed`). Never degraded: it throws.
+   */
+  warm(options?: WarmUpOptions): Promise<{ read: LiveRead; counts: WarmUpCounts }>;
   /** Reads the chain without writing anything (admin dry-run); coordinates are not touched. */
   dryRun(): Promise<{ source: EventSource; eventCount: number; fallbackReason?: string; attempts: SourceAttempt[] }>;
   status(): ReaderStatus;
@@ -150,8 +160,9 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
   const readStore = createStoreSource(deps.db, deps.now);
   const state: ReaderStatus = { lastFetchTime: null, lastErrorMessage: null, source: null, eventCount: 0, fallbackReason: null };
 
-  async function readChain(): Promise<{ parsed: SheetRowsResult; source: EventSource; attempts: SourceAttempt[] }> {
+  async function readChain(): Promise<{ parsed: SheetRowsResult; source: EventSource; attempts: SourceAttempt[]; databaseDown: boolean }> {
     const attempts: SourceAttempt[] = [];
+    let databaseDown = false;
     for (const candidate of chainFor(deps, readStore)) {
       try {
         const input = await candidate.read();
@@ -166,9 +177,10 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
           continue;
         }
         attempts.push({ source: candidate.source, ok: true, eventCount: parsed.events.length });
-        return { parsed, source: candidate.source, attempts };
+        return { parsed, source: candidate.source, attempts, databaseDown };
       } catch (error) {
-        attempts.push({ source: candidate.source, ok: false, reason: error instanceof Error ? error.message : String(error) });
+        if (isDatabaseUnreachable(error)) databaseDown = true;
+        attempts.push({ source: candidate.source, ok: false, reason: safeErrorText(error) });
       }
     }
     throw new EventsUnavailableError(attempts.map((a) => `${a.source}: ${a.reason}`));
@@ -183,45 +195,85 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
     testMode: deps.config.dataMode === "test",
   });
 
-  async function read(options: LoadOptions, coordinates: "populate" | "warm"): Promise<{ read: LiveRead; counts: PopulationCounts | WarmUpCounts }> {
+  /**
+   * Coordinates from the cache and the projections, each needing the database. When the source
+   * chain already found the database unreachable, or any of these queries fails, the read is
+   * degraded instead of failing: arrondissement centres, no projections, and the reason returned.
+   */
+  async function placeAndProject(events: readonly LiveEvent[], options: LoadOptions, databaseDown: boolean): Promise<{ events: LiveEvent[]; counts: PopulationCounts; degraded?: string }> {
+    const fresh = (list: readonly LiveEvent[]) => list.map((event) => ({ ...event }));
+    const degrade = (reason: string) => {
+      const placed = fresh(centreCoordinates(events));
+      applyFeatured(placed, new Map());
+      applyPromoted(placed, new Map());
+      applyEngagement(placed, new Map());
+      return { events: placed, counts: { fromCache: 0, geocodedFresh: 0, upgraded: 0, arrondissementFallback: 0, skippedIneligible: 0 }, degraded: reason };
+    };
+    if (databaseDown) return degrade("database unreachable");
+    try {
+      const placed = await populateCoordinates(events, coordinateDeps());
+      // Fresh objects per read: projections write into them, and the parse result may be shared.
+      let out = fresh(placed.events);
+      const now = deps.now();
+      if (options.includeFeaturedProjection !== false) {
+        const [spotlights, promotions] = await Promise.all([activeSpotlights(deps.db, now), activePromotions(deps.db, now)]);
+        applyFeatured(out, spotlights);
+        applyPromoted(out, promotions);
+        out = orderForHomepage(out);
+      }
+      if (options.includeEngagementProjection !== false) applyEngagement(out, await calendarSyncCounts(deps.db));
+      return { events: out, counts: placed.counts };
+    } catch (error) {
+      return degrade(safeErrorText(error));
+    }
+  }
+
+  async function read(options: LoadOptions, coordinates: "populate" | "warm", warmOptions: WarmUpOptions = {}): Promise<{ read: LiveRead; counts: PopulationCounts | WarmUpCounts }> {
     const fetchedAt = deps.now();
     let chain;
     try {
       chain = await readChain();
     } catch (error) {
-      state.lastErrorMessage = error instanceof Error ? error.message : String(error);
+      state.lastErrorMessage = safeErrorText(error);
       state.lastFetchTime = fetchedAt.toISOString();
       deps.log.error("events", "Live read failed: every source failed", { dataMode: deps.config.dataMode }, error);
       throw error;
     }
-    const { parsed, source, attempts } = chain;
+    const { parsed, source, attempts, databaseDown } = chain;
     const fallbackReason = attempts.length > 1 ? attempts.filter((a) => !a.ok).map((a) => `${a.source}: ${a.reason}`).join("; ") : undefined;
-    if (fallbackReason) deps.log.warn("events", "Live read used a fallback source", { source, reason: fallbackReason });
 
     const quality = runQualityChecks(parsed.events);
     deps.log.info("events", "Quality checks", { source, eventCount: quality.eventCount, averageScore: quality.averageScore, counts: quality.counts });
 
-    const placed = coordinates === "warm" ? await warmCoordinates(parsed.events, coordinateDeps()) : await populateCoordinates(parsed.events, coordinateDeps());
-    // Fresh objects per read: projections write into them, and the parse result may be shared.
-    let events = placed.events.map((event) => ({ ...event }));
-    const now = deps.now();
-    const featured = options.includeFeaturedProjection !== false;
-    if (featured) {
+    let events: LiveEvent[];
+    let counts: PopulationCounts | WarmUpCounts;
+    let degraded: string | undefined;
+    if (coordinates === "warm") {
+      // Writers and the warm-up job: a database failure here fails the call, nothing is degraded.
+      const placed = await warmCoordinates(parsed.events, coordinateDeps(), warmOptions);
+      counts = placed.counts;
+      events = placed.events.map((event) => ({ ...event }));
+      const now = deps.now();
       const [spotlights, promotions] = await Promise.all([activeSpotlights(deps.db, now), activePromotions(deps.db, now)]);
       applyFeatured(events, spotlights);
       applyPromoted(events, promotions);
       events = orderForHomepage(events);
+      applyEngagement(events, await calendarSyncCounts(deps.db));
+    } else {
+      ({ events, counts, degraded } = await placeAndProject(parsed.events, options, databaseDown));
     }
-    if (options.includeEngagementProjection !== false) applyEngagement(events, await calendarSyncCounts(deps.db));
+    // One warning per read that did not get everything: the fallback source and/or the degradation.
+    if (fallbackReason) deps.log.warn("events", "Live read used a fallback source", { source, reason: fallbackReason, ...(degraded ? { degraded } : {}) });
+    else if (degraded) deps.log.warn("events", "Live read degraded: arrondissement centres and no placements or counts", { source, reason: degraded });
 
     Object.assign(state, {
       lastFetchTime: fetchedAt.toISOString(),
-      lastErrorMessage: fallbackReason ?? null,
+      lastErrorMessage: fallbackReason ?? degraded ?? null,
       source,
       eventCount: events.length,
       fallbackReason: fallbackReason ?? null,
     });
-    return { read: { events, source, fallbackReason, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt }, counts: placed.counts };
+    return { read: { events, source, fallbackReason, degraded, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt }, counts };
   }
 
   // Concurrent reads with the same switches share one in-flight read (single flight). Nothing is
@@ -240,8 +292,8 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       }
       return pending;
     },
-    async warm() {
-      const result = await read({}, "warm");
+    async warm(warmOptions = {}) {
+      const result = await read({}, "warm", warmOptions);
       return { read: result.read, counts: result.counts as WarmUpCounts };
     },
     async dryRun() {

@@ -49,7 +49,7 @@ export function accountRoutes(deps: Deps) {
   return new Elysia({ name: "account-pages" })
     // Per visitor, never cached: the signed-in visitor's top 3 genres as quick chips.
     .get("/account/genres", async ({ cookie }) => {
-      const session = await verifyUserToken(deps.config.authSecret, cookie[USER_SESSION_COOKIE].value, deps.now());
+      const session = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());
       let genres: string[] = [];
       if (session) {
         try {
@@ -61,7 +61,7 @@ export function accountRoutes(deps: Deps) {
       return new Response(markup(<GenreQuickChips genres={genres} />), { headers: { "content-type": "text/html; charset=utf-8", ...NO_STORE_HEADERS } });
     })
     .get("/sign-in", async ({ request, cookie }) => {
-      const session = await verifyUserToken(deps.config.authSecret, cookie[USER_SESSION_COOKIE].value, deps.now());
+      const session = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());
       return formResponse(request, { signedInEmail: session?.email });
     })
     .post(
