@@ -22,9 +22,9 @@ function Diff(props: { diff: SheetDiff }): JSX.Element {
   return (
     <div class="revision-diff">
       <p safe>
-        {`Against the current sheet: ${d.rowsAdded} rows added, ${d.rowsDeleted} deleted, ${d.rowsChanged} changed since this revision.`}
-        {d.columnsAdded.length ? ` Columns added: ${d.columnsAdded.join(", ")}.` : ""}
-        {d.columnsDeleted.length ? ` Columns removed: ${d.columnsDeleted.join(", ")}.` : ""}
+        {`Against the current sheet: ${d.rowsAdded} rows added, ${d.rowsDeleted} deleted, ${d.rowsChanged} changed since this revision.` +
+          (d.columnsAdded.length ? ` Columns added: ${d.columnsAdded.join(", ")}.` : "") +
+          (d.columnsDeleted.length ? ` Columns removed: ${d.columnsDeleted.join(", ")}.` : "")}
       </p>
       {d.rows.length === 0 ? (
         <p class="empty">The current sheet is the same as this revision.</p>
@@ -32,7 +32,7 @@ function Diff(props: { diff: SheetDiff }): JSX.Element {
         <ul class="diff-rows">
           {d.rows.map((row) => (
             <li class={`diff-${row.change}`}>
-              <strong safe>{row.title || "(no title)"}</strong> <code safe>{row.eventKey}</code> <span safe>{row.change === "added" ? "added since" : row.change === "deleted" ? "deleted since" : "changed since"}</span>
+              <strong safe>{row.title || "(no title)"}</strong> <code safe>{row.eventKey}</code> <span>{row.change === "added" ? "added since" : row.change === "deleted" ? "deleted since" : "changed since"}</span>
               {row.cells ? (
                 <ul>
                   {row.cells.map((cell) => (
