@@ -1,7 +1,7 @@
 // Admin credential resolution and the CSRF origin rule (see docs/auth-and-admin.md, "The guard" and
 // "CSRF"): which of the three credential types a request carries, and whether it is valid.
 
-import { siteOrigin, type Config } from "../config.ts";
+import type { Config } from "../config.ts";
 import { secretsEqual } from "../crypto.ts";
 import { checkAdminToken, type AdminSessionLookup } from "./admin-sessions.ts";
 import type { SigningKey } from "./jwt-key.ts";
@@ -80,31 +80,8 @@ export function isStateChanging(method: string): boolean {
   return !SAFE_METHODS.has(method.toUpperCase());
 }
 
-/**
- * The CSRF rule for cookie-authenticated state changes: the Origin (or, without it, the Referer's
- * origin) must be the site's configured origin or the request's own host. Both are same-origin
- * tests a cross-site page cannot satisfy; accepting the request's own host keeps a console opened
- * under another name than NEXT_PUBLIC_SITE_URL (localhost vs 127.0.0.1) working.
- */
-export function isSameOriginRequest(config: Pick<Config, "siteUrl">, request: Request): boolean {
-  let origin = request.headers.get("origin");
-  if (origin === "null") return false;
-  if (!origin) {
-    const referer = request.headers.get("referer");
-    if (!referer) return false;
-    try {
-      origin = new URL(referer).origin;
-    } catch {
-      return false;
-    }
-  }
-  if (origin === siteOrigin(config)) return true;
-  try {
-    return new URL(origin).host === new URL(request.url).host;
-  } catch {
-    return false;
-  }
-}
+/** The CSRF rule for cookie-authenticated state changes (shared with sign-in and submissions). */
+export { isSameOriginRequest } from "../origin.ts";
 
 /** True when a request needs the CSRF check: a state change authenticated only by the cookie. */
 export function needsOriginCheck(request: Request, principal: AdminPrincipal): boolean {

@@ -25,6 +25,7 @@ export const SIGN_IN_MESSAGES = {
   consentRequired: "Consent is required",
   tooMany: "Too many attempts. Please try again shortly.",
   failed: "Verification failed. Please try again.",
+  crossSite: "Sign-in is only possible from the finder site itself.",
   created: "User verified",
   existing: "Existing user verified",
 } as const;

@@ -17,6 +17,7 @@ import { buildEventsFromRows, type EventKeyStats, type SheetRowInput, type Sheet
 import { parseSheetCsv } from "../sheet/csv.ts";
 import { fieldsOfRow } from "../sheet/columns.ts";
 import { parisYear } from "../paris-time.ts";
+import { completeEndedPlacements } from "../placements/scheduler.ts";
 import { isDatabaseUnreachable, safeErrorText } from "../db/errors.ts";
 import { findStoreMeta, findStoreStamp, isBlankStoreRow, readStoreSheet, saveStoreSheet, storeRowFields } from "../store/store.ts";
 import type { LiveEvent, SheetWarning } from "../sheet/types.ts";
@@ -216,6 +217,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       let out = fresh(placed.events);
       const now = deps.now();
       if (options.includeFeaturedProjection !== false) {
+        await completeEndedPlacements(deps.db, now);
         const [spotlights, promotions] = await Promise.all([activeSpotlights(deps.db, now), activePromotions(deps.db, now)]);
         applyFeatured(out, spotlights);
         applyPromoted(out, promotions);
@@ -254,6 +256,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       counts = placed.counts;
       events = placed.events.map((event) => ({ ...event }));
       const now = deps.now();
+      await completeEndedPlacements(deps.db, now);
       const [spotlights, promotions] = await Promise.all([activeSpotlights(deps.db, now), activePromotions(deps.db, now)]);
       applyFeatured(events, spotlights);
       applyPromoted(events, promotions);

@@ -21,7 +21,12 @@ export const SUBMISSION_MESSAGES = {
   invalidPayload: "Invalid request payload",
   invalid: "Invalid submission details",
   thanks: "Thanks, your event submission has been received for review.",
+  tooLarge: "Submission too large",
+  crossSite: "Cross-site request refused",
 } as const;
+
+/** Largest submission body accepted, form or JSON (a full submission is a few KiB). */
+export const MAX_SUBMISSION_BODY_BYTES = 64 * 1024;
 
 /** What became of one submission; the API and the page map it to HTTP. */
 export type SubmitOutcome =

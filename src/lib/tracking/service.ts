@@ -67,7 +67,7 @@ export interface TrackingOptions {
 
 /** What the tracking service is built from. */
 export interface TrackingDeps {
-  config: Pick<Config, "authSecret">;
+  config: Pick<Config, "authSecret" | "trackingLimiterFallback">;
   signingKey: SigningKey;
   log: Logger;
   db: Db;
@@ -90,6 +90,7 @@ export function createTrackingService(deps: TrackingDeps, options: TrackingOptio
     now: deps.now,
     flushIntervalMs: options.limiterFlushIntervalMs,
     maxKeys: options.limiterMaxKeys,
+    localFallback: deps.config.trackingLimiterFallback === "local",
   });
   const catalog = createLiveCatalog({
     log,
