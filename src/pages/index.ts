@@ -11,6 +11,7 @@ import { crawlerRoutes } from "./info/crawlers.routes.ts";
 import { accountRoutes } from "./account/account.routes.tsx";
 import { adminRoutes } from "./admin/admin.routes.tsx";
 import { operationsRoutes } from "./admin/operations/operations.routes.tsx";
+import { contentRoutes } from "./admin/content/content.routes.tsx";
 import { homeRoutes } from "./home/home.routes.tsx";
 
 /** Pages: static files, public pages, the account page and the admin console. */
@@ -24,5 +25,6 @@ export function pageRoutes(deps: Deps) {
     .use(accountRoutes(deps)) //            /account/genres, /sign-in, /sign-out
     .use(adminRoutes(deps)) //              /admin, /admin/login, /admin/logout, console areas
     .use(operationsRoutes(deps)) //         /admin/operations
+    .use(contentRoutes(deps)) //            /admin/content, /admin/content/revisions[/:id[/restore]]
     .use(homeRoutes(deps)); //              /, /event/:eventKey
 }
