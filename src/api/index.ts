@@ -13,6 +13,7 @@ import { adminAuthApi } from "./admin-auth.ts";
 import { adminSessionsApi } from "./admin-sessions.ts";
 import { adminStatusApi } from "./admin-status.ts";
 import { webhooksApi } from "./webhooks.ts";
+import { partnerStatsApi } from "./partner-stats.ts";
 import { adminOrdersApi } from "./admin-orders.ts";
 import { adminPlacementsApi } from "./admin-placements.ts";
 
@@ -31,5 +32,6 @@ export function apiRoutes(deps: Deps) {
     .use(adminStatusApi(deps)) //           /api/admin/health, data-store status, KV
     .use(adminOrdersApi(deps)) //           /api/admin/orders, /api/admin/orders/:id(/fulfil), /api/admin/orders/test
     .use(adminPlacementsApi(deps)) //       /api/admin/placements/:tier(/:id/cancel|reschedule, /clear-queue, /clear-history)
+    .use(partnerStatsApi(deps)) //          /api/partner-stats/:activationId
     .use(webhooksApi(deps)); //             /api/webhooks/payment
 }

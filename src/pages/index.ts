@@ -7,6 +7,7 @@ import { staticRoutes } from "./static.routes.ts";
 import { submitRoutes } from "./submit/submit.routes.tsx";
 import { partnerRoutes } from "./partners/feature-event.routes.tsx";
 import { infoRoutes } from "./info/info.routes.tsx";
+import { partnerStatsRoutes } from "./partners/partner-stats.routes.tsx";
 import { accountRoutes } from "./account/account.routes.tsx";
 import { adminRoutes } from "./admin/admin.routes.tsx";
 import { operationsRoutes } from "./admin/operations/operations.routes.tsx";
@@ -19,6 +20,7 @@ export function pageRoutes(deps: Deps) {
     .use(submitRoutes(deps)) //             /submit-event
     .use(partnerRoutes(deps)) //            /feature-event, /feature-event/status
     .use(infoRoutes(deps)) //               /partner-success, /privacy
+    .use(partnerStatsRoutes(deps)) //       /partner-stats/:activationId
     .use(accountRoutes(deps)) //            /account/genres, /sign-in, /sign-out
     .use(adminRoutes(deps)) //              /admin, /admin/login, /admin/logout, console areas
     .use(operationsRoutes(deps)) //         /admin/operations
