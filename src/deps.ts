@@ -2,6 +2,7 @@
 // rate limiter, tracking, clock, and the hooks that flush pending work on shutdown. Every piece
 // of per-process state is created here; lib modules keep none of their own.
 
+import type { AdminLoginBackstop } from "./lib/auth/admin-login.ts";
 import type { Config } from "./lib/config.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { openDatabase, type Database, type Db } from "./lib/db/client.ts";
@@ -16,6 +17,7 @@ import { connectInvalidations } from "./lib/invalidation-channel.ts";
 import { createBoundaryTimer, type BoundaryTimer } from "./lib/placements/boundary-timer.ts";
 import { PLACEMENT_PAGES } from "./lib/placements/service.ts";
 import { createTrackingService, type TrackingOptions, type TrackingService } from "./lib/tracking/service.ts";
+import { createSigningKey, type SigningKey } from "./lib/auth/jwt-key.ts";
 import { prepareAdminSessionLookup, type AdminSessionLookup } from "./lib/auth/admin-sessions.ts";
 
 /** Something to run on shutdown (flush buffers, stop timers), in registration order. */
@@ -36,6 +38,8 @@ export interface Deps {
   renderCache: RenderCache;
   /** Tracking: validation, the in-memory limiter and the write-behind queues (flushed on shutdown). */
   tracking: TrackingService;
+  /** AUTH_SECRET with its HMAC key, imported once (signs and verifies the session tokens). */
+  signingKey: SigningKey;
   /** The prepared admin-session check of this database. */
   adminSessionLookup: AdminSessionLookup;
   /** Drops the pages when a placement starts or ends (see lib/placements/boundary-timer.ts). */
@@ -44,6 +48,8 @@ export interface Deps {
   now: () => Date;
   /** Names of the scheduled jobs running in this process (see jobs/schedule.ts). */
   runningJobs: Set<string>;
+  /** The admin-login backstop: until when every attempt is slowed (see lib/auth/admin-login.ts). */
+  adminLoginBackstop: AdminLoginBackstop;
   /** Registers work to finish before the database closes. */
   onShutdown(hook: ShutdownHook): void;
   /** Runs the shutdown hooks once, then closes the database. */
@@ -91,7 +97,8 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   hooks.push(() => placementTimer.stop(), stopInvalidations, () => renderCache.settle());
   void placementTimer.arm();
   const events = createEventReader({ config, db: database.db, kv, log, now });
-  const tracking = createTrackingService({ config, log, db: database.db, now, events, invalidation }, options.tracking);
+  const signingKey = createSigningKey(config.authSecret);
+  const tracking = createTrackingService({ config, signingKey, log, db: database.db, now, events, invalidation }, options.tracking);
   hooks.push(() => tracking.close());
   const deps: Deps = {
     config,
@@ -101,6 +108,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     kv,
     events,
     tracking,
+    signingKey,
     adminSessionLookup: prepareAdminSessionLookup(database.db),
     limiter: createRateLimiter({ db: database.db, secret: config.authSecret, log, now }),
     invalidation,
@@ -108,6 +116,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     placementTimer,
     now,
     runningJobs: new Set(),
+    adminLoginBackstop: { until: 0 },
     onShutdown: (hook) => hooks.push(hook),
     shutdown: (timeoutSeconds = 5) => {
       shuttingDown ??= (async () => {
