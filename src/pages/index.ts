@@ -12,6 +12,7 @@ import { crawlerRoutes } from "./info/crawlers.routes.ts";
 import { accountRoutes } from "./account/account.routes.tsx";
 import { adminRoutes } from "./admin/admin.routes.tsx";
 import { operationsRoutes } from "./admin/operations/operations.routes.tsx";
+import { placementsRoutes } from "./admin/placements/placements.routes.tsx";
 import { homeRoutes } from "./home/home.routes.tsx";
 
 /** Pages: static files, public pages, the account page and the admin console. */
@@ -26,5 +27,6 @@ export function pageRoutes(deps: Deps) {
     .use(accountRoutes(deps)) //            /account/genres, /sign-in, /sign-out
     .use(adminRoutes(deps)) //              /admin, /admin/login, /admin/logout, console areas
     .use(operationsRoutes(deps)) //         /admin/operations
+    .use(placementsRoutes(deps)) //         /admin/placements (orders queue, scheduler) and its form actions
     .use(homeRoutes(deps)); //              /, /event/:eventKey
 }
