@@ -43,7 +43,7 @@ function loginFormAnswer(deps: Pick<Deps, "config">, request: Request, next: str
   }
 }
 
-/** GET/POST /admin/login, POST /admin/logout, GET /admin, /admin/placements, /admin/insights */
+/** GET/POST /admin/login, POST /admin/logout, GET /admin, /admin/insights (content: content/, placements: placements/) */
 export function adminRoutes(deps: Deps) {
   const consolePage = (request: Request, area: AdminAreaKey, title: string, content: () => JSX.Element) => consoleResponse(deps, request, area, title, content);
 
@@ -89,7 +89,6 @@ export function adminRoutes(deps: Deps) {
       },
       { isAdmin: true },
     )
-    .get("/admin/placements", ({ request }) => consolePage(request, "placements", "Placements", () => <AreaPending area="placements" />), { isAdmin: true })
     .get("/admin/insights", ({ request }) => consolePage(request, "insights", "Insights", () => <AreaPending area="insights" />), { isAdmin: true });
 }
 
