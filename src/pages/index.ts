@@ -11,6 +11,7 @@ import { crawlerRoutes } from "./info/crawlers.routes.ts";
 import { accountRoutes } from "./account/account.routes.tsx";
 import { adminRoutes } from "./admin/admin.routes.tsx";
 import { operationsRoutes } from "./admin/operations/operations.routes.tsx";
+import { insightsRoutes } from "./admin/insights/insights.routes.tsx";
 import { homeRoutes } from "./home/home.routes.tsx";
 
 /** Pages: static files, public pages, the account page and the admin console. */
@@ -24,5 +25,6 @@ export function pageRoutes(deps: Deps) {
     .use(accountRoutes(deps)) //            /account/genres, /sign-in, /sign-out
     .use(adminRoutes(deps)) //              /admin, /admin/login, /admin/logout, console areas
     .use(operationsRoutes(deps)) //         /admin/operations
+    .use(insightsRoutes(deps)) //           /admin/insights (+ /stats, /discovery, /events, /users, /erase)
     .use(homeRoutes(deps)); //              /, /event/:eventKey
 }

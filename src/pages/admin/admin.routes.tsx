@@ -28,7 +28,7 @@ function loginResponse(request: Request, props: LoginCardProps, status: number, 
   return pageOrFragment(request, { page: () => markup(LoginPage(props)), fragment: () => markup(LoginCard(props)) }, { status, headers: { ...NO_STORE_HEADERS, ...headers } });
 }
 
-/** GET/POST /admin/login, POST /admin/logout, GET /admin, /admin/content, /admin/placements, /admin/insights */
+/** GET/POST /admin/login, POST /admin/logout, GET /admin, /admin/content, /admin/placements */
 export function adminRoutes(deps: Deps) {
   const consolePage = (request: Request, area: AdminAreaKey, title: string, content: () => JSX.Element) => consoleResponse(deps, request, area, title, content);
 
@@ -85,7 +85,6 @@ export function adminRoutes(deps: Deps) {
       { isAdmin: true },
     )
     .get("/admin/content", ({ request }) => consolePage(request, "content", "Content", () => <AreaPending area="content" />), { isAdmin: true })
-    .get("/admin/placements", ({ request }) => consolePage(request, "placements", "Placements", () => <AreaPending area="placements" />), { isAdmin: true })
-    .get("/admin/insights", ({ request }) => consolePage(request, "insights", "Insights", () => <AreaPending area="insights" />), { isAdmin: true });
+    .get("/admin/placements", ({ request }) => consolePage(request, "placements", "Placements", () => <AreaPending area="placements" />), { isAdmin: true });
 }
 

@@ -46,7 +46,7 @@ export function AdminLayout(props: { title: string; children?: Children }): JSX.
     </>
   ) as string;
   return (
-    <Layout title={`${props.title} | finder admin`} bodyClass="admin" noindex head={head}>
+    <Layout title={`${props.title} | finder admin`} bodyClass="admin" noindex head={head} scripts={["/static/admin.js"]}>
       {props.children}
     </Layout>
   );
