@@ -14,6 +14,7 @@ import { adminRoutes } from "./admin/admin.routes.tsx";
 import { operationsRoutes } from "./admin/operations/operations.routes.tsx";
 import { contentRoutes } from "./admin/content/content.routes.tsx";
 import { placementsRoutes } from "./admin/placements/placements.routes.tsx";
+import { insightsRoutes } from "./admin/insights/insights.routes.tsx";
 import { homeRoutes } from "./home/home.routes.tsx";
 
 /** Pages: static files, public pages, the account page and the admin console. */
@@ -30,5 +31,6 @@ export function pageRoutes(deps: Deps) {
     .use(operationsRoutes(deps)) //         /admin/operations
     .use(contentRoutes(deps)) //            /admin/content, /admin/content/revisions[/:id[/restore]]
     .use(placementsRoutes(deps)) //         /admin/placements (orders queue, scheduler) and its form actions
+    .use(insightsRoutes(deps)) //           /admin/insights (+ /stats, /discovery, /events, /users, /erase)
     .use(homeRoutes(deps)); //              /, /event/:eventKey
 }
