@@ -478,7 +478,11 @@
     // Rendered open by the server (/?event=…): make it modal and correct the URL.
     var initial = currentModal();
     var params = new URLSearchParams(location.search);
-    if (initial && initial.open) {
+    if (initial && initial.open && initial.hasAttribute("data-missing")) {
+      // A share link to an event no longer listed: the notice shows; closing it leaves the list.
+      history.replaceState({ htmx: true }, "", withoutEventParams());
+      openModal(initial, false);
+    } else if (initial && initial.open) {
       var slug = initial.getAttribute("data-slug");
       if (params.get("slug") !== slug || params.get("event") !== initial.getAttribute("data-event-key")) {
         params.set("event", initial.getAttribute("data-event-key"));

@@ -187,14 +187,15 @@ describe("homepage in test mode", () => {
     expect(missing.body).toContain("This event is no longer listed");
     const page = await get(ctx, "/?event=evt_doesnotexist0000");
     expect(page.res.status).toBe(200);
-    expect(page.body).not.toContain('<dialog id="event-modal"');
+    expect(page.body).toContain('<dialog id="event-modal" class="modal" aria-modal="true" aria-labelledby="event-modal-title" data-missing open>');
+    expect(page.body).toContain("This event is no longer listed");
     expect(page.body).toContain("<title>finder · Fête de la Musique in Paris</title>");
     // A malformed key is dropped by the canonical redirect.
     const bad = await ctx.request("/?event=<script>&slug=x");
     expect(bad.headers.get("location")).toBe("/");
   });
 
-  test("share route: 307 to the modal URL with the correct slug, unknown or malformed key → /, never cached", async () => {
+  test("share route: 307 to the modal URL with the correct slug, an unknown key to its notice, a malformed key → /, never cached", async () => {
     const ok = await ctx.request("/event/evt_fixture000002/whatever-slug");
     expect(ok.status).toBe(307);
     expect(ok.headers.get("location")).toBe("/?event=evt_fixture000002&slug=belleville-rooftop-house");
@@ -203,7 +204,8 @@ describe("homepage in test mode", () => {
     expect((await ctx.request("/event/evt_fixture000002/a/b/c")).headers.get("location")).toBe("/?event=evt_fixture000002&slug=belleville-rooftop-house");
     const unknown = await ctx.request("/event/evt_doesnotexist0000/slug");
     expect(unknown.status).toBe(307);
-    expect(unknown.headers.get("location")).toBe("/");
+    expect(unknown.headers.get("location")).toBe("/?event=evt_doesnotexist0000");
+    expect((await get(ctx, unknown.headers.get("location")!)).body).toContain("This event is no longer listed");
     expect((await ctx.request("/event/%3Cscript%3E/x")).headers.get("location")).toBe("/");
     expect((await ctx.request(`/event/${"e".repeat(5000)}/x`)).headers.get("location")).toBe("/");
   });

@@ -156,7 +156,12 @@ async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilter
     showFallbackNotice: deps.config.dataMode === "remote" && read.source !== "store",
     head: headFor(deps, read, event),
     feedUrl: publicUrl(deps.config, "/calendar.ics"),
-    modal: event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: homeHref(listing.query), open: true }) : undefined,
+    // A shared link to an event that is no longer listed says so instead of showing the list silently.
+    modal: event
+      ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: homeHref(listing.query), open: true })
+      : eventKey
+        ? MissingEventModal({ closeHref: homeHref(listing.query), open: true })
+        : undefined,
   });
   return { body: markup(body) };
 }
@@ -238,7 +243,8 @@ export function homeRoutes(deps: Deps) {
     let location: string;
     try {
       const event = findEventByKey((await deps.events.load()).events, key);
-      location = event ? eventModalHref(event) : "/";
+      // An event no longer listed opens the homepage with the "no longer listed" notice.
+      location = event ? eventModalHref(event) : `/?${new URLSearchParams({ [EVENT_PARAM]: key }).toString()}`;
     } catch {
       // The store is down: the cached homepage may still hold the event.
       location = `/?${new URLSearchParams({ [EVENT_PARAM]: key }).toString()}`;
