@@ -40,7 +40,7 @@ describe("homepage in test mode", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
     expect(res.headers.get("vary")).toBe("Accept-Encoding, HX-Request");
     expect(body).toStartWith("<!doctype html><html lang=\"en\">");
-    for (const text of ["Paris · Fête de la Musique", "Discover events across the city", "14 available", "Spotlight", "Get noticed by promoting your event →", "Browse All 14 Events", "All Events", "Hosting something? Submit your event →", "Date &amp; Times", "Location", "Music &amp; Culture", "Preferences", "Show only curated picks", "Day 6:00 AM - 9:59 PM", "Night 10:00 PM - 5:59 AM"]) {
+    for (const text of ["Paris · Fête de la Musique", "Discover events across the city", "14 available", "Spotlight", "Get noticed by promoting your event →", "Browse All 14 Events", "All Events", "Hosting something? Submit your event →", "Date &amp; Times", "Location", "Music &amp; Culture", "Preferences", "Show only curated picks", "Day 06:00–21:59", "Night 22:00–05:59"]) {
       expect(body).toContain(text);
     }
     expect(body).toContain('<main id="main"');

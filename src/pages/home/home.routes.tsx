@@ -22,6 +22,7 @@ import { EventsUnavailableError, type LiveRead } from "../../lib/events/pipeline
 import { findEventByKey } from "../../lib/events/lookup.ts";
 import { shareUrl, SITE_NAME } from "../../lib/links.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
+import type { Moment } from "../../lib/events/filter-moment.ts";
 import { publicUrl } from "../../lib/config.ts";
 import { EventModal, MissingEventModal } from "../components/event-modal.view.tsx";
 import { MAP_DATA_PARAM_VALUE, mapJson } from "../components/map.view.tsx";
@@ -131,7 +132,7 @@ function headFor(deps: Deps, read: LiveRead, event: LiveEvent | undefined): Home
 }
 
 /** Renders one homepage variant from a fresh live read; throws when the read fails (keeps the old render). */
-async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilters, eventKey: string | null, page: number): Promise<Rendered> {
+async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number): Promise<Rendered> {
   const read = await deps.events.load();
   const now = deps.now();
   const event = eventKey ? findEventByKey(read.events, eventKey) : undefined;
@@ -139,7 +140,7 @@ async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilter
     const body = event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: "/" }) : MissingEventModal({ closeHref: "/" });
     return { body: markup(body) };
   }
-  const listing = homeListing(read.events, filters, now, variant === "fragment" ? 1 : page);
+  const listing = homeListing(read.events, filters, now, variant === "fragment" ? 1 : page, moment);
   if (variant === "more") return { body: markup(MoreCards({ listing, now })) };
   if (variant === "map") return { body: mapJson(listing.matching, filters), headers: { "content-type": "application/json; charset=utf-8" } };
   if (variant === "fragment") {
@@ -174,6 +175,7 @@ interface HomeRequest {
   cacheKey: string;
   policy: CachePolicy;
   filters: EventFilters;
+  moment: Moment | null;
   eventKey: string | null;
   page: number;
 }
@@ -182,7 +184,7 @@ interface HomeRequest {
 const MAX_RESOLVED_URLS = 2000;
 
 function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
-  const { filters, query } = homeFiltersOf(url.searchParams);
+  const { filters, moment, query } = homeFiltersOf(url.searchParams);
   const eventKey = normaliseEventKey((url.searchParams.get(EVENT_PARAM) ?? "").slice(0, 64));
   const page = pageOf(url.searchParams);
   const map = url.searchParams.get("map") === MAP_DATA_PARAM_VALUE;
@@ -193,6 +195,7 @@ function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
     cacheKey: homeCacheKey(query, eventKey, variant, page),
     policy: variant === "page" ? PAGE_POLICY : FRAGMENT_POLICY,
     filters,
+    moment,
     eventKey,
     page,
   };
@@ -257,7 +260,7 @@ export function homeRoutes(deps: Deps) {
       const home = resolve(request);
       if (home.redirect) return new Response(null, { status: 302, headers: { location: home.redirect, vary: "HX-Request", ...PER_REQUEST } });
       // A hit comes back synchronously; only a miss waits for a render.
-      const served = deps.renderCache.serve(request, home.cacheKey, home.policy, () => renderHome(deps, home.variant, home.filters, home.eventKey, home.page));
+      const served = deps.renderCache.serve(request, home.cacheKey, home.policy, () => renderHome(deps, home.variant, home.filters, home.moment, home.eventKey, home.page));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
         if (error instanceof EventsUnavailableError) return unavailable(deps, home.variant);
