@@ -17,7 +17,7 @@ import type { LiveEvent } from "../../lib/sheet/types.ts";
 /** Cards in the spotlight section. */
 export const SPOTLIGHT_CARD_COUNT = 3;
 /** Cards per page of the list ("Show more" loads the next page). */
-export const PAGE_SIZE = 30;
+export const PAGE_SIZE = 25;
 /** The page parameter of the list: `p=2` is cards 31–60. */
 export const PAGE_PARAM = "p";
 /** Highest page number read from a URL (2,000 events are 67 pages). */
