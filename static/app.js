@@ -284,9 +284,20 @@
     return out.toString();
   }
 
+  // On a phone, once the visitor searches or filters, the hero shrinks and the list comes into view
+  // (not while the search box is being typed in).
+  var phone = window.matchMedia && window.matchMedia("(max-width: 639px)").matches;
+  function bringResultsIntoView(root) {
+    if (!phone) return;
+    doc.body.classList.add("is-interacted");
+    if (search && doc.activeElement === search) return;
+    root.scrollIntoView({ block: "start" });
+  }
+
   function afterResultsSwap() {
     var root = results();
     if (!root) return;
+    bringResultsIntoView(root);
     var query = root.getAttribute("data-query") || "";
     storageSet(FILTER_STORAGE_KEY, query);
     syncForm(query);
