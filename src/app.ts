@@ -5,10 +5,11 @@ import { Elysia } from "elysia";
 import type { Deps } from "./deps.ts";
 import { errorHandler, HttpError } from "./lib/errors.ts";
 import { MAX_BODY_BYTES } from "./lib/http.ts";
-import { securityHeaders } from "./lib/security-headers.ts";
+import { securityHeaders, securityHeadersFiller } from "./lib/security-headers.ts";
 import { errorViews } from "./pages/components/error.view.tsx";
 import { apiRoutes } from "./api/index.ts";
 import { pageRoutes } from "./pages/index.ts";
+import { homeHit } from "./pages/home/home.routes.tsx";
 
 /** Refuses bodies over the server-wide cap before any handler reads them (answered by the error handler). */
 function bodyCap() {
@@ -26,11 +27,31 @@ export interface AppOptions {
   securityHeaders?: boolean;
 }
 
-/** Builds the whole application over its dependencies (no port is opened here). */
+/**
+ * Builds the whole application over its dependencies (no port is opened here). When it listens,
+ * a fresh cached homepage is answered straight from the render cache by the server's own route
+ * table, before Elysia's request handling (the security headers are added there too); anything
+ * else (stale, miss, redirect) goes through the app as usual. `app.handle` (the tests) always
+ * takes the full path.
+ */
 export function createApp(deps: Deps, options: AppOptions = {}) {
-  const headers = options.securityHeaders === false ? new Elysia({ name: "security-headers-off" }) : securityHeaders({ production: deps.config.nodeEnv === "production" });
-  return new Elysia({ name: "finder" })
-    .use(headers)
+  const on = options.securityHeaders !== false;
+  const production = deps.config.nodeEnv === "production";
+  const fill = on ? securityHeadersFiller({ production }) : (response: Response) => response;
+  const app: ReturnType<typeof build> = build(deps, on ? securityHeaders({ production }) : new Elysia({ name: "security-headers-off" }), {
+    "/": {
+      GET: (request: Request) => {
+        const hit = homeHit(deps, request);
+        return hit ? fill(hit) : app.fetch(request);
+      },
+    },
+  });
+  return app;
+}
+
+function build(deps: Deps, headers: Elysia<any, any, any, any, any, any, any>, routes: Record<string, Record<string, (request: Request) => Response | Promise<Response>>>) {
+  return new Elysia({ name: "finder", serve: { routes } })
+    .use(headers as Elysia)
     .use(errorHandler(deps.log, errorViews))
     .use(bodyCap())
     .use(apiRoutes(deps))

@@ -10,10 +10,12 @@ import { migrateDatabase } from "./lib/db/migrate.ts";
 import { readPgliteTemplate } from "./lib/db/pglite-template.ts";
 import { createKv, type Kv } from "./lib/kv.ts";
 import { createRateLimiter, type RateLimiter } from "./lib/rate-limit.ts";
-import { createInvalidationBus, type InvalidationBus } from "./lib/invalidation.ts";
+import { createInvalidationBus, type Invalidation, type InvalidationBus } from "./lib/invalidation.ts";
 import { createEventReader, type EventReader } from "./lib/events/pipeline.ts";
 import { createRenderCache, type RenderCache } from "./lib/render-cache.ts";
 import { connectInvalidations } from "./lib/invalidation-channel.ts";
+import { createBoundaryTimer, type BoundaryTimer } from "./lib/placements/boundary-timer.ts";
+import { PLACEMENT_PAGES } from "./lib/placements/service.ts";
 import { createTrackingService, type TrackingOptions, type TrackingService } from "./lib/tracking/service.ts";
 import { createSigningKey, type SigningKey } from "./lib/auth/jwt-key.ts";
 import { prepareAdminSessionLookup, type AdminSessionLookup } from "./lib/auth/admin-sessions.ts";
@@ -40,6 +42,8 @@ export interface Deps {
   signingKey: SigningKey;
   /** The prepared admin-session check of this database. */
   adminSessionLookup: AdminSessionLookup;
+  /** Drops the pages when a placement starts or ends (see lib/placements/boundary-timer.ts). */
+  placementTimer: BoundaryTimer;
   /** The clock; tests move it. */
   now: () => Date;
   /** Names of the scheduled jobs running in this process (see jobs/schedule.ts). */
@@ -83,8 +87,15 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   const kv = createKv(database.db);
   const invalidation = createInvalidationBus((error) => log.error("cache", "Invalidation listener failed", undefined, error));
   const renderCache = createRenderCache({ log, now: () => now().getTime() });
-  const stopInvalidations = await connectInvalidations(database, invalidation, (i) => renderCache.invalidate(i), log);
-  hooks.push(stopInvalidations, () => renderCache.settle());
+  const placementTimer = createBoundaryTimer({ db: database.db, log, now, invalidateLocally: (i) => renderCache.invalidate(i), pages: PLACEMENT_PAGES });
+  // Every placement change (here or on another instance) drops /feature-event: re-arm then.
+  const apply = (i: Invalidation) => {
+    renderCache.invalidate(i);
+    if (i.paths?.includes("/feature-event")) void placementTimer.arm();
+  };
+  const stopInvalidations = await connectInvalidations(database, invalidation, apply, log);
+  hooks.push(() => placementTimer.stop(), stopInvalidations, () => renderCache.settle());
+  void placementTimer.arm();
   const events = createEventReader({ config, db: database.db, kv, log, now });
   const signingKey = createSigningKey(config.authSecret);
   const tracking = createTrackingService({ config, signingKey, log, db: database.db, now, events, invalidation }, options.tracking);
@@ -102,6 +113,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     limiter: createRateLimiter({ db: database.db, secret: config.authSecret, log, now }),
     invalidation,
     renderCache,
+    placementTimer,
     now,
     runningJobs: new Set(),
     adminLoginBackstop: { until: 0 },

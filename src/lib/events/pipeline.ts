@@ -13,11 +13,13 @@ import { findNewestBackupCsv } from "../store/backups.ts";
 import { FIXTURE_SHEET_CSV } from "./fixtures.ts";
 import { activePromotions, activeSpotlights, applyEngagement, applyFeatured, applyPromoted, calendarSyncCounts, orderForHomepage } from "./projections.ts";
 import { checkSourceValidity, runQualityChecks } from "../sheet/quality.ts";
-import { parseEventSheet, type EventKeyStats } from "../sheet/sheet.ts";
+import { buildEventsFromRows, type EventKeyStats, type SheetRowInput, type SheetRowsResult } from "../sheet/sheet.ts";
+import { parseSheetCsv } from "../sheet/csv.ts";
+import { fieldsOfRow } from "../sheet/columns.ts";
 import { parisYear } from "../paris-time.ts";
-import { sha256Hex } from "../crypto.ts";
+import { completeEndedPlacements } from "../placements/scheduler.ts";
 import { isDatabaseUnreachable, safeErrorText } from "../db/errors.ts";
-import { findStoreStamp, readStoreSheet, saveStoreSheet, sheetToCsv } from "../store/store.ts";
+import { findStoreMeta, findStoreStamp, isBlankStoreRow, readStoreSheet, saveStoreSheet, storeRowFields } from "../store/store.ts";
 import type { LiveEvent, SheetWarning } from "../sheet/types.ts";
 
 /** Where a live read came from. `backup` and `local` are fallbacks in remote mode. */
@@ -93,90 +95,83 @@ export interface SourceAttempt {
   eventCount?: number;
 }
 
-interface SourceCsv {
+/** What a source yields: its events built from field rows, or why it cannot be read. */
+type SourceRead = { ok: true; built: SheetRowsResult } | { ok: false; reason: string };
+
+interface Source {
   source: EventSource;
-  read: () => Promise<string | undefined>;
+  read: () => Promise<SourceRead>;
+}
+
+/** A CSV text (backup, local file, fixtures) through the sheet's CSV rules into the sheet builder. */
+function buildFromCsv(csv: string | undefined, now: Date): SourceRead {
+  if (csv === undefined || csv.trim() === "") return { ok: false, reason: "empty" };
+  const parsed = parseSheetCsv(csv);
+  if (!parsed.ok) return { ok: false, reason: parsed.error };
+  return { ok: true, built: buildEventsFromRows(parsed.rows.map((row) => ({ rowNumber: row.rowNumber, fields: fieldsOfRow(row.cells, parsed.columnByField) })), { now }) };
 }
 
 /**
- * Reads the store as CSV. Every save bumps the store revision in the same transaction, so while
- * the metadata row shows the same revision and checksum the rows are the same and the previous
- * text is reused; the metadata is still read on every call, so a change is seen at once.
+ * The store's rows go straight to the sheet builder: no CSV in between. Keys were assigned when
+ * the rows were saved; rows whose core cells are all empty carry no event (as blank CSV lines).
+ *
+ * The built result is kept while the store's metadata stamp (revision, checksum, size, time) and
+ * the Paris year are the same: every write bumps the revision in its own transaction, and the
+ * stamp is read on every call, so a change is seen by the very next read. For a 2,000-row store
+ * this skips reading the rows and building the events on each render-cache miss.
  */
-function createStoreCsvReader(db: Db): () => Promise<string | undefined> {
-  let last: { stamp: string; csv: string } | undefined;
+function createStoreSource(db: Db, now: () => Date): () => Promise<SourceRead> {
+  let last: { stamp: string; year: number; built: SheetRowsResult } | undefined;
   return async () => {
     const stamp = await findStoreStamp(db);
-    if (stamp === undefined) return undefined;
-    if (last?.stamp === stamp) return last.csv;
+    if (stamp === undefined) return { ok: false, reason: "empty" };
+    const year = parisYear(now());
+    if (last && last.stamp === stamp && last.year === year) return { ok: true, built: last.built };
     const stored = await readStoreSheet(db);
-    if (!stored) return undefined;
-    const csv = sheetToCsv(stored.sheet);
-    last = { stamp, csv };
-    return csv;
+    if (!stored) return { ok: false, reason: "empty" };
+    const rows: SheetRowInput[] = [];
+    stored.rows.forEach((row, index) => {
+      if (!isBlankStoreRow(row.values)) rows.push({ rowNumber: index + 2, fields: storeRowFields(row.values) });
+    });
+    if (rows.length === 0) return { ok: false, reason: "empty" };
+    const built = buildEventsFromRows(rows, { now: now() });
+    last = { stamp, year, built };
+    return { ok: true, built };
   };
 }
 
-function chainFor(deps: EventReaderDeps, readStoreCsv: () => Promise<string | undefined>): SourceCsv[] {
-  const local: SourceCsv = { source: "local", read: () => readFile(deps.config.localEventsCsv, "utf8") };
+function chainFor(deps: EventReaderDeps, readStore: () => Promise<SourceRead>): Source[] {
+  const local: Source = { source: "local", read: async () => buildFromCsv(await readFile(deps.config.localEventsCsv, "utf8"), deps.now()) };
   switch (deps.config.dataMode) {
     case "test":
-      return [{ source: "test", read: async () => FIXTURE_SHEET_CSV }];
+      return [{ source: "test", read: async () => buildFromCsv(FIXTURE_SHEET_CSV, deps.now()) }];
     case "local":
       return [local];
     case "remote":
       return [
-        {
-          source: "store",
-          read: readStoreCsv,
-        },
-        { source: "backup", read: async () => (await findNewestBackupCsv(deps.db))?.csv },
+        { source: "store", read: readStore },
+        { source: "backup", read: async () => buildFromCsv((await findNewestBackupCsv(deps.db))?.csv, deps.now()) },
         local,
       ];
   }
 }
 
-type ParsedSheet = ReturnType<typeof parseEventSheet>;
-
-/**
- * Parsing is a pure function of the CSV text (and the Paris year, for dates without one), so the
- * last result is reused while the source text is byte-for-byte the same. Every read still reads
- * the source: a change in the store is seen at once. This saves the ~30 ms parse of a 2,000-row
- * sheet on each render-cache miss; it never serves anything the source no longer says.
- */
-function createParseMemo(): (csv: string, now: Date) => ParsedSheet {
-  let last: { digest: string; year: number; parsed: ParsedSheet } | undefined;
-  return (csv, now) => {
-    const digest = sha256Hex(csv);
-    const year = parisYear(now);
-    if (last && last.digest === digest && last.year === year) return last.parsed;
-    const parsed = parseEventSheet(csv, { now });
-    last = { digest, year, parsed };
-    return parsed;
-  };
-}
-
 /** Builds the reader over the process dependencies. */
 export function createEventReader(deps: EventReaderDeps): EventReader {
-  const parseMemo = createParseMemo();
-  const readStoreCsv = createStoreCsvReader(deps.db);
+  const readStore = createStoreSource(deps.db, deps.now);
   const state: ReaderStatus = { lastFetchTime: null, lastErrorMessage: null, source: null, eventCount: 0, fallbackReason: null };
 
-  async function readChain(): Promise<{ parsed: Extract<ReturnType<typeof parseEventSheet>, { ok: true }>; source: EventSource; attempts: SourceAttempt[]; databaseDown: boolean }> {
+  async function readChain(): Promise<{ parsed: SheetRowsResult; source: EventSource; attempts: SourceAttempt[]; databaseDown: boolean }> {
     const attempts: SourceAttempt[] = [];
     let databaseDown = false;
-    for (const candidate of chainFor(deps, readStoreCsv)) {
+    for (const candidate of chainFor(deps, readStore)) {
       try {
-        const csv = await candidate.read();
-        if (csv === undefined || csv.trim() === "") {
-          attempts.push({ source: candidate.source, ok: false, reason: "empty" });
+        const input = await candidate.read();
+        if (!input.ok) {
+          attempts.push({ source: candidate.source, ok: false, reason: input.reason });
           continue;
         }
-        const parsed = parseMemo(csv, deps.now());
-        if (!parsed.ok) {
-          attempts.push({ source: candidate.source, ok: false, reason: parsed.error });
-          continue;
-        }
+        const parsed = input.built;
         const validity = checkSourceValidity(parsed.events);
         if (!validity.valid) {
           attempts.push({ source: candidate.source, ok: false, reason: validity.reason, eventCount: validity.total });
@@ -222,6 +217,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       let out = fresh(placed.events);
       const now = deps.now();
       if (options.includeFeaturedProjection !== false) {
+        await completeEndedPlacements(deps.db, now);
         const [spotlights, promotions] = await Promise.all([activeSpotlights(deps.db, now), activePromotions(deps.db, now)]);
         applyFeatured(out, spotlights);
         applyPromoted(out, promotions);
@@ -260,6 +256,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       counts = placed.counts;
       events = placed.events.map((event) => ({ ...event }));
       const now = deps.now();
+      await completeEndedPlacements(deps.db, now);
       const [spotlights, promotions] = await Promise.all([activeSpotlights(deps.db, now), activePromotions(deps.db, now)]);
       applyFeatured(events, spotlights);
       applyPromoted(events, promotions);
@@ -317,8 +314,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
  */
 export async function seedStoreIfEmpty(deps: Pick<EventReaderDeps, "config" | "db" | "log" | "now">): Promise<number> {
   if (deps.config.dataMode !== "remote") return 0;
-  const existing = await readStoreSheet(deps.db);
-  if (existing) return 0;
+  if (await findStoreMeta(deps.db)) return 0;
   let csv: string;
   try {
     csv = await readFile(deps.config.localEventsCsv, "utf8");

@@ -9,7 +9,7 @@ import type { InvalidationBus } from "../invalidation.ts";
 import type { Logger } from "../logger.ts";
 import { eventSubmissions } from "../db/schema/index.ts";
 import { findFieldForHeader, SHEET_COLUMNS, type SheetField } from "../sheet/columns.ts";
-import { readStoreSheet, saveStoreSheet, type RawSheet } from "../store/store.ts";
+import { appendStoreRows } from "../store/patch.ts";
 import { revalidateHomepage } from "../events/publish.ts";
 import { dbErrorSummary } from "../db/errors.ts";
 
@@ -149,12 +149,13 @@ export async function acceptSubmission(
 
   let acceptedEventKey: string;
   try {
-    const stored = await readStoreSheet(deps.db);
-    const sheet: RawSheet = stored ? stored.sheet : { headers: SHEET_COLUMNS.map((c) => c.header), rows: [] };
-    const rows = [...sheet.rows, submissionSheetRow(sheet.headers, claimed.payload)];
-    const saved = await saveStoreSheet(deps.db, { headers: sheet.headers, rows }, { updatedBy: "submission-accept", origin: "manual", trigger: "submission", actor: review.reviewedBy, now });
-    if (!saved.ok) throw new Error(saved.error);
-    acceptedEventKey = saved.keys[rows.length - 1];
+    // Appended under the store lock: concurrent editor autosaves and other accepts are never overwritten.
+    const headers = SHEET_COLUMNS.map((c) => c.header);
+    const cells = submissionSheetRow(headers, claimed.payload);
+    const values = Object.fromEntries(SHEET_COLUMNS.map((c, i) => [c.key, cells[i] ?? ""]));
+    const appended = await appendStoreRows(deps.db, [values], { updatedBy: "submission-accept", trigger: "submission", actor: review.reviewedBy, now });
+    if (!appended.ok) throw new Error(appended.error);
+    acceptedEventKey = appended.keys[0];
   } catch (error) {
     deps.log.error("submissions", "Accepting a submission failed; it stays pending", { id, error: dbErrorSummary(error) });
     await deps.db
