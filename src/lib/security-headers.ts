@@ -71,18 +71,6 @@ export function securityHeaders(options: { production: boolean }) {
 }
 
 /**
- * Adds the missing headers to a Response in place, for answers given outside Elysia's handling
- * (the cached homepage's fast path in app.ts).
- */
-export function securityHeadersFiller(options: { production: boolean }): (response: Response) => Response {
-  const entries = Object.entries(securityHeaderSet(options));
-  return (response) => {
-    for (const [name, value] of entries) if (!response.headers.has(name)) response.headers.set(name, value);
-    return response;
-  };
-}
-
-/**
  * The per-route option: `.get(path, handler, { referrerPolicy: "no-referrer" })` on pages whose
  * URL carries a token (partner statistics links), so the token never leaves in a Referer header.
  * Route files `.use(referrerPolicyOption)` to get it.

@@ -370,3 +370,14 @@ export function UnavailablePage(props: { banner: PublicBanner; now: Date; head: 
     </Shell>
   );
 }
+
+/** The results fragment when events cannot be read (503): the results section with the notice. */
+export function UnavailableResults(): JSX.Element {
+  return (
+    <section id={RESULTS_ID} class="results">
+      <p class="notice notice-error" role="alert">
+        {UNAVAILABLE_TEXT}
+      </p>
+    </section>
+  );
+}
