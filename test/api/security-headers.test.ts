@@ -65,6 +65,26 @@ describe("security headers", () => {
     expect((await ctx.request("/")).headers.get("strict-transport-security")).toBeNull();
   });
 
+  test("over a real socket too, where a fresh cached homepage skips Elysia (the server's own route)", async () => {
+    const bare = await createTestContext({ keepData: true });
+    const server = bare.app.listen({ port: 0, hostname: "127.0.0.1" });
+    try {
+      const url = `http://127.0.0.1:${server.server!.port}`;
+      for (const path of ["/", "/", "/api/health", "/static/app.css", "/missing"]) {
+        const res = await fetch(`${url}${path}`, { headers: { "accept-encoding": "br" } });
+        await res.arrayBuffer();
+        expectSecurityHeaders(res, `${path} (socket)`);
+      }
+      const hit = await fetch(`${url}/`);
+      await hit.arrayBuffer();
+      expect(hit.headers.get("x-cache")).toBe("HIT");
+      expectSecurityHeaders(hit, "/ (cache hit, socket)");
+    } finally {
+      await bare.app.stop(true);
+      await bare.close();
+    }
+  });
+
   test("a static file answered 304 keeps them", async () => {
     const first = await ctx.request("/static/app.js");
     const again = await ctx.request("/static/app.js", { headers: { "if-none-match": first.headers.get("etag")! } });
