@@ -35,6 +35,8 @@ export interface DiscoveryRow {
 /** One genre preference increment. */
 export interface PreferenceIncrement {
   email: string;
+  /** The browser session (user token sid) that sent it; null for tokens without one. */
+  sid: string | null;
   genre: string;
   score: number;
   at: string;
@@ -60,30 +62,50 @@ export async function insertDiscoveryBatch(db: Db, rows: readonly DiscoveryRow[]
     where exists (select 1 from marker)`);
 }
 
-/**
- * Applies a batch of genre preference increments once per batch id: increments of the same
- * (email, genre) are summed first (one statement may not update a row twice), then each pair is
- * one atomic upsert `score = score + increment`, in key order so concurrent batches
- * rarely wait on each other (a deadlock is a transient error and the batch is retried).
- */
-export async function upsertPreferenceBatch(db: Db, increments: readonly PreferenceIncrement[], batchId: string): Promise<void> {
-  const merged = new Map<string, { email: string; genre: string; score: number; first_seen_at: string; last_seen_at: string }>();
+type Merged = { email: string; genre: string; score: number; first_seen_at: string; last_seen_at: string };
+
+/** Sums increments of the same key (one statement may not update a row twice), in key order. */
+function mergeIncrements(increments: readonly PreferenceIncrement[], keyOf: (inc: PreferenceIncrement) => string | undefined): (Merged & { key: string })[] {
+  const merged = new Map<string, Merged & { key: string }>();
   for (const inc of increments) {
-    const key = `${inc.email}\u0001${inc.genre}`;
+    const key = keyOf(inc);
+    if (key === undefined) continue;
     const row = merged.get(key);
-    if (!row) merged.set(key, { email: inc.email, genre: inc.genre, score: inc.score, first_seen_at: inc.at, last_seen_at: inc.at });
+    if (!row) merged.set(key, { key, email: inc.email, genre: inc.genre, score: inc.score, first_seen_at: inc.at, last_seen_at: inc.at });
     else {
       row.score += inc.score;
       if (inc.at < row.first_seen_at) row.first_seen_at = inc.at;
       if (inc.at > row.last_seen_at) row.last_seen_at = inc.at;
     }
   }
-  const rows = [...merged.values()].sort((a, b) => (a.email === b.email ? (a.genre < b.genre ? -1 : 1) : a.email < b.email ? -1 : 1));
+  return [...merged.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/**
+ * Applies a batch of genre preference increments once per batch id, to the per-email scores and
+ * to the per-session scores (increments sent with a session id) in one statement: increments of
+ * the same key are summed first, then each key is one atomic upsert `score = score + increment`,
+ * in key order so concurrent batches rarely wait on each other (a deadlock is a transient error
+ * and the batch is retried).
+ */
+export async function upsertPreferenceBatch(db: Db, increments: readonly PreferenceIncrement[], batchId: string): Promise<void> {
+  const byEmail = mergeIncrements(increments, (inc) => `${inc.email}\u0001${inc.genre}`).map(({ key: _key, ...row }) => row);
+  const bySession = mergeIncrements(increments, (inc) => (inc.sid === null ? undefined : `${inc.sid}\u0001${inc.genre}`)).map(({ key, ...row }) => ({ ...row, session_id: key.slice(0, key.indexOf("\u0001")) }));
   await db.execute(sql`
-    with marker as (insert into write_batches (id) values (${batchId}::uuid) on conflict do nothing returning id)
+    with marker as (insert into write_batches (id) values (${batchId}::uuid) on conflict do nothing returning id),
+    per_session as (
+      insert into session_genre_preferences (session_id, genre, email, score, first_seen_at, last_seen_at)
+      select x.session_id, x.genre, x.email, x.score, x.first_seen_at, x.last_seen_at
+      from jsonb_to_recordset(${JSON.stringify(bySession)}::jsonb) as x(session_id text, genre text, email text, score int, first_seen_at timestamptz, last_seen_at timestamptz)
+      where exists (select 1 from marker)
+      on conflict (session_id, genre) do update set
+        score = session_genre_preferences.score + excluded.score,
+        last_seen_at = greatest(session_genre_preferences.last_seen_at, excluded.last_seen_at)
+      returning 1
+    )
     insert into genre_preferences (email, genre, score, first_seen_at, last_seen_at)
     select x.email, x.genre, x.score, x.first_seen_at, x.last_seen_at
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(email text, genre text, score int, first_seen_at timestamptz, last_seen_at timestamptz)
+    from jsonb_to_recordset(${JSON.stringify(byEmail)}::jsonb) as x(email text, genre text, score int, first_seen_at timestamptz, last_seen_at timestamptz)
     where exists (select 1 from marker)
     on conflict (email, genre) do update set
       score = genre_preferences.score + excluded.score,

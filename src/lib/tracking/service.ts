@@ -169,10 +169,10 @@ export function createTrackingService(deps: TrackingDeps, options: TrackingOptio
       if (!input) return "invalid";
       const perIp = limiter.hit(RATE_LIMITS.userPreferenceIp, [limiterParts.ip(ip)], { failOpen: true });
       if (!perIp.allowed) return "limited";
-      const visitor = visitors.emailFor(request);
-      const email = visitor instanceof Promise ? await visitor : visitor;
-      if (!email) return "anonymous";
-      return enqueued(preferences.enqueue({ email, genre: input.genre, score: input.incrementBy, at: deps.now().toISOString() }));
+      const pending = visitors.visitorFor(request);
+      const visitor = pending instanceof Promise ? await pending : pending;
+      if (!visitor) return "anonymous";
+      return enqueued(preferences.enqueue({ email: visitor.email, sid: visitor.sid ?? null, genre: input.genre, score: input.incrementBy, at: deps.now().toISOString() }));
     },
     async flush() {
       const results = await Promise.all([engagement.flush(), discovery.flush(), preferences.flush(), limiter.flush()]);

@@ -13,7 +13,7 @@ import { signInVisitor, SIGN_IN_MESSAGES } from "../../lib/auth/sign-in.ts";
 import { clearedSessionCookie, sessionCookie, USER_SESSION_COOKIE } from "../../lib/auth/cookies.ts";
 import { verifyUserToken } from "../../lib/auth/user-token.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
-import { listTopGenres } from "../../lib/tracking/preferences.ts";
+import { listSessionTopGenres } from "../../lib/tracking/preferences.ts";
 import { GenreQuickChips } from "../components/genre-quick-chips.view.tsx";
 import { SignInForm, type SignInFormProps } from "../components/sign-in.view.tsx";
 
@@ -52,13 +52,14 @@ export function returnPath(request: Request): string {
 /** GET /sign-in, POST /sign-in, POST /sign-out */
 export function accountRoutes(deps: Deps) {
   return new Elysia({ name: "account-pages" })
-    // Per visitor, never cached: the signed-in visitor's top 3 genres as quick chips.
+    // Per visitor, never cached: the top 3 genres of this signed-in browser session as quick chips.
     .get("/account/genres", async ({ cookie }) => {
       const session = await verifyUserToken(deps.config.authSecret, cookie[USER_SESSION_COOKIE].value, deps.now());
       let genres: string[] = [];
-      if (session) {
+      // Only what this browser session recorded: another sign-in with the same email is someone else.
+      if (session?.sid) {
         try {
-          genres = await listTopGenres(deps.db, session.email);
+          genres = await listSessionTopGenres(deps.db, session.sid);
         } catch (error) {
           deps.log.warn("account", "Genre preferences unavailable", undefined, error);
         }

@@ -178,15 +178,15 @@ describe("batch writers on the database", () => {
     await upsertPreferenceBatch(
       ctx.deps.db,
       [
-        { email: "a@x.fr", genre: "house", score: 2, at },
-        { email: "a@x.fr", genre: "house", score: 3, at: later },
-        { email: "a@x.fr", genre: "r&b", score: 1, at },
+        { email: "a@x.fr", sid: "s1", genre: "house", score: 2, at },
+        { email: "a@x.fr", sid: "s2", genre: "house", score: 3, at: later },
+        { email: "a@x.fr", sid: null, genre: "r&b", score: 1, at },
       ],
       crypto.randomUUID(),
     );
     const again = crypto.randomUUID();
-    await upsertPreferenceBatch(ctx.deps.db, [{ email: "a@x.fr", genre: "house", score: 10, at: later }], again);
-    await upsertPreferenceBatch(ctx.deps.db, [{ email: "a@x.fr", genre: "house", score: 10, at: later }], again);
+    await upsertPreferenceBatch(ctx.deps.db, [{ email: "a@x.fr", sid: "s1", genre: "house", score: 10, at: later }], again);
+    await upsertPreferenceBatch(ctx.deps.db, [{ email: "a@x.fr", sid: "s1", genre: "house", score: 10, at: later }], again);
     const prefs = await ctx.deps.database.query<{ genre: string; score: number; first_seen_at: unknown; last_seen_at: unknown }>(sql`select genre, score, first_seen_at, last_seen_at from genre_preferences order by genre`);
     expect(prefs.map((p) => [p.genre, p.score])).toEqual([
       ["house", 15],
@@ -194,6 +194,12 @@ describe("batch writers on the database", () => {
     ]);
     expect(new Date(prefs[0].first_seen_at as string).toISOString()).toBe(at);
     expect(new Date(prefs[0].last_seen_at as string).toISOString()).toBe(later);
+    // Per browser session too (increments without a session id count only per email), batch ids applied once.
+    const sessions = await ctx.deps.database.query<{ session_id: string; genre: string; score: number }>(sql`select session_id, genre, score from session_genre_preferences order by session_id, genre`);
+    expect(sessions.map((r) => [r.session_id, r.genre, r.score])).toEqual([
+      ["s1", "house", 12],
+      ["s2", "house", 3],
+    ]);
     const [{ q }] = await ctx.deps.database.query<{ q: string }>(sql`select search_query q from discovery_interactions`);
     expect(q).toBe("émoji 🎶");
   });
