@@ -80,7 +80,9 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   const stopInvalidations = await connectInvalidations(database, invalidation, (i) => renderCache.invalidate(i), log);
   hooks.push(stopInvalidations, () => renderCache.settle());
   const events = createEventReader({ config, db: database.db, kv, log, now });
-  const tracking = createTrackingService({ config, log, db: database.db, now, events, invalidation }, options.tracking);
+  // On a Postgres server each tracking queue may use several pooled connections at once (the
+  // pool holds 10); the embedded database runs one statement at a time anyway.
+  const tracking = createTrackingService({ config, log, db: database.db, now, events, invalidation }, { maxInFlight: database.engine === "postgres" ? 4 : 1, ...options.tracking });
   hooks.push(() => tracking.close());
   const deps: Deps = {
     config,

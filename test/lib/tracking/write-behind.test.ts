@@ -129,6 +129,97 @@ describe("write-behind queue", () => {
   });
 });
 
+/** A writer whose writes wait at a gate the test opens; counts writes in flight at once. */
+function gatedWriter() {
+  let open: () => void = () => {};
+  let gate = new Promise<void>((r) => (open = r));
+  const state = { inFlight: 0, maxInFlight: 0, written: [] as number[], failNext: false };
+  return {
+    state,
+    release() {
+      open();
+      gate = new Promise<void>((r) => (open = r));
+    },
+    write: async (rows: readonly number[]) => {
+      state.inFlight++;
+      state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
+      await gate;
+      state.inFlight--;
+      if (state.failNext) {
+        state.failNext = false;
+        throw connectionLost;
+      }
+      state.written.push(...rows);
+    },
+  };
+}
+
+describe("back-pressure: the backlog is bounded in time", () => {
+  test("within the bound no caller waits; past it a caller's promise settles only once its row is written", async () => {
+    const writer = gatedWriter();
+    const queue = createWriteBehind<number>({ name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 1, batchSize: 1000, maxInFlight: 1, maxBacklogMs: 20 });
+    queue.enqueue(0);
+    expect(queue.backpressure()).toBeUndefined();
+    await sleep(40);
+    // Row 0 is in flight, held at the gate, and older than the bound.
+    expect(queue.stats().backlogAgeMs).toBeGreaterThan(20);
+    expect(queue.enqueue(1)).toBe(true);
+    let settled = false;
+    const wait = queue.backpressure()!;
+    expect(wait).toBeInstanceOf(Promise);
+    void wait.then(() => (settled = true));
+    await sleep(5);
+    expect(settled).toBe(false);
+    writer.release(); // row 0 written; row 1 goes out next
+    await sleep(10);
+    expect(writer.state.written).toEqual([0]);
+    expect(settled).toBe(false);
+    writer.release();
+    await wait;
+    expect(writer.state.written).toEqual([0, 1]);
+    await sleep(1);
+    expect(queue.stats()).toMatchObject({ waited: 1, backlog: 0, backlogAgeMs: 0 });
+    await queue.close();
+  });
+
+  test("waiting callers are answered when the write fails (waiting would not help), and nobody waits while it keeps failing", async () => {
+    const writer = gatedWriter();
+    const queue = createWriteBehind<number>({ name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 1, batchSize: 1000, maxInFlight: 1, maxBacklogMs: 10, retryInitialMs: 60_000 });
+    queue.enqueue(0);
+    await sleep(30);
+    queue.enqueue(1);
+    const wait = queue.backpressure()!;
+    writer.state.failNext = true;
+    writer.release();
+    await sleep(5);
+    // Row 0's write failed: the queue is failing, row 1 was not even sent.
+    expect(queue.stats().failing).toBe(true);
+    queue.enqueue(2);
+    expect(queue.backpressure()).toBeUndefined();
+    writer.release();
+    expect(await Promise.race([wait.then(() => "settled"), sleep(3_000).then(() => "timeout")])).toBe("settled");
+    writer.release();
+    await queue.close(100);
+  });
+
+  test("flushes run in parallel up to maxInFlight", async () => {
+    const writer = gatedWriter();
+    const queue = createWriteBehind<number>({ name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 60_000, batchSize: 2, maxInFlight: 3 });
+    for (let i = 0; i < 10; i++) queue.enqueue(i);
+    await sleep(5);
+    expect(writer.state.inFlight).toBe(3);
+    const flushed = queue.flush();
+    for (let i = 0; i < 5; i++) {
+      writer.release();
+      await sleep(2);
+    }
+    expect(await flushed).toBe(true);
+    expect(writer.state.maxInFlight).toBe(3);
+    expect(writer.state.written.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    await queue.close();
+  });
+});
+
 test("close never waits past its deadline, even for a write that hangs", async () => {
   const log = createMemoryLogger();
   const queue = createWriteBehind<number>({ name: "hang", write: () => new Promise<void>(() => {}), log, flushIntervalMs: 1 });
