@@ -8,6 +8,7 @@ import { benchOg } from "./og.bench.ts";
 import { benchHome } from "./home.bench.ts";
 import { benchAdminGuard } from "./admin-guard.bench.ts";
 import { benchTrack } from "./track.bench.ts";
+import { benchTrackCrash } from "./track-crash.bench.ts";
 import { benchColdStart } from "./cold-start.bench.ts";
 import { LOAD_CPU, pinSelf } from "./lib.ts";
 
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
   home: benchHome,
   "admin-guard": benchAdminGuard,
   track: benchTrack,
+  "track-crash": benchTrackCrash,
   "cold-start": benchColdStart,
 };
 
