@@ -36,7 +36,7 @@ export function authApi(deps: Deps) {
       { parse: "none" },
     )
     .get("/api/auth/session", async ({ request, cookie }) => {
-      const user = await verifyUserToken(deps.config.authSecret, cookie[USER_SESSION_COOKIE].value, deps.now());
+      const user = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());
       let isAdminAuthenticated = false;
       try {
         isAdminAuthenticated = (await resolveAdminCredential(deps, request, cookie[ADMIN_SESSION_COOKIE].value)).principal !== undefined;

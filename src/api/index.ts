@@ -12,6 +12,11 @@ import { authApi } from "./auth.ts";
 import { adminAuthApi } from "./admin-auth.ts";
 import { adminSessionsApi } from "./admin-sessions.ts";
 import { adminStatusApi } from "./admin-status.ts";
+import { adminSheetApi } from "./admin-sheet.ts";
+import { webhooksApi } from "./webhooks.ts";
+import { adminOrdersApi } from "./admin-orders.ts";
+import { adminPlacementsApi } from "./admin-placements.ts";
+import { adminInsightsApi } from "./admin-insights.ts";
 
 /** The API: public reads, tracking, submissions, sign-in, cron and the admin JSON API. */
 export function apiRoutes(deps: Deps) {
@@ -25,5 +30,10 @@ export function apiRoutes(deps: Deps) {
     .use(authApi(deps)) //                  /api/auth/*
     .use(adminAuthApi(deps)) //             /api/admin/login, /api/admin/logout
     .use(adminSessionsApi(deps)) //         /api/admin/sessions
-    .use(adminStatusApi(deps)); //          /api/admin/health, data-store status, KV
+    .use(adminStatusApi(deps)) //           /api/admin/health, data-store status, KV
+    .use(adminSheetApi(deps)) //            /api/admin/sheet (GET, PATCH, PUT), /api/admin/sheet/revisions[/:id[/restore]]
+    .use(adminOrdersApi(deps)) //           /api/admin/orders, /api/admin/orders/:id(/fulfil), /api/admin/orders/test
+    .use(adminPlacementsApi(deps)) //       /api/admin/placements/:tier(/:id/cancel|reschedule, /clear-queue, /clear-history)
+    .use(webhooksApi(deps)) //              /api/webhooks/payment
+    .use(adminInsightsApi(deps)); //        /api/admin/insights(/audience.csv), /api/admin/users(.csv), /api/admin/users/erase
 }

@@ -1,10 +1,10 @@
 // Admin credential resolution and the CSRF origin rule (see docs/auth-and-admin.md, "The guard" and
 // "CSRF"): which of the three credential types a request carries, and whether it is valid.
 
-import type { Deps } from "../../deps.ts";
 import type { Config } from "../config.ts";
 import { secretsEqual } from "../crypto.ts";
-import { checkAdminToken } from "./admin-sessions.ts";
+import { checkAdminToken, type AdminSessionLookup } from "./admin-sessions.ts";
+import type { SigningKey } from "./jwt-key.ts";
 import type { AdminTokenClaims } from "./admin-token.ts";
 import { cookieText } from "./cookies.ts";
 
@@ -39,12 +39,20 @@ export function bearerToken(header: string | null): string | undefined {
   return match ? match[1] : undefined;
 }
 
+/** What resolving an admin credential needs. */
+export interface AdminCredentialDeps {
+  config: Config;
+  adminSessionLookup: AdminSessionLookup;
+  signingKey: SigningKey;
+  now: () => Date;
+}
+
 /**
  * Resolves the admin credential of a request: X-Admin-Key equal to ADMIN_KEY is enough; otherwise
  * the first present of X-Admin-Key, Authorization: Bearer and the admin cookie is checked as a
  * token. Throws only when the session store cannot be read.
  */
-export async function resolveAdminCredential(deps: Pick<Deps, "config" | "adminSessionLookup" | "now">, request: Request, cookieValue: unknown): Promise<AdminResolution> {
+export async function resolveAdminCredential(deps: AdminCredentialDeps, request: Request, cookieValue: unknown): Promise<AdminResolution> {
   if (!deps.config.adminKey) return { disabled: true };
   const headerKey = request.headers.get("x-admin-key") || undefined;
   if (headerKey !== undefined && adminKeyMatches(deps.config, headerKey)) return { disabled: false, principal: { via: "key" } };
@@ -61,7 +69,7 @@ export async function resolveAdminCredential(deps: Pick<Deps, "config" | "adminS
   } else {
     return { disabled: false };
   }
-  const session = await checkAdminToken(deps.adminSessionLookup, deps.config.authSecret, token, deps.now());
+  const session = await checkAdminToken(deps.adminSessionLookup, deps.signingKey, token, deps.now());
   return session ? { disabled: false, principal: { via: "token", carrier, session } } : { disabled: false };
 }
 

@@ -2,9 +2,11 @@
 // checks: switch → per-IP limit → body → email+IP and fingerprint limits → spam signals → insert.
 // The JSON API and the /submit-event form both go through submitEvent and show the same words.
 
-import type { Deps } from "../../deps.ts";
+import type { Db } from "../db/client.ts";
+import type { Kv } from "../kv.ts";
+import type { Logger } from "../logger.ts";
 import { eventSubmissions } from "../db/schema/index.ts";
-import { limiterParts, RATE_LIMITS } from "../rate-limit.ts";
+import { limiterParts, RATE_LIMITS, type RateLimiter } from "../rate-limit.ts";
 import { dbErrorSummary } from "../db/errors.ts";
 import { readSubmissionSettings } from "./settings.ts";
 import { evaluateSpamSignals } from "./spam.ts";
@@ -40,11 +42,20 @@ export function isJsonContentType(header: string | null): boolean {
   return (header ?? "").toLowerCase().includes("application/json");
 }
 
+/** What a submission needs. */
+export interface SubmitDeps {
+  db: Db;
+  kv: Kv;
+  limiter: RateLimiter;
+  log: Logger;
+  now: () => Date;
+}
+
 /**
  * Runs one submission. `body` is the parsed body, or undefined when it was not JSON (or not a
  * form): that answer comes only after the switch and the per-IP limit, as the order of checks requires.
  */
-export async function submitEvent(deps: Pick<Deps, "db" | "kv" | "limiter" | "log" | "now">, body: unknown, ip: string): Promise<SubmitOutcome> {
+export async function submitEvent(deps: SubmitDeps, body: unknown, ip: string): Promise<SubmitOutcome> {
   let enabled: boolean;
   try {
     enabled = (await readSubmissionSettings(deps.kv)).enabled;

@@ -5,6 +5,7 @@
 // shutdown; the scheduled job `prune-tracking-markers` deletes old write-batch markers.
 
 import type { Config } from "../config.ts";
+import type { SigningKey } from "../auth/jwt-key.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { InvalidationBus } from "../invalidation.ts";
@@ -71,6 +72,7 @@ export interface TrackingOptions {
 /** What the tracking service is built from. */
 export interface TrackingDeps {
   config: Pick<Config, "authSecret" | "trackingLimiterFallback">;
+  signingKey: SigningKey;
   log: Logger;
   db: Db;
   now: () => Date;
@@ -103,7 +105,7 @@ export function createTrackingService(deps: TrackingDeps, options: TrackingOptio
   const unsubscribe = deps.invalidation.subscribe((invalidation) => {
     if (invalidation.paths?.includes("/")) catalog.invalidate();
   });
-  const visitors = createVisitorResolver(deps.config.authSecret, deps.now);
+  const visitors = createVisitorResolver(deps.signingKey, deps.now);
 
   // Past the backlog's time bound the caller waits for its row to be written before its 202.
   const enqueued = async <T>(queue: WriteBehind<T>, row: T): Promise<TrackOutcome> => {

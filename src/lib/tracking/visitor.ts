@@ -4,6 +4,7 @@
 
 import { USER_SESSION_COOKIE } from "../auth/cookies.ts";
 import { verifyUserToken } from "../auth/user-token.ts";
+import type { SigningSecret } from "../auth/jwt-key.ts";
 
 const MAX_REMEMBERED = 10_000;
 
@@ -40,7 +41,7 @@ export interface VisitorResolver {
 }
 
 /** Builds a resolver for AUTH_SECRET and the clock. */
-export function createVisitorResolver(secret: string, now: () => Date): VisitorResolver {
+export function createVisitorResolver(secret: SigningSecret, now: () => Date): VisitorResolver {
   const remembered = new Map<string, Visitor & { exp: number }>();
   const visitorFor = (request: Request): Visitor | undefined | Promise<Visitor | undefined> => {
     const token = readCookie(request.headers.get("cookie"), USER_SESSION_COOKIE);

@@ -54,7 +54,7 @@ export function accountRoutes(deps: Deps) {
   return new Elysia({ name: "account-pages" })
     // Per visitor, never cached: the top 3 genres of this signed-in browser session as quick chips.
     .get("/account/genres", async ({ cookie }) => {
-      const session = await verifyUserToken(deps.config.authSecret, cookie[USER_SESSION_COOKIE].value, deps.now());
+      const session = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());
       let genres: string[] = [];
       // Only what this browser session recorded: another sign-in with the same email is someone else.
       if (session?.sid) {
@@ -67,7 +67,7 @@ export function accountRoutes(deps: Deps) {
       return new Response(markup(<GenreQuickChips genres={genres} />), { headers: { "content-type": "text/html; charset=utf-8", ...NO_STORE_HEADERS } });
     })
     .get("/sign-in", async ({ request, cookie }) => {
-      const session = await verifyUserToken(deps.config.authSecret, cookie[USER_SESSION_COOKIE].value, deps.now());
+      const session = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());
       return formResponse(request, { signedInEmail: session?.email });
     })
     .post(

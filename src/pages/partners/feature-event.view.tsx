@@ -4,6 +4,7 @@
 
 import type { PackageKey } from "../../lib/config.ts";
 import type { SpotlightStatus } from "../../lib/placements/spotlight-status.ts";
+import { formatParisDisplay } from "../../lib/placements/schedule-input.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 
 /** Root id of the status fragment (htmx target). */
@@ -81,6 +82,13 @@ export function SpotlightStatusBlock(props: { status: SpotlightStatus; now: Date
           ))}
         </ul>
       )}
+      {status.queuedCount > 0 ? (
+        <p class="spotlight-queue muted" safe>
+          {`${status.queuedCount} spotlight${status.queuedCount === 1 ? "" : "s"} booked ahead${status.nextStartAt ? `; the next starts ${formatParisDisplay(new Date(status.nextStartAt))} (Paris time)` : ""}.`}
+        </p>
+      ) : (
+        ""
+      )}
     </section>
   );
 }
@@ -118,7 +126,7 @@ export function audienceStats(audience: AudienceStats): [string, string][] {
 export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
   const mediaKit = `mailto:${props.partnerEmail}?subject=${encodeURIComponent("finder media kit")}`;
   return (
-    <Layout title="Promote your event | finder" description="Spotlight and promoted placements on the Paris Fête de la Musique calendar." scripts={["/static/feature-event.js"]}>
+    <Layout title="Promote your event | finder" description="Spotlight and promoted placements on the Paris Fête de la Musique calendar." scripts={["feature-event.js"]}>
       <SiteHeader />
       <main id="main" class="page partner-page">
         <section class="partner-hero">
@@ -218,7 +226,7 @@ export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
 /** The status block as a page of its own (no JavaScript). */
 export function SpotlightStatusPage(props: { status: SpotlightStatus; now: Date }): JSX.Element {
   return (
-    <Layout title="Spotlight status | finder" scripts={["/static/feature-event.js"]}>
+    <Layout title="Spotlight status | finder" scripts={["feature-event.js"]}>
       <SiteHeader />
       <main id="main" class="page partner-page">
         <p>
