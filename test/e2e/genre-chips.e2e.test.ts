@@ -5,17 +5,21 @@ import type { Browser } from "playwright-core";
 import { createClock, createTestContext, TEST_AUTH_SECRET, type TestContext } from "../helpers/app.ts";
 import { collectConsoleErrors, launchBrowser, newContext, serveApp } from "../helpers/browser.ts";
 import { signUserToken } from "../../src/lib/auth/user-token.ts";
-import { genrePreferences } from "../../src/lib/db/schema/index.ts";
+import { sessionGenrePreferences } from "../../src/lib/db/schema/index.ts";
 
 let ctx: TestContext;
 let server: { url: string; stop: () => Promise<void> };
 let browser: Browser;
+/** The signed-in session whose genres are shown (the chips are per browser session). */
+let token: string;
 
 beforeAll(async () => {
   ctx = await createTestContext({ clock: createClock(new Date()) });
-  await ctx.deps.db.insert(genrePreferences).values([
-    { email: "fan@example.com", genre: "house", score: 5 },
-    { email: "fan@example.com", genre: "dancehall", score: 3 },
+  const signed = await signUserToken(TEST_AUTH_SECRET, "fan@example.com", new Date());
+  token = signed.token;
+  await ctx.deps.db.insert(sessionGenrePreferences).values([
+    { sessionId: signed.sid, email: "fan@example.com", genre: "house", score: 5 },
+    { sessionId: signed.sid, email: "fan@example.com", genre: "dancehall", score: 3 },
   ]);
   server = serveApp(ctx);
   browser = await launchBrowser();
@@ -28,7 +32,6 @@ afterAll(async () => {
 
 test("desktop: quick chips for a signed-in visitor; a chip applies its genre filter", async () => {
   const context = await newContext(browser, "desktop");
-  const { token } = await signUserToken(TEST_AUTH_SECRET, "fan@example.com", new Date());
   await context.addCookies([{ name: "finder_user_session", value: token, url: server.url }]);
   const page = await context.newPage();
   const errors = collectConsoleErrors(page);
