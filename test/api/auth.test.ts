@@ -125,7 +125,7 @@ describe("POST /api/auth/verify", () => {
     expect((await verify({ email: "other@example.com" }, { "x-forwarded-for": "198.51.100.8" })).status).toBe(200);
     ctx.clock.advance(39_500);
     expect((await verify({ email: "later@example.com" })).status).toBe(200);
-  });
+  }, 30_000);
 
   test("per email + IP: the 7th call within 15 min gets 429; another email or IP is unaffected", async () => {
     for (let i = 0; i < 6; i++) {

@@ -23,7 +23,7 @@ beforeAll(async () => {
   ]);
   server = serveApp(ctx);
   browser = await launchBrowser();
-}, 30_000);
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -49,4 +49,4 @@ test("desktop: quick chips for a signed-in visitor; a chip applies its genre fil
   } finally {
     await context.close();
   }
-}, 30_000);
+}, 120_000);
