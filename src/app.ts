@@ -1,5 +1,5 @@
-// The application: error handling, the body cap, then the two route tables (api/index.ts and
-// pages/index.ts).
+// The application: error handling, the body cap, the OpenAPI document of the public API, then the
+// two route tables (api/index.ts and pages/index.ts).
 
 import { Elysia } from "elysia";
 import type { Deps } from "./deps.ts";
@@ -8,6 +8,9 @@ import { MAX_BODY_BYTES } from "./lib/http.ts";
 import { errorViews } from "./pages/components/error.view.tsx";
 import { apiRoutes } from "./api/index.ts";
 import { pageRoutes } from "./pages/index.ts";
+import { OPENAPI_PATH, openapiDocument } from "./api/openapi.ts";
+import { apiDocsRoutes } from "./pages/developers/api-docs.routes.tsx";
+import type { OpenApiDocument } from "./pages/developers/api-docs.view.tsx";
 import { homeHit } from "./pages/home/home.routes.tsx";
 
 /** Refuses bodies over the server-wide cap before any handler reads them. */
@@ -27,18 +30,23 @@ function bodyCap() {
  * app as usual. `app.handle` (the tests) always takes the full path.
  */
 export function createApp(deps: Deps) {
-  const app: ReturnType<typeof build> = build(deps, {
-    "/": { GET: (request: Request) => homeHit(deps, request) ?? app.fetch(request) },
-  });
+  const app: ReturnType<typeof build> = build(
+    deps,
+    { "/": { GET: (request: Request) => homeHit(deps, request) ?? app.fetch(request) } },
+    // The docs page reads the document the OpenAPI plugin generates from the app's own routes.
+    async () => (await app.handle(new Request(`http://localhost${OPENAPI_PATH}`))).json(),
+  );
   return app;
 }
 
-function build(deps: Deps, routes: Record<string, Record<string, (request: Request) => Response | Promise<Response>>>) {
+function build(deps: Deps, routes: Record<string, Record<string, (request: Request) => Response | Promise<Response>>>, readApiDocument: () => Promise<OpenApiDocument>) {
   return new Elysia({ name: "finder", serve: { routes } })
     .use(errorHandler(deps.log, errorViews))
     .use(bodyCap())
+    .use(openapiDocument(deps.config.siteUrl))
     .use(apiRoutes(deps))
-    .use(pageRoutes(deps));
+    .use(pageRoutes(deps))
+    .use(apiDocsRoutes(OPENAPI_PATH, readApiDocument));
 }
 
 export type App = ReturnType<typeof createApp>;
