@@ -8,6 +8,7 @@ import { benchOg } from "./og.bench.ts";
 import { benchHome } from "./home.bench.ts";
 import { benchAdminGuard } from "./admin-guard.bench.ts";
 import { benchTrack } from "./track.bench.ts";
+import { benchTrackCrash } from "./track-crash.bench.ts";
 import { benchColdStart } from "./cold-start.bench.ts";
 import { benchHardening } from "./hardening.bench.ts";
 import { benchSheetEditor } from "./sheet-editor.bench.ts";
@@ -21,6 +22,7 @@ const benches: Record<string, () => Promise<void>> = {
   home: benchHome,
   "admin-guard": benchAdminGuard,
   track: benchTrack,
+  "track-crash": benchTrackCrash,
   "cold-start": benchColdStart,
   hardening: benchHardening,
   "sheet-editor": benchSheetEditor,

@@ -98,7 +98,9 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   void placementTimer.arm();
   const events = createEventReader({ config, db: database.db, kv, log, now });
   const signingKey = createSigningKey(config.authSecret);
-  const tracking = createTrackingService({ config, signingKey, log, db: database.db, now, events, invalidation }, options.tracking);
+  // On a Postgres server each tracking queue may use several pooled connections at once (the
+  // pool holds 10); the embedded database runs one statement at a time anyway.
+  const tracking = createTrackingService({ config, signingKey, log, db: database.db, now, events, invalidation }, { maxInFlight: database.engine === "postgres" ? 4 : 1, ...options.tracking });
   hooks.push(() => tracking.close());
   const deps: Deps = {
     config,

@@ -203,11 +203,14 @@ describe("POST /api/admin/users/erase", () => {
       { key: "a", session: "s-bob", at: T, email: "bob@example.org" },
     ]);
     await seedDiscovery(ctx.deps.database, [{ action: "search", session: "s-ada", at: T, query: "house", email: "ada@example.org" }]);
+    await ctx.deps.database.query(sql`insert into session_genre_preferences (session_id, genre, email, score) values ('sid-ada', 'house', 'ada@example.org', 9), ('sid-bob', 'house', 'bob@example.org', 1)`);
     const before = await (await get("/api/admin/insights")).json();
 
     const res = await erase({ email: "  ADA@example.org " });
     expect(res.status).toBe(200);
-    expect((await res.json()).erased).toEqual({ users: 1, verifications: 1, genrePreferences: 4, engagementRows: 2, discoveryRows: 1 });
+    expect((await res.json()).erased).toEqual({ users: 1, verifications: 1, genrePreferences: 5, engagementRows: 2, discoveryRows: 1 });
+    const sessionRows = await ctx.deps.database.query<{ email: string }>(sql`select email from session_genre_preferences`);
+    expect(sessionRows.map((r) => r.email)).toEqual(["bob@example.org"]);
 
     const after = await (await get("/api/admin/insights")).json();
     expect({ ...after, discovery: { ...after.discovery, topGenres: [] } }).toEqual({ ...before, discovery: { ...before.discovery, topGenres: [] } });

@@ -28,7 +28,7 @@ describe("POST /api/auth/verify", () => {
     expect(cookie.attributes).toEqual({ "max-age": "2592000", path: "/", httponly: true, samesite: "Lax" });
     const claims = claimsOf(cookie.value);
     const iat = Math.floor(ctx.clock.now().getTime() / 1000);
-    expect(claims).toEqual({ email: "visitor@example.com", v: 1, iat, exp: iat + 2592000, aud: "finder:user", iss: "finder" });
+    expect(claims).toEqual({ email: "visitor@example.com", v: 1, iat, exp: iat + 2592000, aud: "finder:user", iss: "finder", sid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const again = await verify({ email: "visitor@example.com" });
     expect(await again.json()).toEqual({ success: true, email: "visitor@example.com", message: "Existing user verified" });
   });
@@ -45,6 +45,11 @@ describe("POST /api/auth/verify", () => {
     ["a one-letter first name", { email: "a@b.com", firstName: "A" }, "First name must be at least 2 characters"],
     ["a one-letter last name", { email: "a@b.com", lastName: "B" }, "Last name must be at least 2 characters"],
     ["consent false", { email: "a@b.com", consent: false }, "Consent is required"],
+    ["an email with a NUL", { email: "a\u0000b@example.com" }, "Valid email address is required"],
+    ["an email ending in a NUL", { email: "ab@example.com\u0000" }, "Valid email address is required"],
+    ["an email with CR LF", { email: "ab@example.com\r\nBcc: c@d.com" }, "Valid email address is required"],
+    ["an email ending in a line feed", { email: "ab@example.com\n" }, "Valid email address is required"],
+    ["an email with a TAB", { email: "a\tb@example.com" }, "Valid email address is required"],
   ];
   for (const [name, body, error] of invalid) {
     test(`400 for ${name}`, async () => {
@@ -55,6 +60,33 @@ describe("POST /api/auth/verify", () => {
       expect(res.headers.getSetCookie()).toEqual([]);
     });
   }
+
+  test("a later sign-in with the same email never changes the first name, consent or source; it is kept as its own verification row", async () => {
+    expect((await verify({ email: "owner@example.com", firstName: "Owner", lastName: "First", consent: true, source: "newsletter" })).status).toBe(200);
+    ctx.clock.advance(60_000);
+    expect((await verify({ email: "OWNER@example.com", firstName: "Intruder", lastName: "Other", consent: true, source: "attacker" }, { "x-forwarded-for": "203.0.113.66" })).status).toBe(200);
+    const [user] = await ctx.deps.database.query<Record<string, unknown>>(sql`select first_name, last_name, consent, source, verification_count from users`);
+    expect(user).toEqual({ first_name: "Owner", last_name: "First", consent: true, source: "newsletter", verification_count: 2 });
+    const rows = await ctx.deps.database.query<Record<string, unknown>>(sql`select first_name, last_name, consent, source from user_verifications order by submitted_at`);
+    expect(rows).toEqual([
+      { first_name: "Owner", last_name: "First", consent: true, source: "newsletter" },
+      { first_name: "Intruder", last_name: "Other", consent: true, source: "attacker" },
+    ]);
+  });
+
+  test("login CSRF: a request from another site's page is 403, sets no cookie and records nothing; the site itself and non-browser callers sign in", async () => {
+    for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, { referer: "https://evil.example/page" }] as Record<string, string>[]) {
+      const res = await verify({ email: "victim-login@example.com", consent: true }, headers);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ success: false, error: "Sign-in is only possible from the finder site itself." });
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expectNoStore(res);
+    }
+    expect(await ctx.deps.database.query(sql`select 1 from users`)).toHaveLength(0);
+    expect((await verify({ email: "a@example.com", consent: true }, { origin: "http://finder.test" })).status).toBe(200);
+    expect((await verify({ email: "b@example.com", consent: true }, { referer: "http://finder.test/?q=jazz" })).status).toBe(200);
+    expect((await verify({ email: "c@example.com", consent: true })).status).toBe(200);
+  });
 
   test("field errors list the field in issues", async () => {
     const res = await verify({ email: "nope" });
@@ -85,7 +117,7 @@ describe("POST /api/auth/verify", () => {
     expect((await verify({ email: "other@example.com" }, { "x-forwarded-for": "198.51.100.8" })).status).toBe(200);
     ctx.clock.advance(39_500);
     expect((await verify({ email: "later@example.com" })).status).toBe(200);
-  });
+  }, 30_000);
 
   test("per email + IP: the 7th call within 15 min gets 429; another email or IP is unaffected", async () => {
     for (let i = 0; i < 6; i++) {

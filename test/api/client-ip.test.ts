@@ -2,10 +2,13 @@
 // directly cannot buy new buckets by rotating X-Forwarded-For; behind a trusted proxy the header
 // names the client. Also the admin login backstop across all IPs.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
 import { RATE_LIMITS } from "../../src/lib/rate-limit.ts";
+
+// Each test sends a limit's worth of requests over real sockets (up to 300).
+setDefaultTimeout(60_000);
 
 let direct: TestContext;
 let base: string;

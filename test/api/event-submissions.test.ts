@@ -238,14 +238,48 @@ describe("POST /api/event-submissions", () => {
     expect(row.payload.notes).toBe("'; drop table event_submissions; --");
   });
 
-  test("a 1 MiB body is a 400 with the field issue; over the cap 413", async () => {
+  test("bodies are capped at 64 KiB: a full 64 KiB body is read (400 for its field), one byte more is 413 and stores nothing, declared or chunked", async () => {
     const envelope = JSON.stringify(valid({ notes: "" }));
-    const body = JSON.stringify(valid({ notes: "n".repeat(1024 * 1024 - envelope.length) }));
+    const body = JSON.stringify(valid({ notes: "n".repeat(64 * 1024 - envelope.length) }));
+    expect(body.length).toBe(64 * 1024);
     const res = await submit(body, { "content-length": String(body.length) });
     expect(res.status).toBe(400);
     expect((await res.json()).issues).toEqual([{ field: "notes", message: "Notes must be at most 3000 characters" }]);
-    const over = body + " ".repeat(10);
-    expect((await submit(over, { "content-length": String(over.length) })).status).toBe(413);
+    const over = body + " ";
+    const declared = await submit(over, { "content-length": String(over.length) });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ success: false, error: "Submission too large" });
+    // No Content-Length: the body is streamed and cut off at the cap.
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 80; i++) controller.enqueue(new TextEncoder().encode("x".repeat(1024)));
+        controller.close();
+      },
+    });
+    const chunked = await ctx.request("/api/event-submissions", { method: "POST", headers: { "content-type": "application/json" }, body: stream, duplex: "half" } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(await stored()).toHaveLength(0);
+  });
+
+  test("a browser request from another site is 403 and stores nothing; the site's own origin and non-browser callers go through", async () => {
+    const foreign = await submit(valid(), { origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toEqual({ success: false, error: "Cross-site request refused" });
+    expect((await submit(valid(), { origin: "null" })).status).toBe(403);
+    expect((await submit(valid(), { referer: "https://evil.example/page" })).status).toBe(403);
+    expect(await stored()).toHaveLength(0);
+    expect((await submit(valid(), { origin: "http://finder.test" })).status).toBe(200);
+    expect((await submit(valid())).status).toBe(200);
+    expect(await stored()).toHaveLength(2);
+  });
+
+  test("a host email with a control character is a field issue, never a 500", async () => {
+    for (const hostEmail of ["host\u0000@example.com", "host@example.com\r\nBcc: x@y.z", "host\t@example.com", "host@example.com\n"]) {
+      const res = await submit(valid({ hostEmail }));
+      expect(res.status).toBe(400);
+      expect((await res.json()).issues).toEqual([{ field: "hostEmail", message: "Host email must be a valid email address" }]);
+    }
+    expect(await stored()).toHaveLength(0);
   });
 
   test("property: 1,000 random bodies never give a 5xx and store only valid submissions", async () => {

@@ -4,21 +4,25 @@ import { expect, test } from "bun:test";
 import { createClock, TEST_AUTH_SECRET } from "../helpers/app.ts";
 import { collectConsoleErrors, newContext, useBrowserApp } from "../helpers/browser.ts";
 import { signUserToken } from "../../src/lib/auth/user-token.ts";
-import { genrePreferences } from "../../src/lib/db/schema/index.ts";
+import { sessionGenrePreferences } from "../../src/lib/db/schema/index.ts";
+
+/** The signed-in session whose genres are shown (the chips are per browser session). */
+let token: string;
 
 const { ctx, server, browser } = useBrowserApp({
   clock: createClock(new Date()),
   seed: async (ctx) => {
-    await ctx.deps.db.insert(genrePreferences).values([
-      { email: "fan@example.com", genre: "house", score: 5 },
-      { email: "fan@example.com", genre: "dancehall", score: 3 },
+    const signed = await signUserToken(TEST_AUTH_SECRET, "fan@example.com", new Date());
+    token = signed.token;
+    await ctx.deps.db.insert(sessionGenrePreferences).values([
+      { sessionId: signed.sid, email: "fan@example.com", genre: "house", score: 5 },
+      { sessionId: signed.sid, email: "fan@example.com", genre: "dancehall", score: 3 },
     ]);
   },
 });
 
 test("desktop: quick chips for a signed-in visitor; a chip applies its genre filter", async () => {
   const context = await newContext(browser, "desktop");
-  const { token } = await signUserToken(TEST_AUTH_SECRET, "fan@example.com", new Date());
   await context.addCookies([{ name: "finder_user_session", value: token, url: server.url }]);
   const page = await context.newPage();
   const errors = collectConsoleErrors(page);

@@ -35,10 +35,10 @@ function form(overrides: Record<string, string> = {}): string {
   }).toString();
 }
 
-function post(body: string, { htmx = false, ip = "203.0.113.40" } = {}) {
+function post(body: string, { htmx = false, ip = "203.0.113.40", headers = {} as Record<string, string> } = {}) {
   return ctx.request("/submit-event", {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, ...(htmx ? HTMX_HEADERS : {}) },
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, ...(htmx ? HTMX_HEADERS : {}), ...headers },
     body,
   });
 }
@@ -163,6 +163,24 @@ describe("POST /submit-event", () => {
       expect(html).toContain("We already have this event; it is waiting for review.");
       expect(html).not.toContain("seconds");
     }
+  });
+
+  test("posted from another site's page: 403 with the notice in the form, nothing stored", async () => {
+    for (const headers of [{ origin: "https://evil.example" }, { referer: "https://evil.example/form" }] as Record<string, string>[]) {
+      const res = await post(form(), { htmx: true, headers });
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain("This form can only be sent from the finder site itself.");
+    }
+    expect(await ctx.deps.database.query(sql`select 1 from event_submissions`)).toHaveLength(0);
+    expect((await post(form(), { htmx: true, headers: { origin: "http://finder.test" } })).status).toBe(200);
+  });
+
+  test("a body over 64 KiB: 413 with the notice in the page, nothing stored", async () => {
+    const body = form({ notes: "n".repeat(64 * 1024) });
+    const res = await post(body);
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain("That submission is too large.");
+    expect(await ctx.deps.database.query(sql`select 1 from event_submissions`)).toHaveLength(0);
   });
 
   test("closed: 503 with the closed notice and the form disabled", async () => {

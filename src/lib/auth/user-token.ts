@@ -1,7 +1,11 @@
 // The visitor session token: HS256 JWT signed with AUTH_SECRET, 30 days, exactly these claims
-// (email, v=1, iat, exp, aud finder:user, iss finder). Verification pins the algorithm, audience
-// and issuer and requires every claim, so an admin token is never accepted here.
+// (email, v=1, iat, exp, aud finder:user, iss finder, and sid: a random id of this browser session,
+// which keys what the session records for itself, see docs/tracking.md, "Genre preferences").
+// Verification pins the algorithm, audience and issuer and requires every claim but sid (tokens
+// issued before it existed stay valid, with no session of their own), so an admin token is never
+// accepted here.
 
+import { randomUUID } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import { hmacKey, MAX_TOKEN_LENGTH, unixSeconds, type SigningSecret } from "./jwt-key.ts";
 
@@ -18,20 +22,25 @@ export interface UserSession {
   email: string;
   iat: number;
   exp: number;
+  /** The browser session this token was issued to; absent in tokens older than the claim. */
+  sid?: string;
 }
 
+const MAX_SID_LENGTH = 64;
+
 /** Signs a user token for an already normalised email, issued at `now`. */
-export async function signUserToken(secret: SigningSecret, email: string, now: Date): Promise<{ token: string; iat: number; exp: number }> {
+export async function signUserToken(secret: SigningSecret, email: string, now: Date): Promise<{ token: string; iat: number; exp: number; sid: string }> {
   const iat = unixSeconds(now);
   const exp = iat + USER_TOKEN.ttlSeconds;
-  const token = await new SignJWT({ email, v: USER_TOKEN.version })
+  const sid = randomUUID();
+  const token = await new SignJWT({ email, v: USER_TOKEN.version, sid })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuedAt(iat)
     .setExpirationTime(exp)
     .setAudience(USER_TOKEN.audience)
     .setIssuer(USER_TOKEN.issuer)
     .sign(await hmacKey(secret));
-  return { token, iat, exp };
+  return { token, iat, exp, sid };
 }
 
 /**
@@ -48,11 +57,12 @@ export async function verifyUserToken(secret: SigningSecret, token: unknown, now
       requiredClaims: ["email", "v", "iat", "exp"],
       currentDate: now,
     });
-    const { email, v, iat, exp, aud } = payload;
+    const { email, v, iat, exp, aud, sid } = payload;
     if (aud !== USER_TOKEN.audience || v !== USER_TOKEN.version) return undefined;
     if (typeof email !== "string" || email.length === 0 || email.length > 254) return undefined;
     if (!Number.isSafeInteger(iat) || !Number.isSafeInteger(exp)) return undefined;
-    return { email, iat: iat as number, exp: exp as number };
+    if (sid !== undefined && (typeof sid !== "string" || sid.length === 0 || sid.length > MAX_SID_LENGTH)) return undefined;
+    return { email, iat: iat as number, exp: exp as number, ...(sid !== undefined ? { sid } : {}) };
   } catch {
     return undefined;
   }

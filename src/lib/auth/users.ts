@@ -39,9 +39,10 @@ export interface VisitorDetails {
 }
 
 /**
- * Creates the user or updates it: a re-verify moves last_seen_at, adds one to the count and
- * overwrites names, consent and source only when given; first_seen_at never changes.
- * Logs the verification in the same transaction. Returns whether the user is new.
+ * Creates the user or updates it. Signing in proves nothing about the address, so a later sign-in
+ * never changes what the first one recorded (names, consent, source, first_seen_at): it only moves
+ * last_seen_at and adds one to the count. Every sign-in, the first included, is kept with what it
+ * submitted as its own verification row, in the same transaction. Returns whether the user is new.
  */
 export async function upsertUser(db: Db, details: VisitorDetails, now: Date): Promise<{ created: boolean }> {
   return db.transaction(async (tx) => {
@@ -64,10 +65,6 @@ export async function upsertUser(db: Db, details: VisitorDetails, now: Date): Pr
           lastSeenAt: now,
           updatedAt: now,
           verificationCount: sql`${users.verificationCount} + 1`,
-          ...(details.firstName !== undefined ? { firstName: details.firstName } : {}),
-          ...(details.lastName !== undefined ? { lastName: details.lastName } : {}),
-          ...(details.consent !== undefined ? { consent: details.consent } : {}),
-          ...(details.source !== undefined ? { source: details.source } : {}),
         },
       })
       // xmax is 0 only for a row this statement inserted.

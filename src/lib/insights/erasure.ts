@@ -27,7 +27,10 @@ export async function eraseByEmail(deps: { db: Db; log: Logger }, raw: unknown):
   const counts = await deps.db.transaction(async (tx) => ({
     users: count(await tx.execute(sql`delete from users where email = ${email} returning 1`)),
     verifications: count(await tx.execute(sql`delete from user_verifications where email = ${email} returning 1`)),
-    genrePreferences: count(await tx.execute(sql`delete from genre_preferences where email = ${email} returning 1`)),
+    // Per-email scores and the same scores kept per browser session (docs/tracking.md, "Tables").
+    genrePreferences:
+      count(await tx.execute(sql`delete from genre_preferences where email = ${email} returning 1`)) +
+      count(await tx.execute(sql`delete from session_genre_preferences where email = ${email} returning 1`)),
     engagementRows: count(await tx.execute(sql`update engagement_interactions set user_email = null where user_email = ${email} returning 1`)),
     discoveryRows: count(await tx.execute(sql`update discovery_interactions set user_email = null where user_email = ${email} returning 1`)),
   }));

@@ -141,7 +141,8 @@ export function parseSubmission(body: unknown): ParsedSubmission {
       continue;
     }
     if (field.name === "hostEmail") {
-      const email = normaliseEmail(value);
+      // Checked on what was sent: an address with a control character is refused, not repaired.
+      const email = normaliseEmail(raw) === undefined ? undefined : normaliseEmail(value);
       if (!email) {
         issues.push({ field: field.name, message: HOST_EMAIL_MESSAGE });
         continue;

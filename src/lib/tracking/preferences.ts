@@ -1,18 +1,19 @@
 // A signed-in visitor's preferred genres (see docs/tracking.md, "Genre preferences"): the top of
-// their genre scores.
+// the genre scores their own browser session recorded (never those of other sessions that signed
+// in with the same email: signing in proves nothing about the address).
 
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { genrePreferences } from "../db/schema/index.ts";
+import { sessionGenrePreferences } from "../db/schema/index.ts";
 import { GENRE_KEYS } from "../sheet/genres.ts";
 
-/** The visitor's top genres by score (then most recent), at most `limit`, known keys only. */
-export async function listTopGenres(db: Db, email: string, limit = 3): Promise<string[]> {
+/** The top genres recorded by one browser session (the user token's sid), at most `limit`. */
+export async function listSessionTopGenres(db: Db, sessionId: string, limit = 3): Promise<string[]> {
   const rows = await db
-    .select({ genre: genrePreferences.genre })
-    .from(genrePreferences)
-    .where(and(eq(genrePreferences.email, email.trim().toLowerCase()), inArray(genrePreferences.genre, [...GENRE_KEYS])))
-    .orderBy(desc(genrePreferences.score), desc(genrePreferences.lastSeenAt))
+    .select({ genre: sessionGenrePreferences.genre })
+    .from(sessionGenrePreferences)
+    .where(and(eq(sessionGenrePreferences.sessionId, sessionId), inArray(sessionGenrePreferences.genre, [...GENRE_KEYS])))
+    .orderBy(desc(sessionGenrePreferences.score), desc(sessionGenrePreferences.lastSeenAt))
     .limit(limit);
   return rows.map((r) => r.genre);
 }

@@ -5,7 +5,7 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
-import { discoveryInteractions, engagementInteractions, genrePreferences } from "../db/schema/index.ts";
+import { discoveryInteractions, engagementInteractions, genrePreferences, sessionGenrePreferences } from "../db/schema/index.ts";
 import type { DiscoveryAction, EngagementAction } from "./validation.ts";
 
 /**
@@ -26,6 +26,7 @@ export type DiscoveryRow = Omit<JsonRow<typeof discoveryInteractions, "id">, "ac
 
 /** One genre_preferences row of an upsert batch. */
 type PreferenceRow = JsonRow<typeof genrePreferences>;
+type SessionPreferenceRow = JsonRow<typeof sessionGenrePreferences>;
 
 /**
  * The pieces of `insert into <table> (<columns>) select x.<columns> from jsonb_to_recordset(...) as
@@ -44,10 +45,13 @@ function recordset(table: PgTable, skip: readonly string[] = []): { columns: SQL
 const ENGAGEMENT = recordset(engagementInteractions, ["id"]);
 const DISCOVERY = recordset(discoveryInteractions, ["id"]);
 const PREFERENCES = recordset(genrePreferences);
+const SESSION_PREFERENCES = recordset(sessionGenrePreferences);
 
 /** One genre preference increment. */
 export interface PreferenceIncrement {
   email: string;
+  /** The browser session (user token sid) that sent it; null for tokens without one. */
+  sid: string | null;
   genre: string;
   score: number;
   at: string;
@@ -73,27 +77,52 @@ export async function insertDiscoveryBatch(db: Db, rows: readonly DiscoveryRow[]
     where exists (select 1 from marker)`);
 }
 
-/**
- * Applies a batch of genre preference increments once per batch id: increments of the same
- * (email, genre) are summed first (one statement may not update a row twice), then each pair is
- * one atomic upsert `score = score + increment`, in key order so concurrent batches
- * rarely wait on each other (a deadlock is a transient error and the batch is retried).
- */
-export async function upsertPreferenceBatch(db: Db, increments: readonly PreferenceIncrement[], batchId: string): Promise<void> {
-  const merged = new Map<string, PreferenceRow>();
+/** Sums increments of the same key (one statement may not update a row twice), in key order. */
+function mergeIncrements(increments: readonly PreferenceIncrement[], keyOf: (inc: PreferenceIncrement) => string | undefined): Map<string, PreferenceIncrement & { first: string }> {
+  const merged = new Map<string, PreferenceIncrement & { first: string }>();
   for (const inc of increments) {
-    const key = `${inc.email}\u0001${inc.genre}`;
+    const key = keyOf(inc);
+    if (key === undefined) continue;
     const row = merged.get(key);
-    if (!row) merged.set(key, { email: inc.email, genre: inc.genre, score: inc.score, first_seen_at: inc.at, last_seen_at: inc.at });
+    if (!row) merged.set(key, { ...inc, first: inc.at });
     else {
       row.score += inc.score;
-      if (inc.at < row.first_seen_at) row.first_seen_at = inc.at;
-      if (inc.at > row.last_seen_at) row.last_seen_at = inc.at;
+      if (inc.at < row.first) row.first = inc.at;
+      if (inc.at > row.at) row.at = inc.at;
     }
   }
-  const rows = [...merged.values()].sort((a, b) => (a.email === b.email ? (a.genre < b.genre ? -1 : 1) : a.email < b.email ? -1 : 1));
+  return new Map([...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * Applies a batch of genre preference increments once per batch id, to the per-email scores and
+ * to the per-session scores (increments sent with a session id) in one statement: increments of
+ * the same key are summed first, then each key is one atomic upsert `score = score + increment`,
+ * in key order so concurrent batches rarely wait on each other (a deadlock is a transient error
+ * and the batch is retried).
+ */
+export async function upsertPreferenceBatch(db: Db, increments: readonly PreferenceIncrement[], batchId: string): Promise<void> {
+  const rows: PreferenceRow[] = [...mergeIncrements(increments, (inc) => `${inc.email}\u0001${inc.genre}`).values()].map((m) => ({ email: m.email, genre: m.genre, score: m.score, first_seen_at: m.first, last_seen_at: m.at }));
+  const sessionRows: SessionPreferenceRow[] = [...mergeIncrements(increments, (inc) => (inc.sid === null ? undefined : `${inc.sid}\u0001${inc.genre}`)).values()].map((m) => ({
+    session_id: m.sid!,
+    genre: m.genre,
+    email: m.email,
+    score: m.score,
+    first_seen_at: m.first,
+    last_seen_at: m.at,
+  }));
   await db.execute(sql`
-    with marker as (insert into write_batches (id) values (${batchId}::uuid) on conflict do nothing returning id)
+    with marker as (insert into write_batches (id) values (${batchId}::uuid) on conflict do nothing returning id),
+    per_session as (
+      insert into session_genre_preferences (${SESSION_PREFERENCES.columns})
+      select ${SESSION_PREFERENCES.selected}
+      from jsonb_to_recordset(${JSON.stringify(sessionRows)}::jsonb) as x(${SESSION_PREFERENCES.definition})
+      where exists (select 1 from marker)
+      on conflict (session_id, genre) do update set
+        score = session_genre_preferences.score + excluded.score,
+        last_seen_at = greatest(session_genre_preferences.last_seen_at, excluded.last_seen_at)
+      returning 1
+    )
     insert into genre_preferences (${PREFERENCES.columns})
     select ${PREFERENCES.selected}
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${PREFERENCES.definition})

@@ -61,6 +61,10 @@ export interface TrackingOptions {
   batchSize?: number;
   flushIntervalMs?: number;
   maxQueued?: number;
+  /** Statements in flight at once per queue (default 2; buildDeps gives a Postgres server more). */
+  maxInFlight?: number;
+  /** Backlog age past which callers wait for their write (default 200 ms). */
+  maxBacklogMs?: number;
   limiterFlushIntervalMs?: number;
   limiterMaxKeys?: number;
 }
@@ -79,7 +83,7 @@ export interface TrackingDeps {
 /** Builds the tracking service over the process dependencies. */
 export function createTrackingService(deps: TrackingDeps, options: TrackingOptions = {}): TrackingService {
   const { log, db } = deps;
-  const queue = { batchSize: options.batchSize, flushIntervalMs: options.flushIntervalMs, maxQueued: options.maxQueued, log };
+  const queue = { batchSize: options.batchSize, flushIntervalMs: options.flushIntervalMs, maxQueued: options.maxQueued, maxInFlight: options.maxInFlight, maxBacklogMs: options.maxBacklogMs, log };
   const engagement: WriteBehind<EngagementRow> = createWriteBehind({ ...queue, name: "engagement", write: (rows, id) => insertEngagementBatch(db, rows, id) });
   const discovery: WriteBehind<DiscoveryRow> = createWriteBehind({ ...queue, name: "discovery", write: (rows, id) => insertDiscoveryBatch(db, rows, id) });
   const preferences: WriteBehind<PreferenceIncrement> = createWriteBehind({ ...queue, name: "genre-preferences", write: (rows, id) => upsertPreferenceBatch(db, rows, id) });
@@ -103,7 +107,13 @@ export function createTrackingService(deps: TrackingDeps, options: TrackingOptio
   });
   const visitors = createVisitorResolver(deps.signingKey, deps.now);
 
-  const enqueued = (ok: boolean): TrackOutcome => (ok ? "recorded" : "backlog_full");
+  // Past the backlog's time bound the caller waits for its row to be written before its 202.
+  const enqueued = async <T>(queue: WriteBehind<T>, row: T): Promise<TrackOutcome> => {
+    if (!queue.enqueue(row)) return "backlog_full";
+    const wait = queue.backpressure();
+    if (wait) await wait;
+    return "recorded";
+  };
 
   return {
     catalog,
@@ -125,18 +135,16 @@ export function createTrackingService(deps: TrackingDeps, options: TrackingOptio
       }
       const visitor = visitors.emailFor(request);
       const email = visitor instanceof Promise ? await visitor : visitor;
-      return enqueued(
-        engagement.enqueue({
-          event_key: input.eventKey,
-          action_type: input.actionType,
-          session_id: input.sessionId,
-          source: input.source,
-          path: input.path,
-          is_authenticated: email !== undefined,
-          user_email: email ?? null,
-          recorded_at: deps.now().toISOString(),
-        }),
-      );
+      return enqueued(engagement, {
+        event_key: input.eventKey,
+        action_type: input.actionType,
+        session_id: input.sessionId,
+        source: input.source,
+        path: input.path,
+        is_authenticated: email !== undefined,
+        user_email: email ?? null,
+        recorded_at: deps.now().toISOString(),
+      });
     },
     // Order: JSON and schema → IP limit → cookie → rules → session limit → insert. The
     // session limit applies with or without a sessionId (an absent one counts as the session "unknown").
@@ -150,19 +158,17 @@ export function createTrackingService(deps: TrackingDeps, options: TrackingOptio
       if (!discoveryRulesHold(input)) return "rule_failed";
       const perSession = limiter.hit(RATE_LIMITS.trackDiscoverySession, [limiterParts.session(input.sessionId ?? "")], { failOpen: false });
       if (!perSession.allowed) return perSession.status === "unavailable" ? "limiter_unavailable" : "limited";
-      return enqueued(
-        discovery.enqueue({
-          action_type: input.actionType,
-          session_id: input.sessionId,
-          user_email: email ?? null,
-          filter_group: input.filterGroup,
-          filter_value: input.filterValue,
-          search_query: input.searchQuery,
-          path: input.path,
-          is_authenticated: email !== undefined,
-          recorded_at: deps.now().toISOString(),
-        }),
-      );
+      return enqueued(discovery, {
+        action_type: input.actionType,
+        session_id: input.sessionId,
+        user_email: email ?? null,
+        filter_group: input.filterGroup,
+        filter_value: input.filterValue,
+        search_query: input.searchQuery,
+        path: input.path,
+        is_authenticated: email !== undefined,
+        recorded_at: deps.now().toISOString(),
+      });
     },
     // Order: JSON and schema → IP limit (a limiter that cannot decide lets it through) →
     // cookie (anonymous is a no-op) → atomic upsert.
@@ -171,10 +177,10 @@ export function createTrackingService(deps: TrackingDeps, options: TrackingOptio
       if (!input) return "invalid";
       const perIp = limiter.hit(RATE_LIMITS.userPreferenceIp, [limiterParts.ip(ip)], { failOpen: true });
       if (!perIp.allowed) return "limited";
-      const visitor = visitors.emailFor(request);
-      const email = visitor instanceof Promise ? await visitor : visitor;
-      if (!email) return "anonymous";
-      return enqueued(preferences.enqueue({ email, genre: input.genre, score: input.incrementBy, at: deps.now().toISOString() }));
+      const pending = visitors.visitorFor(request);
+      const visitor = pending instanceof Promise ? await pending : pending;
+      if (!visitor) return "anonymous";
+      return enqueued(preferences, { email: visitor.email, sid: visitor.sid ?? null, genre: input.genre, score: input.incrementBy, at: deps.now().toISOString() });
     },
     async flush() {
       const results = await Promise.all([engagement.flush(), discovery.flush(), preferences.flush(), limiter.flush()]);

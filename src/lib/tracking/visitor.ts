@@ -24,31 +24,44 @@ export function readCookie(header: string | null, name: string): string | undefi
   return undefined;
 }
 
+/** A signed-in visitor: the token's email and, for tokens that carry one, its browser session id. */
+export interface Visitor {
+  email: string;
+  sid?: string;
+}
+
 export interface VisitorResolver {
   /**
-   * The signed-in visitor's email for this request's cookie, or undefined. Synchronous without a
-   * cookie or for a token already verified; a promise while a new token is verified.
+   * The signed-in visitor of this request's cookie, or undefined. Synchronous without a cookie or
+   * for a token already verified; a promise while a new token is verified.
    */
+  visitorFor(request: Request): Visitor | undefined | Promise<Visitor | undefined>;
+  /** The signed-in visitor's email only (same rules as visitorFor). */
   emailFor(request: Request): string | undefined | Promise<string | undefined>;
 }
 
 /** Builds a resolver for AUTH_SECRET and the clock. */
 export function createVisitorResolver(secret: SigningSecret, now: () => Date): VisitorResolver {
-  const remembered = new Map<string, { email: string; exp: number }>();
+  const remembered = new Map<string, Visitor & { exp: number }>();
+  const visitorFor = (request: Request): Visitor | undefined | Promise<Visitor | undefined> => {
+    const token = readCookie(request.headers.get("cookie"), USER_SESSION_COOKIE);
+    if (!token) return undefined;
+    const at = now();
+    const known = remembered.get(token);
+    if (known && known.exp * 1000 > at.getTime()) return known;
+    return verifyUserToken(secret, token, at).then((session) => {
+      if (!session) return undefined;
+      const visitor = { email: session.email.trim().toLowerCase(), sid: session.sid, exp: session.exp };
+      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+      remembered.set(token, visitor);
+      return visitor;
+    });
+  };
   return {
+    visitorFor,
     emailFor(request) {
-      const token = readCookie(request.headers.get("cookie"), USER_SESSION_COOKIE);
-      if (!token) return undefined;
-      const at = now();
-      const known = remembered.get(token);
-      if (known && known.exp * 1000 > at.getTime()) return known.email;
-      return verifyUserToken(secret, token, at).then((session) => {
-        if (!session) return undefined;
-        const email = session.email.trim().toLowerCase();
-        if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
-        remembered.set(token, { email, exp: session.exp });
-        return email;
-      });
+      const visitor = visitorFor(request);
+      return visitor instanceof Promise ? visitor.then((v) => v?.email) : visitor?.email;
     },
   };
 }

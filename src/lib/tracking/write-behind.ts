@@ -4,6 +4,11 @@
 // after a lost acknowledgement never records a row twice. While the database is down the queue
 // keeps at most `maxQueued` rows (newest refused and counted), retries with backoff, and drains
 // when the database is back.
+// The backlog is also bounded in time: once its oldest unwritten row is older than
+// `maxBacklogMs` (200 ms), `backpressure()` hands callers a promise that settles when their row
+// is written, so they answer only then (at most `maxWaitMs`; never while the database is failing,
+// when waiting would not help). What a crash can lose is then about `maxBacklogMs` of accepted
+// traffic, however far the database falls behind. Up to `maxInFlight` statements run at once.
 
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../logger.ts";
@@ -25,6 +30,10 @@ export interface WriteBehindOptions<T> {
   maxQueued?: number;
   /** Statements in flight at once (default 2). */
   maxInFlight?: number;
+  /** Age of the oldest unwritten row past which callers wait for their write (default 200 ms). */
+  maxBacklogMs?: number;
+  /** Longest a caller waits under back-pressure (default 2,000 ms). */
+  maxWaitMs?: number;
   /** Backoff after a transient failure: first and largest delay (defaults 100 ms and 5 s). */
   retryInitialMs?: number;
   retryMaxMs?: number;
@@ -44,11 +53,21 @@ export interface WriteBehindStats {
   failedAttempts: number;
   /** True while the last attempt failed. */
   failing: boolean;
+  /** Age in ms of the oldest row not yet written (0 when none). */
+  backlogAgeMs: number;
+  /** Callers that waited for their write under back-pressure. */
+  waited: number;
 }
 
 export interface WriteBehind<T> {
   /** Queues a row; false (and counted as dropped) when the backlog is full. */
   enqueue(row: T): boolean;
+  /**
+   * Called right after a successful enqueue: undefined while the backlog is within its time
+   * bound, else a promise that settles once the row just queued is written (or the write fails,
+   * or `maxWaitMs` passes). Never rejects.
+   */
+  backpressure(): Promise<void> | undefined;
   /**
    * Writes everything queued so far and waits for it. Resolves true when the backlog is empty,
    * false when a write failed (the rows stay queued and are retried with backoff).
@@ -62,6 +81,10 @@ export interface WriteBehind<T> {
 interface Batch<T> {
   id: string;
   rows: T[];
+  /** When its oldest row was accepted (ms). */
+  oldestAt: number;
+  /** Callers waiting for this batch to be written. */
+  waiters: (() => void)[];
 }
 
 const LOG_EVERY_MS = 10_000;
@@ -74,9 +97,18 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
   const maxInFlight = options.maxInFlight ?? 2;
   const retryInitial = options.retryInitialMs ?? 100;
   const retryMax = options.retryMaxMs ?? 5_000;
+  const maxBacklogMs = options.maxBacklogMs ?? 200;
+  const maxWaitMs = options.maxWaitMs ?? 2_000;
   const { log, name } = options;
 
   let queue: T[] = [];
+  /** Acceptance time (ms) of each queued row, in queue order. */
+  let queueAt: number[] = [];
+  /** Callers waiting for a queued row, by the row's sequence number (ascending). */
+  let waiting: { seq: number; resolve: () => void }[] = [];
+  /** Sequence number of queue[0]; rows are numbered in acceptance order. */
+  let queueHeadSeq = 0;
+  const inFlightBatches = new Set<Batch<T>>();
   /** Batches that failed transiently, retried first and with the same id. */
   const retries: Batch<T>[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -85,13 +117,25 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
   let backoffUntil = 0;
   let backoff = 0;
   let closed = false;
-  const counts = { accepted: 0, written: 0, dropped: 0, rejected: 0, failedAttempts: 0 };
+  const counts = { accepted: 0, written: 0, dropped: 0, rejected: 0, failedAttempts: 0, waited: 0 };
   let failing = false;
   let droppedSinceLog = 0;
   let lastDropLog = 0;
   let lastFailureLog = 0;
 
   const backlog = () => queue.length + inFlightRows + retries.reduce((n, b) => n + b.rows.length, 0);
+
+  /** When the oldest unwritten row was accepted, or undefined when every row is written. */
+  function oldestUnwrittenAt(): number | undefined {
+    let oldest = queueAt.length > 0 ? queueAt[0] : Infinity;
+    for (const batch of inFlightBatches) if (batch.oldestAt < oldest) oldest = batch.oldestAt;
+    for (const batch of retries) if (batch.oldestAt < oldest) oldest = batch.oldestAt;
+    return oldest === Infinity ? undefined : oldest;
+  }
+
+  function release(waiters: (() => void)[]): void {
+    for (const resolve of waiters) resolve();
+  }
 
   function schedule(delay: number): void {
     if (closed || timer) return;
@@ -105,9 +149,18 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
   function nextBatch(): Batch<T> | undefined {
     if (retries.length > 0) return retries.shift();
     if (queue.length === 0) return undefined;
-    const rows = queue.length <= batchSize ? queue : queue.slice(0, batchSize);
-    queue = queue.length <= batchSize ? [] : queue.slice(batchSize);
-    return { id: randomUUID(), rows };
+    const all = queue.length <= batchSize;
+    const rows = all ? queue : queue.slice(0, batchSize);
+    const oldestAt = queueAt[0];
+    queue = all ? [] : queue.slice(batchSize);
+    queueAt = all ? [] : queueAt.slice(batchSize);
+    queueHeadSeq += rows.length;
+    // Callers waiting for a row of this batch now wait for the batch.
+    let taken = 0;
+    while (taken < waiting.length && waiting[taken].seq < queueHeadSeq) taken++;
+    const waiters = waiting.slice(0, taken).map((w) => w.resolve);
+    if (taken > 0) waiting = waiting.slice(taken);
+    return { id: randomUUID(), rows, oldestAt, waiters };
   }
 
   /** Starts writes while there is work, capacity and no backoff in force. */
@@ -126,8 +179,10 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
 
   function start(batch: Batch<T>): void {
     inFlightRows += batch.rows.length;
+    inFlightBatches.add(batch);
     const task = attempt(batch).finally(() => {
       inFlightRows -= batch.rows.length;
+      inFlightBatches.delete(batch);
       inFlight.delete(task);
       if (queue.length >= batchSize || retries.length > 0) pump();
       else if (queue.length > 0) schedule(interval);
@@ -139,11 +194,16 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
     try {
       await options.write(batch.rows, batch.id);
       counts.written += batch.rows.length;
+      release(batch.waiters);
+      batch.waiters = [];
       if (failing) log.info("tracking", "Database writes recovered", { queue: name, backlog: backlog() - batch.rows.length });
       failing = false;
       backoff = 0;
     } catch (error) {
       counts.failedAttempts++;
+      // Waiting does not help while writes fail: answer the waiting callers now.
+      release(batch.waiters);
+      batch.waiters = [];
       if (isTransientDbError(error)) {
         failing = true;
         retries.unshift(batch);
@@ -164,7 +224,7 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
         return;
       }
       const half = Math.ceil(batch.rows.length / 2);
-      retries.unshift({ id: randomUUID(), rows: batch.rows.slice(0, half) }, { id: randomUUID(), rows: batch.rows.slice(half) });
+      retries.unshift({ id: randomUUID(), rows: batch.rows.slice(0, half), oldestAt: batch.oldestAt, waiters: [] }, { id: randomUUID(), rows: batch.rows.slice(half), oldestAt: batch.oldestAt, waiters: [] });
     }
   }
 
@@ -187,7 +247,10 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
     return !failing;
   }
 
-  const stats = (): WriteBehindStats => ({ name, backlog: backlog(), ...counts, failing });
+  const stats = (): WriteBehindStats => {
+    const oldest = oldestUnwrittenAt();
+    return { name, backlog: backlog(), ...counts, failing, backlogAgeMs: oldest === undefined ? 0 : Math.max(0, Date.now() - oldest) };
+  };
 
   return {
     enqueue(row) {
@@ -197,9 +260,28 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
       }
       counts.accepted++;
       queue.push(row);
+      queueAt.push(Date.now());
       if (queue.length >= batchSize && !failing) pump();
       else schedule(failing ? Math.max(0, backoffUntil - Date.now()) : interval);
       return true;
+    },
+    backpressure() {
+      if (failing || closed || queue.length === 0) return undefined;
+      const oldest = oldestUnwrittenAt();
+      if (oldest === undefined || Date.now() - oldest <= maxBacklogMs) return undefined;
+      counts.waited++;
+      const seq = queueHeadSeq + queue.length - 1;
+      return new Promise<void>((resolve) => {
+        let done = false;
+        const finish = () => {
+          if (done) return;
+          done = true;
+          clearTimeout(cap);
+          resolve();
+        };
+        const cap = setTimeout(finish, maxWaitMs);
+        waiting.push({ seq, resolve: finish });
+      });
     },
     async flush() {
       if (timer) {
@@ -228,6 +310,8 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
         if (!(await Promise.race([drainOnce(), untilDeadline]))) await new Promise((resolve) => setTimeout(resolve, Math.min(backoff || retryInitial, Math.max(0, deadline - Date.now()))));
       }
       closed = true;
+      release(waiting.map((w) => w.resolve));
+      waiting = [];
       if (timer) clearTimeout(timer);
       await Promise.race([Promise.all([...inFlight]), untilDeadline]);
       clearTimeout(deadlineTimer);

@@ -13,7 +13,7 @@ import { signInVisitor, SIGN_IN_MESSAGES, type SignInOutcome } from "../../lib/a
 import { clearedSessionCookie, sessionCookie, USER_SESSION_COOKIE, type SessionCookieOptions } from "../../lib/auth/cookies.ts";
 import { verifyUserToken } from "../../lib/auth/user-token.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
-import { listTopGenres } from "../../lib/tracking/preferences.ts";
+import { listSessionTopGenres } from "../../lib/tracking/preferences.ts";
 import { GenreQuickChips } from "../components/genre-quick-chips.view.tsx";
 import { SignInForm, type SignInFormProps } from "../components/sign-in.view.tsx";
 
@@ -66,11 +66,12 @@ function signInAnswer(deps: Pick<Deps, "config">, request: Request, values: Sign
 }
 
 /** The signed-in visitor's top genres as quick chips; none when signed out or unavailable. */
-async function genreChips(deps: Deps, email: string | undefined): Promise<Response> {
+async function genreChips(deps: Deps, sessionId: string | undefined): Promise<Response> {
   let genres: string[] = [];
-  if (email) {
+  // Only what this browser session recorded: another sign-in with the same email is someone else.
+  if (sessionId) {
     try {
-      genres = await listTopGenres(deps.db, email);
+      genres = await listSessionTopGenres(deps.db, sessionId);
     } catch (error) {
       deps.log.warn("account", "Genre preferences unavailable", undefined, error);
     }
@@ -81,10 +82,10 @@ async function genreChips(deps: Deps, email: string | undefined): Promise<Respon
 /** GET /sign-in, POST /sign-in, POST /sign-out */
 export function accountRoutes(deps: Deps) {
   return new Elysia({ name: "account-pages" })
-    // Per visitor, never cached: the signed-in visitor's top 3 genres as quick chips.
+    // Per visitor, never cached: the top 3 genres of this signed-in browser session as quick chips.
     .get("/account/genres", async ({ cookie }) => {
       const session = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());
-      return genreChips(deps, session?.email);
+      return genreChips(deps, session?.sid);
     })
     .get("/sign-in", async ({ request, cookie }) => {
       const session = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());

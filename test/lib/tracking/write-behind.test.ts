@@ -129,6 +129,97 @@ describe("write-behind queue", () => {
   });
 });
 
+/** A writer whose writes wait at a gate the test opens; counts writes in flight at once. */
+function gatedWriter() {
+  let open: () => void = () => {};
+  let gate = new Promise<void>((r) => (open = r));
+  const state = { inFlight: 0, maxInFlight: 0, written: [] as number[], failNext: false };
+  return {
+    state,
+    release() {
+      open();
+      gate = new Promise<void>((r) => (open = r));
+    },
+    write: async (rows: readonly number[]) => {
+      state.inFlight++;
+      state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
+      await gate;
+      state.inFlight--;
+      if (state.failNext) {
+        state.failNext = false;
+        throw connectionLost;
+      }
+      state.written.push(...rows);
+    },
+  };
+}
+
+describe("back-pressure: the backlog is bounded in time", () => {
+  test("within the bound no caller waits; past it a caller's promise settles only once its row is written", async () => {
+    const writer = gatedWriter();
+    const queue = createWriteBehind<number>({ name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 1, batchSize: 1000, maxInFlight: 1, maxBacklogMs: 20 });
+    queue.enqueue(0);
+    expect(queue.backpressure()).toBeUndefined();
+    await sleep(40);
+    // Row 0 is in flight, held at the gate, and older than the bound.
+    expect(queue.stats().backlogAgeMs).toBeGreaterThan(20);
+    expect(queue.enqueue(1)).toBe(true);
+    let settled = false;
+    const wait = queue.backpressure()!;
+    expect(wait).toBeInstanceOf(Promise);
+    void wait.then(() => (settled = true));
+    await sleep(5);
+    expect(settled).toBe(false);
+    writer.release(); // row 0 written; row 1 goes out next
+    await sleep(10);
+    expect(writer.state.written).toEqual([0]);
+    expect(settled).toBe(false);
+    writer.release();
+    await wait;
+    expect(writer.state.written).toEqual([0, 1]);
+    await sleep(1);
+    expect(queue.stats()).toMatchObject({ waited: 1, backlog: 0, backlogAgeMs: 0 });
+    await queue.close();
+  });
+
+  test("waiting callers are answered when the write fails (waiting would not help), and nobody waits while it keeps failing", async () => {
+    const writer = gatedWriter();
+    const queue = createWriteBehind<number>({ name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 1, batchSize: 1000, maxInFlight: 1, maxBacklogMs: 10, retryInitialMs: 60_000 });
+    queue.enqueue(0);
+    await sleep(30);
+    queue.enqueue(1);
+    const wait = queue.backpressure()!;
+    writer.state.failNext = true;
+    writer.release();
+    await sleep(5);
+    // Row 0's write failed: the queue is failing, row 1 was not even sent.
+    expect(queue.stats().failing).toBe(true);
+    queue.enqueue(2);
+    expect(queue.backpressure()).toBeUndefined();
+    writer.release();
+    expect(await Promise.race([wait.then(() => "settled"), sleep(3_000).then(() => "timeout")])).toBe("settled");
+    writer.release();
+    await queue.close(100);
+  });
+
+  test("flushes run in parallel up to maxInFlight", async () => {
+    const writer = gatedWriter();
+    const queue = createWriteBehind<number>({ name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 60_000, batchSize: 2, maxInFlight: 3 });
+    for (let i = 0; i < 10; i++) queue.enqueue(i);
+    await sleep(5);
+    expect(writer.state.inFlight).toBe(3);
+    const flushed = queue.flush();
+    for (let i = 0; i < 5; i++) {
+      writer.release();
+      await sleep(2);
+    }
+    expect(await flushed).toBe(true);
+    expect(writer.state.maxInFlight).toBe(3);
+    expect(writer.state.written.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    await queue.close();
+  });
+});
+
 test("close never waits past its deadline, even for a write that hangs", async () => {
   const log = createMemoryLogger();
   const queue = createWriteBehind<number>({ name: "hang", write: () => new Promise<void>(() => {}), log, flushIntervalMs: 1 });
@@ -174,15 +265,15 @@ describe("batch writers on the database", () => {
     await upsertPreferenceBatch(
       ctx.deps.db,
       [
-        { email: "a@x.fr", genre: "house", score: 2, at },
-        { email: "a@x.fr", genre: "house", score: 3, at: later },
-        { email: "a@x.fr", genre: "r&b", score: 1, at },
+        { email: "a@x.fr", sid: "s1", genre: "house", score: 2, at },
+        { email: "a@x.fr", sid: "s2", genre: "house", score: 3, at: later },
+        { email: "a@x.fr", sid: null, genre: "r&b", score: 1, at },
       ],
       crypto.randomUUID(),
     );
     const again = crypto.randomUUID();
-    await upsertPreferenceBatch(ctx.deps.db, [{ email: "a@x.fr", genre: "house", score: 10, at: later }], again);
-    await upsertPreferenceBatch(ctx.deps.db, [{ email: "a@x.fr", genre: "house", score: 10, at: later }], again);
+    await upsertPreferenceBatch(ctx.deps.db, [{ email: "a@x.fr", sid: "s1", genre: "house", score: 10, at: later }], again);
+    await upsertPreferenceBatch(ctx.deps.db, [{ email: "a@x.fr", sid: "s1", genre: "house", score: 10, at: later }], again);
     const prefs = await ctx.deps.database.query<{ genre: string; score: number; first_seen_at: unknown; last_seen_at: unknown }>(sql`select genre, score, first_seen_at, last_seen_at from genre_preferences order by genre`);
     expect(prefs.map((p) => [p.genre, p.score])).toEqual([
       ["house", 15],
@@ -190,6 +281,12 @@ describe("batch writers on the database", () => {
     ]);
     expect(new Date(prefs[0].first_seen_at as string).toISOString()).toBe(at);
     expect(new Date(prefs[0].last_seen_at as string).toISOString()).toBe(later);
+    // Per browser session too (increments without a session id count only per email), batch ids applied once.
+    const sessions = await ctx.deps.database.query<{ session_id: string; genre: string; score: number }>(sql`select session_id, genre, score from session_genre_preferences order by session_id, genre`);
+    expect(sessions.map((r) => [r.session_id, r.genre, r.score])).toEqual([
+      ["s1", "house", 12],
+      ["s2", "house", 3],
+    ]);
     const [{ q }] = await ctx.deps.database.query<{ q: string }>(sql`select search_query q from discovery_interactions`);
     expect(q).toBe("émoji 🎶");
   });

@@ -59,8 +59,28 @@ describe("POST /sign-in", () => {
     expect(back.status).toBe(303);
     expect(back.headers.get("location")).toBe("/?genre=jazz");
     expect(setCookie(back, "finder_user_session")).toBeDefined();
-    const foreign = await post("/sign-in", { email: "a@example.com", consent: "yes" }, { referer: "https://evil.example/x" });
-    expect(foreign.headers.get("location")).toBe("/");
+    const plain = await post("/sign-in", { email: "a@example.com", consent: "yes" });
+    expect(plain.headers.get("location")).toBe("/");
+    // Never a path the browser reads as another host.
+    for (const referer of ["http://finder.test//evil.example/x", "http://finder.test/\\evil.example/x", "http://finder.test/%2F%2Fevil.example"]) {
+      const res = await post("/sign-in", { email: "a@example.com", consent: "yes" }, { referer });
+      expect(res.status).toBe(303);
+      const location = res.headers.get("location")!;
+      expect([referer, location.startsWith("//") || location.startsWith("/\\")]).toEqual([referer, false]);
+    }
+    const out = await ctx.request("/sign-out", { method: "POST", headers: { referer: "http://finder.test//evil.example/" } });
+    expect(out.headers.get("location")).toBe("/");
+  });
+
+  test("a form posted from another site's page is 403 with the message in the form; no cookie, nothing recorded", async () => {
+    for (const headers of [{ origin: "https://evil.example" }, { referer: "https://evil.example/x" }] as Record<string, string>[]) {
+      const res = await post("/sign-in", { email: "victim@example.com", consent: "yes" }, headers);
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain("Sign-in is only possible from the finder site itself.");
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    expect(await ctx.deps.database.query(sql`select 1 from users`)).toHaveLength(0);
+    expect((await post("/sign-in", { email: "me@example.com", consent: "yes" }, { origin: "http://finder.test", ...HX })).status).toBe(200);
   });
 
   test("errors re-render the form inline (422) with the typed values; no cookie", async () => {

@@ -47,3 +47,21 @@ export const genrePreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.email, t.genre] }), index("genre_preferences_genre_idx").on(t.genre)],
 );
+
+/**
+ * Genre scores per browser session (the user token's sid): what /account/genres shows, so a
+ * visitor only ever sees the preferences their own session recorded, never those stored under the
+ * same email by someone else. The email is kept for erasure by address.
+ */
+export const sessionGenrePreferences = pgTable(
+  "session_genre_preferences",
+  {
+    sessionId: text("session_id").notNull(),
+    genre: text("genre").notNull(),
+    email: text("email").notNull(),
+    score: integer("score").notNull().default(1),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.genre] }), index("session_genre_preferences_email_idx").on(t.email), index("session_genre_preferences_seen_idx").on(t.lastSeenAt)],
+);
