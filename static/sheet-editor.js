@@ -40,6 +40,11 @@
     this.timer = 0;
     this.bind();
     this.render();
+    // Only the first rows came with the page: fetch the whole sheet, keeping any edit made meanwhile.
+    if (sheet.partial) {
+      this.$("[data-count]").textContent = "Showing " + this.rows.length + " of " + sheet.totalRows + " rows (loading the rest\u2026).";
+      this.refresh();
+    }
   }
 
   Editor.prototype.load = function (sheet) {
