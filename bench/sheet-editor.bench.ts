@@ -65,12 +65,13 @@ export async function benchSheetEditor(): Promise<void> {
         await tab.locator("#sheet-editor table input").first().waitFor();
         return tab.evaluate(() => performance.now());
       });
-      // The figure is the page's own clock from navigation start to the first grid input.
+      // The figure is the page's own clock from navigation start to the mark the script sets once
+      // the first grid is drawn (the rest of the sheet then loads in the background).
       const inPage: number[] = [];
       for (let i = 0; i < 5; i++) {
         await tab.goto(`${app.url}/admin/content`, { waitUntil: "commit" });
         await tab.locator("#sheet-editor table input").first().waitFor();
-        inPage.push(await tab.evaluate(() => performance.now()));
+        inPage.push(await tab.evaluate(() => performance.getEntriesByName("sheet-editor:first-grid")[0]?.startTime ?? Number.NaN));
       }
       line(`editor open → first usable grid, Chromium (${engine})`, inPage, baseline, `target < 300 ms; wall clock incl. driver ${median(firstGrid).toFixed(0)} ms`);
     } finally {

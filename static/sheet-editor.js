@@ -40,6 +40,12 @@
     this.timer = 0;
     this.bind();
     this.render();
+    if (window.performance && performance.mark) performance.mark("sheet-editor:first-grid");
+    // Only the first rows came with the page: fetch the whole sheet, keeping any edit made meanwhile.
+    if (sheet.partial) {
+      this.$("[data-count]").textContent = "Showing " + this.rows.length + " of " + sheet.totalRows + " rows (loading the rest\u2026).";
+      this.refresh();
+    }
   }
 
   Editor.prototype.load = function (sheet) {

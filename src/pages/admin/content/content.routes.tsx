@@ -27,7 +27,12 @@ export function contentRoutes(deps: Deps) {
       CONTENT_PATH,
       async ({ request }) => {
         const [sheet, revisions] = await Promise.all([readEditorSheet(deps.db), listRevisions(deps.db)]);
-        return consoleResponse(deps, request, "content", "Content", () => <ContentArea editor={<SheetEditorCard sheet={sheet} />} revisions={<RevisionsCard revisions={revisions} />} />);
+        return consoleResponse(deps, request, "content", "Content", () => (
+          <ContentArea>
+            <SheetEditorCard sheet={sheet} />
+            <RevisionsCard revisions={revisions} />
+          </ContentArea>
+        ));
       },
       { isAdmin: true },
     )

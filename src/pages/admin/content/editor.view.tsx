@@ -1,7 +1,8 @@
 // The Event Sheet Editor card of /admin/content (see docs/console.md, "Event sheet editor"): the
 // toolbar, the save status, the grid host and the conflict panel. The grid itself is drawn and
-// driven by /static/sheet-editor.js from the sheet embedded here as JSON (no second request before
-// the first usable grid); edits travel to the admin sheet API.
+// driven by /static/sheet-editor.js from the first rows embedded here as JSON (no second request
+// before the first usable grid; the rest of a big sheet follows from the admin sheet API); edits
+// travel to the same API.
 
 import type { Children } from "@kitajs/html";
 import type { EditorSheet } from "../../../lib/admin/sheet-editor.ts";
@@ -11,8 +12,14 @@ export const SHEET_EDITOR_ID = "sheet-editor";
 /** The id of the element carrying the sheet JSON (an escaped attribute). */
 export const SHEET_DATA_ID = "sheet-editor-data";
 
+/** Rows embedded in the page; the script fetches the whole sheet right after drawing them. */
+export const EMBEDDED_ROWS = 50;
+
 /** The editor card. */
 export function SheetEditorCard(props: { sheet: EditorSheet }): JSX.Element {
+  const { rows } = props.sheet;
+  // The first page of rows is enough for a usable grid; a big sheet arrives in the background.
+  const embedded = rows.length > EMBEDDED_ROWS ? { ...props.sheet, rows: rows.slice(0, EMBEDDED_ROWS), partial: true, totalRows: rows.length } : props.sheet;
   return (
     <section id={SHEET_EDITOR_ID} class="card sheet-editor" aria-labelledby="sheet-editor-title" data-sheet-editor>
       <div class="card-head">
@@ -47,19 +54,13 @@ export function SheetEditorCard(props: { sheet: EditorSheet }): JSX.Element {
         <noscript>The sheet editor needs JavaScript. The admin sheet API offers the same actions.</noscript>
       </div>
       <button type="button" class="button button-small sheet-more" data-action="more" hidden>Show 50 more</button>
-      <template id={SHEET_DATA_ID} data-sheet={JSON.stringify(props.sheet)}></template>
+      <template id={SHEET_DATA_ID} data-sheet={JSON.stringify(embedded)}></template>
       <script src="/static/sheet-editor.js" defer></script>
     </section>
   );
 }
 
-/** The content area: the editor, the revisions card, then any further cards (submissions, banner). */
-export function ContentArea(props: { editor: JSX.Element; revisions: JSX.Element; children?: Children }): JSX.Element {
-  return (
-    <div class="content-area stack">
-      {props.editor}
-      {props.revisions}
-      {props.children}
-    </div>
-  );
+/** The content area: its cards in order (the editor, revisions, then submissions and banner). */
+export function ContentArea(props: { children?: Children }): JSX.Element {
+  return <div class="content-area stack">{props.children}</div>;
 }
