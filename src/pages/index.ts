@@ -12,6 +12,7 @@ import { crawlerRoutes } from "./info/crawlers.routes.ts";
 import { accountRoutes } from "./account/account.routes.tsx";
 import { adminRoutes } from "./admin/admin.routes.tsx";
 import { operationsRoutes } from "./admin/operations/operations.routes.tsx";
+import { contentRoutes } from "./admin/content/content.routes.tsx";
 import { placementsRoutes } from "./admin/placements/placements.routes.tsx";
 import { homeRoutes } from "./home/home.routes.tsx";
 
@@ -27,6 +28,7 @@ export function pageRoutes(deps: Deps) {
     .use(accountRoutes(deps)) //            /account/genres, /sign-in, /sign-out
     .use(adminRoutes(deps)) //              /admin, /admin/login, /admin/logout, console areas
     .use(operationsRoutes(deps)) //         /admin/operations
+    .use(contentRoutes(deps)) //            /admin/content, /admin/content/revisions[/:id[/restore]]
     .use(placementsRoutes(deps)) //         /admin/placements (orders queue, scheduler) and its form actions
     .use(homeRoutes(deps)); //              /, /event/:eventKey
 }
