@@ -7,15 +7,24 @@ import type { Logger } from "../logger.ts";
 import { ValidationError } from "../errors.ts";
 import { isPlainObject } from "../http.ts";
 import { LIVE_EVENTS_TAG, type InvalidationBus } from "../invalidation.ts";
-import type { EventReader } from "../events/pipeline.ts";
+import type { LiveEvent } from "../sheet/types.ts";
 import { INVALID_DURATION, INVALID_SCHEDULE_TIME, parseDurationHours, parseRequestedStart } from "./schedule-input.ts";
 import { cancelEntry, clearHistory, clearQueue, isTier, listSchedule, rescheduleEntry, scheduleEntry, type EntryActionResult, type ScheduleEntry, type ScheduleListing, type SchedulerDeps, type Tier } from "./scheduler.ts";
 import { createTestOrder, fulfilOrder, type OrderRecord, type OrderResult } from "./orders.ts";
 
+/**
+ * The raw live read placements look events up in (the process event reader fits). Declared here
+ * rather than imported: the read pipeline completes ended placements, so events/ imports
+ * placements/ and not the other way round.
+ */
+export interface RawLiveReads {
+  load(options: { includeFeaturedProjection: false; includeEngagementProjection: false }): Promise<{ events: readonly Pick<LiveEvent, "eventKey" | "eventName">[] }>;
+}
+
 export interface PlacementDeps {
   config: Pick<Config, "spotlightSlots" | "siteUrl" | "basePath">;
   db: Db;
-  events: EventReader;
+  events: RawLiveReads;
   invalidation: InvalidationBus;
   log: Logger;
   now: () => Date;

@@ -1,4 +1,4 @@
-// The console overview (/admin, see docs/console.md) and the cards of areas that are not built yet.
+// The console overview (/admin, see docs/console.md).
 
 import type { OverviewFacts } from "../../lib/admin/status.ts";
 import { ADMIN_AREAS, type AdminAreaKey } from "./shell.view.tsx";
@@ -67,21 +67,5 @@ export function Overview(props: { facts: OverviewFacts }): JSX.Element {
         ))}
       </section>
     </>
-  );
-}
-
-/** An area whose tools are not available yet: says so plainly, with what is coming. */
-export function AreaPending(props: { area: Exclude<AdminAreaKey, "overview" | "operations"> }): JSX.Element {
-  const area = ADMIN_AREAS.find((a) => a.key === props.area)!;
-  return (
-    <section class="card">
-      <h2 safe>{area.label}</h2>
-      <p>The tools of this area are not available in this version of the console yet. It will hold:</p>
-      <ul>
-        {AREA_SECTIONS[props.area].map((s) => (
-          <li safe>{s}</li>
-        ))}
-      </ul>
-    </section>
   );
 }
