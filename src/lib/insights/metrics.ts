@@ -306,6 +306,69 @@ export async function listTopGenres(db: MetricsDb): Promise<TopGenre[]> {
   return rows.map((row) => ({ genre: String(row.genre), label: GENRE_LABELS.get(String(row.genre)) ?? String(row.genre), totalScore: n(row.total), uniqueUsers: n(row.users) }));
 }
 
+/**
+ * Summary, per-event table and daily series together, reading the window's rows fewer times than
+ * the three functions one by one: one grouped pass per (Paris day, event) for the counts and the
+ * deduplicated views, one for the distinct sessions of the summary, one for those of each event.
+ * Gives exactly what readSummary, listEventInsights and listDailyInsights give.
+ */
+export async function readEngagementBlocks(db: MetricsDb, scope: MetricsScope, names: ReadonlyMap<string, string>): Promise<{ summary: InsightsSummary; events: EventInsights[]; daily: DailyInsights[] }> {
+  const parisDay = sql`(recorded_at at time zone 'Europe/Paris')::date::text`;
+  const [grid, sessions, eventSessions] = await Promise.all([
+    db.query<Record<string, unknown>>(sql`
+      with counts as (${actionCounts(scope, sql`${parisDay} || '|' || event_key`, sql`day::text || '|' || event_key`)}),
+      deduped as (select ${parisDay} || '|' || event_key as g, count(*) filter (where counted) as deduped from (${dedupedClicks(scope)}) d group by 1)
+      select c.g, c.click_count, c.outbound_count, c.calendar_count, coalesce(c.deduped, 0) + coalesce(d.deduped, 0) as deduped
+      from counts c left join deduped d on d.g = c.g`),
+    db.query<Record<string, unknown>>(sql`
+      select count(distinct session_id) as sessions,
+        count(distinct session_id) filter (where kind = 'click') as view_sessions,
+        count(distinct session_id) filter (where kind = 'outbound_click') as outbound_sessions,
+        count(distinct session_id) filter (where kind = 'calendar_sync') as calendar_sessions
+      from (${sessionKinds(scope, false)}) s`),
+    db.query<Record<string, unknown>>(sql`select event_key, count(distinct session_id) as sessions from (${sessionKinds(scope, true)}) s group by event_key`),
+  ]);
+  type Sums = { click: number; outbound: number; calendar: number; deduped: number };
+  const add = (map: Map<string, Sums>, key: string, row: Record<string, unknown>) => {
+    const sums = map.get(key) ?? { click: 0, outbound: 0, calendar: 0, deduped: 0 };
+    sums.click += n(row.click_count);
+    sums.outbound += n(row.outbound_count);
+    sums.calendar += n(row.calendar_count);
+    sums.deduped += n(row.deduped);
+    map.set(key, sums);
+  };
+  const byDay = new Map<string, Sums>();
+  const byEvent = new Map<string, Sums>();
+  const total = new Map<string, Sums>();
+  for (const row of grid) {
+    const g = String(row.g);
+    const cut = g.indexOf("|");
+    add(byDay, g.slice(0, cut), row);
+    add(byEvent, g.slice(cut + 1), row);
+    add(total, "", row);
+  }
+  const t = total.get("") ?? { click: 0, outbound: 0, calendar: 0, deduped: 0 };
+  const summary = summaryFrom({ ...(sessions[0] ?? {}), click_count: t.click, outbound_count: t.outbound, calendar_count: t.calendar, deduped: t.deduped });
+  const sessionsByEvent = new Map(eventSessions.map((row) => [String(row.event_key), n(row.sessions)]));
+  const events = [...byEvent.entries()]
+    .sort(([ka, a], [kb, b]) => b.click - a.click || b.outbound - a.outbound || b.calendar - a.calendar || (ka < kb ? -1 : ka > kb ? 1 : 0))
+    .map(([eventKey, e]) => ({
+      eventKey,
+      eventName: names.get(eventKey) ?? eventKey,
+      clickCount: e.click,
+      dedupedViewCount: e.deduped,
+      outboundClickCount: e.outbound,
+      calendarSyncCount: e.calendar,
+      uniqueSessionCount: sessionsByEvent.get(eventKey) ?? 0,
+      conversionRate: percent(e.calendar, e.deduped),
+    }));
+  const daily = parisDaysOf(scope.window).map((day) => {
+    const d = byDay.get(day);
+    return { day, clickCount: d?.click ?? 0, dedupedViewCount: d?.deduped ?? 0, outboundClickCount: d?.outbound ?? 0, calendarSyncCount: d?.calendar ?? 0 };
+  });
+  return { summary, events, daily };
+}
+
 /** The whole dashboard body of the JSON API. */
 export interface InsightsReport {
   windowDays: number;
@@ -320,11 +383,6 @@ export interface InsightsReport {
 /** Every block for one window, read side by side. */
 export async function readInsights(db: MetricsDb, window: InsightsWindow, mode: ClusterMode, names: ReadonlyMap<string, string>): Promise<InsightsReport> {
   const scope = await scopeOf(db, window);
-  const [summary, events, daily, discovery] = await Promise.all([
-    readSummary(db, scope),
-    listEventInsights(db, scope, names),
-    listDailyInsights(db, scope),
-    readDiscoveryInsights(db, scope, mode),
-  ]);
+  const [{ summary, events, daily }, discovery] = await Promise.all([readEngagementBlocks(db, scope, names), readDiscoveryInsights(db, scope, mode)]);
   return { windowDays: window.windowDays, cluster: mode, range: { startAt: window.start.toISOString(), endAt: window.end.toISOString() }, summary, events, daily, discovery };
 }

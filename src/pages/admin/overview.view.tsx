@@ -1,4 +1,4 @@
-// The console overview (/admin, see docs/console.md) and the cards of areas that are not built yet.
+// The console overview (/admin, see docs/console.md).
 
 import type { OverviewFacts } from "../../lib/admin/status.ts";
 import { ADMIN_AREAS, type AdminAreaKey } from "./shell.view.tsx";

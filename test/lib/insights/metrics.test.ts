@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { resetDatabase, sharedDatabase } from "../../helpers/database.ts";
 import { plus, seedDiscovery, seedEngagement, type EngagementSeed } from "../../helpers/insights.ts";
-import { listDailyInsights, listEventInsights, readDiscoveryInsights, readInsights, readSummary, scopeOf } from "../../../src/lib/insights/metrics.ts";
+import { listDailyInsights, listEventInsights, readDiscoveryInsights, readEngagementBlocks, readInsights, readSummary, scopeOf } from "../../../src/lib/insights/metrics.ts";
 import { windowEndingAt } from "../../../src/lib/insights/window.ts";
 import { sql } from "drizzle-orm";
 
@@ -234,4 +234,27 @@ test("readInsights on an empty database: zeros, a zero-filled series and empty l
   expect(report.daily).toHaveLength(8);
   expect(report.discovery.topSearches).toEqual([]);
   expect(report.summary.clickCount).toBe(0);
+});
+
+test("readEngagementBlocks gives exactly what the three block functions give (random rows across the autumn DST change)", async () => {
+  const database = await sharedDatabase();
+  let seed = 42;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const now = new Date("2026-10-27T09:00:00Z");
+  const actions = ["click", "click", "click", "outbound_click", "calendar_sync"] as const;
+  const rows: EngagementSeed[] = Array.from({ length: 400 }, () => ({
+    key: `ev-${Math.floor(rnd() * 6)}`,
+    action: actions[Math.floor(rnd() * actions.length)],
+    session: rnd() < 0.15 ? null : `s${Math.floor(rnd() * 25)}`,
+    at: new Date(now.getTime() - rnd() * 4 * 86_400_000).toISOString(),
+  }));
+  await seedEngagement(database, rows);
+  const names = new Map([["ev-1", "One"]]);
+  for (const days of [1, 2, 3, 5]) {
+    const scope = await scopeOf(database, windowEndingAt(now, days));
+    const combined = await readEngagementBlocks(database, scope, names);
+    expect(combined.summary).toEqual(await readSummary(database, scope));
+    expect(combined.events).toEqual(await listEventInsights(database, scope, names));
+    expect(combined.daily).toEqual(await listDailyInsights(database, scope));
+  }
 });

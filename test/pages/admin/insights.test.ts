@@ -43,7 +43,7 @@ test("the page: controls with the window checked and one lazy block per figure g
     expect(html).toContain(`hx-get="${url}"`);
   }
   expect(html).toContain('action="/api/admin/insights/audience.csv"');
-  expect(html).not.toContain("AreaPending");
+  expect(html).not.toContain("not available in this version");
 });
 
 test("stats block: twelve tiles and the chart as SVG with a data table", async () => {
