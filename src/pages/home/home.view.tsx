@@ -227,6 +227,17 @@ function NearMe(props: { listing: HomeListing; facets: FilterFacets }): JSX.Elem
   );
 }
 
+export const STICKY_BAR_ID = "sticky-bar";
+
+/** On a phone, a bar fixed at the bottom: "N events · Filters", opening the filter sheet (a link to the filters without JavaScript). */
+export function StickyBar(props: { count: number; oob?: boolean }): JSX.Element {
+  return (
+    <a id={STICKY_BAR_ID} class="sticky-bar" href="#filters" data-open-filters hx-swap-oob={props.oob ? "true" : undefined}>
+      <span safe>{`${props.count} ${props.count === 1 ? "event" : "events"}`}</span> · <Icon name="filter" /> Filters
+    </a>
+  );
+}
+
 function FinishedDivider(): JSX.Element {
   return (
     <li class="finished-divider" role="separator" aria-label="Finished">
@@ -364,6 +375,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
         <>
           <ResultCount count={listing.matching.length} narrowed={listing.narrowed} oob />
           <QuickChips listing={listing} now={props.now} oob />
+          <StickyBar count={listing.matching.length} oob />
           <Spotlight listing={listing} now={props.now} oob />
           <StatsRow stats={listing.stats} oob />
           <MapData matching={listing.matching} filters={listing.filters} query={listing.query} oob />
@@ -443,6 +455,7 @@ export function HomePage(props: HomePageProps): JSX.Element {
           <QuickChips listing={listing} now={props.now} />
         </section>
         <NearMe listing={listing} facets={props.facets} />
+        <StickyBar count={listing.matching.length} />
         <Spotlight listing={listing} now={props.now} />
         <StatsRow stats={listing.stats} />
         <MapCard matching={listing.matching} filters={listing.filters} query={listing.query} />
