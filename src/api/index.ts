@@ -14,6 +14,7 @@ import { adminSessionsApi } from "./admin-sessions.ts";
 import { adminStatusApi } from "./admin-status.ts";
 import { adminSheetApi } from "./admin-sheet.ts";
 import { webhooksApi } from "./webhooks.ts";
+import { partnerStatsApi } from "./partner-stats.ts";
 import { adminOrdersApi } from "./admin-orders.ts";
 import { adminPlacementsApi } from "./admin-placements.ts";
 import { adminInsightsApi } from "./admin-insights.ts";
@@ -34,6 +35,7 @@ export function apiRoutes(deps: Deps) {
     .use(adminSheetApi(deps)) //            /api/admin/sheet (GET, PATCH, PUT), /api/admin/sheet/revisions[/:id[/restore]]
     .use(adminOrdersApi(deps)) //           /api/admin/orders, /api/admin/orders/:id(/fulfil), /api/admin/orders/test
     .use(adminPlacementsApi(deps)) //       /api/admin/placements/:tier(/:id/cancel|reschedule, /clear-queue, /clear-history)
+    .use(partnerStatsApi(deps)) //          /api/partner-stats/:activationId
     .use(webhooksApi(deps)) //              /api/webhooks/payment
     .use(adminInsightsApi(deps)); //        /api/admin/insights(/audience.csv), /api/admin/users(.csv), /api/admin/users/erase
 }

@@ -6,16 +6,16 @@ import { NO_STORE_HEADERS, markup } from "../../lib/http.ts";
 import { hxRedirect, pageOrFragment } from "../../lib/htmx.ts";
 import { readForm } from "../../lib/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
-import { loginAdmin, logoutAdmin } from "../../lib/auth/admin-login.ts";
+import { loginAdmin, logoutAdmin, type AdminLoginOutcome } from "../../lib/auth/admin-login.ts";
 import { isSameOriginRequest, needsOriginCheck, resolveAdminCredential } from "../../lib/auth/admin-credentials.ts";
-import { ADMIN_SESSION_COOKIE, clearedSessionCookie, sessionCookie } from "../../lib/auth/cookies.ts";
+import { ADMIN_SESSION_COOKIE, clearedSessionCookie, sessionCookie, type SessionCookieOptions } from "../../lib/auth/cookies.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { readOverview } from "../../lib/admin/status.ts";
 import { adminPageGuard } from "./guard.ts";
 import { LoginCard, LoginPage, type LoginCardProps } from "./login.view.tsx";
 import { safeAdminPath, type AdminAreaKey } from "./shell.view.tsx";
 import { consoleResponse } from "./console.ts";
-import { AreaPending, Overview } from "./overview.view.tsx";
+import { Overview } from "./overview.view.tsx";
 
 const LOGIN_ERRORS = {
   empty: "Enter the admin key.",
@@ -28,7 +28,22 @@ function loginResponse(request: Request, props: LoginCardProps, status: number, 
   return pageOrFragment(request, { page: () => markup(LoginPage(props)), fragment: () => markup(LoginCard(props)) }, { status, headers: { ...NO_STORE_HEADERS, ...headers } });
 }
 
-/** GET/POST /admin/login, POST /admin/logout, GET /admin, /admin/content, /admin/placements, /admin/insights */
+/** The answer of a login form post; on success the session cookie is set through `setCookie`. */
+function loginFormAnswer(deps: Pick<Deps, "config">, request: Request, next: string, outcome: AdminLoginOutcome, setCookie: (options: SessionCookieOptions) => void): Response {
+  switch (outcome.kind) {
+    case "disabled":
+      return loginResponse(request, { disabled: true, next }, 401);
+    case "rejected":
+      return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.rejected }, 401);
+    case "limited":
+      return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.limited }, 429, { "retry-after": String(outcome.retryAfter) });
+    case "ok":
+      setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
+      return hxRedirect(request, next, NO_STORE_HEADERS);
+  }
+}
+
+/** GET/POST /admin/login, POST /admin/logout, GET /admin (the areas: content/, placements/, insights/, operations/) */
 export function adminRoutes(deps: Deps) {
   const consolePage = (request: Request, area: AdminAreaKey, title: string, content: () => JSX.Element) => consoleResponse(deps, request, area, title, content);
 
@@ -48,17 +63,7 @@ export function adminRoutes(deps: Deps) {
         if (!deps.config.adminKey) return loginResponse(request, { disabled: true, next }, 401);
         if (!form.key?.trim()) return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.empty }, 422);
         const outcome = await loginAdmin(deps, { key: form.key, ip: clientIp(deps.config, request, server), ua: request.headers.get("user-agent") ?? "" });
-        switch (outcome.kind) {
-          case "disabled":
-            return loginResponse(request, { disabled: true, next }, 401);
-          case "rejected":
-            return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.rejected }, 401);
-          case "limited":
-            return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.limited }, 429, { "retry-after": String(outcome.retryAfter) });
-          case "ok":
-            cookie[ADMIN_SESSION_COOKIE].set(sessionCookie(deps.config, outcome.token, outcome.maxAge));
-            return hxRedirect(request, next, NO_STORE_HEADERS);
-        }
+        return loginFormAnswer(deps, request, next, outcome, (options) => cookie[ADMIN_SESSION_COOKIE].set(options));
       },
       { parse: "none" },
     )
@@ -83,9 +88,6 @@ export function adminRoutes(deps: Deps) {
         return consolePage(request, "overview", "Overview", () => <Overview facts={facts} />);
       },
       { isAdmin: true },
-    )
-    .get("/admin/content", ({ request }) => consolePage(request, "content", "Content", () => <AreaPending area="content" />), { isAdmin: true })
-    .get("/admin/placements", ({ request }) => consolePage(request, "placements", "Placements", () => <AreaPending area="placements" />), { isAdmin: true })
-    .get("/admin/insights", ({ request }) => consolePage(request, "insights", "Insights", () => <AreaPending area="insights" />), { isAdmin: true });
+    );
 }
 

@@ -28,7 +28,7 @@ export function safeAdminPath(raw: unknown): string {
 
 // htmx leaves 4xx answers unswapped by default; the console's forms answer 401/422/429 with the
 // form and its inline error, so those are swapped too.
-const HTMX_CONFIG = JSON.stringify({
+const HTMX_CONFIG = {
   responseHandling: [
     { code: "204", swap: false },
     { code: "[23]..", swap: true },
@@ -36,18 +36,17 @@ const HTMX_CONFIG = JSON.stringify({
     { code: "[45]..", swap: false, error: true },
     { code: "...", swap: false },
   ],
-});
+};
 
 /** A full admin document: the shared layout with the console stylesheet, never indexed. */
 export function AdminLayout(props: { title: string; children?: Children }): JSX.Element {
   const head = (
     <>
-      <meta name="htmx-config" content={HTMX_CONFIG} />
       <link rel="stylesheet" href={assetUrl("admin.css")} />
     </>
   ) as string;
   return (
-    <Layout title={`${props.title} | finder admin`} bodyClass="admin" noindex head={head}>
+    <Layout title={`${props.title} | finder admin`} bodyClass="admin" noindex head={head} htmxConfig={HTMX_CONFIG} scripts={["admin.js"]}>
       {props.children}
     </Layout>
   );

@@ -22,6 +22,8 @@ import { Icon, IconSprite } from "../components/icons.tsx";
 
 /** Notice shown when remote mode serves a fallback source. */
 export const FALLBACK_NOTICE = "Live data is currently unavailable - showing the saved event list.";
+/** Added to the notice when the database could not be read at all (an outage): what is missing. */
+export const DEGRADED_NOTICE = "Map positions are approximate (arrondissement centres) and featured events are not shown until it is back.";
 /** Shown when every source failed and no earlier render exists. */
 export const UNAVAILABLE_TEXT = "Events are unavailable right now.";
 
@@ -34,16 +36,15 @@ export const SIGN_IN_SLOT_ID = "sign-in-slot";
 
 /** htmx configuration of the public pages: history is handled by static/app.js (see there). */
 // A 503 fragment ("Events are unavailable right now.") is swapped like a success; other errors are not.
-const HTMX_CONFIG = JSON.stringify({
+const HTMX_CONFIG = {
   historyCacheSize: 0,
-  includeIndicatorStyles: false,
   responseHandling: [
     { code: "204", swap: false },
     { code: "[23]..", swap: true },
     { code: "503", swap: true, error: false },
     { code: "[45]..", swap: false, error: true },
   ],
-});
+};
 
 export interface HomeHead {
   title: string;
@@ -61,6 +62,8 @@ export interface HomePageProps {
   banner: PublicBanner;
   now: Date;
   showFallbackNotice: boolean;
+  /** The read was degraded (database unreachable): the notice also says positions are approximate. */
+  degraded?: boolean;
   head: HomeHead;
   /** Absolute URL of /calendar.ics (the subscribe link adds the filter query). */
   feedUrl: string;
@@ -169,13 +172,13 @@ export function QuickChips(props: { listing: HomeListing; now: Date; oob?: boole
       <ul>
         {chips.map((chip) => (
           <li>
-            <a class={["quick-chip", chip.on && "is-active"]} href={chip.href} hx-get={chip.href} {...RESULTS_HX} aria-current={chip.on ? "true" : undefined} data-quick={chip.track}>
+            <a class={["moment-chip", chip.on && "is-active"]} href={chip.href} hx-get={chip.href} {...RESULTS_HX} aria-current={chip.on ? "true" : undefined} data-quick={chip.track}>
               {Html.escapeHtml(chip.label)}
             </a>
           </li>
         ))}
         <li>
-          <a class="quick-chip" href={`#${NEAR_ME_ID}`} data-near-me>
+          <a class="moment-chip" href={`#${NEAR_ME_ID}`} data-near-me>
             <Icon name="pin" /> Near me
           </a>
         </li>
@@ -387,7 +390,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
   );
 }
 
-function Intro(props: { showFallbackNotice: boolean }): JSX.Element {
+function Intro(props: { showFallbackNotice: boolean; degraded?: boolean }): JSX.Element {
   return (
     <>
       <p class="kicker">Paris · Fête de la Musique</p>
@@ -395,7 +398,7 @@ function Intro(props: { showFallbackNotice: boolean }): JSX.Element {
       <p class="lede">Street stages, club nights, day parties and free concerts in all twenty arrondissements, in one calendar you can search and filter.</p>
       {props.showFallbackNotice ? (
         <p class="notice notice-warning" role="status">
-          {FALLBACK_NOTICE}
+          {props.degraded ? `${FALLBACK_NOTICE} ${DEGRADED_NOTICE}` : FALLBACK_NOTICE}
         </p>
       ) : (
         ""
@@ -412,7 +415,8 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
     <Layout
       title={props.head.title}
       description={props.head.description}
-      head={`<meta name="htmx-config" content='${HTMX_CONFIG}' />` + props.head.head}
+      head={props.head.head}
+      htmxConfig={HTMX_CONFIG}
       bodyClass="home"
       scripts={["app.js"]}
     >
@@ -450,7 +454,7 @@ export function HomePage(props: HomePageProps): JSX.Element {
     <Shell head={props.head} banner={props.banner} now={props.now} modal={props.modal}>
       <main id="main" class="home-main">
         <section class="hero" aria-labelledby="home-title">
-          <Intro showFallbackNotice={props.showFallbackNotice} />
+          <Intro showFallbackNotice={props.showFallbackNotice || props.degraded === true} degraded={props.degraded} />
           <SearchBar q={listing.filters.q} count={listing.matching.length} narrowed={listing.narrowed} />
           <QuickChips listing={listing} now={props.now} />
         </section>
@@ -490,5 +494,16 @@ export function UnavailablePage(props: { banner: PublicBanner; now: Date; head: 
         </section>
       </main>
     </Shell>
+  );
+}
+
+/** The results fragment when events cannot be read (503): the results section with the notice. */
+export function UnavailableResults(): JSX.Element {
+  return (
+    <section id={RESULTS_ID} class="results">
+      <p class="notice notice-error" role="alert">
+        {UNAVAILABLE_TEXT}
+      </p>
+    </section>
   );
 }
