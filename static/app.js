@@ -287,8 +287,22 @@
   // On a phone, once the visitor searches or filters, the hero shrinks and the list comes into view
   // (not while the search box is being typed in).
   var phone = window.matchMedia && window.matchMedia("(max-width: 639px)").matches;
+  // The sticky "N events · Filters" bar opens the filters as a sheet; a results swap closes it.
+  doc.addEventListener("click", function (event) {
+    var bar = event.target.closest && event.target.closest("[data-open-filters]");
+    if (!bar || !phone) return;
+    event.preventDefault();
+    doc.body.classList.add("filters-open");
+    var first = $("#filters summary, #filters input");
+    if (first) first.focus();
+  });
+  doc.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") doc.body.classList.remove("filters-open");
+  });
+
   function bringResultsIntoView(root) {
     if (!phone) return;
+    doc.body.classList.remove("filters-open");
     doc.body.classList.add("is-interacted");
     if (search && doc.activeElement === search) return;
     root.scrollIntoView({ block: "start" });

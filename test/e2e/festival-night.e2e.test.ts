@@ -76,6 +76,45 @@ describe("festival night", () => {
     }, TIMEOUT);
   }
 
+  test("phone: the sticky bar shows the count and opens the filter sheet; a filter change brings the list into view", async () => {
+    const { context, page } = await open("phone");
+    try {
+      await page.goto(`${server.url}/`);
+      const bar = page.locator("#sticky-bar");
+      const barText = () => bar.evaluate((el) => el.textContent!.replace(/\s+/g, " ").trim());
+      expect(await barText()).toBe("120 events · Filters");
+      await bar.click();
+      await page.waitForFunction(() => document.body.classList.contains("filters-open"));
+      expect(await page.locator(".browse-filters").evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
+      await page.locator("details.filter-section summary", { hasText: "Preferences" }).click();
+      await page.getByRole("checkbox", { name: "Show only curated picks" }).check();
+      await page.waitForURL(/pick=1/);
+      await page.waitForFunction(() => !document.body.classList.contains("filters-open"));
+      await page.waitForFunction(() => {
+        const text = document.getElementById("sticky-bar")!.textContent!.replace(/\s+/g, " ").trim();
+        return /^\d+ events? · Filters$/.test(text) && !text.startsWith("120 ");
+      });
+      const top = await page.locator("#results").evaluate((el) => el.getBoundingClientRect().top);
+      // The list starts in the upper half of the screen (a short list cannot scroll to the very top).
+      expect(top).toBeGreaterThanOrEqual(-1);
+      expect(top).toBeLessThan(844 / 2);
+      await screenshot(page, "festival-after-filter-phone");
+    } finally {
+      await context.close();
+    }
+  }, TIMEOUT);
+
+  test("desktop: no sticky bar, the filters stay beside the list", async () => {
+    const { context, page } = await open("desktop");
+    try {
+      await page.goto(`${server.url}/`);
+      expect(await page.locator("#sticky-bar").isVisible()).toBe(false);
+      expect(await page.locator(".browse-filters").evaluate((el) => getComputedStyle(el).position)).not.toBe("fixed");
+    } finally {
+      await context.close();
+    }
+  }, TIMEOUT);
+
   test("phone, JavaScript off: chips and Show more are plain links", async () => {
     const { context, page } = await open("phone", { javaScriptEnabled: false });
     try {

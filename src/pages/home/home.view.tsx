@@ -172,13 +172,13 @@ export function QuickChips(props: { listing: HomeListing; now: Date; oob?: boole
       <ul>
         {chips.map((chip) => (
           <li>
-            <a class={["quick-chip", chip.on && "is-active"]} href={chip.href} hx-get={chip.href} {...RESULTS_HX} aria-current={chip.on ? "true" : undefined} data-quick={chip.track}>
+            <a class={["moment-chip", chip.on && "is-active"]} href={chip.href} hx-get={chip.href} {...RESULTS_HX} aria-current={chip.on ? "true" : undefined} data-quick={chip.track}>
               {Html.escapeHtml(chip.label)}
             </a>
           </li>
         ))}
         <li>
-          <a class="quick-chip" href={`#${NEAR_ME_ID}`} data-near-me>
+          <a class="moment-chip" href={`#${NEAR_ME_ID}`} data-near-me>
             <Icon name="pin" /> Near me
           </a>
         </li>
@@ -227,6 +227,17 @@ function NearMe(props: { listing: HomeListing; facets: FilterFacets }): JSX.Elem
         </ul>
       </div>
     </section>
+  );
+}
+
+export const STICKY_BAR_ID = "sticky-bar";
+
+/** On a phone, a bar fixed at the bottom: "N events · Filters", opening the filter sheet (a link to the filters without JavaScript). */
+export function StickyBar(props: { count: number; oob?: boolean }): JSX.Element {
+  return (
+    <a id={STICKY_BAR_ID} class="sticky-bar" href="#filters" data-open-filters hx-swap-oob={props.oob ? "true" : undefined}>
+      <span safe>{`${props.count} ${props.count === 1 ? "event" : "events"}`}</span> · <Icon name="filter" /> Filters
+    </a>
   );
 }
 
@@ -367,6 +378,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
         <>
           <ResultCount count={listing.matching.length} narrowed={listing.narrowed} oob />
           <QuickChips listing={listing} now={props.now} oob />
+          <StickyBar count={listing.matching.length} oob />
           <Spotlight listing={listing} now={props.now} oob />
           <StatsRow stats={listing.stats} oob />
           <MapData matching={listing.matching} filters={listing.filters} query={listing.query} oob />
@@ -447,6 +459,7 @@ export function HomePage(props: HomePageProps): JSX.Element {
           <QuickChips listing={listing} now={props.now} />
         </section>
         <NearMe listing={listing} facets={props.facets} />
+        <StickyBar count={listing.matching.length} />
         <Spotlight listing={listing} now={props.now} />
         <StatsRow stats={listing.stats} />
         <MapCard matching={listing.matching} filters={listing.filters} query={listing.query} />
