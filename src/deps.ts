@@ -12,6 +12,7 @@ import { createInvalidationBus, type InvalidationBus } from "./lib/invalidation.
 import { createEventReader, type EventReader } from "./lib/events/pipeline.ts";
 import { createRenderCache, type RenderCache } from "./lib/render-cache.ts";
 import { connectInvalidations } from "./lib/invalidation-channel.ts";
+import { createJobRegistry, type JobRegistry } from "./lib/admin/jobs.ts";
 
 /** Something to run on shutdown (flush buffers, stop timers), in registration order. */
 export type ShutdownHook = () => Promise<void> | void;
@@ -33,6 +34,8 @@ export interface Deps {
   now: () => Date;
   /** Names of the scheduled jobs running in this process (see jobs/schedule.ts). */
   runningJobs: Set<string>;
+  /** Background console actions with their progress (see lib/admin/jobs.ts). */
+  jobs: JobRegistry;
   /** Registers work to finish before the database closes. */
   onShutdown(hook: ShutdownHook): void;
   /** Runs the shutdown hooks once, then closes the database. */
@@ -69,7 +72,8 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   const invalidation = createInvalidationBus((error) => log.error("cache", "Invalidation listener failed", undefined, error));
   const renderCache = createRenderCache({ log, now: () => now().getTime() });
   const stopInvalidations = await connectInvalidations(database, invalidation, (i) => renderCache.invalidate(i), log);
-  hooks.push(stopInvalidations, () => renderCache.settle());
+  const jobs = createJobRegistry({ now, onError: (kind, error) => log.error("admin-jobs", "Background job failed", { kind }, error) });
+  hooks.push(() => jobs.settle(), stopInvalidations, () => renderCache.settle());
   const deps: Deps = {
     config,
     log,
@@ -82,6 +86,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     renderCache,
     now,
     runningJobs: new Set(),
+    jobs,
     onShutdown: (hook) => hooks.push(hook),
     shutdown: (timeoutSeconds = 5) => {
       shuttingDown ??= (async () => {

@@ -12,6 +12,9 @@ import { authApi } from "./auth.ts";
 import { adminAuthApi } from "./admin-auth.ts";
 import { adminSessionsApi } from "./admin-sessions.ts";
 import { adminStatusApi } from "./admin-status.ts";
+import { adminStoreApi } from "./admin-store.ts";
+import { adminSubmissionsApi } from "./admin-submissions.ts";
+import { adminBannerApi } from "./admin-banner.ts";
 
 /** The API: public reads, tracking, submissions, sign-in, cron and the admin JSON API. */
 export function apiRoutes(deps: Deps) {
@@ -25,5 +28,8 @@ export function apiRoutes(deps: Deps) {
     .use(authApi(deps)) //                  /api/auth/*
     .use(adminAuthApi(deps)) //             /api/admin/login, /api/admin/logout
     .use(adminSessionsApi(deps)) //         /api/admin/sessions
-    .use(adminStatusApi(deps)); //          /api/admin/health, data-store status, KV
+    .use(adminStatusApi(deps)) //           /api/admin/health, data-store status, KV
+    .use(adminStoreApi(deps)) //            /api/admin/sheet/{upload,export,import}, backups, revalidate, recovery/*, jobs/:id
+    .use(adminSubmissionsApi(deps)) //      /api/admin/submissions, …/:id/{accept,decline}, …/settings
+    .use(adminBannerApi(deps)); //          /api/admin/banner
 }

@@ -65,11 +65,16 @@ export interface EventReaderDeps {
   now: () => Date;
 }
 
+/** Options of a warm-up: `onProgress` hears venues geocoded out of those to geocode. */
+export interface WarmOptions {
+  onProgress?: (done: number, total: number) => void;
+}
+
 /** The live-event reader of a process. */
 export interface EventReader {
   load(options?: LoadOptions): Promise<LiveRead>;
   /** Full read plus coordinate warm-up (geocode, upgrade, prune); used by admin writes and deploys. */
-  warm(): Promise<{ read: LiveRead; counts: WarmUpCounts }>;
+  warm(options?: WarmOptions): Promise<{ read: LiveRead; counts: WarmUpCounts }>;
   /** Reads the chain without writing anything (admin dry-run); coordinates are not touched. */
   dryRun(): Promise<{ source: EventSource; eventCount: number; fallbackReason?: string; attempts: SourceAttempt[] }>;
   status(): ReaderStatus;
@@ -180,16 +185,17 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
     throw new EventsUnavailableError(attempts.map((a) => `${a.source}: ${a.reason}`));
   }
 
-  const coordinateDeps = () => ({
+  const coordinateDeps = (onProgress?: WarmOptions["onProgress"]) => ({
     kv: deps.kv,
     log: deps.log,
     now: deps.now,
     apiKey: deps.config.geocodingApiKey,
     apiUrl: deps.config.geocodingApiUrl,
     testMode: deps.config.dataMode === "test",
+    onProgress,
   });
 
-  async function read(options: LoadOptions, coordinates: "populate" | "warm"): Promise<{ read: LiveRead; counts: PopulationCounts | WarmUpCounts }> {
+  async function read(options: LoadOptions, coordinates: "populate" | "warm", warmOptions: WarmOptions = {}): Promise<{ read: LiveRead; counts: PopulationCounts | WarmUpCounts }> {
     const fetchedAt = deps.now();
     let chain;
     try {
@@ -207,7 +213,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
     const quality = runQualityChecks(parsed.events);
     deps.log.info("events", "Quality checks", { source, eventCount: quality.eventCount, averageScore: quality.averageScore, counts: quality.counts });
 
-    const placed = coordinates === "warm" ? await warmCoordinates(parsed.events, coordinateDeps()) : await populateCoordinates(parsed.events, coordinateDeps());
+    const placed = coordinates === "warm" ? await warmCoordinates(parsed.events, coordinateDeps(warmOptions.onProgress)) : await populateCoordinates(parsed.events, coordinateDeps());
     // Fresh objects per read: projections write into them, and the parse result may be shared.
     let events = placed.events.map((event) => ({ ...event }));
     const now = deps.now();
@@ -246,8 +252,8 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       }
       return pending;
     },
-    async warm() {
-      const result = await read({}, "warm");
+    async warm(warmOptions = {}) {
+      const result = await read({}, "warm", warmOptions);
       return { read: result.read, counts: result.counts as WarmUpCounts };
     },
     async dryRun() {

@@ -26,6 +26,8 @@ export interface CoordinateDeps extends GeocoderOptions {
   now?: () => Date;
   /** Test mode never calls the geocoding API (missing entries get the centre fallback). */
   testMode?: boolean;
+  /** Hears how many of the venues to geocode are done (console progress bars). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Per-run counts; the four resolution counts are per distinct venue, skippedIneligible is per event. */
@@ -124,7 +126,8 @@ async function run<E extends PlaceableEvent>(events: readonly E[], deps: Coordin
 
   let geocodeFailures = 0;
   if (toGeocode.size > 0) {
-    const batch = await geocodeBatch([...toGeocode.keys()], deps);
+    deps.onProgress?.(0, toGeocode.size);
+    const batch = await geocodeBatch([...toGeocode.keys()], deps, deps.onProgress);
     for (const { address, result } of batch.successful) {
       const { id, existing } = toGeocode.get(address)!;
       const entry = createGeocodedLocation(address.name, address.arrondissement, result, stamp);

@@ -9,6 +9,7 @@ import { findFieldForHeader, SHEET_COLUMNS, type SheetField } from "../sheet/col
 import { readStoreSheet, saveStoreSheet, type RawSheet } from "../store/store.ts";
 import { revalidateHomepage } from "../events/publish.ts";
 import { dbErrorSummary } from "../db/errors.ts";
+import { isValidEventKey, normaliseEventKey } from "../sheet/keys.ts";
 
 export const SUBMISSION_STATUSES = ["pending", "accepted", "declined"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
@@ -27,6 +28,7 @@ export const MODERATION_MESSAGES = {
   noteRequired: "Add a note explaining the reason",
   noteTooLong: `The note must be at most ${NOTE_MAX} characters`,
   saveFailed: "Could not add the event to the sheet; the submission is still pending",
+  invalidEventKey: "An event key is evt_ followed by 12 to 20 lowercase letters or digits",
 } as const;
 
 /** A stored submission as the console shows it. */
@@ -112,10 +114,11 @@ const SHEET_CELLS: Partial<Record<SheetField, string>> = {
   notes: "notes",
 };
 
-/** The sheet row for a submission, aligned with `headers`. */
-export function submissionSheetRow(headers: readonly string[], payload: Record<string, unknown>): string[] {
+/** The sheet row for a submission, aligned with `headers`; `eventKey` fills the Event Key cell when given. */
+export function submissionSheetRow(headers: readonly string[], payload: Record<string, unknown>, eventKey?: string): string[] {
   return headers.map((header) => {
     const field = findFieldForHeader(header);
+    if (field === "eventKey" && eventKey) return eventKey;
     const source = field ? SHEET_CELLS[field] : undefined;
     const value = source ? payload[source] : undefined;
     return typeof value === "string" ? value : "";
@@ -133,9 +136,10 @@ export function submissionSheetRow(headers: readonly string[], payload: Record<s
 export async function acceptSubmission(
   deps: Pick<Deps, "db" | "events" | "invalidation" | "log" | "now">,
   id: string,
-  review: { reviewedBy: string },
+  review: { reviewedBy: string; eventKey?: string },
 ): Promise<ModerationResult> {
   if (!UUID.test(id)) return { ok: false, error: MODERATION_MESSAGES.notFound, status: 404 };
+  if (review.eventKey !== undefined && !isValidEventKey(review.eventKey)) return { ok: false, error: MODERATION_MESSAGES.invalidEventKey, status: 400 };
   const now = deps.now();
   const [claimed] = await deps.db
     .update(eventSubmissions)
@@ -148,7 +152,7 @@ export async function acceptSubmission(
   try {
     const stored = await readStoreSheet(deps.db);
     const sheet: RawSheet = stored ? stored.sheet : { headers: SHEET_COLUMNS.map((c) => c.header), rows: [] };
-    const rows = [...sheet.rows, submissionSheetRow(sheet.headers, claimed.payload)];
+    const rows = [...sheet.rows, submissionSheetRow(sheet.headers, claimed.payload, normaliseEventKey(review.eventKey) ?? undefined)];
     const saved = await saveStoreSheet(deps.db, { headers: sheet.headers, rows }, { updatedBy: "submission-accept", origin: "manual", trigger: "submission", actor: review.reviewedBy, now });
     if (!saved.ok) throw new Error(saved.error);
     acceptedEventKey = saved.keys[rows.length - 1];
