@@ -1,5 +1,6 @@
 // Builds the dependencies every area receives, once per process: config, logger, database, KV,
-// rate limiter, clock, and the hooks that flush pending work on shutdown.
+// rate limiter, tracking, clock, and the hooks that flush pending work on shutdown. Every piece
+// of per-process state is created here; lib modules keep none of their own.
 
 import type { Config } from "./lib/config.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
@@ -13,6 +14,8 @@ import { createEventReader, type EventReader } from "./lib/events/pipeline.ts";
 import { createRenderCache, type RenderCache } from "./lib/render-cache.ts";
 import { connectInvalidations } from "./lib/invalidation-channel.ts";
 import { createJobRegistry, type JobRegistry } from "./lib/admin/jobs.ts";
+import { createTrackingService, type TrackingOptions, type TrackingService } from "./lib/tracking/service.ts";
+import { prepareAdminSessionLookup, type AdminSessionLookup } from "./lib/auth/admin-sessions.ts";
 
 /** Something to run on shutdown (flush buffers, stop timers), in registration order. */
 export type ShutdownHook = () => Promise<void> | void;
@@ -30,6 +33,10 @@ export interface Deps {
   invalidation: InvalidationBus;
   /** Rendered pages, precompressed (see docs/public-pages.md, "Render cache"). */
   renderCache: RenderCache;
+  /** Tracking: validation, the in-memory limiter and the write-behind queues (flushed on shutdown). */
+  tracking: TrackingService;
+  /** The prepared admin-session check of this database. */
+  adminSessionLookup: AdminSessionLookup;
   /** The clock; tests move it. */
   now: () => Date;
   /** Names of the scheduled jobs running in this process (see jobs/schedule.ts). */
@@ -50,6 +57,8 @@ export interface BuildDepsOptions {
   skipMigrations?: boolean;
   /** False when the database is shared and must stay open after shutdown (tests). */
   ownsDatabase?: boolean;
+  /** Tuning of the tracking queues and limiter (tests shrink them). */
+  tracking?: TrackingOptions;
 }
 
 /** The process logger for a config: JSON lines except in development. */
@@ -74,13 +83,18 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   const stopInvalidations = await connectInvalidations(database, invalidation, (i) => renderCache.invalidate(i), log);
   const jobs = createJobRegistry({ now, onError: (kind, error) => log.error("admin-jobs", "Background job failed", { kind }, error) });
   hooks.push(() => jobs.settle(), stopInvalidations, () => renderCache.settle());
+  const events = createEventReader({ config, db: database.db, kv, log, now });
+  const tracking = createTrackingService({ config, log, db: database.db, now, events, invalidation }, options.tracking);
+  hooks.push(() => tracking.close());
   const deps: Deps = {
     config,
     log,
     database,
     db: database.db,
     kv,
-    events: createEventReader({ config, db: database.db, kv, log, now }),
+    events,
+    tracking,
+    adminSessionLookup: prepareAdminSessionLookup(database.db),
     limiter: createRateLimiter({ db: database.db, secret: config.authSecret, log, now }),
     invalidation,
     renderCache,

@@ -8,11 +8,11 @@ import { secretsEqual } from "../lib/crypto.ts";
 import { bearerToken } from "../lib/auth/admin-credentials.ts";
 import { revalidateHomepage } from "../lib/events/publish.ts";
 import { EventsUnavailableError } from "../lib/events/pipeline.ts";
+import { safeErrorText } from "../lib/db/errors.ts";
 import { runScheduledJob, scheduledJob } from "../jobs/schedule.ts";
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+/** What a failed run answers: a database error as its code and table only, never its SQL or parameters. */
+const errorText = safeErrorText;
 
 /** GET /api/cron/* and GET|POST /api/revalidate/deploy */
 export function cronApi(deps: Deps) {

@@ -6,7 +6,6 @@ import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { limiterParts, RATE_LIMITS } from "../lib/rate-limit.ts";
-import { trackingFor } from "../lib/tracking/service.ts";
 import { siteHost, SITE_NAME } from "../lib/links.ts";
 import { createOgImages, type OgImagesOptions } from "../lib/og/service.ts";
 import type { CachedImage } from "../lib/og/image-cache.ts";
@@ -34,7 +33,7 @@ export function ogApi(deps: Deps, options: OgApiOptions = {}) {
   const images = createOgImages({ ...options, site: { name: SITE_NAME, host: siteHost(deps.config) }, log: deps.log });
   // The in-memory limiter front, synced in batches to the shared Postgres counters: a cached image
   // costs no database round trip. An unavailable limiter lets the request through.
-  const limiter = trackingFor(deps).limiter;
+  const limiter = deps.tracking.limiter;
 
   return new Elysia({ name: "og-api" }).get("/api/og", async ({ request }) => {
     const limit = limiter.hit(RATE_LIMITS.ogImageIp, [limiterParts.ip(clientIp(request.headers))], { failOpen: true });

@@ -7,14 +7,14 @@ import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { NO_STORE_HEADERS, readJson } from "../lib/http.ts";
 import { clientIp } from "../lib/client-ip.ts";
-import { trackingFor, type TrackContext, type TrackOutcome } from "../lib/tracking/service.ts";
+import { type TrackContext, type TrackOutcome } from "../lib/tracking/service.ts";
 
 const ACCEPTED_BODY = JSON.stringify({ success: true });
 const ACCEPTED_HEADERS = { "content-type": "application/json; charset=utf-8", ...NO_STORE_HEADERS };
 
 /** POST /api/track, POST /api/track/discovery, POST /api/user/preference */
 export function trackingApi(deps: Deps) {
-  const tracking = trackingFor(deps);
+  const tracking = deps.tracking;
   const accept = (run: (body: unknown, context: TrackContext) => Promise<TrackOutcome>) =>
     async ({ request }: { request: Request }) => {
       try {

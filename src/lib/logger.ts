@@ -1,6 +1,9 @@
 // Structured logging: JSON lines in production and test, readable lines in development.
 // Fixed field order (level, scope, message, context, error, ts) and, in development only, the
-// 1200 ms dedupe of identical info lines (see docs/operations.md, "Logging").
+// 1200 ms dedupe of identical info lines (see docs/operations.md, "Logging"). Database errors are
+// reduced to their code and table here, for every caller.
+
+import { isDatabaseError, safeDbError } from "./db/errors.ts";
 
 export type LogLevel = "info" | "warn" | "error";
 export type LogContext = Record<string, unknown>;
@@ -32,15 +35,51 @@ function defaultWrite(level: LogLevel, line: string): void {
   else process.stderr.write(line + "\n");
 }
 
-/** Turns anything thrown into the logged `{message, stack}` shape (a non-Error gives `{message}`). */
-export function serializeError(error: unknown): { message: string; stack?: string } {
-  if (error instanceof Error) return { message: error.message, stack: error.stack };
-  if (typeof error === "string") return { message: error };
+/**
+ * Turns anything thrown into the logged `{message, stack}` shape (a non-Error gives `{message}`).
+ * A database error is reduced to its code and table (`safeDbError`): the SQL, its parameters and
+ * the driver's text never reach a log line; its stack keeps only the call frames.
+ */
+export function serializeError(error: unknown): { message: string; stack?: string; code?: string; table?: string } {
+  if (isDatabaseError(error)) {
+    const safe = safeDbError(error);
+    const frames = error instanceof Error && typeof error.stack === "string" ? error.stack.split("\n").filter((line) => /^\s+at /.test(line)) : [];
+    return {
+      message: safe.message,
+      ...(safe.code ? { code: safe.code } : {}),
+      ...(safe.table ? { table: safe.table } : {}),
+      ...(frames.length > 0 ? { stack: [safe.message, ...frames].join("\n") } : {}),
+    };
+  }
+  if (error instanceof Error) {
+    const stack = typeof error.stack === "string" && QUERY_TEXT.test(error.stack) ? error.stack.split("\n").filter((line) => /^\s+at /.test(line)).join("\n") : error.stack;
+    return { message: scrubText(error.message), stack };
+  }
+  if (typeof error === "string") return { message: scrubText(error) };
   try {
-    return { message: JSON.stringify(error) ?? String(error) };
+    return { message: JSON.stringify(scrubContext(error)) ?? String(error) };
   } catch {
     return { message: String(error) };
   }
+}
+
+// Drizzle's wrapper text: "Failed query: <sql>\nparams: <values>".
+const QUERY_TEXT = /Failed query:|\bparams:/;
+
+function scrubText(text: string): string {
+  return QUERY_TEXT.test(text) ? "[database error text removed]" : text;
+}
+
+/** Context values as logged: errors serialised safely, database error text removed, at any depth up to 4. */
+function scrubContext(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return scrubText(value);
+  if (value instanceof Error) return serializeError(value);
+  if (depth >= 4 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((item) => scrubContext(item, depth + 1));
+  if (value instanceof Date) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = scrubContext(item, depth + 1);
+  return out;
 }
 
 function safeJson(value: unknown): string {
@@ -73,8 +112,9 @@ export function createLogger(options: LoggerOptions): Logger {
     return previous !== undefined && t - previous < DEDUPE_MS;
   }
 
-  function emit(level: LogLevel, scope: string, message: string, context?: LogContext, error?: unknown, hasError = false): void {
+  function emit(level: LogLevel, scope: string, message: string, rawContext?: LogContext, error?: unknown, hasError = false): void {
     if (LEVEL_RANK[level] < minRank) return;
+    const context = rawContext === undefined ? undefined : (scrubContext(rawContext) as LogContext);
     if (level === "info" && suppressed(scope, message, context)) return;
     if (options.mode === "development") {
       let line = `${ICONS[level]} [${scope}] ${message}`;

@@ -50,11 +50,20 @@ describe("cron endpoints", () => {
     expect(await sessions.json()).toEqual({ ok: true, deleted: 0 });
   });
 
+  test("prune-tracking-markers deletes write-batch markers applied more than an hour ago", async () => {
+    await ctx.deps.database.query(sql`insert into write_batches (id, applied_at) values ('00000000-0000-4000-8000-000000000001', now() - interval '2 hours'), ('00000000-0000-4000-8000-000000000002', now())`);
+    const res = await ctx.request("/api/cron/prune-tracking-markers", { headers: bearer(CRON_SECRET) });
+    expect(await res.json()).toEqual({ ok: true, deleted: 1 });
+    const left = await ctx.deps.database.query<{ id: string }>(sql`select id from write_batches`);
+    expect(left.map((r) => r.id)).toEqual(["00000000-0000-4000-8000-000000000002"]);
+  });
+
   test("every scheduled job runs through the exclusive runner", async () => {
     expect(SCHEDULE.map((j) => [j.name, j.pattern])).toEqual([
       ["cleanup-admin-sessions", "0 4 * * *"],
       ["cleanup-rate-limits", "10 4 * * *"],
       ["backup-event-store", "20 4 * * *"],
+      ["prune-tracking-markers", "*/10 * * * *"],
     ]);
     const outcome = await runScheduledJob(ctx.deps, SCHEDULE[1]);
     expect(outcome).toEqual({ ran: true, result: { deleted: 0 } });

@@ -4,7 +4,6 @@ import fc from "fast-check";
 import { createClock, createTestContext, TEST_AUTH_SECRET, testEnv, type TestContext } from "../helpers/app.ts";
 import { resetDatabase, sharedDatabase } from "../helpers/database.ts";
 import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
-import { trackingFor } from "../../src/lib/tracking/service.ts";
 import { discoveryRulesHold, parseDiscoveryBody, parseEngagementBody, parsePreferenceBody } from "../../src/lib/tracking/validation.ts";
 import { signUserToken } from "../../src/lib/auth/user-token.ts";
 import { loadConfig } from "../../src/lib/config.ts";
@@ -20,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 beforeEach(async () => {
-  await trackingFor(ctx.deps).flush();
+  await ctx.deps.tracking.flush();
   await resetDatabase(ctx.deps.database);
 });
 
@@ -45,7 +44,7 @@ async function expectAccepted(res: Response) {
 }
 
 async function rows<T = Record<string, unknown>>(table: "engagement_interactions" | "discovery_interactions" | "genre_preferences", context = ctx): Promise<T[]> {
-  await trackingFor(context.deps).flush();
+  await context.deps.tracking.flush();
   return context.deps.database.query<T>(sql.raw(`select * from ${table} order by 1, 2`));
 }
 
@@ -160,7 +159,7 @@ describe("POST /api/track", () => {
   test("a recorded calendar_sync reaches the events' calendarSyncCount (the saved line)", async () => {
     for (let i = 0; i < 3; i++) await post("/api/track", { eventKey: "EVT_FIXTURE000003", actionType: "calendar_sync", sessionId: `cal-${i}` });
     await post("/api/track", { eventKey: "evt_fixture000003", actionType: "click" });
-    await trackingFor(ctx.deps).flush();
+    await ctx.deps.tracking.flush();
     const { events } = await ctx.deps.events.load();
     expect(events.find((e) => e.eventKey === "evt_fixture000003")?.calendarSyncCount).toBe(3);
     expect(events.find((e) => e.eventKey === KEY)?.calendarSyncCount).toBe(0);
@@ -390,8 +389,7 @@ describe("failures never reach the visitor", () => {
     // A service whose limiter has no room for any key, registered before the app is built.
     const config = loadConfig(testEnv());
     const clock = createClock();
-    const deps = await buildDeps(config, { database: await sharedDatabase(), log: createMemoryLogger(), now: clock.now, skipMigrations: true, ownsDatabase: false });
-    trackingFor(deps, { limiterMaxKeys: 0 });
+    const deps = await buildDeps(config, { database: await sharedDatabase(), log: createMemoryLogger(), now: clock.now, skipMigrations: true, ownsDatabase: false, tracking: { limiterMaxKeys: 0 } });
     const app = createApp(deps);
     const full = { ...ctx, deps, request: (path: string, init?: RequestInit) => app.handle(new Request(`http://finder.test${path}`, init)) } as TestContext;
     try {
@@ -412,22 +410,21 @@ describe("failures never reach the visitor", () => {
     const refuse = () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
     const db = new Proxy(shared.db, { get: (t, p, r) => (p === "execute" && down ? refuse : Reflect.get(t, p, r)) });
     const log = createMemoryLogger();
-    const deps = await buildDeps(loadConfig(testEnv()), { database: { ...shared, db }, log, now: createClock().now, skipMigrations: true, ownsDatabase: false });
-    trackingFor(deps, { flushIntervalMs: 5 });
+    const deps = await buildDeps(loadConfig(testEnv()), { database: { ...shared, db }, log, now: createClock().now, skipMigrations: true, ownsDatabase: false, tracking: { flushIntervalMs: 5 } });
     const app = createApp(deps);
     const outage = { ...ctx, deps, request: (path: string, init?: RequestInit) => app.handle(new Request(`http://finder.test${path}`, init)) } as TestContext;
     try {
       // The catalog is read while the database answers, then it goes away.
       await post("/api/track", { eventKey: KEY, actionType: "click", sessionId: "before" }, {}, outage);
-      await trackingFor(deps).flush();
+      await deps.tracking.flush();
       down = true;
       for (let i = 0; i < 20; i++) await expectAccepted(await post("/api/track", { eventKey: KEY, actionType: "click", sessionId: `during-${i}` }, {}, outage));
       await expectAccepted(await post("/api/track/discovery", { actionType: "search", sessionId: "during", searchQuery: "house" }, {}, outage));
-      expect(await trackingFor(deps).flush()).toBe(false);
-      expect(trackingFor(deps).stats().engagement).toMatchObject({ backlog: 20, failing: true, dropped: 0 });
+      expect(await deps.tracking.flush()).toBe(false);
+      expect(deps.tracking.stats().engagement).toMatchObject({ backlog: 20, failing: true, dropped: 0 });
       expect(log.lines.some((l) => l.level === "warn" && l.line.includes("rows kept for retry"))).toBe(true);
       down = false;
-      expect(await trackingFor(deps).flush()).toBe(true);
+      expect(await deps.tracking.flush()).toBe(true);
       const stored = await shared.query<{ session_id: string }>(sql`select session_id from engagement_interactions`);
       expect(stored.map((r) => r.session_id).sort()).toEqual(["before", ...Array.from({ length: 20 }, (_, i) => `during-${i}`)].sort());
       expect(await shared.query(sql`select 1 from discovery_interactions`)).toHaveLength(1);
@@ -439,7 +436,7 @@ describe("failures never reach the visitor", () => {
   });
 
   test("an exception inside tracking is logged and still answered 202", async () => {
-    const service = trackingFor(ctx.deps);
+    const service = ctx.deps.tracking;
     const original = service.catalog.has;
     service.catalog.has = async () => {
       throw new Error("boom");

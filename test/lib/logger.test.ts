@@ -56,4 +56,18 @@ describe("logger", () => {
     prod.log.info("s", "same");
     expect(prod.lines.length).toBe(2);
   });
+
+  test("database errors keep their code and table; Drizzle's statement and parameters never reach a line", () => {
+    const { log, lines } = capture("json");
+    const driver = Object.assign(new Error('invalid input syntax for type uuid: "bob@example.com"'), { name: "PostgresError", severity: "ERROR", code: "22P02", table_name: "users" });
+    const wrapped = Object.assign(new Error('Failed query: select * from users where email = $1\nparams: bob@example.com'), { name: "DrizzleQueryError", query: "select", params: ["bob@example.com"], cause: driver });
+    log.error("auth", "Lookup failed", { nested: { reason: wrapped.message, cause: wrapped } }, wrapped);
+    log.warn("db", "Unreachable", undefined, Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }));
+    const text = lines.map((l) => l.line).join("\n");
+    expect(text).not.toContain("bob@example.com");
+    expect(text).not.toContain("select");
+    const first = JSON.parse(lines[0].line);
+    expect(first.error).toMatchObject({ message: "Database error 22P02 on table users", code: "22P02", table: "users" });
+    expect(JSON.parse(lines[1].line).error.message).toBe("Database unreachable (ECONNREFUSED)");
+  });
 });

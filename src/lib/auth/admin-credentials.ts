@@ -44,7 +44,7 @@ export function bearerToken(header: string | null): string | undefined {
  * the first present of X-Admin-Key, Authorization: Bearer and the admin cookie is checked as a
  * token. Throws only when the session store cannot be read.
  */
-export async function resolveAdminCredential(deps: Pick<Deps, "config" | "db" | "now">, request: Request, cookieValue: unknown): Promise<AdminResolution> {
+export async function resolveAdminCredential(deps: Pick<Deps, "config" | "adminSessionLookup" | "now">, request: Request, cookieValue: unknown): Promise<AdminResolution> {
   if (!deps.config.adminKey) return { disabled: true };
   const headerKey = request.headers.get("x-admin-key") || undefined;
   if (headerKey !== undefined && adminKeyMatches(deps.config, headerKey)) return { disabled: false, principal: { via: "key" } };
@@ -61,7 +61,7 @@ export async function resolveAdminCredential(deps: Pick<Deps, "config" | "db" | 
   } else {
     return { disabled: false };
   }
-  const session = await checkAdminToken(deps.db, deps.config.authSecret, token, deps.now());
+  const session = await checkAdminToken(deps.adminSessionLookup, deps.config.authSecret, token, deps.now());
   return session ? { disabled: false, principal: { via: "token", carrier, session } } : { disabled: false };
 }
 

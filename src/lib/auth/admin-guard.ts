@@ -26,7 +26,7 @@ function isApiPath(request: Request): boolean {
 }
 
 /** The guard plugin; routes opt in with `{ isAdmin: true }` and receive `admin`. */
-export function adminGuard(deps: Pick<Deps, "config" | "db" | "log" | "now">, options: AdminGuardOptions = {}) {
+export function adminGuard(deps: Pick<Deps, "config" | "adminSessionLookup" | "log" | "now">, options: AdminGuardOptions = {}) {
   return new Elysia({ name: "admin-guard", seed: options.unauthorizedPage ? "pages" : "api" }).macro({
     isAdmin: {
       async resolve({ request, cookie, set, status }) {

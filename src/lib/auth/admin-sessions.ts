@@ -83,9 +83,14 @@ export async function startAdminSession(
   return minted;
 }
 
-// One round trip per guarded request: the record and the global version together.
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
-function prepareLookup(db: Db) {
+/**
+ * The prepared admin-session check: one round trip per guarded request, the record and the global
+ * version together. Built once per database by `buildDeps` (`deps.adminSessionLookup`).
+ */
+export type AdminSessionLookup = ReturnType<typeof prepareAdminSessionLookup>;
+
+/** Prepares the admin-session check statement for a database. */
+export function prepareAdminSessionLookup(db: Db) {
   return db
     .select({
       tv: adminSessions.tv,
@@ -105,11 +110,9 @@ function prepareLookup(db: Db) {
  * the same iat, exp and tv, is not revoked, and tv equals the current global version.
  * Returns the claims of a valid token, undefined otherwise; throws only when the store fails.
  */
-export async function checkAdminToken(db: Db, secret: string, token: unknown, now: Date): Promise<AdminTokenClaims | undefined> {
+export async function checkAdminToken(lookup: AdminSessionLookup, secret: string, token: unknown, now: Date): Promise<AdminTokenClaims | undefined> {
   const claims = await verifyAdminToken(secret, token, now);
   if (!claims) return undefined;
-  let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
   const [row] = await lookup.execute({ jti: claims.jti });
   if (!row || row.iat !== claims.iat || row.exp !== claims.exp || row.tv !== claims.tv) return undefined;
   const currentVersion = Number(row.currentVersion ?? 1);

@@ -45,13 +45,84 @@ export function isTransientDbError(error: unknown): boolean {
   return true;
 }
 
-/**
- * A summary of a database error that is safe to log: the driver's own message and code, never
- * the Drizzle wrapper's text (it repeats the statement's parameters: emails, session ids).
- */
+/** A summary of a database error that is safe to log: its code and the safe message of `safeDbError`. */
 export function dbErrorSummary(error: unknown): { code: string | null; message: string } {
-  const root = rootOf(error);
-  const message = typeof root.message === "string" ? root.message : String(root.message ?? "unknown error");
-  // postgres.js puts the statement in some messages too; keep the first line and cap it.
-  return { code: typeof root.code === "string" ? root.code : null, message: message.split("\n")[0].replace(/params:.*$/s, "").slice(0, 200) };
+  const safe = safeDbError(error);
+  return { code: safe.code, message: safe.message };
+}
+
+/** A database error reduced to what may be logged or answered: no SQL, no parameters, no values. */
+export interface SafeDbError {
+  /** "Database error 23505 on table users", "Database unreachable (ECONNREFUSED)". */
+  message: string;
+  /** SQLSTATE or driver/socket code, when known. */
+  code: string | null;
+  /** Table the server named, when it named one. */
+  table: string | null;
+}
+
+interface ErrorLike {
+  name?: unknown;
+  message?: unknown;
+  code?: unknown;
+  cause?: unknown;
+  query?: unknown;
+  params?: unknown;
+  parameters?: unknown;
+  severity?: unknown;
+  table_name?: unknown;
+  table?: unknown;
+  errors?: unknown;
+}
+
+function chainOf(error: unknown): ErrorLike[] {
+  const chain: ErrorLike[] = [];
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    chain.push(current as ErrorLike);
+    const next = (current as ErrorLike).cause ?? (Array.isArray((current as ErrorLike).errors) ? ((current as ErrorLike).errors as unknown[])[0] : undefined);
+    current = next;
+  }
+  return chain;
+}
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+function isDbLayer(e: ErrorLike): boolean {
+  if (e.name === "DrizzleQueryError" || e.name === "PostgresError" || e.name === "DatabaseError") return true;
+  if (typeof e.message === "string" && e.message.startsWith("Failed query:")) return true;
+  if ("query" in e && ("params" in e || "parameters" in e)) return true;
+  if (typeof e.severity === "string" && typeof e.code === "string" && SQLSTATE.test(e.code)) return true;
+  return typeof e.code === "string" && CONNECTION_CODES.has(e.code);
+}
+
+/** True when `error` (or its cause) comes from the database layer: a driver, Drizzle or a socket to the server. */
+export function isDatabaseError(error: unknown): boolean {
+  return chainOf(error).some(isDbLayer);
+}
+
+/**
+ * The log- and response-safe form of a database error: the SQLSTATE (or connection code) and the
+ * table the server named. The driver's message is left out on purpose: Postgres repeats values in
+ * some of them ("invalid input syntax for type uuid: \"…\""), and Drizzle's repeats the statement
+ * and every parameter (emails, addresses, session ids).
+ */
+export function safeDbError(error: unknown): SafeDbError {
+  const chain = chainOf(error);
+  let code: string | null = null;
+  let table: string | null = null;
+  for (const e of chain) {
+    if (code === null && typeof e.code === "string") code = e.code;
+    const named = typeof e.table_name === "string" ? e.table_name : typeof e.table === "string" ? e.table : null;
+    if (table === null && named) table = named;
+  }
+  if (code !== null && CONNECTION_CODES.has(code)) return { message: `Database unreachable (${code})`, code, table };
+  const message = `Database error${code ? ` ${code}` : ""}${table ? ` on table ${table}` : ""}`;
+  return { message, code, table };
+}
+
+/** An error's text fit for a log line or a response: the safe summary for database errors, else the message. */
+export function safeErrorText(error: unknown): string {
+  if (isDatabaseError(error)) return safeDbError(error).message;
+  return error instanceof Error ? error.message : String(error);
 }

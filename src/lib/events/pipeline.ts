@@ -15,6 +15,7 @@ import { checkSourceValidity, runQualityChecks } from "../sheet/quality.ts";
 import { parseEventSheet, type EventKeyStats } from "../sheet/sheet.ts";
 import { parisYear } from "../paris-time.ts";
 import { sha256Hex } from "../crypto.ts";
+import { safeErrorText } from "../db/errors.ts";
 import { findStoreStamp, readStoreSheet, saveStoreSheet, sheetToCsv } from "../store/store.ts";
 import type { LiveEvent, SheetWarning } from "../sheet/types.ts";
 
@@ -179,7 +180,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
         attempts.push({ source: candidate.source, ok: true, eventCount: parsed.events.length });
         return { parsed, source: candidate.source, attempts };
       } catch (error) {
-        attempts.push({ source: candidate.source, ok: false, reason: error instanceof Error ? error.message : String(error) });
+        attempts.push({ source: candidate.source, ok: false, reason: safeErrorText(error) });
       }
     }
     throw new EventsUnavailableError(attempts.map((a) => `${a.source}: ${a.reason}`));
@@ -201,7 +202,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
     try {
       chain = await readChain();
     } catch (error) {
-      state.lastErrorMessage = error instanceof Error ? error.message : String(error);
+      state.lastErrorMessage = safeErrorText(error);
       state.lastFetchTime = fetchedAt.toISOString();
       deps.log.error("events", "Live read failed: every source failed", { dataMode: deps.config.dataMode }, error);
       throw error;

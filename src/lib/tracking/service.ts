@@ -1,16 +1,20 @@
 // Tracking as the endpoints use it (see docs/tracking.md, "Validation order"): the fixed order of
 // checks for engagement, discovery and genre preferences, in front of the write-behind queues and
 // the in-memory limiter. Every outcome is an answer of 202 for the caller; the outcome names are
-// for tests and logs. One service per process (per Deps), created on first use; its queues flush on
-// shutdown.
+// for tests and logs. One service per process: `buildDeps` creates it and flushes its queues on
+// shutdown; the scheduled job `prune-tracking-markers` deletes old write-batch markers.
 
-import type { Deps } from "../../deps.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import type { InvalidationBus } from "../invalidation.ts";
+import type { EventReader } from "../events/pipeline.ts";
 import { RATE_LIMITS, limiterParts } from "../rate-limit.ts";
 import { createBatchedLimiter, type BatchedLimiter, type BatchedLimiterStats } from "../rate-limit-batched.ts";
 import { createLiveCatalog, type LiveCatalog } from "./catalog.ts";
 import { createVisitorResolver } from "./visitor.ts";
 import { createWriteBehind, type WriteBehind, type WriteBehindStats } from "./write-behind.ts";
-import { insertDiscoveryBatch, insertEngagementBatch, pruneBatchMarkers, upsertPreferenceBatch, type DiscoveryRow, type EngagementRow, type PreferenceIncrement } from "./rows.ts";
+import { insertDiscoveryBatch, insertEngagementBatch, upsertPreferenceBatch, type DiscoveryRow, type EngagementRow, type PreferenceIncrement } from "./rows.ts";
 import { discoveryRulesHold, parseDiscoveryBody, parseEngagementBody, parsePreferenceBody } from "./validation.ts";
 
 /** What happened to one tracking request (the caller always gets 202). */
@@ -60,11 +64,18 @@ export interface TrackingOptions {
   limiterMaxKeys?: number;
 }
 
-const MARKER_PRUNE_EVERY_MS = 10 * 60 * 1000;
-
+/** What the tracking service is built from. */
+export interface TrackingDeps {
+  config: Pick<Config, "authSecret">;
+  log: Logger;
+  db: Db;
+  now: () => Date;
+  events: Pick<EventReader, "load">;
+  invalidation: Pick<InvalidationBus, "subscribe">;
+}
 
 /** Builds the tracking service over the process dependencies. */
-export function createTrackingService(deps: Deps, options: TrackingOptions = {}): TrackingService {
+export function createTrackingService(deps: TrackingDeps, options: TrackingOptions = {}): TrackingService {
   const { log, db } = deps;
   const queue = { batchSize: options.batchSize, flushIntervalMs: options.flushIntervalMs, maxQueued: options.maxQueued, log };
   const engagement: WriteBehind<EngagementRow> = createWriteBehind({ ...queue, name: "engagement", write: (rows, id) => insertEngagementBatch(db, rows, id) });
@@ -88,10 +99,6 @@ export function createTrackingService(deps: Deps, options: TrackingOptions = {})
     if (invalidation.paths?.includes("/")) catalog.invalidate();
   });
   const visitors = createVisitorResolver(deps.config.authSecret, deps.now);
-  const pruneTimer = setInterval(() => {
-    pruneBatchMarkers(db).catch((error) => log.warn("tracking", "Could not prune write batch markers", undefined, error));
-  }, MARKER_PRUNE_EVERY_MS);
-  (pruneTimer as { unref?: () => void }).unref?.();
 
   const enqueued = (ok: boolean): TrackOutcome => (ok ? "recorded" : "backlog_full");
 
@@ -171,27 +178,9 @@ export function createTrackingService(deps: Deps, options: TrackingOptions = {})
       return results.every(Boolean);
     },
     async close() {
-      clearInterval(pruneTimer);
       unsubscribe();
       await Promise.all([engagement.close(), discovery.close(), preferences.close(), limiter.close()]);
     },
     stats: () => ({ engagement: engagement.stats(), discovery: discovery.stats(), preferences: preferences.stats(), limiter: limiter.stats() }),
   };
-}
-
-const services = new WeakMap<Deps, TrackingService>();
-
-/**
- * The tracking service of these dependencies, created on first use and closed (queues flushed)
- * by the shutdown hooks, before the database closes.
- */
-export function trackingFor(deps: Deps, options?: TrackingOptions): TrackingService {
-  let service = services.get(deps);
-  if (!service) {
-    const created = createTrackingService(deps, options);
-    services.set(deps, created);
-    deps.onShutdown(() => created.close());
-    service = created;
-  }
-  return service;
 }

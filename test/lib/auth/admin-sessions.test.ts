@@ -72,19 +72,19 @@ describe("session store", () => {
     const s = await start(now);
     const [row] = await ctx.deps.database.query<Record<string, unknown>>(sql`select jti, tv, iat::float8 as iat, exp::float8 as exp, ip, ua, revoked_until from admin_sessions`);
     expect(row).toEqual({ jti: s.jti, tv: 1, iat: t, exp: t + 3600, ip: "203.0.113.9", ua: "Test UA", revoked_until: null });
-    expect(await checkAdminToken(ctx.deps.db, TEST_AUTH_SECRET, s.token, now)).toEqual({ jti: s.jti, tv: 1, iat: t, exp: t + 3600 });
+    expect(await checkAdminToken(ctx.deps.adminSessionLookup, TEST_AUTH_SECRET, s.token, now)).toEqual({ jti: s.jti, tv: 1, iat: t, exp: t + 3600 });
   });
 
   test("a valid signature without a record is refused", async () => {
     const s = await start(now);
     await ctx.deps.database.query(sql`delete from admin_sessions`);
-    expect(await checkAdminToken(ctx.deps.db, TEST_AUTH_SECRET, s.token, now)).toBeUndefined();
+    expect(await checkAdminToken(ctx.deps.adminSessionLookup, TEST_AUTH_SECRET, s.token, now)).toBeUndefined();
   });
 
   test("a record whose iat differs from the token is refused", async () => {
     const s = await start(now);
     await ctx.deps.database.query(sql`update admin_sessions set iat = iat - 1`);
-    expect(await checkAdminToken(ctx.deps.db, TEST_AUTH_SECRET, s.token, now)).toBeUndefined();
+    expect(await checkAdminToken(ctx.deps.adminSessionLookup, TEST_AUTH_SECRET, s.token, now)).toBeUndefined();
   });
 
   test("revoking sets revoked_until to the later of exp and now + 60 s", async () => {
