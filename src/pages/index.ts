@@ -10,6 +10,7 @@ import { infoRoutes } from "./info/info.routes.tsx";
 import { accountRoutes } from "./account/account.routes.tsx";
 import { adminRoutes } from "./admin/admin.routes.tsx";
 import { operationsRoutes } from "./admin/operations/operations.routes.tsx";
+import { moderationRoutes } from "./admin/content/moderation.routes.tsx";
 import { homeRoutes } from "./home/home.routes.tsx";
 
 /** Pages: static files, public pages, the account page and the admin console. */
@@ -21,6 +22,7 @@ export function pageRoutes(deps: Deps) {
     .use(infoRoutes(deps)) //               /partner-success, /privacy
     .use(accountRoutes(deps)) //            /account/genres, /sign-in, /sign-out
     .use(adminRoutes(deps)) //              /admin, /admin/login, /admin/logout, console areas
-    .use(operationsRoutes(deps)) //         /admin/operations
+    .use(operationsRoutes(deps)) //         /admin/operations and its card actions, /admin/operations/jobs/:id
+    .use(moderationRoutes(deps)) //         /admin/content/submissions*, /admin/content/banner
     .use(homeRoutes(deps)); //              /, /event/:eventKey
 }

@@ -16,6 +16,7 @@ import { LoginCard, LoginPage, type LoginCardProps } from "./login.view.tsx";
 import { safeAdminPath, type AdminAreaKey } from "./shell.view.tsx";
 import { consoleResponse } from "./console.ts";
 import { AreaPending, Overview } from "./overview.view.tsx";
+import { loadBannerCard, loadSubmissionsCard, ModerationCards, statusParam } from "./content/moderation.routes.tsx";
 
 const LOGIN_ERRORS = {
   empty: "Enter the admin key.",
@@ -84,7 +85,20 @@ export function adminRoutes(deps: Deps) {
       },
       { isAdmin: true },
     )
-    .get("/admin/content", ({ request }) => consolePage(request, "content", "Content", () => <AreaPending area="content" />), { isAdmin: true })
+    .get(
+      "/admin/content",
+      async ({ request, query }) => {
+        // Until the sheet editor lands, the moderation cards sit under the placeholder.
+        const [submissions, banner] = await Promise.all([loadSubmissionsCard(deps, statusParam(query.status)), loadBannerCard(deps)]);
+        return consolePage(request, "content", "Content", () => (
+          <div class="content-temporary">
+            <AreaPending area="content" />
+            <ModerationCards submissions={submissions} banner={banner} />
+          </div>
+        ));
+      },
+      { isAdmin: true },
+    )
     .get("/admin/placements", ({ request }) => consolePage(request, "placements", "Placements", () => <AreaPending area="placements" />), { isAdmin: true })
     .get("/admin/insights", ({ request }) => consolePage(request, "insights", "Insights", () => <AreaPending area="insights" />), { isAdmin: true });
 }

@@ -1,6 +1,7 @@
 // Small pieces the console cards share: tiles, notices (success or inline error), Paris times and
 // the progress display of a background job.
 
+import type { Children } from "@kitajs/html";
 import type { JobView } from "../../lib/admin/jobs.ts";
 
 /** One figure with its label. */
@@ -30,13 +31,13 @@ export interface CardNotice {
   text: string;
 }
 
-export function Notice(props: { notice?: CardNotice; children?: JSX.Element }): JSX.Element {
+export function Notice(props: { notice?: CardNotice; children?: Children }): JSX.Element {
   if (!props.notice) return "";
   const error = props.notice.kind === "error";
   return (
     <div class={error ? "notice notice-error" : "notice notice-ok"} role={error ? "alert" : "status"}>
       <span safe>{props.notice.text}</span>
-      {props.children ?? ""}
+      {props.children}
     </div>
   );
 }
@@ -74,9 +75,7 @@ export function JobProgress(props: { job: JobView }): JSX.Element {
         <strong safe>{job.kind}</strong>
         <span class="job-percent" safe>{`${job.percent}%`}</span>
       </div>
-      <progress max="100" value={String(job.percent)} aria-label={`${job.kind} progress`}>
-        {`${job.percent}%`}
-      </progress>
+      <progress max="100" value={String(job.percent)} aria-label={`${job.kind} progress`} />
       {running ? (
         <p class="job-label" role="status" safe>
           {job.progress.label}

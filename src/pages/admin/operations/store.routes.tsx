@@ -5,6 +5,7 @@
 // htmx goes back to the page after the action.
 
 import { Elysia } from "elysia";
+import type { Children } from "@kitajs/html";
 import type { Deps } from "../../../deps.ts";
 import { markup, NO_STORE_HEADERS } from "../../../lib/http.ts";
 import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
@@ -89,7 +90,7 @@ export async function loadOperationsCards(deps: OpsDeps, jobId?: string): Promis
 }
 
 /** The page body: Activity, status, snapshot, store controls, sessions, recovery. */
-export function OperationsCards(props: OperationsCardsData & { sessions: JSX.Element }): JSX.Element {
+export function OperationsCards(props: OperationsCardsData & { sessions: Children }): JSX.Element {
   return (
     <div class="stack">
       <ActivityCard jobs={props.jobs} />

@@ -69,7 +69,7 @@ export function UploadResult(props: { report?: UploadReport; notice?: CardNotice
         ""
       )}
       {props.canWrite && r ? (
-        <button type="submit" name="mode" value="write" class="button button-danger">
+        <button type="submit" name="mode" value="write" class="button button-danger" safe>
           {`Upload CSV to Store (${r.rowCount} rows, replaces the store)`}
         </button>
       ) : (
