@@ -2,6 +2,7 @@
 // rate limiter, tracking, clock, and the hooks that flush pending work on shutdown. Every piece
 // of per-process state is created here; lib modules keep none of their own.
 
+import type { AdminLoginBackstop } from "./lib/auth/admin-login.ts";
 import type { Config } from "./lib/config.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { openDatabase, type Database, type Db } from "./lib/db/client.ts";
@@ -9,12 +10,15 @@ import { migrateDatabase } from "./lib/db/migrate.ts";
 import { readPgliteTemplate } from "./lib/db/pglite-template.ts";
 import { createKv, type Kv } from "./lib/kv.ts";
 import { createRateLimiter, type RateLimiter } from "./lib/rate-limit.ts";
-import { createInvalidationBus, type InvalidationBus } from "./lib/invalidation.ts";
+import { createInvalidationBus, type Invalidation, type InvalidationBus } from "./lib/invalidation.ts";
 import { createEventReader, type EventReader } from "./lib/events/pipeline.ts";
 import { createRenderCache, type RenderCache } from "./lib/render-cache.ts";
 import { connectInvalidations } from "./lib/invalidation-channel.ts";
 import { createJobRegistry, type JobRegistry } from "./lib/admin/jobs.ts";
+import { createBoundaryTimer, type BoundaryTimer } from "./lib/placements/boundary-timer.ts";
+import { PLACEMENT_PAGES } from "./lib/placements/service.ts";
 import { createTrackingService, type TrackingOptions, type TrackingService } from "./lib/tracking/service.ts";
+import { createSigningKey, type SigningKey } from "./lib/auth/jwt-key.ts";
 import { prepareAdminSessionLookup, type AdminSessionLookup } from "./lib/auth/admin-sessions.ts";
 
 /** Something to run on shutdown (flush buffers, stop timers), in registration order. */
@@ -35,14 +39,20 @@ export interface Deps {
   renderCache: RenderCache;
   /** Tracking: validation, the in-memory limiter and the write-behind queues (flushed on shutdown). */
   tracking: TrackingService;
+  /** AUTH_SECRET with its HMAC key, imported once (signs and verifies the session tokens). */
+  signingKey: SigningKey;
   /** The prepared admin-session check of this database. */
   adminSessionLookup: AdminSessionLookup;
+  /** Drops the pages when a placement starts or ends (see lib/placements/boundary-timer.ts). */
+  placementTimer: BoundaryTimer;
   /** The clock; tests move it. */
   now: () => Date;
   /** Names of the scheduled jobs running in this process (see jobs/schedule.ts). */
   runningJobs: Set<string>;
   /** Background console actions with their progress (see lib/admin/jobs.ts). */
   jobs: JobRegistry;
+  /** The admin-login backstop: until when every attempt is slowed (see lib/auth/admin-login.ts). */
+  adminLoginBackstop: AdminLoginBackstop;
   /** Registers work to finish before the database closes. */
   onShutdown(hook: ShutdownHook): void;
   /** Runs the shutdown hooks once, then closes the database. */
@@ -80,11 +90,19 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   const kv = createKv(database.db);
   const invalidation = createInvalidationBus((error) => log.error("cache", "Invalidation listener failed", undefined, error));
   const renderCache = createRenderCache({ log, now: () => now().getTime() });
-  const stopInvalidations = await connectInvalidations(database, invalidation, (i) => renderCache.invalidate(i), log);
   const jobs = createJobRegistry({ now, onError: (kind, error) => log.error("admin-jobs", "Background job failed", { kind }, error) });
-  hooks.push(() => jobs.settle(), stopInvalidations, () => renderCache.settle());
+  const placementTimer = createBoundaryTimer({ db: database.db, log, now, invalidateLocally: (i) => renderCache.invalidate(i), pages: PLACEMENT_PAGES });
+  // Every placement change (here or on another instance) drops /feature-event: re-arm then.
+  const apply = (i: Invalidation) => {
+    renderCache.invalidate(i);
+    if (i.paths?.includes("/feature-event")) void placementTimer.arm();
+  };
+  const stopInvalidations = await connectInvalidations(database, invalidation, apply, log);
+  hooks.push(() => jobs.settle(), () => placementTimer.stop(), stopInvalidations, () => renderCache.settle());
+  void placementTimer.arm();
   const events = createEventReader({ config, db: database.db, kv, log, now });
-  const tracking = createTrackingService({ config, log, db: database.db, now, events, invalidation }, options.tracking);
+  const signingKey = createSigningKey(config.authSecret);
+  const tracking = createTrackingService({ config, signingKey, log, db: database.db, now, events, invalidation }, options.tracking);
   hooks.push(() => tracking.close());
   const deps: Deps = {
     config,
@@ -94,13 +112,16 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     kv,
     events,
     tracking,
+    signingKey,
     adminSessionLookup: prepareAdminSessionLookup(database.db),
     limiter: createRateLimiter({ db: database.db, secret: config.authSecret, log, now }),
     invalidation,
     renderCache,
+    placementTimer,
     now,
     runningJobs: new Set(),
     jobs,
+    adminLoginBackstop: { until: 0 },
     onShutdown: (hook) => hooks.push(hook),
     shutdown: (timeoutSeconds = 5) => {
       shuttingDown ??= (async () => {

@@ -6,7 +6,7 @@ import { createApp } from "./app.ts";
 import { MAX_BODY_BYTES } from "./lib/http.ts";
 import { seedStoreIfEmpty } from "./lib/events/pipeline.ts";
 import { spreadsheetStatus } from "./lib/sheets/import.ts";
-import { schedulePlugin, stopSchedule } from "./jobs/schedule.ts";
+import { runScheduledJob, scheduledJob, schedulePlugin, stopSchedule } from "./jobs/schedule.ts";
 import { ensurePgliteTemplate } from "./lib/db/pglite-template.ts";
 
 async function main(): Promise<void> {
@@ -32,8 +32,21 @@ async function main(): Promise<void> {
     const schedule = schedulePlugin(deps);
     app.use(schedule);
     deps.onShutdown(() => stopSchedule(schedule));
+    // Live reads never geocode: warm the coordinate cache once at boot instead of waiting for :30.
+    const warm = scheduledJob("warm-coordinates");
+    if (warm) void runScheduledJob(deps, warm).catch((error) => log.warn("geocoding", "Boot coordinate warm-up failed", undefined, error));
   }
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES });
+  // One process per port: without reusePort a second instance on a busy port fails here instead
+  // of silently sharing the port (and its traffic) with the first.
+  try {
+    app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES, reusePort: false });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const reason = code === "EADDRINUSE" || /in use/i.test(String((error as Error).message)) ? "is already in use (is another finder instance running?)" : `cannot be opened (${code ?? (error as Error).message})`;
+    process.stderr.write(`[finder] Startup failed: port ${config.port} on ${config.host} ${reason}\n`);
+    await deps.shutdown(2).catch(() => {});
+    process.exit(1);
+  }
 
   log.info(
     "startup",

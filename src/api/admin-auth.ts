@@ -20,9 +20,9 @@ export function adminAuthApi(deps: Deps) {
     .use(adminGuard(deps))
     .post(
       "/api/admin/login",
-      async ({ request, cookie }) => {
+      async ({ request, cookie, server }) => {
         const body = await readJsonOrForm(request);
-        const outcome = await loginAdmin(deps, { key: body?.key, ip: clientIp(request.headers), ua: request.headers.get("user-agent") ?? "" });
+        const outcome = await loginAdmin(deps, { key: body?.key, ip: clientIp(deps.config, request, server), ua: request.headers.get("user-agent") ?? "" });
         switch (outcome.kind) {
           case "disabled":
           case "rejected":

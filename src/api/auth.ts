@@ -5,6 +5,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { jsonNoStore, readJson } from "../lib/http.ts";
 import { clientIp } from "../lib/client-ip.ts";
+import { isCrossSiteRequest } from "../lib/origin.ts";
 import { signInVisitor, SIGN_IN_MESSAGES } from "../lib/auth/sign-in.ts";
 import { clearedSessionCookie, sessionCookie, USER_SESSION_COOKIE, ADMIN_SESSION_COOKIE } from "../lib/auth/cookies.ts";
 import { verifyUserToken } from "../lib/auth/user-token.ts";
@@ -15,8 +16,10 @@ export function authApi(deps: Deps) {
   return new Elysia({ name: "auth-api" })
     .post(
       "/api/auth/verify",
-      async ({ request, cookie }) => {
-        const outcome = await signInVisitor(deps, await readJson(request), clientIp(request.headers));
+      async ({ request, cookie, server }) => {
+        // Login CSRF: another site's page must not sign a visitor into an address of its choosing.
+        if (isCrossSiteRequest(deps.config, request)) return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.crossSite }, 403);
+        const outcome = await signInVisitor(deps, await readJson(request), clientIp(deps.config, request, server));
         switch (outcome.kind) {
           case "limited":
             return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.tooMany }, 429, { "retry-after": String(outcome.retryAfter) });
@@ -33,7 +36,7 @@ export function authApi(deps: Deps) {
       { parse: "none" },
     )
     .get("/api/auth/session", async ({ request, cookie }) => {
-      const user = await verifyUserToken(deps.config.authSecret, cookie[USER_SESSION_COOKIE].value, deps.now());
+      const user = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());
       let isAdminAuthenticated = false;
       try {
         isAdminAuthenticated = (await resolveAdminCredential(deps, request, cookie[ADMIN_SESSION_COOKIE].value)).principal !== undefined;

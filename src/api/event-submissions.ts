@@ -1,11 +1,12 @@
-// POST /api/event-submissions (see docs/public-pages.md, "/submit-event"): JSON only (415 otherwise),
-// then the checks of submitEvent. Every answer carries the no-store headers.
+// POST /api/event-submissions (see docs/public-pages.md, "/submit-event"): a cross-site browser
+// request is 403, JSON only (415 otherwise), at most 64 KiB (413), then the checks of submitEvent. Every answer carries the no-store headers.
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, readJson } from "../lib/http.ts";
+import { jsonNoStore, readJson, withBodyCap } from "../lib/http.ts";
+import { isCrossSiteRequest } from "../lib/origin.ts";
 import { clientIp } from "../lib/client-ip.ts";
-import { isJsonContentType, submitEvent, SUBMISSION_MESSAGES, type SubmitOutcome } from "../lib/submissions/submit.ts";
+import { isJsonContentType, MAX_SUBMISSION_BODY_BYTES, submitEvent, SUBMISSION_MESSAGES, type SubmitOutcome } from "../lib/submissions/submit.ts";
 
 /** The JSON answer for an outcome. */
 export function submissionJson(outcome: SubmitOutcome): Response {
@@ -30,9 +31,12 @@ export function submissionJson(outcome: SubmitOutcome): Response {
 export function eventSubmissionsApi(deps: Deps) {
   return new Elysia({ name: "event-submissions-api" }).post(
     "/api/event-submissions",
-    async ({ request }) => {
+    async ({ request, server }) => {
+      if (isCrossSiteRequest(deps.config, request)) return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.crossSite }, 403);
       if (!isJsonContentType(request.headers.get("content-type"))) return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.unsupportedMediaType }, 415);
-      return submissionJson(await submitEvent(deps, await readJson(request), clientIp(request.headers)));
+      const capped = await withBodyCap(request, MAX_SUBMISSION_BODY_BYTES);
+      if (capped === "too_large") return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.tooLarge }, 413);
+      return submissionJson(await submitEvent(deps, await readJson(capped), clientIp(deps.config, request, server)));
     },
     // The body is read by the handler: the switch and the per-IP limit answer before "invalid payload".
     { parse: "none" },

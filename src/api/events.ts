@@ -7,7 +7,8 @@ import type { Deps } from "../deps.ts";
 import { HttpError } from "../lib/errors.ts";
 import { LIVE_EVENTS_TAG } from "../lib/invalidation.ts";
 import type { CachePolicy, Rendered } from "../lib/render-cache.ts";
-import { canonicalFilterQuery, parseFilters } from "../lib/events/filter-query.ts";
+import { canonicalFilterQuery, parseFilters, type EventFilters } from "../lib/events/filter-query.ts";
+import { activeFilterChips } from "../lib/events/filter-labels.ts";
 import { filterEvents } from "../lib/events/filter-match.ts";
 import { buildCalendarFeed, buildEventCalendar, calendarFileName, CALENDAR_CONTENT_TYPE } from "../lib/ics.ts";
 import { normaliseEventKey } from "../lib/sheet/keys.ts";
@@ -20,6 +21,13 @@ const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 
 function jsonRender(body: unknown, status = 200): Rendered {
   return { body: JSON.stringify(body), status, headers: JSON_TYPE };
+}
+
+/** The calendar name's suffix for a filtered feed: the search and the active filter labels. */
+function feedSummary(filters: EventFilters): string {
+  const parts = activeFilterChips(filters).map((chip) => chip.label);
+  if (filters.q) parts.unshift(`“${filters.q}”`);
+  return parts.join(", ").slice(0, 120);
 }
 
 /** GET /api/events, /api/events/:eventKey, /api/events/:eventKey/calendar.ics, /calendar.ics */
@@ -67,11 +75,16 @@ export function eventsApi(deps: Deps) {
         return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": `attachment; filename="${fileName}"` } };
       });
     })
-    .get("/calendar.ics", ({ request }) =>
-      deps.renderCache.serve(request, "/calendar.ics", POLICY, async () => {
-        const { events } = await live();
-        const body = buildCalendarFeed(events, { ...calendarOptions(), shareUrlFor: (event) => shareUrl(deps.config, event), calendarName: `${SITE_NAME} · Fête de la Musique` });
+    .get("/calendar.ics", ({ request, query }) => {
+      // The homepage's filter parameters choose the events, so "house in the 11e" can be subscribed to.
+      const filters = parseFilters(query as Record<string, string>);
+      const canonical = canonicalFilterQuery(filters);
+      return deps.renderCache.serve(request, `/calendar.ics${canonical ? `?${canonical}` : ""}`, POLICY, async () => {
+        const matching = filterEvents((await live()).events, filters);
+        const summary = feedSummary(filters);
+        const calendarName = `${SITE_NAME} · Fête de la Musique${summary ? ` · ${summary}` : ""}`;
+        const body = buildCalendarFeed(matching, { ...calendarOptions(), shareUrlFor: (event) => shareUrl(deps.config, event), calendarName });
         return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": 'inline; filename="finder.ics"' } };
-      }),
-    );
+      });
+    });
 }

@@ -15,6 +15,10 @@ import { adminStatusApi } from "./admin-status.ts";
 import { adminStoreApi } from "./admin-store.ts";
 import { adminSubmissionsApi } from "./admin-submissions.ts";
 import { adminBannerApi } from "./admin-banner.ts";
+import { adminSheetApi } from "./admin-sheet.ts";
+import { webhooksApi } from "./webhooks.ts";
+import { adminOrdersApi } from "./admin-orders.ts";
+import { adminPlacementsApi } from "./admin-placements.ts";
 
 /** The API: public reads, tracking, submissions, sign-in, cron and the admin JSON API. */
 export function apiRoutes(deps: Deps) {
@@ -31,5 +35,9 @@ export function apiRoutes(deps: Deps) {
     .use(adminStatusApi(deps)) //           /api/admin/health, data-store status, KV
     .use(adminStoreApi(deps)) //            /api/admin/sheet/{upload,export,import}, backups, revalidate, recovery/*, jobs/:id
     .use(adminSubmissionsApi(deps)) //      /api/admin/submissions, …/:id/{accept,decline}, …/settings
-    .use(adminBannerApi(deps)); //          /api/admin/banner
+    .use(adminBannerApi(deps)) //           /api/admin/banner
+    .use(adminSheetApi(deps)) //            /api/admin/sheet (GET, PATCH, PUT), /api/admin/sheet/revisions[/:id[/restore]]
+    .use(adminOrdersApi(deps)) //           /api/admin/orders, /api/admin/orders/:id(/fulfil), /api/admin/orders/test
+    .use(adminPlacementsApi(deps)) //       /api/admin/placements/:tier(/:id/cancel|reschedule, /clear-queue, /clear-history)
+    .use(webhooksApi(deps)); //             /api/webhooks/payment
 }

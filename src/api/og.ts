@@ -35,8 +35,8 @@ export function ogApi(deps: Deps, options: OgApiOptions = {}) {
   // costs no database round trip. An unavailable limiter lets the request through.
   const limiter = deps.tracking.limiter;
 
-  return new Elysia({ name: "og-api" }).get("/api/og", async ({ request }) => {
-    const limit = limiter.hit(RATE_LIMITS.ogImageIp, [limiterParts.ip(clientIp(request.headers))], { failOpen: true });
+  return new Elysia({ name: "og-api" }).get("/api/og", async ({ request, server }) => {
+    const limit = limiter.hit(RATE_LIMITS.ogImageIp, [limiterParts.ip(clientIp(deps.config, request, server))], { failOpen: true });
     if (!limit.allowed) return rateLimited(limit.status === "blocked" ? limit.retryAfter : undefined);
     const { image, state } = await images.forQuery(new URL(request.url).searchParams);
     return imageResponse(request, image, state === "HIT" ? "HIT" : "MISS");

@@ -6,7 +6,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { NO_STORE_HEADERS, readJson } from "../lib/http.ts";
-import { clientIp } from "../lib/client-ip.ts";
+import { clientIp, type PeerSource } from "../lib/client-ip.ts";
 import { type TrackContext, type TrackOutcome } from "../lib/tracking/service.ts";
 
 const ACCEPTED_BODY = JSON.stringify({ success: true });
@@ -16,9 +16,9 @@ const ACCEPTED_HEADERS = { "content-type": "application/json; charset=utf-8", ..
 export function trackingApi(deps: Deps) {
   const tracking = deps.tracking;
   const accept = (run: (body: unknown, context: TrackContext) => Promise<TrackOutcome>) =>
-    async ({ request }: { request: Request }) => {
+    async ({ request, server }: { request: Request; server: PeerSource | null }) => {
       try {
-        await run(await readJson(request), { ip: clientIp(request.headers), request });
+        await run(await readJson(request), { ip: clientIp(deps.config, request, server), request });
       } catch (error) {
         // Still 202: a visitor's beacon never fails.
         deps.log.error("tracking", "Tracking request failed", { path: new URL(request.url).pathname }, error);

@@ -1,13 +1,108 @@
-// Client IP for rate limits and session records: first x-forwarded-for entry, else x-real-ip, else "unknown".
-// The first forwarded entry is client-controlled: the service must sit behind a proxy that overwrites it.
+// The client IP behind every per-IP limit and session record (see docs/auth-and-admin.md, "Client
+// IP"): the socket address of the connecting peer. Only when that peer is a trusted proxy
+// (TRUSTED_PROXIES) does the first X-Forwarded-For entry (else X-Real-IP, else "unknown") name the
+// client instead, so a client that connects directly can never choose its own IP. A trusted proxy
+// must overwrite these headers, not append to what the client sent.
 
-/** Returns the caller's IP for rate limiting and session records. */
-export function clientIp(headers: Headers): string {
+import ipaddr from "ipaddr.js";
+import type { Config } from "./config.ts";
+
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+type Range = [Address, number];
+
+/** Named groups accepted in TRUSTED_PROXIES besides addresses and CIDR ranges. */
+const NAMED_RANGES: Record<string, readonly string[]> = {
+  loopback: ["127.0.0.0/8", "::1/128"],
+  private: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
+  none: [],
+};
+
+/** What Bun's server offers for a request: its socket peer (null on a Unix socket). */
+export interface PeerSource {
+  requestIP(request: Request): { address: string } | null;
+}
+
+/** Why a TRUSTED_PROXIES entry is not usable, or undefined when it is. */
+export function trustedProxyProblem(entry: string): string | undefined {
+  if (entry.toLowerCase() in NAMED_RANGES) return undefined;
+  try {
+    parseRange(entry);
+    return undefined;
+  } catch {
+    return `"${entry}" is not an IP address, a CIDR range, loopback, private or none`;
+  }
+}
+
+function parseRange(entry: string): Range {
+  if (entry.includes("/")) {
+    const [address, bits] = ipaddr.parseCIDR(entry);
+    // An IPv4-mapped range (::ffff:10.0.0.0/104) is the IPv4 range it maps.
+    if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) return [(address as ipaddr.IPv6).toIPv4Address(), bits - 96];
+    return [address, bits];
+  }
+  const address = ipaddr.process(entry);
+  return [address, address.kind() === "ipv4" ? 32 : 128];
+}
+
+/** Parses an address, IPv4-mapped IPv6 (::ffff:1.2.3.4) read as the IPv4 address; undefined when invalid. */
+function parseAddress(text: string): Address | undefined {
+  return ipaddr.isValid(text) ? ipaddr.process(text) : undefined;
+}
+
+/** A matcher for a list of TRUSTED_PROXIES entries (already validated by the config). */
+export function compileTrustedProxies(entries: readonly string[]): (address: string) => boolean {
+  const ranges: Range[] = [];
+  for (const entry of entries) {
+    const named = NAMED_RANGES[entry.toLowerCase()];
+    for (const item of named ?? [entry]) ranges.push(parseRange(item));
+  }
+  return (text) => {
+    const address = parseAddress(text);
+    if (!address) return false;
+    return ranges.some(([base, bits]) => base.kind() === address.kind() && address.match(base, bits));
+  };
+}
+
+const matchers = new WeakMap<readonly string[], (address: string) => boolean>();
+
+function isTrusted(config: Pick<Config, "trustedProxies">, address: string): boolean {
+  let match = matchers.get(config.trustedProxies);
+  if (!match) {
+    match = compileTrustedProxies(config.trustedProxies);
+    matchers.set(config.trustedProxies, match);
+  }
+  return match(address);
+}
+
+/** An address in its canonical text (IPv4-mapped read as IPv4); other text is kept, bounded. */
+function canonical(text: string): string {
+  const address = parseAddress(text);
+  return address ? address.toString() : text.slice(0, 100);
+}
+
+/** The client named by the proxy headers: first X-Forwarded-For entry, else X-Real-IP, else "unknown". */
+export function forwardedClientIp(headers: Headers): string {
   const forwarded = headers.get("x-forwarded-for");
   if (forwarded !== null) {
     const first = forwarded.split(",")[0]?.trim();
-    return first ? first.slice(0, 100) : "unknown";
+    return first ? canonical(first) : "unknown";
   }
   const real = headers.get("x-real-ip")?.trim();
-  return real ? real.slice(0, 100) : "unknown";
+  return real ? canonical(real) : "unknown";
+}
+
+/**
+ * The caller's IP. `server` is the listening Bun server (Elysia's `server` in a handler). A request
+ * with no socket address (a Unix socket, or a call made inside the process) can only come from
+ * this machine and is treated like a trusted local proxy.
+ */
+export function clientIp(config: Pick<Config, "trustedProxies">, request: Request, server: PeerSource | null | undefined): string {
+  let peer: string | undefined;
+  try {
+    peer = server?.requestIP(request)?.address ?? undefined;
+  } catch {
+    peer = undefined;
+  }
+  if (peer === undefined || isTrusted(config, peer)) return forwardedClientIp(request.headers);
+  return canonical(peer);
 }

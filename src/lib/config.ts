@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
+import { trustedProxyProblem } from "./client-ip.ts";
 
 export type DataMode = "remote" | "local" | "test";
 export type PackageKey = "spotlight-standard" | "spotlight-takeover" | "promoted-listing" | "addon-whatsapp" | "addon-newsletter";
@@ -55,6 +56,8 @@ export const VARIABLES: readonly VariableSpec[] = [
   { name: "SPOTLIGHT_SLOTS", type: "integer", default: "3", secret: false, description: "Concurrent spotlight placements" },
   { name: "LOG_LEVEL", type: "enum", default: "info", secret: false, description: "Lowest log level written: info, warn or error" },
   { name: "CRON_ENABLED", type: "boolean", default: "true", secret: false, description: "`false` disables the in-process schedule (the cron endpoints still work)" },
+  { name: "TRUSTED_PROXIES", type: "string", default: "loopback,private", secret: false, description: "Comma-separated addresses or CIDR ranges (IPv4 or IPv6) of the proxies allowed to name the client in X-Forwarded-For / X-Real-IP; `loopback` and `private` name the loopback and private ranges, `none` trusts no peer. Any other peer's own socket address is its client IP" },
+  { name: "TRACKING_LIMITER_FALLBACK", type: "enum", default: "none", secret: false, description: "What tracking does while the rate-limit store is unreachable: `none` records nothing, `local` keeps recording under each instance's own in-memory counts" },
 ];
 
 /** The parsed, validated configuration. */
@@ -91,6 +94,10 @@ export interface Config {
   spotlightSlots: number;
   logLevel: LogLevelSetting;
   cronEnabled: boolean;
+  /** Peers allowed to name the client in X-Forwarded-For / X-Real-IP (entries of TRUSTED_PROXIES). */
+  trustedProxies: string[];
+  /** Tracking while the limiter store is down: record nothing, or limit on local counts. */
+  trackingLimiterFallback: "none" | "local";
 }
 
 /** Thrown when the environment is invalid; `problems` names every one of them. */
@@ -181,6 +188,16 @@ export function loadConfig(env: Env = process.env): Config {
   if (!["true", "false", "1", "0", "yes", "no"].includes(rawCron)) problems.push(`CRON_ENABLED must be true or false (got "${rawCron}")`);
   const cronEnabled = ["true", "1", "yes"].includes(rawCron);
 
+  const rawFallback = (text(env, "TRACKING_LIMITER_FALLBACK") ?? defaultOf("TRACKING_LIMITER_FALLBACK")).toLowerCase();
+  if (rawFallback !== "none" && rawFallback !== "local") problems.push(`TRACKING_LIMITER_FALLBACK must be none or local (got "${rawFallback}")`);
+  const trackingLimiterFallback = rawFallback === "local" ? "local" : "none";
+
+  const trustedProxies = (text(env, "TRUSTED_PROXIES") ?? defaultOf("TRUSTED_PROXIES")).split(",").map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of trustedProxies) {
+    const problem = trustedProxyProblem(entry);
+    if (problem) problems.push(`TRUSTED_PROXIES: ${problem}`);
+  }
+
   let paymentLinkPackages: Record<string, string> = {};
   const rawPackages = text(env, "PAYMENT_LINK_PACKAGES");
   if (rawPackages) {
@@ -255,6 +272,8 @@ export function loadConfig(env: Env = process.env): Config {
     spotlightSlots,
     logLevel,
     cronEnabled,
+    trustedProxies,
+    trackingLimiterFallback,
   };
 }
 

@@ -49,3 +49,38 @@ export async function readJson(request: Request): Promise<unknown> {
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Buffers a body of at most `maxBytes` and returns a request carrying it (to hand to the usual
+ * readers); "too_large" as soon as the declared length or the bytes read pass the cap, so an
+ * over-long chunked body is not read to its end.
+ */
+export async function withBodyCap(request: Request, maxBytes: number): Promise<Request | "too_large"> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > maxBytes) return "too_large";
+  if (!request.body) return request;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => {});
+        return "too_large";
+      }
+      chunks.push(value);
+    }
+  } catch {
+    // A body that breaks off is read as what arrived; the readers then see it as malformed.
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new Request(request.url, { method: request.method, headers: request.headers, body });
+}

@@ -18,8 +18,10 @@
 // so nothing is over-admitted while N ≤ 5; past half the limit every instance syncs each tick
 // and the over-admission is the hits the other instances take in about two ticks (~200 ms).
 // Once a key's count (local or global) passes the limit it stays blocked until its window
-// resets, because counts only grow within a window. While the database is unreachable each
-// instance keeps enforcing the limits on its own counts. Keys are held in memory by their parts
+// resets, because counts only grow within a window. While the database is unreachable (the last
+// sync failed) the limiter cannot decide: every hit is `unavailable` (each caller's failOpen
+// applies), unless `localFallback` is set, in which case each instance keeps enforcing the limits
+// on its own counts. Hits are counted either way and written once the database is back. Keys are held in memory by their parts
 // (raw IPs and session ids never leave the process; the table only sees the HMAC).
 // Auth and submissions keep the exact per-request limiter (lib/rate-limit.ts).
 
@@ -48,6 +50,8 @@ export interface BatchedLimiterOptions {
   maxKeys?: number;
   /** Keys per upsert statement (default 2,000). */
   chunkSize?: number;
+  /** Decide on local counts while the database is unreachable instead of answering `unavailable` (default false). */
+  localFallback?: boolean;
 }
 
 export interface BatchedLimiterStats {
@@ -56,7 +60,7 @@ export interface BatchedLimiterStats {
   pendingHits: number;
   flushes: number;
   failedFlushes: number;
-  /** True while the last flush failed (decisions are local-only meanwhile). */
+  /** True while the last flush failed (decisions are `unavailable`, or local-only with localFallback). */
   degraded: boolean;
 }
 
@@ -230,7 +234,7 @@ export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLim
         const now = Date.now();
         if (now - lastFailureLog >= LOG_EVERY_MS) {
           lastFailureLog = now;
-          options.log.warn("rate-limit", "Tracking limiter could not sync its counters; deciding on local counts", { keys: chunk.length, error: dbErrorSummary(error) });
+          options.log.warn("rate-limit", options.localFallback ? "Tracking limiter could not sync its counters; deciding on local counts" : "Tracking limiter could not sync its counters; its decisions are unavailable until it can", { keys: chunk.length, error: dbErrorSummary(error) });
         }
       }
     }
@@ -296,6 +300,7 @@ export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLim
       const count = state.known + state.inFlight + state.pending;
       if (count >= rule.limit / 2 || state.pending >= Math.max(1, Math.floor(rule.limit / 10))) urgent.add(state);
       schedule(degraded ? backoff : interval);
+      if (degraded && !options.localFallback) return { status: "unavailable", allowed: failOpen, keyHash: state.keyHash };
       const allowed = count <= rule.limit;
       const retryAfter = Math.max(1, Math.ceil((state.resetAt - now) / 1000));
       return { status: allowed ? "allowed" : "blocked", allowed, count, retryAfter, keyHash: state.keyHash };

@@ -5,6 +5,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
 import { rateLimitCounters } from "./db/schema/index.ts";
+import ipaddr from "ipaddr.js";
 import { hmacHex } from "./crypto.ts";
 import type { Logger } from "./logger.ts";
 
@@ -20,6 +21,8 @@ export const RATE_LIMITS = {
   authVerifyIp: { scope: "auth_verify_ip", limit: 60, windowSeconds: 60 },
   authVerifyEmailIp: { scope: "auth_verify_email_ip", limit: 6, windowSeconds: 900 },
   adminLoginIp: { scope: "admin_login_ip", limit: 10, windowSeconds: 900 },
+  /** Failed admin logins across every IP: past the limit every attempt is slowed (the backstop). */
+  adminLoginFailures: { scope: "admin_login_failures", limit: 20, windowSeconds: 60 },
   eventSubmitIp: { scope: "event_submit_ip", limit: 20, windowSeconds: 600 },
   eventSubmitEmailIp: { scope: "event_submit_email_ip", limit: 5, windowSeconds: 3600 },
   eventSubmitFingerprint: { scope: "event_submit_fingerprint", limit: 1, windowSeconds: 86400 },
@@ -57,9 +60,21 @@ export interface RateLimiterDeps {
 
 export const RATE_LIMIT_CLEANUP_GRACE_SECONDS = 86400;
 
-/** Normalises limiter key parts: IP trimmed (empty → unknown), email trimmed and lower-cased. */
+/**
+ * The limiter part of a client IP: an IPv4 address as it is, an IPv6 address by its /64 network
+ * (one subscriber line holds a whole /64, so rotating within it must not buy new buckets).
+ */
+function ipPart(ip: string): string {
+  const trimmed = ip.trim();
+  if (!trimmed) return "unknown";
+  if (!trimmed.includes(":") || !ipaddr.IPv6.isValid(trimmed)) return trimmed;
+  const parts = ipaddr.IPv6.parse(trimmed).parts;
+  return `${parts.slice(0, 4).map((p) => p.toString(16)).join(":")}::/64`;
+}
+
+/** Normalises limiter key parts: IP as ipPart (empty → unknown), email trimmed and lower-cased. */
 export const limiterParts = {
-  ip: (ip: string) => ip.trim() || "unknown",
+  ip: ipPart,
   email: (email: string) => email.trim().toLowerCase(),
   session: (sessionId: string) => sessionId.trim() || "unknown",
   fingerprint: (fp: string) => fp.toLowerCase(),

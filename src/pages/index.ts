@@ -7,6 +7,7 @@ import { staticRoutes } from "./static.routes.ts";
 import { submitRoutes } from "./submit/submit.routes.tsx";
 import { partnerRoutes } from "./partners/feature-event.routes.tsx";
 import { infoRoutes } from "./info/info.routes.tsx";
+import { crawlerRoutes } from "./info/crawlers.routes.ts";
 import { accountRoutes } from "./account/account.routes.tsx";
 import { adminRoutes } from "./admin/admin.routes.tsx";
 import { operationsRoutes } from "./admin/operations/operations.routes.tsx";
@@ -19,7 +20,8 @@ export function pageRoutes(deps: Deps) {
     .use(staticRoutes()) //                 /static/*
     .use(submitRoutes(deps)) //             /submit-event
     .use(partnerRoutes(deps)) //            /feature-event, /feature-event/status
-    .use(infoRoutes(deps)) //               /partner-success, /privacy
+    .use(infoRoutes(deps)) //               /partner-success, /privacy, /terms
+    .use(crawlerRoutes(deps)) //            /robots.txt, /sitemap.xml
     .use(accountRoutes(deps)) //            /account/genres, /sign-in, /sign-out
     .use(adminRoutes(deps)) //              /admin, /admin/login, /admin/logout, console areas
     .use(operationsRoutes(deps)) //         /admin/operations and its card actions, /admin/operations/jobs/:id

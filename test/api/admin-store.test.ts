@@ -108,7 +108,7 @@ describe("POST /api/admin/sheet/upload", () => {
     const body = await res.json();
     expect(body.success).toBe(true);
     expect(body.meta).toMatchObject({ rowCount: 81, revision: before + 1, updatedBy: "admin-upload", origin: "manual" });
-    expect((await readStoreSheet(ctx.deps.db))?.sheet.rows).toHaveLength(81);
+    expect((await readStoreSheet(ctx.deps.db))?.rows).toHaveLength(81);
     const backups = await listBackups(ctx.deps.db);
     expect(backups.map((b) => [b.trigger, b.rowCount])).toEqual([["pre-restore", 12]]);
   });
@@ -172,7 +172,7 @@ describe("POST /api/admin/sheet/upload", () => {
     expect(report.rowCount).toBe(12);
     const written = await upload(csv);
     expect(written.status).toBe(200);
-    expect((await readStoreSheet(ctx.deps.db))?.sheet.headers[0]).toBe("Title");
+    expect((await readStoreSheet(ctx.deps.db))?.columns[0].label).toBe("Title");
   });
 });
 
@@ -263,7 +263,7 @@ describe("backups", () => {
     const restored = await ctx.request("/api/admin/backups/restore", { method: "POST", headers: JSON_KEY, body: JSON.stringify({ id: backup.id }) });
     expect(restored.status).toBe(200);
     expect(await restored.json()).toMatchObject({ success: true, message: "Snapshot restored and homepage revalidated", backupId: backup.id, meta: { rowCount: 12 } });
-    expect((await readStoreSheet(ctx.deps.db))?.sheet.rows).toHaveLength(12);
+    expect((await readStoreSheet(ctx.deps.db))?.rows).toHaveLength(12);
 
     const latest = await ctx.request("/api/admin/backups/restore", { method: "POST", headers: KEY });
     expect(latest.status).toBe(200);

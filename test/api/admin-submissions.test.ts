@@ -7,7 +7,8 @@ import { createTestContext, type TestContext } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER, loginAsAdmin } from "../helpers/auth.ts";
 import { resetDatabase } from "../helpers/database.ts";
 import { submitEvent } from "../../src/lib/submissions/submit.ts";
-import { listRevisions, readStoreSheet, saveStoreSheet } from "../../src/lib/store/store.ts";
+import { readStoreSheet, saveStoreSheet } from "../../src/lib/store/store.ts";
+import { listRevisions } from "../../src/lib/store/revisions.ts";
 import { FIXTURE_SHEET_CSV } from "../../src/lib/events/fixtures.ts";
 import { BANNER_KV_KEY } from "../../src/lib/banner.ts";
 import type { Invalidation } from "../../src/lib/invalidation.ts";
@@ -111,9 +112,9 @@ describe("submissions", () => {
     expect(body.eventKey).toMatch(/^evt_[a-z0-9]{12,20}$/);
     expect(body.submission).toMatchObject({ id, status: "accepted", reviewReason: "accepted", acceptedEventKey: body.eventKey });
     const stored = await readStoreSheet(ctx.deps.db);
-    const last = stored!.sheet.rows.at(-1)!;
-    expect(last[stored!.sheet.headers.indexOf("Title")]).toBe("Accepted Rooftop");
-    expect(last[stored!.sheet.headers.indexOf("Event Key")]).toBe(body.eventKey);
+    const last = stored!.rows.at(-1)!;
+    expect(last.values.title).toBe("Accepted Rooftop");
+    expect(last.values.eventKey).toBe(body.eventKey);
     expect((await listRevisions(ctx.deps.db))[0]).toMatchObject({ trigger: "submission", rowsAdded: 1 });
 
     for (const [path, payload] of [

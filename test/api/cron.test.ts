@@ -64,6 +64,7 @@ describe("cron endpoints", () => {
       ["cleanup-rate-limits", "10 4 * * *"],
       ["backup-event-store", "20 4 * * *"],
       ["prune-tracking-markers", "*/10 * * * *"],
+      ["warm-coordinates", "30 * * * *"],
     ]);
     const outcome = await runScheduledJob(ctx.deps, SCHEDULE[1]);
     expect(outcome).toEqual({ ran: true, result: { deleted: 0 } });

@@ -116,6 +116,39 @@ describe("calendar files", () => {
     expect(calendar.getAllSubcomponents("vevent").length).toBe(14);
     expect(calendar.getAllSubcomponents("vtimezone").length).toBe(1);
   });
+
+  test.each([["g=dancehall&arr=11"], ["arr=11"], ["q=garage"], ["g=house"]])(
+    "a filtered feed (?%s) holds exactly the events the same filter shows on / and in /api/events",
+    async (query) => {
+      const res = await ctx.request(`/calendar.ics?${query}`);
+      expect(res.status).toBe(200);
+      const calendar = new ICAL.Component(ICAL.parse(await res.text()));
+      const feedKeys = calendar.getAllSubcomponents("vevent").map((v) => String(v.getFirstPropertyValue("uid")).split("@")[0]).sort();
+      let page = await ctx.request(`/?${query}`);
+      if (page.status >= 300 && page.status < 400) page = await ctx.request(page.headers.get("location")!); // the canonical order
+      expect(page.status).toBe(200);
+      const home = await page.text();
+      const homeKeys = [...new Set([...home.matchAll(/data-event-key="([^"]+)"/g)].map((m) => m[1]))].sort();
+      const { body } = await getJson(ctx, `/api/events?${query}`);
+      expect(feedKeys.length).toBeGreaterThan(0);
+      expect(feedKeys).toEqual(homeKeys);
+      expect(feedKeys).toEqual(body.events.map((e: { eventKey: string }) => e.eventKey).sort());
+      expect(String(calendar.getFirstPropertyValue("x-wr-calname"))).toContain("Fête de la Musique · ");
+      // The results offer the same feed to subscribe to (webcal) and to download.
+      expect(home).toContain("Subscribe to these events");
+      const webcal = home.match(/href="(webcal:\/\/[^"]+)"/)?.[1]?.replaceAll("&amp;", "&");
+      expect(webcal).toStartWith("webcal://finder.test/calendar.ics?");
+      const offeredUrl = new URL(webcal!.replace("webcal:", "http:"));
+      const offered = new ICAL.Component(ICAL.parse(await (await ctx.request(offeredUrl.pathname + offeredUrl.search)).text()));
+      expect(offered.getAllSubcomponents("vevent").map((v) => String(v.getFirstPropertyValue("uid")).split("@")[0]).sort()).toEqual(feedKeys);
+    },
+  );
+
+  test("the filtered feed is cached per canonical query: parameter order does not matter", async () => {
+    await ctx.request("/calendar.ics?arr=11&g=dancehall");
+    const again = await ctx.request("/calendar.ics?g=dancehall&arr=11");
+    expect(again.headers.get("x-cache")).toBe("HIT");
+  });
 });
 
 describe("data modes end to end", () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import fc from "fast-check";
 import { createClock, createTestContext, TEST_AUTH_SECRET, testEnv, type TestContext } from "../helpers/app.ts";
 import { resetDatabase, sharedDatabase } from "../helpers/database.ts";
@@ -410,7 +411,8 @@ describe("failures never reach the visitor", () => {
     const refuse = () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
     const db = new Proxy(shared.db, { get: (t, p, r) => (p === "execute" && down ? refuse : Reflect.get(t, p, r)) });
     const log = createMemoryLogger();
-    const deps = await buildDeps(loadConfig(testEnv()), { database: { ...shared, db }, log, now: createClock().now, skipMigrations: true, ownsDatabase: false, tracking: { flushIntervalMs: 5 } });
+    // The limiter store is the same database: with the local fallback the limits keep deciding.
+    const deps = await buildDeps(loadConfig(testEnv({ TRACKING_LIMITER_FALLBACK: "local" })), { database: { ...shared, db }, log, now: createClock().now, skipMigrations: true, ownsDatabase: false, tracking: { flushIntervalMs: 5 } });
     const app = createApp(deps);
     const outage = { ...ctx, deps, request: (path: string, init?: RequestInit) => app.handle(new Request(`http://finder.test${path}`, init)) } as TestContext;
     try {
@@ -434,6 +436,47 @@ describe("failures never reach the visitor", () => {
       await deps.shutdown();
     }
   });
+
+  for (const fallback of ["none", "local"] as const) {
+    test(`the limiter store down, TRACKING_LIMITER_FALLBACK=${fallback}: ${fallback === "none" ? "engagement and discovery record nothing, preferences go ahead" : "limits decided on local counts, interactions recorded"}`, async () => {
+      const shared = await sharedDatabase();
+      let limiterDown = false;
+      const dialect = new PgDialect();
+      const isLimiterStatement = (query: unknown) => dialect.sqlToQuery(query as never).sql.includes("rate_limit_counters");
+      const refuse = () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
+      const db = new Proxy(shared.db, {
+        get: (t, p, r) => (p === "execute" ? (query: unknown) => (limiterDown && isLimiterStatement(query) ? refuse() : t.execute(query as never)) : Reflect.get(t, p, r)),
+      });
+      const deps = await buildDeps(loadConfig(testEnv({ TRACKING_LIMITER_FALLBACK: fallback })), { database: { ...shared, db }, log: createMemoryLogger(), now: createClock().now, skipMigrations: true, ownsDatabase: false });
+      const app = createApp(deps);
+      const split = { ...ctx, deps, request: (path: string, init?: RequestInit) => app.handle(new Request(`http://finder.test${path}`, init)) } as TestContext;
+      try {
+        await expectAccepted(await post("/api/track", { eventKey: KEY, actionType: "click", sessionId: "before" }, {}, split));
+        expect(await deps.tracking.flush()).toBe(true);
+        limiterDown = true;
+        // The next sync fails: from then on the limiter knows its store is down.
+        await expectAccepted(await post("/api/track", { eventKey: KEY, actionType: "click", sessionId: "first-during" }, {}, split));
+        expect(await deps.tracking.limiter.flush()).toBe(false);
+        await expectAccepted(await post("/api/track", { eventKey: KEY, actionType: "click", sessionId: "during" }, {}, split));
+        await expectAccepted(await post("/api/track/discovery", { actionType: "search", sessionId: "during", searchQuery: "house" }, {}, split));
+        await expectAccepted(await post("/api/user/preference", { genre: "house" }, { cookie: await cookieFor("open@example.com") }, split));
+        await deps.tracking.flush();
+        const sessions = (await shared.query<{ session_id: string }>(sql`select session_id from engagement_interactions`)).map((r) => r.session_id).sort();
+        const discoveries = await shared.query(sql`select 1 from discovery_interactions`);
+        expect(await shared.query(sql`select 1 from genre_preferences`)).toHaveLength(1);
+        if (fallback === "none") {
+          expect(sessions).toEqual(["before", "first-during"]);
+          expect(discoveries).toHaveLength(0);
+        } else {
+          expect(sessions).toEqual(["before", "during", "first-during"]);
+          expect(discoveries).toHaveLength(1);
+        }
+      } finally {
+        limiterDown = false;
+        await deps.shutdown();
+      }
+    });
+  }
 
   test("an exception inside tracking is logged and still answered 202", async () => {
     const service = ctx.deps.tracking;

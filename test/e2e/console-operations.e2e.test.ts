@@ -83,9 +83,8 @@ describe("console operations in the browser", () => {
         expect(await link.getAttribute("href")).toBe(`/admin/content?search=${key}#sheet-editor`);
         await screenshot(page, `console-accept-${viewport}`);
         // The row is in the store under that key.
-        const stored = (await readStoreSheet(ctx.deps.db))!.sheet;
-        const row = stored.rows.find((r) => r[stored.headers.indexOf("Event Key")] === key);
-        expect(row?.[stored.headers.indexOf("Title")]).toBe(`Browser Accept ${viewport}`);
+        const row = (await readStoreSheet(ctx.deps.db))!.rows.find((r) => r.values.eventKey === key);
+        expect(row?.values.title).toBe(`Browser Accept ${viewport}`);
         // A second admin who still sees the item gets the race message.
         await page.goto(`${server.url}/admin/content?status=accepted`);
         await page.locator("#submissions-card").getByText(key).first().waitFor();

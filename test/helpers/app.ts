@@ -35,8 +35,13 @@ export interface TestContext {
   config: Config;
   clock: TestClock;
   logs: ReturnType<typeof createMemoryLogger>["lines"];
-  /** Sends a request through app.handle (no port). */
+  /** Sends a request through app.handle (no port, no socket: the peer counts as a trusted local proxy). */
   request(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * Listens on a free loopback port (a real socket, so the server knows the peer address) and
+   * returns its base URL; the server stops with close().
+   */
+  listen(): string;
   close(): Promise<void>;
 }
 
@@ -77,6 +82,13 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     clock,
     logs: log.lines,
     request: (path, init) => app.handle(new Request(`http://finder.test${path}`, init)),
-    close: () => deps.shutdown(),
+    listen: () => {
+      if (!app.server) app.listen({ port: 0, hostname: "127.0.0.1", reusePort: false });
+      return `http://127.0.0.1:${app.server!.port}`;
+    },
+    close: async () => {
+      await app.server?.stop(true);
+      await deps.shutdown();
+    },
   };
 }

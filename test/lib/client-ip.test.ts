@@ -1,13 +1,57 @@
 import { expect, test } from "bun:test";
-import { clientIp } from "../../src/lib/client-ip.ts";
+import { clientIp, compileTrustedProxies, forwardedClientIp, trustedProxyProblem, type PeerSource } from "../../src/lib/client-ip.ts";
+import { limiterParts } from "../../src/lib/rate-limit.ts";
+import { loadConfig, ConfigError } from "../../src/lib/config.ts";
+import { testEnv } from "../helpers/app.ts";
 
 test.each([
   [{ "x-forwarded-for": "203.0.113.5, 10.0.0.1" }, "203.0.113.5"],
   [{ "x-forwarded-for": "  198.51.100.7 " }, "198.51.100.7"],
   [{ "x-forwarded-for": " , 10.0.0.1" }, "unknown"],
+  [{ "x-forwarded-for": "::ffff:192.0.2.9" }, "192.0.2.9"],
   [{ "x-real-ip": "192.0.2.44" }, "192.0.2.44"],
   [{ "x-forwarded-for": "203.0.113.9", "x-real-ip": "192.0.2.44" }, "203.0.113.9"],
   [{}, "unknown"],
-])("clientIp(%o) = %s", (headers, expected) => {
-  expect(clientIp(new Headers(headers as Record<string, string>))).toBe(expected);
+])("forwardedClientIp(%o) = %s", (headers, expected) => {
+  expect(forwardedClientIp(new Headers(headers as Record<string, string>))).toBe(expected);
+});
+
+test("the default trusted proxies are loopback and the private ranges, IPv4, IPv6 and IPv4-mapped", () => {
+  const trusted = compileTrustedProxies(loadConfig(testEnv()).trustedProxies);
+  for (const address of ["127.0.0.1", "127.9.9.9", "::1", "::ffff:127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "fd00::1", "::ffff:10.0.0.7"]) expect([address, trusted(address)]).toEqual([address, true]);
+  for (const address of ["203.0.113.5", "172.32.0.1", "8.8.8.8", "2001:db8::1", "::ffff:203.0.113.5", "fe80::1", "not-an-ip", ""]) expect([address, trusted(address)]).toEqual([address, false]);
+});
+
+test("TRUSTED_PROXIES takes addresses and CIDR ranges; `none` trusts nobody; bad entries stop startup", () => {
+  const custom = compileTrustedProxies(loadConfig(testEnv({ TRUSTED_PROXIES: "203.0.113.0/24, 2001:db8::/32, 198.51.100.7" })).trustedProxies);
+  expect(["203.0.113.200", "2001:db8:1::5", "198.51.100.7", "::ffff:203.0.113.1"].map(custom)).toEqual([true, true, true, true]);
+  expect(["127.0.0.1", "198.51.100.8", "10.0.0.1"].map(custom)).toEqual([false, false, false]);
+  expect(compileTrustedProxies(loadConfig(testEnv({ TRUSTED_PROXIES: "none" })).trustedProxies)("127.0.0.1")).toBe(false);
+  expect(trustedProxyProblem("10.0.0.0/33")).toContain("10.0.0.0/33");
+  expect(() => loadConfig(testEnv({ TRUSTED_PROXIES: "loopback, proxy.example.com" }))).toThrow(ConfigError);
+});
+
+const peer = (address: string | null): PeerSource => ({ requestIP: () => (address === null ? null : { address }) });
+const request = (headers: Record<string, string>) => new Request("http://finder.test/", { headers });
+
+test("a direct client is its socket address whatever headers it sends; a trusted proxy names the client", () => {
+  const config = loadConfig(testEnv());
+  const spoof = { "x-forwarded-for": "1.2.3.4", "x-real-ip": "5.6.7.8" };
+  expect(clientIp(config, request(spoof), peer("203.0.113.5"))).toBe("203.0.113.5");
+  expect(clientIp(config, request(spoof), peer("::ffff:203.0.113.5"))).toBe("203.0.113.5");
+  expect(clientIp(config, request({}), peer("2001:db8::7"))).toBe("2001:db8::7");
+  expect(clientIp(config, request(spoof), peer("10.0.0.2"))).toBe("1.2.3.4");
+  expect(clientIp(config, request({ "x-real-ip": "5.6.7.8" }), peer("::1"))).toBe("5.6.7.8");
+  expect(clientIp(config, request({}), peer("127.0.0.1"))).toBe("unknown");
+  // No socket address (a Unix socket, an in-process call): only this machine can send it.
+  expect(clientIp(config, request(spoof), peer(null))).toBe("1.2.3.4");
+  expect(clientIp(config, request(spoof), undefined)).toBe("1.2.3.4");
+  expect(clientIp(loadConfig(testEnv({ TRUSTED_PROXIES: "none" })), request(spoof), peer("127.0.0.1"))).toBe("127.0.0.1");
+});
+
+test("limiter keys: IPv6 clients share their /64, IPv4 clients are one address each", () => {
+  expect(limiterParts.ip("2001:db8:1:2:aaaa::1")).toBe(limiterParts.ip("2001:db8:1:2:ffff:1:2:3"));
+  expect(limiterParts.ip("2001:db8:1:2::1")).not.toBe(limiterParts.ip("2001:db8:1:3::1"));
+  expect(limiterParts.ip("203.0.113.5")).toBe("203.0.113.5");
+  expect(limiterParts.ip(" ")).toBe("unknown");
 });

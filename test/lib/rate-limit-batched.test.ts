@@ -21,7 +21,7 @@ afterAll(() => ctx.close());
 
 const rule = { scope: "batched_test", limit: 240, windowSeconds: 60 };
 // A long interval: the tests flush by hand.
-const make = (db: Db = ctx.deps.db, log = createMemoryLogger(), extra: { maxKeys?: number } = {}) =>
+const make = (db: Db = ctx.deps.db, log = createMemoryLogger(), extra: { maxKeys?: number; localFallback?: boolean } = {}) =>
   createBatchedLimiter({ db, secret: TEST_AUTH_SECRET, log, now: clock.now, flushIntervalMs: 60_000, ...extra });
 
 async function storedCount(scope: string): Promise<number> {
@@ -102,9 +102,9 @@ describe("batched tracking limiter", () => {
     await Promise.all(instances.map((l) => l.close()));
   });
 
-  test("with the database unreachable it keeps deciding on local counts and writes them when it is back", async () => {
+  function flakyDb(): { db: Db; up(): void } {
     let down = true;
-    const flaky = new Proxy(ctx.deps.db, {
+    const db = new Proxy(ctx.deps.db, {
       get(target, prop, receiver) {
         if (prop === "execute") {
           return (query: unknown) => {
@@ -115,8 +115,32 @@ describe("batched tracking limiter", () => {
         return Reflect.get(target, prop, receiver);
       },
     }) as Db;
+    return { db, up: () => (down = false) };
+  }
+
+  test("with the database unreachable its decisions are unavailable (failOpen decides), hits are still counted and written when it is back", async () => {
+    const flaky = flakyDb();
     const log = createMemoryLogger();
-    const limiter = make(flaky, log);
+    const limiter = make(flaky.db, log);
+    const small = { scope: "outage", limit: 5, windowSeconds: 60 };
+    const first = Array.from({ length: 4 }, () => limiter.hit(small, ["ip"], { failOpen: false }));
+    expect(first.map((d) => d.status)).toEqual(["allowed", "allowed", "allowed", "allowed"]);
+    expect(await limiter.flush()).toBe(false);
+    expect(limiter.stats()).toMatchObject({ degraded: true, pendingHits: 4 });
+    expect(log.lines.some((l) => l.level === "warn" && l.line.includes("decisions are unavailable"))).toBe(true);
+    expect(limiter.hit(small, ["ip"], { failOpen: false })).toMatchObject({ status: "unavailable", allowed: false });
+    expect(limiter.hit(small, ["other"], { failOpen: true })).toMatchObject({ status: "unavailable", allowed: true });
+    flaky.up();
+    expect(await limiter.flush()).toBe(true);
+    expect(await storedCount("outage")).toBe(6);
+    expect(limiter.hit(small, ["ip"], { failOpen: false })).toMatchObject({ status: "blocked", allowed: false, count: 6 });
+    await limiter.close();
+  });
+
+  test("with localFallback it keeps deciding on local counts while the database is unreachable and writes them when it is back", async () => {
+    const flaky = flakyDb();
+    const log = createMemoryLogger();
+    const limiter = make(flaky.db, log, { localFallback: true });
     const small = { scope: "outage", limit: 5, windowSeconds: 60 };
     const first = Array.from({ length: 4 }, () => limiter.hit(small, ["ip"], { failOpen: false }));
     expect(await limiter.flush()).toBe(false);
@@ -124,7 +148,7 @@ describe("batched tracking limiter", () => {
     expect(log.lines.some((l) => l.level === "warn" && l.line.includes("deciding on local counts"))).toBe(true);
     const later = Array.from({ length: 4 }, () => limiter.hit(small, ["ip"], { failOpen: false }));
     expect([...first, ...later].map((d) => d.allowed)).toEqual([true, true, true, true, true, false, false, false]);
-    down = false;
+    flaky.up();
     expect(await limiter.flush()).toBe(true);
     expect(await storedCount("outage")).toBe(8);
     expect(limiter.stats()).toMatchObject({ degraded: false, pendingHits: 0 });

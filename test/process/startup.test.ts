@@ -87,4 +87,25 @@ describe("process", () => {
     expect(first.count).toBeGreaterThan(70);
     expect(second.count).toBe(first.count);
   }, 90000);
+
+  test("one process per port: a second instance on a busy port exits 1 with a clear message, the first keeps serving", async () => {
+    const port = freePort();
+    const env = (dir: string) => ({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, NODE_ENV: "production", DATA_MODE: "test", AUTH_SECRET: "q".repeat(40), CRON_ENABLED: "false" });
+    const first = spawnService(env(mkdtempSync(join(tmpdir(), "finder-port-a-"))));
+    try {
+      expect(await waitForHealth(port, 120000)).toBe(true);
+      const second = spawnService(env(mkdtempSync(join(tmpdir(), "finder-port-b-"))));
+      try {
+        expect(await second.exited).toBe(1);
+        expect(await new Response(second.stderr).text()).toContain(`[finder] Startup failed: port ${port} on 127.0.0.1 is already in use`);
+      } finally {
+        second.kill("SIGKILL");
+      }
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      first.kill("SIGTERM");
+      expect(await first.exited).toBe(0);
+    } finally {
+      first.kill("SIGKILL");
+    }
+  }, 300000);
 });

@@ -2,12 +2,23 @@
 // badges): health, event store status, and the pending-work counts the console shows.
 
 import { count, eq, max } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Config } from "../config.ts";
+import type { Database, Db } from "../db/client.ts";
+import type { EventReader } from "../events/pipeline.ts";
+import type { Logger } from "../logger.ts";
 import { pingDatabase, type DbEngine } from "../db/client.ts";
 import { eventStoreBackups, eventSubmissions, kvStore, paidOrders } from "../db/schema/index.ts";
 import { findStoreMeta } from "../store/store.ts";
 
-type StatusDeps = Pick<Deps, "config" | "database" | "db" | "events" | "log" | "now">;
+/** What the status reports read. */
+export interface StatusDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  events: EventReader;
+  log: Logger;
+  now: () => Date;
+}
 
 /** GET /api/admin/health. */
 export interface AdminHealth {
@@ -83,7 +94,7 @@ export interface PendingWork {
 }
 
 /** Pending submissions and pending paid orders; undefined when the database cannot say. */
-export async function countPendingWork(db: Deps["db"]): Promise<PendingWork | undefined> {
+export async function countPendingWork(db: Db): Promise<PendingWork | undefined> {
   try {
     const [[s], [o]] = await Promise.all([
       db.select({ n: count() }).from(eventSubmissions).where(eq(eventSubmissions.status, "pending")),

@@ -1,10 +1,10 @@
 // Admin credential resolution and the CSRF origin rule (see docs/auth-and-admin.md, "The guard" and
 // "CSRF"): which of the three credential types a request carries, and whether it is valid.
 
-import type { Deps } from "../../deps.ts";
-import { siteOrigin, type Config } from "../config.ts";
+import type { Config } from "../config.ts";
 import { secretsEqual } from "../crypto.ts";
-import { checkAdminToken } from "./admin-sessions.ts";
+import { checkAdminToken, type AdminSessionLookup } from "./admin-sessions.ts";
+import type { SigningKey } from "./jwt-key.ts";
 import type { AdminTokenClaims } from "./admin-token.ts";
 import { cookieText } from "./cookies.ts";
 
@@ -39,12 +39,20 @@ export function bearerToken(header: string | null): string | undefined {
   return match ? match[1] : undefined;
 }
 
+/** What resolving an admin credential needs. */
+export interface AdminCredentialDeps {
+  config: Config;
+  adminSessionLookup: AdminSessionLookup;
+  signingKey: SigningKey;
+  now: () => Date;
+}
+
 /**
  * Resolves the admin credential of a request: X-Admin-Key equal to ADMIN_KEY is enough; otherwise
  * the first present of X-Admin-Key, Authorization: Bearer and the admin cookie is checked as a
  * token. Throws only when the session store cannot be read.
  */
-export async function resolveAdminCredential(deps: Pick<Deps, "config" | "adminSessionLookup" | "now">, request: Request, cookieValue: unknown): Promise<AdminResolution> {
+export async function resolveAdminCredential(deps: AdminCredentialDeps, request: Request, cookieValue: unknown): Promise<AdminResolution> {
   if (!deps.config.adminKey) return { disabled: true };
   const headerKey = request.headers.get("x-admin-key") || undefined;
   if (headerKey !== undefined && adminKeyMatches(deps.config, headerKey)) return { disabled: false, principal: { via: "key" } };
@@ -61,7 +69,7 @@ export async function resolveAdminCredential(deps: Pick<Deps, "config" | "adminS
   } else {
     return { disabled: false };
   }
-  const session = await checkAdminToken(deps.adminSessionLookup, deps.config.authSecret, token, deps.now());
+  const session = await checkAdminToken(deps.adminSessionLookup, deps.signingKey, token, deps.now());
   return session ? { disabled: false, principal: { via: "token", carrier, session } } : { disabled: false };
 }
 
@@ -72,31 +80,8 @@ export function isStateChanging(method: string): boolean {
   return !SAFE_METHODS.has(method.toUpperCase());
 }
 
-/**
- * The CSRF rule for cookie-authenticated state changes: the Origin (or, without it, the Referer's
- * origin) must be the site's configured origin or the request's own host. Both are same-origin
- * tests a cross-site page cannot satisfy; accepting the request's own host keeps a console opened
- * under another name than NEXT_PUBLIC_SITE_URL (localhost vs 127.0.0.1) working.
- */
-export function isSameOriginRequest(config: Pick<Config, "siteUrl">, request: Request): boolean {
-  let origin = request.headers.get("origin");
-  if (origin === "null") return false;
-  if (!origin) {
-    const referer = request.headers.get("referer");
-    if (!referer) return false;
-    try {
-      origin = new URL(referer).origin;
-    } catch {
-      return false;
-    }
-  }
-  if (origin === siteOrigin(config)) return true;
-  try {
-    return new URL(origin).host === new URL(request.url).host;
-  } catch {
-    return false;
-  }
-}
+/** The CSRF rule for cookie-authenticated state changes (shared with sign-in and submissions). */
+export { isSameOriginRequest } from "../origin.ts";
 
 /** True when a request needs the CSRF check: a state change authenticated only by the cookie. */
 export function needsOriginCheck(request: Request, principal: AdminPrincipal): boolean {

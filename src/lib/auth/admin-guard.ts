@@ -4,11 +4,11 @@
 // origin answer 403. Every guarded response carries the no-store headers.
 
 import { Elysia } from "elysia";
-import type { Deps } from "../../deps.ts";
+import type { Logger } from "../logger.ts";
 import { HttpError } from "../errors.ts";
 import { NO_STORE_HEADERS } from "../http.ts";
 import { ADMIN_SESSION_COOKIE } from "./cookies.ts";
-import { isSameOriginRequest, needsOriginCheck, resolveAdminCredential, type AdminPrincipal } from "./admin-credentials.ts";
+import { isSameOriginRequest, needsOriginCheck, resolveAdminCredential, type AdminCredentialDeps, type AdminPrincipal } from "./admin-credentials.ts";
 
 /** The 401 answer of a guarded page: markup and extra headers (e.g. HX-Redirect). */
 export interface UnauthorizedPage {
@@ -26,7 +26,7 @@ function isApiPath(request: Request): boolean {
 }
 
 /** The guard plugin; routes opt in with `{ isAdmin: true }` and receive `admin`. */
-export function adminGuard(deps: Pick<Deps, "config" | "adminSessionLookup" | "log" | "now">, options: AdminGuardOptions = {}) {
+export function adminGuard(deps: AdminCredentialDeps & { log: Logger }, options: AdminGuardOptions = {}) {
   return new Elysia({ name: "admin-guard", seed: options.unauthorizedPage ? "pages" : "api" }).macro({
     isAdmin: {
       async resolve({ request, cookie, set, status }) {

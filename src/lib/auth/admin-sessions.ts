@@ -6,7 +6,7 @@ import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { adminMeta, adminSessions } from "../db/schema/index.ts";
 import { signAdminToken, verifyAdminToken, type AdminTokenClaims } from "./admin-token.ts";
-import { unixSeconds } from "./jwt-key.ts";
+import { unixSeconds, type SigningSecret } from "./jwt-key.ts";
 
 /** Records stay this long after their token expired (audit), then the cleanup job deletes them. */
 export const ADMIN_SESSION_RETENTION_SECONDS = 604_800;
@@ -66,7 +66,7 @@ export async function revokeAllAdminSessions(db: Db, now: Date): Promise<number>
 
 /** Mints an admin token for a new session at the current version and records the session. */
 export async function startAdminSession(
-  deps: { db: Db; secret: string; now: Date },
+  deps: { db: Db; secret: SigningSecret; now: Date },
   client: { ip: string; ua: string },
 ): Promise<{ token: string } & AdminTokenClaims> {
   const tv = await getTokenVersion(deps.db);
@@ -110,7 +110,7 @@ export function prepareAdminSessionLookup(db: Db) {
  * the same iat, exp and tv, is not revoked, and tv equals the current global version.
  * Returns the claims of a valid token, undefined otherwise; throws only when the store fails.
  */
-export async function checkAdminToken(lookup: AdminSessionLookup, secret: string, token: unknown, now: Date): Promise<AdminTokenClaims | undefined> {
+export async function checkAdminToken(lookup: AdminSessionLookup, secret: SigningSecret, token: unknown, now: Date): Promise<AdminTokenClaims | undefined> {
   const claims = await verifyAdminToken(secret, token, now);
   if (!claims) return undefined;
   const [row] = await lookup.execute({ jti: claims.jti });

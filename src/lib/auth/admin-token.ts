@@ -3,7 +3,7 @@
 // alone; admin-sessions.ts checks it against its session record and the global version.
 
 import { jwtVerify, SignJWT } from "jose";
-import { hmacKey, MAX_TOKEN_LENGTH, unixSeconds } from "./jwt-key.ts";
+import { hmacKey, MAX_TOKEN_LENGTH, unixSeconds, type SigningSecret } from "./jwt-key.ts";
 
 /** Fixed values of the admin token. */
 export const ADMIN_TOKEN = {
@@ -29,7 +29,7 @@ export function isUuidV4(value: unknown): value is string {
 }
 
 /** Signs an admin token for a new session issued at `now` with token version `tv`. */
-export async function signAdminToken(secret: string, input: { jti: string; tv: number; now: Date }): Promise<{ token: string } & AdminTokenClaims> {
+export async function signAdminToken(secret: SigningSecret, input: { jti: string; tv: number; now: Date }): Promise<{ token: string } & AdminTokenClaims> {
   const iat = unixSeconds(input.now);
   const exp = iat + ADMIN_TOKEN.ttlSeconds;
   const token = await new SignJWT({ type: ADMIN_TOKEN.type, tv: input.tv })
@@ -47,7 +47,7 @@ export async function signAdminToken(secret: string, input: { jti: string; tv: n
  * Verifies signature (HS256 only), audience, issuer, expiry (exp > now) and the presence and
  * shape of type, jti, tv, iat and exp. Returns undefined for anything else, never throws.
  */
-export async function verifyAdminToken(secret: string, token: unknown, now: Date): Promise<AdminTokenClaims | undefined> {
+export async function verifyAdminToken(secret: SigningSecret, token: unknown, now: Date): Promise<AdminTokenClaims | undefined> {
   if (typeof token !== "string" || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return undefined;
   try {
     const { payload } = await jwtVerify(token, await hmacKey(secret), {

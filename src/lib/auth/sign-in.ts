@@ -2,7 +2,11 @@
 // docs/auth-and-admin.md, "Visitor sign-in", in their fixed order, then the user upsert and a
 // signed user token.
 
-import type { Deps } from "../../deps.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import type { RateLimiter } from "../rate-limit.ts";
+import type { SigningKey } from "./jwt-key.ts";
 import { limiterParts, RATE_LIMITS } from "../rate-limit.ts";
 import { isPlainObject } from "../http.ts";
 import { normaliseEmail, upsertUser, type VisitorDetails } from "./users.ts";
@@ -21,6 +25,7 @@ export const SIGN_IN_MESSAGES = {
   consentRequired: "Consent is required",
   tooMany: "Too many attempts. Please try again shortly.",
   failed: "Verification failed. Please try again.",
+  crossSite: "Sign-in is only possible from the finder site itself.",
   created: "User verified",
   existing: "Existing user verified",
 } as const;
@@ -71,11 +76,21 @@ export function parseSignIn(body: unknown): Parsed {
   return { ok: true, details: { email, firstName: firstName.value, lastName: lastName.value, consent, source } };
 }
 
+/** What a visitor sign-in needs. */
+export interface SignInDeps {
+  config: Config;
+  signingKey: SigningKey;
+  db: Db;
+  limiter: RateLimiter;
+  log: Logger;
+  now: () => Date;
+}
+
 /**
  * Runs a sign-in: per-IP limit, body checks, email+IP limit, consent, then upsert and token.
  * Both limits fail open: an unavailable limiter lets a sign-in through.
  */
-export async function signInVisitor(deps: Pick<Deps, "config" | "db" | "limiter" | "log" | "now">, body: unknown, ip: string): Promise<SignInOutcome> {
+export async function signInVisitor(deps: SignInDeps, body: unknown, ip: string): Promise<SignInOutcome> {
   const ipKey = limiterParts.ip(ip);
   const perIp = await deps.limiter.check(RATE_LIMITS.authVerifyIp, [ipKey], { failOpen: true });
   if (perIp.status === "blocked") return { kind: "limited", retryAfter: perIp.retryAfter };
@@ -92,7 +107,7 @@ export async function signInVisitor(deps: Pick<Deps, "config" | "db" | "limiter"
   const now = deps.now();
   try {
     const { created } = await upsertUser(deps.db, details, now);
-    const { token } = await signUserToken(deps.config.authSecret, details.email, now);
+    const { token } = await signUserToken(deps.signingKey, details.email, now);
     return { kind: "ok", email: details.email, created, token, maxAge: USER_TOKEN.ttlSeconds };
   } catch (error) {
     deps.log.error("auth", "Visitor verification failed", { source: details.source ?? null }, error);

@@ -3,7 +3,7 @@
 // and issuer and requires every claim, so an admin token is never accepted here.
 
 import { jwtVerify, SignJWT } from "jose";
-import { hmacKey, MAX_TOKEN_LENGTH, unixSeconds } from "./jwt-key.ts";
+import { hmacKey, MAX_TOKEN_LENGTH, unixSeconds, type SigningSecret } from "./jwt-key.ts";
 
 /** Fixed values of the user token. */
 export const USER_TOKEN = {
@@ -21,7 +21,7 @@ export interface UserSession {
 }
 
 /** Signs a user token for an already normalised email, issued at `now`. */
-export async function signUserToken(secret: string, email: string, now: Date): Promise<{ token: string; iat: number; exp: number }> {
+export async function signUserToken(secret: SigningSecret, email: string, now: Date): Promise<{ token: string; iat: number; exp: number }> {
   const iat = unixSeconds(now);
   const exp = iat + USER_TOKEN.ttlSeconds;
   const token = await new SignJWT({ email, v: USER_TOKEN.version })
@@ -38,7 +38,7 @@ export async function signUserToken(secret: string, email: string, now: Date): P
  * Verifies a user token (any untrusted value: a cookie may be an object or a number after parsing).
  * Returns the session, or undefined for anything invalid: a bad token is never an error.
  */
-export async function verifyUserToken(secret: string, token: unknown, now: Date): Promise<UserSession | undefined> {
+export async function verifyUserToken(secret: SigningSecret, token: unknown, now: Date): Promise<UserSession | undefined> {
   if (typeof token !== "string" || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return undefined;
   try {
     const { payload } = await jwtVerify(token, await hmacKey(secret), {

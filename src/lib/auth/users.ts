@@ -13,11 +13,18 @@ export const DEFAULT_SIGN_IN_SOURCE = "finder-auth";
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Trims and lower-cases an email; undefined unless it has the accepted shape and length. */
+/** Control characters (NUL, TAB, CR, LF, DEL...): never part of an address, even at its ends. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Trims and lower-cases an email; undefined unless it has the accepted shape and length and no
+ * control character anywhere (a NUL cannot be stored; CR/LF/TAB have no place in an address).
+ */
 export function normaliseEmail(raw: unknown): string | undefined {
   if (typeof raw !== "string") return undefined;
   // Checked before trimming too, so a megabyte of spaces is not worth processing.
   if (raw.length > MAX_EMAIL_LENGTH * 4) return undefined;
+  if (CONTROL_CHARACTERS.test(raw)) return undefined;
   const email = raw.trim().toLowerCase();
   return email.length <= MAX_EMAIL_LENGTH && EMAIL_SHAPE.test(email) ? email : undefined;
 }

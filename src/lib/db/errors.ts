@@ -126,3 +126,8 @@ export function safeErrorText(error: unknown): string {
   if (isDatabaseError(error)) return safeDbError(error).message;
   return error instanceof Error ? error.message : String(error);
 }
+
+/** True when the error says the server could not be reached at all (refused, timed out, reset), as opposed to a refused statement. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  return chainOf(error).some((e) => typeof e.code === "string" && CONNECTION_CODES.has(e.code));
+}

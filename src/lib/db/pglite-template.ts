@@ -8,7 +8,6 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { wrapPglite } from "./client.ts";
 import { migrateDatabase } from "./migrate.ts";
-import type { Logger } from "../logger.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -49,11 +48,17 @@ export async function buildPgliteTemplate(path = pgliteTemplatePath()): Promise<
   }
 }
 
+/** The two log lines the template writes (the process logger fits; db/ does not import it). */
+export interface TemplateLog {
+  info(scope: string, message: string): void;
+  warn(scope: string, message: string, context?: Record<string, unknown>): void;
+}
+
 /**
  * After a start on the embedded database, makes the template in the background when this machine
  * has none yet (an install that skipped its scripts), so the next fresh DATA_DIR starts fast.
  */
-export function ensurePgliteTemplate(log: Pick<Logger, "info" | "warn">, path = pgliteTemplatePath()): void {
+export function ensurePgliteTemplate(log: TemplateLog, path = pgliteTemplatePath()): void {
   if (existsSync(path)) return;
   buildPgliteTemplate(path).then(
     () => log.info("startup", "Embedded database template made for faster first starts"),

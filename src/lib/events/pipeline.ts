@@ -1,22 +1,25 @@
 // The live-events read pipeline (see docs/live-events.md): the source chain of the data mode,
-// keys and quality checks, coordinates from the KV cache, then the featured, promoted and
-// engagement projections. There is no event cache: every call reads the sources.
+// keys and quality checks, coordinates from the KV cache (never the geocoder), then the featured,
+// promoted and engagement projections; during a database outage a read is degraded rather than
+// failed. There is no event cache: every call reads the sources.
 
 import { readFile } from "node:fs/promises";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Kv } from "../kv.ts";
 import type { Logger } from "../logger.ts";
-import { populateCoordinates, warmCoordinates, type PopulationCounts, type WarmUpCounts } from "../geocoding/coordinates.ts";
+import { centreCoordinates, populateCoordinates, warmCoordinates, type PopulationCounts, type WarmUpCounts, type WarmUpOptions } from "../geocoding/coordinates.ts";
 import { findNewestBackupCsv } from "../store/backups.ts";
 import { FIXTURE_SHEET_CSV } from "./fixtures.ts";
 import { activePromotions, activeSpotlights, applyEngagement, applyFeatured, applyPromoted, calendarSyncCounts, orderForHomepage } from "./projections.ts";
 import { checkSourceValidity, runQualityChecks } from "../sheet/quality.ts";
-import { parseEventSheet, type EventKeyStats } from "../sheet/sheet.ts";
+import { buildEventsFromRows, type EventKeyStats, type SheetRowInput, type SheetRowsResult } from "../sheet/sheet.ts";
+import { parseSheetCsv } from "../sheet/csv.ts";
+import { fieldsOfRow } from "../sheet/columns.ts";
 import { parisYear } from "../paris-time.ts";
-import { sha256Hex } from "../crypto.ts";
-import { safeErrorText } from "../db/errors.ts";
-import { findStoreStamp, readStoreSheet, saveStoreSheet, sheetToCsv } from "../store/store.ts";
+import { completeEndedPlacements } from "../placements/scheduler.ts";
+import { isDatabaseUnreachable, safeErrorText } from "../db/errors.ts";
+import { findStoreMeta, findStoreStamp, isBlankStoreRow, readStoreSheet, saveStoreSheet, storeRowFields } from "../store/store.ts";
 import type { LiveEvent, SheetWarning } from "../sheet/types.ts";
 
 /** Where a live read came from. `backup` and `local` are fallbacks in remote mode. */
@@ -36,6 +39,11 @@ export interface LiveRead {
   source: EventSource;
   /** Why the primary source was not used (remote mode fallback), if it was not. */
   fallbackReason?: string;
+  /**
+   * Set when the database could not serve this read's coordinates or projections (an outage):
+   * events carry arrondissement centres and no spotlight, promoted or calendar counts.
+   */
+  degraded?: string;
   warnings: SheetWarning[];
   keyStats: EventKeyStats;
   fetchedAt: Date;
@@ -66,16 +74,14 @@ export interface EventReaderDeps {
   now: () => Date;
 }
 
-/** Options of a warm-up: `onProgress` hears venues geocoded out of those to geocode. */
-export interface WarmOptions {
-  onProgress?: (done: number, total: number) => void;
-}
-
 /** The live-event reader of a process. */
 export interface EventReader {
   load(options?: LoadOptions): Promise<LiveRead>;
-  /** Full read plus coordinate warm-up (geocode, upgrade, prune); used by admin writes and deploys. */
-  warm(options?: WarmOptions): Promise<{ read: LiveRead; counts: WarmUpCounts }>;
+  /**
+   * Full read plus coordinate warm-up (geocode, upgrade, prune); used by admin writes, deploys, the
+   * `warm-coordinates` job and the recovery action (`retryFailed`). Never degraded: it throws.
+   */
+  warm(options?: WarmUpOptions): Promise<{ read: LiveRead; counts: WarmUpCounts }>;
   /** Reads the chain without writing anything (admin dry-run); coordinates are not touched. */
   dryRun(): Promise<{ source: EventSource; eventCount: number; fallbackReason?: string; attempts: SourceAttempt[] }>;
   status(): ReaderStatus;
@@ -89,114 +95,142 @@ export interface SourceAttempt {
   eventCount?: number;
 }
 
-interface SourceCsv {
+/** What a source yields: its events built from field rows, or why it cannot be read. */
+type SourceRead = { ok: true; built: SheetRowsResult } | { ok: false; reason: string };
+
+interface Source {
   source: EventSource;
-  read: () => Promise<string | undefined>;
+  read: () => Promise<SourceRead>;
+}
+
+/** A CSV text (backup, local file, fixtures) through the sheet's CSV rules into the sheet builder. */
+function buildFromCsv(csv: string | undefined, now: Date): SourceRead {
+  if (csv === undefined || csv.trim() === "") return { ok: false, reason: "empty" };
+  const parsed = parseSheetCsv(csv);
+  if (!parsed.ok) return { ok: false, reason: parsed.error };
+  return { ok: true, built: buildEventsFromRows(parsed.rows.map((row) => ({ rowNumber: row.rowNumber, fields: fieldsOfRow(row.cells, parsed.columnByField) })), { now }) };
 }
 
 /**
- * Reads the store as CSV. Every save bumps the store revision in the same transaction, so while
- * the metadata row shows the same revision and checksum the rows are the same and the previous
- * text is reused; the metadata is still read on every call, so a change is seen at once.
+ * The store's rows go straight to the sheet builder: no CSV in between. Keys were assigned when
+ * the rows were saved; rows whose core cells are all empty carry no event (as blank CSV lines).
+ *
+ * The built result is kept while the store's metadata stamp (revision, checksum, size, time) and
+ * the Paris year are the same: every write bumps the revision in its own transaction, and the
+ * stamp is read on every call, so a change is seen by the very next read. For a 2,000-row store
+ * this skips reading the rows and building the events on each render-cache miss.
  */
-function createStoreCsvReader(db: Db): () => Promise<string | undefined> {
-  let last: { stamp: string; csv: string } | undefined;
+function createStoreSource(db: Db, now: () => Date): () => Promise<SourceRead> {
+  let last: { stamp: string; year: number; built: SheetRowsResult } | undefined;
   return async () => {
     const stamp = await findStoreStamp(db);
-    if (stamp === undefined) return undefined;
-    if (last?.stamp === stamp) return last.csv;
+    if (stamp === undefined) return { ok: false, reason: "empty" };
+    const year = parisYear(now());
+    if (last && last.stamp === stamp && last.year === year) return { ok: true, built: last.built };
     const stored = await readStoreSheet(db);
-    if (!stored) return undefined;
-    const csv = sheetToCsv(stored.sheet);
-    last = { stamp, csv };
-    return csv;
+    if (!stored) return { ok: false, reason: "empty" };
+    const rows: SheetRowInput[] = [];
+    stored.rows.forEach((row, index) => {
+      if (!isBlankStoreRow(row.values)) rows.push({ rowNumber: index + 2, fields: storeRowFields(row.values) });
+    });
+    if (rows.length === 0) return { ok: false, reason: "empty" };
+    const built = buildEventsFromRows(rows, { now: now() });
+    last = { stamp, year, built };
+    return { ok: true, built };
   };
 }
 
-function chainFor(deps: EventReaderDeps, readStoreCsv: () => Promise<string | undefined>): SourceCsv[] {
-  const local: SourceCsv = { source: "local", read: () => readFile(deps.config.localEventsCsv, "utf8") };
+function chainFor(deps: EventReaderDeps, readStore: () => Promise<SourceRead>): Source[] {
+  const local: Source = { source: "local", read: async () => buildFromCsv(await readFile(deps.config.localEventsCsv, "utf8"), deps.now()) };
   switch (deps.config.dataMode) {
     case "test":
-      return [{ source: "test", read: async () => FIXTURE_SHEET_CSV }];
+      return [{ source: "test", read: async () => buildFromCsv(FIXTURE_SHEET_CSV, deps.now()) }];
     case "local":
       return [local];
     case "remote":
       return [
-        {
-          source: "store",
-          read: readStoreCsv,
-        },
-        { source: "backup", read: async () => (await findNewestBackupCsv(deps.db))?.csv },
+        { source: "store", read: readStore },
+        { source: "backup", read: async () => buildFromCsv((await findNewestBackupCsv(deps.db))?.csv, deps.now()) },
         local,
       ];
   }
 }
 
-type ParsedSheet = ReturnType<typeof parseEventSheet>;
-
-/**
- * Parsing is a pure function of the CSV text (and the Paris year, for dates without one), so the
- * last result is reused while the source text is byte-for-byte the same. Every read still reads
- * the source: a change in the store is seen at once. This saves the ~30 ms parse of a 2,000-row
- * sheet on each render-cache miss; it never serves anything the source no longer says.
- */
-function createParseMemo(): (csv: string, now: Date) => ParsedSheet {
-  let last: { digest: string; year: number; parsed: ParsedSheet } | undefined;
-  return (csv, now) => {
-    const digest = sha256Hex(csv);
-    const year = parisYear(now);
-    if (last && last.digest === digest && last.year === year) return last.parsed;
-    const parsed = parseEventSheet(csv, { now });
-    last = { digest, year, parsed };
-    return parsed;
-  };
-}
-
 /** Builds the reader over the process dependencies. */
 export function createEventReader(deps: EventReaderDeps): EventReader {
-  const parseMemo = createParseMemo();
-  const readStoreCsv = createStoreCsvReader(deps.db);
+  const readStore = createStoreSource(deps.db, deps.now);
   const state: ReaderStatus = { lastFetchTime: null, lastErrorMessage: null, source: null, eventCount: 0, fallbackReason: null };
 
-  async function readChain(): Promise<{ parsed: Extract<ReturnType<typeof parseEventSheet>, { ok: true }>; source: EventSource; attempts: SourceAttempt[] }> {
+  async function readChain(): Promise<{ parsed: SheetRowsResult; source: EventSource; attempts: SourceAttempt[]; databaseDown: boolean }> {
     const attempts: SourceAttempt[] = [];
-    for (const candidate of chainFor(deps, readStoreCsv)) {
+    let databaseDown = false;
+    for (const candidate of chainFor(deps, readStore)) {
       try {
-        const csv = await candidate.read();
-        if (csv === undefined || csv.trim() === "") {
-          attempts.push({ source: candidate.source, ok: false, reason: "empty" });
+        const input = await candidate.read();
+        if (!input.ok) {
+          attempts.push({ source: candidate.source, ok: false, reason: input.reason });
           continue;
         }
-        const parsed = parseMemo(csv, deps.now());
-        if (!parsed.ok) {
-          attempts.push({ source: candidate.source, ok: false, reason: parsed.error });
-          continue;
-        }
+        const parsed = input.built;
         const validity = checkSourceValidity(parsed.events);
         if (!validity.valid) {
           attempts.push({ source: candidate.source, ok: false, reason: validity.reason, eventCount: validity.total });
           continue;
         }
         attempts.push({ source: candidate.source, ok: true, eventCount: parsed.events.length });
-        return { parsed, source: candidate.source, attempts };
+        return { parsed, source: candidate.source, attempts, databaseDown };
       } catch (error) {
+        if (isDatabaseUnreachable(error)) databaseDown = true;
         attempts.push({ source: candidate.source, ok: false, reason: safeErrorText(error) });
       }
     }
     throw new EventsUnavailableError(attempts.map((a) => `${a.source}: ${a.reason}`));
   }
 
-  const coordinateDeps = (onProgress?: WarmOptions["onProgress"]) => ({
+  const coordinateDeps = () => ({
     kv: deps.kv,
     log: deps.log,
     now: deps.now,
     apiKey: deps.config.geocodingApiKey,
     apiUrl: deps.config.geocodingApiUrl,
     testMode: deps.config.dataMode === "test",
-    onProgress,
   });
 
-  async function read(options: LoadOptions, coordinates: "populate" | "warm", warmOptions: WarmOptions = {}): Promise<{ read: LiveRead; counts: PopulationCounts | WarmUpCounts }> {
+  /**
+   * Coordinates from the cache and the projections, each needing the database. When the source
+   * chain already found the database unreachable, or any of these queries fails, the read is
+   * degraded instead of failing: arrondissement centres, no projections, and the reason returned.
+   */
+  async function placeAndProject(events: readonly LiveEvent[], options: LoadOptions, databaseDown: boolean): Promise<{ events: LiveEvent[]; counts: PopulationCounts; degraded?: string }> {
+    const fresh = (list: readonly LiveEvent[]) => list.map((event) => ({ ...event }));
+    const degrade = (reason: string) => {
+      const placed = fresh(centreCoordinates(events));
+      applyFeatured(placed, new Map());
+      applyPromoted(placed, new Map());
+      applyEngagement(placed, new Map());
+      return { events: placed, counts: { fromCache: 0, geocodedFresh: 0, upgraded: 0, arrondissementFallback: 0, skippedIneligible: 0 }, degraded: reason };
+    };
+    if (databaseDown) return degrade("database unreachable");
+    try {
+      const placed = await populateCoordinates(events, coordinateDeps());
+      // Fresh objects per read: projections write into them, and the parse result may be shared.
+      let out = fresh(placed.events);
+      const now = deps.now();
+      if (options.includeFeaturedProjection !== false) {
+        await completeEndedPlacements(deps.db, now);
+        const [spotlights, promotions] = await Promise.all([activeSpotlights(deps.db, now), activePromotions(deps.db, now)]);
+        applyFeatured(out, spotlights);
+        applyPromoted(out, promotions);
+        out = orderForHomepage(out);
+      }
+      if (options.includeEngagementProjection !== false) applyEngagement(out, await calendarSyncCounts(deps.db));
+      return { events: out, counts: placed.counts };
+    } catch (error) {
+      return degrade(safeErrorText(error));
+    }
+  }
+
+  async function read(options: LoadOptions, coordinates: "populate" | "warm", warmOptions: WarmUpOptions = {}): Promise<{ read: LiveRead; counts: PopulationCounts | WarmUpCounts }> {
     const fetchedAt = deps.now();
     let chain;
     try {
@@ -207,34 +241,42 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       deps.log.error("events", "Live read failed: every source failed", { dataMode: deps.config.dataMode }, error);
       throw error;
     }
-    const { parsed, source, attempts } = chain;
+    const { parsed, source, attempts, databaseDown } = chain;
     const fallbackReason = attempts.length > 1 ? attempts.filter((a) => !a.ok).map((a) => `${a.source}: ${a.reason}`).join("; ") : undefined;
-    if (fallbackReason) deps.log.warn("events", "Live read used a fallback source", { source, reason: fallbackReason });
 
     const quality = runQualityChecks(parsed.events);
     deps.log.info("events", "Quality checks", { source, eventCount: quality.eventCount, averageScore: quality.averageScore, counts: quality.counts });
 
-    const placed = coordinates === "warm" ? await warmCoordinates(parsed.events, coordinateDeps(warmOptions.onProgress)) : await populateCoordinates(parsed.events, coordinateDeps());
-    // Fresh objects per read: projections write into them, and the parse result may be shared.
-    let events = placed.events.map((event) => ({ ...event }));
-    const now = deps.now();
-    const featured = options.includeFeaturedProjection !== false;
-    if (featured) {
+    let events: LiveEvent[];
+    let counts: PopulationCounts | WarmUpCounts;
+    let degraded: string | undefined;
+    if (coordinates === "warm") {
+      // Writers and the warm-up job: a database failure here fails the call, nothing is degraded.
+      const placed = await warmCoordinates(parsed.events, coordinateDeps(), warmOptions);
+      counts = placed.counts;
+      events = placed.events.map((event) => ({ ...event }));
+      const now = deps.now();
+      await completeEndedPlacements(deps.db, now);
       const [spotlights, promotions] = await Promise.all([activeSpotlights(deps.db, now), activePromotions(deps.db, now)]);
       applyFeatured(events, spotlights);
       applyPromoted(events, promotions);
       events = orderForHomepage(events);
+      applyEngagement(events, await calendarSyncCounts(deps.db));
+    } else {
+      ({ events, counts, degraded } = await placeAndProject(parsed.events, options, databaseDown));
     }
-    if (options.includeEngagementProjection !== false) applyEngagement(events, await calendarSyncCounts(deps.db));
+    // One warning per read that did not get everything: the fallback source and/or the degradation.
+    if (fallbackReason) deps.log.warn("events", "Live read used a fallback source", { source, reason: fallbackReason, ...(degraded ? { degraded } : {}) });
+    else if (degraded) deps.log.warn("events", "Live read degraded: arrondissement centres and no placements or counts", { source, reason: degraded });
 
     Object.assign(state, {
       lastFetchTime: fetchedAt.toISOString(),
-      lastErrorMessage: fallbackReason ?? null,
+      lastErrorMessage: fallbackReason ?? degraded ?? null,
       source,
       eventCount: events.length,
       fallbackReason: fallbackReason ?? null,
     });
-    return { read: { events, source, fallbackReason, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt }, counts: placed.counts };
+    return { read: { events, source, fallbackReason, degraded, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt }, counts };
   }
 
   // Concurrent reads with the same switches share one in-flight read (single flight). Nothing is
@@ -272,8 +314,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
  */
 export async function seedStoreIfEmpty(deps: Pick<EventReaderDeps, "config" | "db" | "log" | "now">): Promise<number> {
   if (deps.config.dataMode !== "remote") return 0;
-  const existing = await readStoreSheet(deps.db);
-  if (existing) return 0;
+  if (await findStoreMeta(deps.db)) return 0;
   let csv: string;
   try {
     csv = await readFile(deps.config.localEventsCsv, "utf8");

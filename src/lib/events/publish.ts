@@ -6,7 +6,7 @@ import type { Logger } from "../logger.ts";
 import { HOMEPAGE, type InvalidationBus } from "../invalidation.ts";
 import type { EventReader } from "./pipeline.ts";
 import { saveStoreSheet, type RawSheet, type SaveOptions, type SaveResult } from "../store/store.ts";
-import type { WarmUpCounts } from "../geocoding/coordinates.ts";
+import type { WarmUpCounts, WarmUpOptions } from "../geocoding/coordinates.ts";
 
 /** What publishing needs from the process dependencies. */
 export interface PublishDeps {
@@ -48,4 +48,32 @@ export async function publishSheet(
   const revalidation = await revalidateHomepage(deps);
   deps.log.info("events", "Sheet published", { rows: saved.rowCount, revision: saved.revision, by: options.updatedBy, source: revalidation.source });
   return { saved, revalidation };
+}
+
+/** The outcome of a coordinate warm-up run outside publishing. */
+export interface CoordinateWarmUp {
+  source: string;
+  counts: WarmUpCounts;
+  /** True when a venue got a new position, so the homepage was revalidated. */
+  changed: boolean;
+  durationMs: number;
+}
+
+/**
+ * Geocodes what the live reads cannot (they only read the coordinate cache): venues missing from
+ * the cache and estimates whose back-off has passed, or every estimate with `retryFailed`. The
+ * homepage is revalidated only when a position changed. Used by the `warm-coordinates` job and,
+ * with `retryFailed`, by `retryFailedGeocoding`.
+ */
+export async function warmCoordinatesNow(deps: Pick<PublishDeps, "events" | "invalidation">, options: WarmUpOptions = {}): Promise<CoordinateWarmUp> {
+  const started = performance.now();
+  const { read, counts } = await deps.events.warm(options);
+  const changed = counts.geocodedFresh + counts.upgraded > 0;
+  if (changed) await deps.invalidation.invalidate({ paths: [...HOMEPAGE.paths], tags: [...HOMEPAGE.tags] });
+  return { source: read.source, counts, changed, durationMs: Math.round(performance.now() - started) };
+}
+
+/** The recovery action (for the console): retry every venue still on its arrondissement centre now, ignoring back-off. */
+export function retryFailedGeocoding(deps: Pick<PublishDeps, "events" | "invalidation">): Promise<CoordinateWarmUp> {
+  return warmCoordinatesNow(deps, { retryFailed: true });
 }

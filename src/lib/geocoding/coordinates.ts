@@ -1,8 +1,10 @@
-// Coordinate population and warm-up: fills event coordinates from the KV cache, geocoding or
-// arrondissement centres (see docs/live-events.md, "Coordinates").
+// Coordinates: live reads fill event positions from the KV cache only (never the provider); the
+// warm-up geocodes, upgrades estimates and prunes, remembering failures so a venue that does not
+// resolve is retried with a growing back-off (see docs/live-events.md, "Coordinates").
 
 import type { Coordinates, LiveEvent } from "../sheet/types.ts";
 import type { Kv } from "../kv.ts";
+import { ARRONDISSEMENT_CENTRES } from "../sheet/arrondissement.ts";
 import { geocodeBatch } from "./batch.ts";
 import type { GeocoderOptions, LocationQuery } from "./geocoder.ts";
 import {
@@ -26,17 +28,15 @@ export interface CoordinateDeps extends GeocoderOptions {
   now?: () => Date;
   /** Test mode never calls the geocoding API (missing entries get the centre fallback). */
   testMode?: boolean;
-  /** Hears how many of the venues to geocode are done (console progress bars). */
-  onProgress?: (done: number, total: number) => void;
 }
 
 /** Per-run counts; the four resolution counts are per distinct venue, skippedIneligible is per event. */
 export interface PopulationCounts {
   /** Venues served from an existing cache entry (including estimates kept after a failed upgrade). */
   fromCache: number;
-  /** Venues missing from the cache and geocoded now. */
+  /** Venues missing from the cache and geocoded now (warm-up only). */
   geocodedFresh: number;
-  /** Estimated entries replaced by a geocoded position. */
+  /** Estimated entries replaced by a geocoded position (warm-up only). */
   upgraded: number;
   /** Venues missing from the cache that got the arrondissement centre. */
   arrondissementFallback: number;
@@ -44,46 +44,44 @@ export interface PopulationCounts {
   skippedIneligible: number;
 }
 
-/** Warm-up counts: population plus the number of cache entries pruned. */
+/** Warm-up counts: population plus entries pruned and estimates left alone while in back-off. */
 export interface WarmUpCounts extends PopulationCounts {
   pruned: number;
+  /** Estimated venues not sent to the provider because their last failure is too recent. */
+  backedOff: number;
+}
+
+/** What a warm-up may do beyond the default. */
+export interface WarmUpOptions {
+  /** Retry every estimated venue now, whatever its back-off (the explicit recovery action). */
+  retryFailed?: boolean;
+  /** Hears how many of the venues to geocode are done (console progress bars). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** The event fields population reads and writes. */
 export type PlaceableEvent = Pick<LiveEvent, "location" | "arrondissement" | "coordinates">;
 
-interface RunOutcome<E> {
-  events: E[];
-  counts: PopulationCounts;
-  pruned: number;
-  geocodeFailures: number;
+/** First wait after a failed lookup of a venue; doubles with each further failure. */
+export const GEOCODE_RETRY_BASE_MS = 60 * 60 * 1000;
+/** Longest wait between two lookups of a venue that keeps failing: one day. */
+export const GEOCODE_RETRY_MAX_MS = 24 * 60 * 60 * 1000;
+
+/** When an estimated entry may next be sent to the provider (`undefined`: now, it was never tried). */
+export function nextAttemptAt(entry: StoredLocation): Date | undefined {
+  if (!entry.lastAttemptAt || !entry.failedAttempts) return undefined;
+  const wait = Math.min(GEOCODE_RETRY_BASE_MS * 2 ** (entry.failedAttempts - 1), GEOCODE_RETRY_MAX_MS);
+  return new Date(Date.parse(entry.lastAttemptAt) + wait);
 }
 
 function zeroCounts(): PopulationCounts {
   return { fromCache: 0, geocodedFresh: 0, upgraded: 0, arrondissementFallback: 0, skippedIneligible: 0 };
 }
 
-function applyChanges(
-  current: unknown,
-  stamp: Date,
-  changes: ReadonlyMap<string, StoredLocation>,
-  keepOnly: ReadonlySet<string> | null,
-): LocationsDocument {
-  // Merged into the value read under the row lock, so a concurrent run's new entries survive.
-  const locations = { ...readLocationsDocument(current, stamp).document.locations };
-  for (const [id, entry] of changes) locations[id] = entry;
-  if (keepOnly) {
-    for (const id of Object.keys(locations)) if (!keepOnly.has(id)) delete locations[id];
-  }
-  return { version: LOCATIONS_CACHE_VERSION, lastUpdated: stamp.toISOString(), locations };
-}
-
-async function run<E extends PlaceableEvent>(events: readonly E[], deps: CoordinateDeps, prune: boolean): Promise<RunOutcome<E>> {
-  const stamp = (deps.now ?? (() => new Date()))();
-  const counts = zeroCounts();
+/** Distinct eligible venues of the events still without coordinates, and the ids of every eligible venue. */
+function venuesOf(events: readonly PlaceableEvent[], counts: PopulationCounts): { pairs: Map<string, LocationQuery>; eligibleIds: Set<string> } {
   const pairs = new Map<string, LocationQuery>();
   const eligibleIds = new Set<string>();
-
   for (const event of events) {
     const eligible = isEligibleLocation(event.location, event.arrondissement);
     const id = eligible ? locationId(event.location!, event.arrondissement as number) : undefined;
@@ -92,7 +90,92 @@ async function run<E extends PlaceableEvent>(events: readonly E[], deps: Coordin
     if (!id) counts.skippedIneligible++;
     else if (!pairs.has(id)) pairs.set(id, { name: event.location!.trim(), arrondissement: event.arrondissement as number });
   }
-  if (pairs.size === 0 && !prune) return { events: [...events], counts, pruned: 0, geocodeFailures: 0 };
+  return { pairs, eligibleIds };
+}
+
+function centreOf(arrondissement: number): Coordinates {
+  const centre = ARRONDISSEMENT_CENTRES[arrondissement]!;
+  return { lat: centre.lat, lng: centre.lng };
+}
+
+function fill<E extends PlaceableEvent>(events: readonly E[], resolved: ReadonlyMap<string, Coordinates>): E[] {
+  return events.map((event) => {
+    if (event.coordinates || !isEligibleLocation(event.location, event.arrondissement)) return event;
+    const point = resolved.get(locationId(event.location!, event.arrondissement));
+    return point ? { ...event, coordinates: { lat: point.lat, lng: point.lng } } : event;
+  });
+}
+
+/**
+ * Every eligible event without coordinates gets its arrondissement centre; nothing is read or
+ * written. Live reads use it when the coordinate cache cannot be read (the database is down).
+ */
+export function centreCoordinates<E extends PlaceableEvent>(events: readonly E[]): E[] {
+  const resolved = new Map<string, Coordinates>();
+  for (const [id, query] of venuesOf(events, zeroCounts()).pairs) resolved.set(id, centreOf(query.arrondissement));
+  return fill(events, resolved);
+}
+
+/**
+ * The live-read step: fills missing coordinates from the cache, one KV read, no write and never a
+ * provider call. A venue missing from the cache gets its arrondissement centre for this read; the
+ * next warm-up geocodes it. KV errors propagate.
+ */
+export async function populateCoordinates<E extends PlaceableEvent>(
+  events: readonly E[],
+  deps: Pick<CoordinateDeps, "kv" | "log" | "now">,
+): Promise<{ events: E[]; counts: PopulationCounts }> {
+  const counts = zeroCounts();
+  const { pairs } = venuesOf(events, counts);
+  if (pairs.size === 0) return { events: [...events], counts };
+  // A foreign or damaged document reads as empty here; the warm-up logs and replaces it.
+  const cached = readLocationsDocument(await deps.kv.get<unknown>(LOCATIONS_KV_KEY), (deps.now ?? (() => new Date()))()).document.locations;
+  const resolved = new Map<string, Coordinates>();
+  for (const [id, query] of pairs) {
+    const existing = cached[id];
+    if (existing) {
+      resolved.set(id, existing.coordinates);
+      counts.fromCache++;
+    } else {
+      resolved.set(id, centreOf(query.arrondissement));
+      counts.arrondissementFallback++;
+    }
+  }
+  deps.log.info("geocoding", "Coordinates populated", { ...counts });
+  return { events: fill(events, resolved), counts };
+}
+
+function applyChanges(
+  current: unknown,
+  stamp: Date,
+  changes: ReadonlyMap<string, StoredLocation>,
+  keepOnly: ReadonlySet<string>,
+): LocationsDocument {
+  // Merged into the value read under the row lock, so a concurrent run's new entries survive.
+  const locations = { ...readLocationsDocument(current, stamp).document.locations };
+  for (const [id, entry] of changes) locations[id] = entry;
+  for (const id of Object.keys(locations)) if (!keepOnly.has(id)) delete locations[id];
+  return { version: LOCATIONS_CACHE_VERSION, lastUpdated: stamp.toISOString(), locations };
+}
+
+/**
+ * The warm-up: geocodes venues missing from the cache, upgrades estimates whose back-off has
+ * passed (all of them with `retryFailed`), records each failure (`lastAttemptAt`,
+ * `failedAttempts`) and prunes entries of venues no longer present. Reads the cache once and
+ * writes it once, only when something changed. Used by publishing, deploy revalidation, the
+ * `warm-coordinates` job and the recovery action; a missing API key is logged as a warning.
+ */
+export async function warmCoordinates<E extends PlaceableEvent>(
+  events: readonly E[],
+  deps: CoordinateDeps,
+  options: WarmUpOptions = {},
+): Promise<{ events: E[]; counts: WarmUpCounts }> {
+  if (deps.testMode !== true && !deps.apiKey?.trim()) {
+    deps.log.warn("geocoding", "Geocoding API key is not configured - using arrondissement centres");
+  }
+  const stamp = (deps.now ?? (() => new Date()))();
+  const counts = zeroCounts();
+  const { pairs, eligibleIds } = venuesOf(events, counts);
 
   const read = readLocationsDocument(await deps.kv.get<unknown>(LOCATIONS_KV_KEY), stamp);
   if (read.discarded?.reason === "version") {
@@ -108,10 +191,14 @@ async function run<E extends PlaceableEvent>(events: readonly E[], deps: Coordin
   const resolved = new Map<string, Coordinates>();
   const changes = new Map<string, StoredLocation>();
   const toGeocode = new Map<LocationQuery, { id: string; existing?: StoredLocation }>();
+  let backedOff = 0;
 
   for (const [id, query] of pairs) {
     const existing = cached[id];
-    if (existing && (existing.source !== "estimated" || !canGeocode)) {
+    const next = existing ? nextAttemptAt(existing) : undefined;
+    const due = existing?.source === "estimated" && canGeocode && (options.retryFailed === true || next === undefined || next <= stamp);
+    if (existing && !due) {
+      if (existing.source === "estimated" && canGeocode) backedOff++;
       resolved.set(id, existing.coordinates);
       counts.fromCache++;
     } else if (canGeocode) {
@@ -126,8 +213,8 @@ async function run<E extends PlaceableEvent>(events: readonly E[], deps: Coordin
 
   let geocodeFailures = 0;
   if (toGeocode.size > 0) {
-    deps.onProgress?.(0, toGeocode.size);
-    const batch = await geocodeBatch([...toGeocode.keys()], deps, deps.onProgress);
+    options.onProgress?.(0, toGeocode.size);
+    const batch = await geocodeBatch([...toGeocode.keys()], deps, options.onProgress);
     for (const { address, result } of batch.successful) {
       const { id, existing } = toGeocode.get(address)!;
       const entry = createGeocodedLocation(address.name, address.arrondissement, result, stamp);
@@ -136,62 +223,26 @@ async function run<E extends PlaceableEvent>(events: readonly E[], deps: Coordin
       if (existing) counts.upgraded++;
       else counts.geocodedFresh++;
     }
-    for (const { address } of batch.failed) {
+    for (const { address, category } of batch.failed) {
       const { id, existing } = toGeocode.get(address)!;
-      if (existing) {
-        resolved.set(id, existing.coordinates);
-        counts.fromCache++;
-      } else {
-        const fallback = createEstimatedLocation(address.name, address.arrondissement, stamp);
-        changes.set(id, fallback);
-        resolved.set(id, fallback.coordinates);
-        counts.arrondissementFallback++;
-      }
+      const estimate = existing ?? createEstimatedLocation(address.name, address.arrondissement, stamp);
+      // A refused key or project says nothing about the venue: it is not counted against it.
+      const attempt = category === "CONFIG_ERROR" ? {} : { lastAttemptAt: stamp.toISOString(), failedAttempts: (existing?.failedAttempts ?? 0) + 1 };
+      changes.set(id, { ...estimate, ...attempt });
+      resolved.set(id, estimate.coordinates);
+      if (existing) counts.fromCache++;
+      else counts.arrondissementFallback++;
     }
     geocodeFailures = batch.failed.length;
     const fatal = batch.failed.find((failure) => failure.category === "CONFIG_ERROR");
     if (fatal) deps.log.warn("geocoding", GEOCODING_UNAVAILABLE_MESSAGE, { reason: fatal.message });
   }
 
-  const pruned = prune ? Object.keys(cached).filter((id) => !eligibleIds.has(id)).length : 0;
+  const pruned = Object.keys(cached).filter((id) => !eligibleIds.has(id)).length;
   if (changes.size > 0 || pruned > 0 || read.discarded !== null || read.droppedEntries > 0) {
-    await deps.kv.update<unknown>(LOCATIONS_KV_KEY, (current) => applyChanges(current, stamp, changes, prune ? eligibleIds : null));
+    await deps.kv.update<unknown>(LOCATIONS_KV_KEY, (current) => applyChanges(current, stamp, changes, eligibleIds));
   }
-
-  const filled = events.map((event) => {
-    if (event.coordinates || !isEligibleLocation(event.location, event.arrondissement)) return event;
-    const point = resolved.get(locationId(event.location!, event.arrondissement));
-    return point ? { ...event, coordinates: { lat: point.lat, lng: point.lng } } : event;
-  });
-  return { events: filled, counts, pruned, geocodeFailures };
-}
-
-/**
- * Fills missing coordinates of eligible events. Reads the cache once and writes it once, only when
- * something changed. Geocoding failures become centre fallbacks; KV errors propagate.
- */
-export async function populateCoordinates<E extends PlaceableEvent>(
-  events: readonly E[],
-  deps: CoordinateDeps,
-): Promise<{ events: E[]; counts: PopulationCounts }> {
-  const outcome = await run(events, deps, false);
-  deps.log.info("geocoding", "Coordinates populated", { ...outcome.counts, geocodeFailures: outcome.geocodeFailures });
-  return { events: outcome.events, counts: outcome.counts };
-}
-
-/**
- * Population plus prune: cache entries whose id is not an eligible venue of `events` are deleted.
- * Used on admin writes and deploy revalidation; a missing API key is logged as a warning.
- */
-export async function warmCoordinates<E extends PlaceableEvent>(
-  events: readonly E[],
-  deps: CoordinateDeps,
-): Promise<{ events: E[]; counts: WarmUpCounts }> {
-  if (deps.testMode !== true && !deps.apiKey?.trim()) {
-    deps.log.warn("geocoding", "Geocoding API key is not configured - using arrondissement centres");
-  }
-  const outcome = await run(events, deps, true);
-  const counts = { ...outcome.counts, pruned: outcome.pruned };
-  deps.log.info("geocoding", "Coordinates warmed", { ...counts, geocodeFailures: outcome.geocodeFailures });
-  return { events: outcome.events, counts };
+  const warmCounts: WarmUpCounts = { ...counts, pruned, backedOff };
+  deps.log.info("geocoding", "Coordinates warmed", { ...warmCounts, geocodeFailures });
+  return { events: fill(events, resolved), counts: warmCounts };
 }

@@ -16,7 +16,7 @@ export const FALLBACK_CONFIDENCE = 0.5;
 /** Where a stored position came from; `manual` entries are never re-geocoded. */
 export type LocationSource = "geocoded" | "estimated" | "manual";
 
-/** One cached venue position: id, name, arrondissement, coordinates, confidence, source, lastUpdated. */
+/** One cached venue position: id, name, arrondissement, coordinates, confidence, source, lastUpdated, and the failure record of an estimate. */
 export interface StoredLocation {
   id: string;
   name: string;
@@ -25,6 +25,10 @@ export interface StoredLocation {
   confidence: number;
   source: LocationSource;
   lastUpdated: string;
+  /** Estimated entries: when the provider last failed to resolve the venue (ISO). */
+  lastAttemptAt?: string;
+  /** Estimated entries: failed lookups in a row; sets the back-off before the next one. */
+  failedAttempts?: number;
 }
 
 /** The whole KV value. */
@@ -72,7 +76,9 @@ function isStoredLocation(value: unknown): value is StoredLocation {
     typeof point.lat === "number" &&
     typeof point.lng === "number" &&
     Number.isFinite(point.lat) &&
-    Number.isFinite(point.lng)
+    Number.isFinite(point.lng) &&
+    (entry.lastAttemptAt === undefined || (typeof entry.lastAttemptAt === "string" && !Number.isNaN(Date.parse(entry.lastAttemptAt)))) &&
+    (entry.failedAttempts === undefined || (Number.isInteger(entry.failedAttempts) && entry.failedAttempts >= 0))
   );
 }
 

@@ -2,7 +2,7 @@
 // placements and how many of the concurrent slots are free right now (see docs/placements.md and
 // docs/public-pages.md, "/feature-event").
 
-import { and, gt, inArray, lte } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lte, min } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { spotlightSchedule } from "../db/schema/index.ts";
 
@@ -22,6 +22,10 @@ export interface SpotlightStatus {
   activeCount: number;
   slots: number;
   slotsLeft: number;
+  /** Scheduled spotlights that have not started yet (queued or booked ahead). */
+  queuedCount: number;
+  /** When the earliest of them starts (ISO), if any. */
+  nextStartAt: string | null;
 }
 
 /** Reads the spotlight schedule around `now`; names come from `names` (lower-cased key → name), else the key. */
@@ -42,6 +46,18 @@ export async function readSpotlightStatus(db: Db, options: { now: Date; slots: n
     }))
     .sort((a, b) => (a.state === b.state ? (a.state === "active" ? a.endAt.localeCompare(b.endAt) : b.endAt.localeCompare(a.endAt)) : a.state === "active" ? -1 : 1));
   const activeCount = entries.filter((e) => e.state === "active").length;
-  return { entries, activeCount, slots: options.slots, slotsLeft: Math.max(0, options.slots - activeCount) };
+  const [queue] = await db
+    .select({ n: count(), next: min(spotlightSchedule.effectiveStartAt) })
+    .from(spotlightSchedule)
+    .where(and(eq(spotlightSchedule.status, "scheduled"), gt(spotlightSchedule.effectiveStartAt, options.now)));
+  const next = queue?.next ? new Date(queue.next) : null;
+  return {
+    entries,
+    activeCount,
+    slots: options.slots,
+    slotsLeft: Math.max(0, options.slots - activeCount),
+    queuedCount: Number(queue?.n ?? 0),
+    nextStartAt: next ? next.toISOString() : null,
+  };
 }
 

@@ -49,8 +49,15 @@ export function parseCsvRecords(text: string): string[][] {
 
 /** Parses the event sheet CSV: header mapping, blank-row skip, padding and the structure check. */
 export function parseSheetCsv(text: string): SheetCsvResult {
-  const records = parseCsvRecords(text);
-  const columns = records[0] ?? [];
+  return parseSheetRecords(parseCsvRecords(text));
+}
+
+/**
+ * The sheet rules over records already split into trimmed cells (header first): the same checks
+ * as a CSV file, for sheets that arrive as rows (the editor, stored rows).
+ */
+export function parseSheetRecords(records: readonly (readonly string[])[]): SheetCsvResult {
+  const columns = [...(records[0] ?? [])];
   const mapping = mapSheetHeaders(columns);
   const width = columns.length;
   const mappedIndexes = mapping.fieldByColumn.flatMap((field, index) => (field === null ? [] : [index]));

@@ -1,4 +1,4 @@
-// Genres (see docs/sheet.md, "Genres"): the 30 genre keys with labels and chip colours, their
+// Genres (see docs/sheet.md, "Genres"): the 38 genre keys with labels and chip colours, their
 // aliases and the Categories cell matcher.
 
 import { stripAccents } from "./text.ts";
@@ -10,7 +10,7 @@ export interface Genre {
   colour: string;
 }
 
-/** The 30 genres in list order. */
+/** The 38 genres in list order (`other` last). */
 export const GENRES: readonly Genre[] = [
   { key: "amapiano", label: "Amapiano", colour: "#7c3aed" },
   { key: "afrobeats", label: "Afrobeats", colour: "#ea580c" },
@@ -41,6 +41,15 @@ export const GENRES: readonly Genre[] = [
   { key: "gqom", label: "Gqom", colour: "#525252" },
   { key: "alternative", label: "Alternative", colour: "#6d28d9" },
   { key: "dance", label: "Dance", colour: "#0284c7" },
+  // The festival beyond the club: bands, choirs, orchestras and singers.
+  { key: "jazz", label: "Jazz", colour: "#a16207" },
+  { key: "rock", label: "Rock", colour: "#b91c1c" },
+  { key: "classique", label: "Classique", colour: "#1d4ed8" },
+  { key: "chanson", label: "Chanson", colour: "#be185d" },
+  { key: "musiques du monde", label: "Musiques du monde", colour: "#047857" },
+  { key: "reggae", label: "Reggae", colour: "#4d7c0f" },
+  { key: "metal", label: "Metal", colour: "#18181b" },
+  { key: "variété", label: "Pop / Variété", colour: "#f472b6" },
   { key: "other", label: "Other", colour: "#6b7280" },
 ];
 
@@ -63,6 +72,14 @@ export const GENRE_ALIASES: Readonly<Record<string, readonly string[]>> = {
   kompa: ["konpa"],
   "coupé-décalé": ["coupe decale"],
   dancehall: ["dance hall"],
+  jazz: ["blues", "swing", "bebop", "be bop", "jazz manouche", "big band", "fanfare", "brass band"],
+  rock: ["punk", "rock n roll", "rock'n'roll", "hard rock", "grunge", "garage rock", "pop rock"],
+  classique: ["classical", "classical music", "musique classique", "orchestra", "orchestre", "opera", "baroque", "symphonic", "symphonique", "choir", "chorale", "choeur", "chamber music", "musique de chambre"],
+  chanson: ["chanson francaise", "french chanson", "cabaret"],
+  "musiques du monde": ["musique du monde", "world", "world music", "folk", "traditional music", "musique traditionnelle", "flamenco", "fado", "salsa", "cumbia", "samba", "bossa nova", "tango", "klezmer", "gnawa", "celtic", "celtique"],
+  reggae: ["roots reggae", "dub", "ska", "rocksteady"],
+  metal: ["heavy metal", "metalcore", "death metal", "black metal", "thrash"],
+  "variété": ["variete francaise", "variété française", "french pop", "pop francaise", "pop française"],
 };
 
 const GENRE_BY_KEY: ReadonlyMap<string, Genre> = new Map(GENRES.map((genre) => [genre.key, genre]));

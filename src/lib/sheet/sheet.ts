@@ -3,7 +3,7 @@
 
 import { arrondissementShortLabel, resolveArrondissement } from "./arrondissement.ts";
 import { fieldsOfRow, HEADER_BY_FIELD, mapSheetHeaders, type SheetField, type SheetFields } from "./columns.ts";
-import { parseSheetCsv } from "./csv.ts";
+import { parseSheetCsv, parseSheetRecords } from "./csv.ts";
 import { inferSheetYear, readDateCell, resolveDate, weekdayOf, type DateCellReading, type ResolvedDate } from "./dates.ts";
 import { parisYear } from "../paris-time.ts";
 import { parseGenres } from "./genres.ts";
@@ -319,6 +319,13 @@ export function parseEventSheet(csvText: string, options: ParseEventSheetOptions
     schemaReport,
     inferredYear: built.inferredYear,
   };
+}
+
+/** The schema report of a sheet given as records (header first, trimmed cells): the editor's and the JSON API's sheets. */
+export function checkSheetRecords(records: readonly (readonly string[])[], options: ParseEventSheetOptions = {}): SchemaReport {
+  const parsed = parseSheetRecords(records);
+  const built = buildEventsFromRows(parsed.rows.map((row) => ({ rowNumber: row.rowNumber, fields: fieldsOfRow(row.cells, parsed.columnByField) })), options);
+  return buildSchemaReport(parsed.blocking, built.warnings);
 }
 
 /** The schema report of a CSV text, whether or not it is readable (admin preview before save, upload and import). */

@@ -4,7 +4,7 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { eventStoreBackups, promotedSchedule, spotlightSchedule } from "../db/schema/index.ts";
-import { clearStore, readStoreSheet, saveStoreSheet, sheetToCsv } from "./store.ts";
+import { clearStore, readStoreSheet, saveStoreSheet, storedSheetCsv } from "./store.ts";
 
 export const BACKUPS_KEPT = 30;
 
@@ -106,7 +106,7 @@ export async function createBackup(db: Db, options: { createdBy: BackupCreatedBy
   const stored = await readStoreSheet(db);
   const spotlight = await db.select().from(spotlightSchedule);
   const promoted = await db.select().from(promotedSchedule);
-  const rowCount = stored?.sheet.rows.length ?? 0;
+  const rowCount = stored?.rows.length ?? 0;
   if (rowCount === 0 && spotlight.length === 0 && promoted.length === 0) {
     return { ok: true, skipped: true, message: "Managed store and featured schedule are both empty; nothing to back up." };
   }
@@ -121,7 +121,7 @@ export async function createBackup(db: Db, options: { createdBy: BackupCreatedBy
       promotedEntryCount: promoted.length,
       storeUpdatedAt: stored?.meta.updatedAt ?? null,
       storeChecksum: stored?.meta.checksum ?? null,
-      csvContent: stored ? sheetToCsv(stored.sheet) : "",
+      csvContent: stored ? storedSheetCsv(stored) : "",
       featuredEntries: spotlight.map(scheduleToJson),
       promotedEntries: promoted.map(scheduleToJson),
     })

@@ -124,5 +124,9 @@ export function neutraliseCell(value: string): string {
 export async function exportStoreCsv(db: Db): Promise<string | undefined> {
   const stored = await readStoreSheet(db);
   if (!stored) return undefined;
-  return toCsv(stored.sheet.headers.map(neutraliseCell), stored.sheet.rows.map((row) => row.map(neutraliseCell)));
+  const { columns, rows } = stored;
+  return toCsv(
+    columns.map((c) => neutraliseCell(c.label)),
+    rows.map((row) => columns.map((c) => neutraliseCell(row.values[c.key] ?? ""))),
+  );
 }

@@ -103,7 +103,10 @@ export async function uploadCsv(deps: OperationsDeps, text: string, options: { d
   if (report.errors.length > 0) return { ok: false, report, error: OPERATION_MESSAGES.uploadBlocked };
   if (options.dryRun) return { ok: true, dryRun: true, report, message: OPERATION_MESSAGES.uploadChecked };
   const { saved } = await replaceStore(deps, text, { updatedBy: "admin-upload", origin: "manual", trigger: "upload", actor: options.actor });
-  if (!saved.ok) return { ok: false, report: { ...report, errors: saved.blocking.map((b) => ({ type: b.type, message: b.message, rows: b.rows })) }, error: OPERATION_MESSAGES.uploadBlocked };
+  if (!saved.ok) {
+    const errors = "blocking" in saved ? saved.blocking.map((b) => ({ type: b.type as string, message: b.message, rows: b.rows })) : [{ type: "stale", message: saved.error, rows: [] }];
+    return { ok: false, report: { ...report, errors }, error: OPERATION_MESSAGES.uploadBlocked };
+  }
   return { ok: true, dryRun: false, report, message: `Uploaded ${saved.rowCount} rows to the store and revalidated the homepage`, meta: metaJson(await findStoreMeta(deps.db)) };
 }
 

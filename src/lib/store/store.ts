@@ -1,25 +1,35 @@
-// The managed event store in Postgres: the whole sheet (columns, rows, meta) saved in one locked
-// transaction with the uniqueness pass applied and a revision recorded; read back as CSV.
+// The managed event store in Postgres (see docs/store-and-backups.md): columns, rows with stable
+// ids and the metadata row. A full save replaces the sheet in one transaction under the store lock
+// with the uniqueness pass applied and a revision recorded; reads give rows of cells by column
+// key, with the keys the saves assigned. Partial writes (autosave, appended rows) are in patch.ts.
 
-import { asc, desc, eq, lt, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { eventStoreColumns, eventStoreMeta, eventStoreRevisions, eventStoreRows } from "../db/schema/index.ts";
+import { eventStoreColumns, eventStoreMeta, eventStoreRows } from "../db/schema/index.ts";
 import { sha256Hex } from "../crypto.ts";
-import { findFieldForHeader, isFeaturedHeader, SHEET_COLUMNS, type SheetField } from "../sheet/columns.ts";
-import { parseSheetCsv, toCsv } from "../sheet/csv.ts";
-import { assignEventKeys } from "../sheet/keys.ts";
+import { findFieldForHeader, isFeaturedHeader, SHEET_COLUMNS, SHEET_FIELDS, type SheetField, type SheetFields } from "../sheet/columns.ts";
+import { parseCsvRecords, parseSheetRecords, toCsv } from "../sheet/csv.ts";
+import { assignEventKeys, normaliseEventKey } from "../sheet/keys.ts";
 import { normaliseHeader } from "../sheet/text.ts";
 import type { BlockingIssue } from "../sheet/types.ts";
+import { recordRevision, type RevisionTrigger } from "./revisions.ts";
 
-/** A sheet as headers plus rows of cells. */
+/**
+ * A sheet as headers plus rows of cells. `ids` (parallel to `rows`) names the stored row each one
+ * replaces, and `columnKeys` (parallel to `headers`) the stored key of each custom column; both
+ * are optional: without them rows are matched to stored rows by Event Key and custom columns get
+ * keys from their labels.
+ */
 export interface RawSheet {
   headers: string[];
   rows: string[][];
+  ids?: (string | undefined)[];
+  columnKeys?: (string | undefined)[];
 }
 
 export type StoreUpdatedBy = "system" | "admin-sheet-editor" | "admin-upload" | "sheet-import" | "submission-accept" | "restore";
 export type StoreOrigin = "manual" | "sheet-import" | "local-file-import" | "restore";
-export type RevisionTrigger = "autosave" | "publish" | "upload" | "import" | "restore" | "submission";
+export type { RevisionTrigger };
 
 /** The store's metadata row. */
 export interface StoreMeta {
@@ -40,6 +50,19 @@ export interface StoreColumn {
   isRequired: boolean;
 }
 
+/** A stored row: its stable id and its cells by column key (every column present, "" when empty). */
+export interface StoreRow {
+  id: string;
+  values: Record<string, string>;
+}
+
+/** The stored sheet as the editor and the read pipeline use it. */
+export interface StoredSheet {
+  columns: StoreColumn[];
+  rows: StoreRow[];
+  meta: StoreMeta;
+}
+
 export interface SaveOptions {
   updatedBy: StoreUpdatedBy;
   origin: StoreOrigin;
@@ -48,6 +71,8 @@ export interface SaveOptions {
   /** Admin session jti or "system". */
   actor?: string;
   now: Date;
+  /** The store revision the caller's copy was read at; a different current revision refuses the save. */
+  baseRevision?: number;
 }
 
 export type SaveResult =
@@ -59,18 +84,46 @@ export type SaveResult =
       revision: number;
       /** Event keys of the stored rows in order (after the uniqueness pass). */
       keys: string[];
+      /** Stable ids of the stored rows in order. */
+      ids: string[];
       missingEventKeyCount: number;
       generatedEventKeyCount: number;
     }
-  | { ok: false; error: string; blocking: BlockingIssue[] };
+  | { ok: false; error: string; blocking: BlockingIssue[] }
+  | { ok: false; error: string; stale: true; meta: StoreMeta };
 
-const STORE_LOCK_KEY = 734_200_1;
-const REVISIONS_KEPT = 100;
-const AUTOSAVE_MERGE_MS = 10 * 60 * 1000;
-const CORE_KEYS = new Set<string>(SHEET_COLUMNS.map((c) => c.key));
+/** The advisory lock every store write holds for its transaction. */
+export const STORE_LOCK_KEY = 734_200_1;
+/** Core column keys (the 20 canonical fields). */
+export const CORE_KEYS: ReadonlySet<string> = new Set<string>(SHEET_FIELDS);
+const CUSTOM_KEY = /^custom_[a-z0-9_]{1,60}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a well-formed row id. */
+export function isRowId(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+/** True for a well-formed custom column key. */
+export function isCustomColumnKey(value: unknown): value is string {
+  return typeof value === "string" && CUSTOM_KEY.test(value) && !CORE_KEYS.has(value);
+}
+
+/** The 20 core columns in canonical order (Title and Date required). */
+export function coreColumns(): StoreColumn[] {
+  return SHEET_COLUMNS.map((c) => ({ key: c.key as string, label: c.header, isCore: true, isRequired: c.key === "title" || c.key === "date" }));
+}
+
+/** A custom column key from a label, unique among `taken`. */
+export function customColumnKey(label: string, taken: ReadonlySet<string>): string {
+  const base = `custom_${normaliseHeader(label).replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 50) || "column"}`;
+  let key = base;
+  for (let n = 2; taken.has(key) || CORE_KEYS.has(key); n++) key = `${base}_${n}`;
+  return key;
+}
 
 /** Builds the stored column list: the 20 core columns in canonical order, then custom columns. */
-function columnsFor(headers: readonly string[]): { columns: StoreColumn[]; sourceIndex: Map<string, number> } {
+function columnsFor(headers: readonly string[], columnKeys?: readonly (string | undefined)[]): { columns: StoreColumn[]; sourceIndex: Map<string, number> } {
   const sourceIndex = new Map<string, number>();
   const custom: StoreColumn[] = [];
   const usedCustomKeys = new Set<string>();
@@ -83,19 +136,21 @@ function columnsFor(headers: readonly string[]): { columns: StoreColumn[]; sourc
     }
     const label = header.trim();
     if (!label) return;
-    let key = `custom_${normaliseHeader(label).replace(/ /g, "_") || "column"}`;
-    for (let n = 2; usedCustomKeys.has(key) || CORE_KEYS.has(key); n++) key = `${key.replace(/_\d+$/, "")}_${n}`;
+    const given = columnKeys?.[index];
+    const key = isCustomColumnKey(given) && !usedCustomKeys.has(given) ? given : customColumnKey(label, usedCustomKeys);
     usedCustomKeys.add(key);
     sourceIndex.set(key, index);
     custom.push({ key, label, isCore: false, isRequired: false });
   });
-  const core = SHEET_COLUMNS.map((c) => ({ key: c.key as string, label: c.header, isCore: true, isRequired: c.key === "title" || c.key === "date" }));
-  return { columns: [...core, ...custom], sourceIndex };
+  return { columns: [...coreColumns(), ...custom], sourceIndex };
 }
 
-/** The CSV of a stored sheet (labels in display order, CSV quoting). */
-export function sheetToCsv(sheet: RawSheet): string {
-  return toCsv(sheet.headers, sheet.rows);
+/** The CSV of a sheet: column labels in display order, then one line per row (CSV quoting). */
+export function storeCsv(columns: readonly Pick<StoreColumn, "key" | "label">[], rows: readonly Pick<StoreRow, "values">[]): string {
+  return toCsv(
+    columns.map((c) => c.label),
+    rows.map((r) => columns.map((c) => r.values[c.key] ?? "")),
+  );
 }
 
 /** First 16 hex of SHA-256 of the normalised CSV. */
@@ -103,48 +158,51 @@ export function sheetChecksum(csv: string): string {
   return sha256Hex(csv).slice(0, 16);
 }
 
+/** The core fields of a stored row, for the sheet builder. */
+export function storeRowFields(values: Readonly<Record<string, string>>): SheetFields {
+  const fields = {} as SheetFields;
+  for (const key of SHEET_FIELDS) fields[key] = values[key] ?? "";
+  return fields;
+}
+
+/** True when every core cell of a row is empty (such rows are kept but carry no event). */
+export function isBlankStoreRow(values: Readonly<Record<string, string>>): boolean {
+  for (const key of SHEET_FIELDS) if ((values[key] ?? "") !== "") return false;
+  return true;
+}
+
+/** A sheet ready for storage: schema gate passed, rows keyed by column, keys assigned. */
+export interface PreparedSheet {
+  columns: StoreColumn[];
+  rows: { id?: string; values: Record<string, string> }[];
+  keys: string[];
+  missingEventKeyCount: number;
+  generatedEventKeyCount: number;
+}
+
 /**
- * Normalises an incoming sheet for storage: schema gate, stored columns, rows keyed by column,
- * and the uniqueness pass writing generated keys into the Event Key cell.
+ * Normalises an incoming sheet for storage: schema gate (the CSV rules), stored columns, rows
+ * keyed by column, and the uniqueness pass writing generated keys into the Event Key cell.
  */
-export function prepareSheet(input: RawSheet | string):
-  | { ok: true; columns: StoreColumn[]; rows: Record<string, string>[]; keys: string[]; missingEventKeyCount: number; generatedEventKeyCount: number; csv: string }
-  | { ok: false; error: string; blocking: BlockingIssue[] } {
-  const parsed = parseSheetCsv(typeof input === "string" ? input : sheetToCsv(input));
+export function prepareSheet(input: RawSheet | string): ({ ok: true } & PreparedSheet) | { ok: false; error: string; blocking: BlockingIssue[] } {
+  const records: string[][] =
+    typeof input === "string" ? parseCsvRecords(input) : [input.headers.map((h) => String(h ?? "").trim()), ...input.rows.map((row) => row.map((cell) => String(cell ?? "").trim()))];
+  const parsed = parseSheetRecords(records);
   if (!parsed.ok) return { ok: false, error: parsed.error, blocking: parsed.blocking };
-  const { columns, sourceIndex } = columnsFor(parsed.columns);
+  const { columns, sourceIndex } = columnsFor(parsed.columns, typeof input === "string" ? undefined : input.columnKeys);
+  const ids = typeof input === "string" ? undefined : input.ids;
   const cell = (cells: string[], key: string) => {
     const index = sourceIndex.get(key);
     return index === undefined ? "" : (cells[index] ?? "");
   };
-  const assignment = assignEventKeys(
-    parsed.rows.map((row) => ({
-      eventKey: cell(row.cells, "eventKey"),
-      title: cell(row.cells, "title"),
-      date: cell(row.cells, "date"),
-      startTime: cell(row.cells, "startTime"),
-      location: cell(row.cells, "location"),
-      area: cell(row.cells, "area"),
-    })),
-  );
+  const assignment = assignEventKeys(parsed.rows.map((row) => storeRowFields(Object.fromEntries(SHEET_FIELDS.map((f) => [f, cell(row.cells, f)])))));
   const rows = parsed.rows.map((row, i) => {
-    const data: Record<string, string> = {};
-    for (const column of columns) data[column.key] = column.key === "eventKey" ? assignment.keys[i] : cell(row.cells, column.key);
-    return data;
+    const values: Record<string, string> = {};
+    for (const column of columns) values[column.key] = column.key === "eventKey" ? assignment.keys[i] : cell(row.cells, column.key);
+    const id = ids?.[row.rowNumber - 2];
+    return { id: isRowId(id) ? id.toLowerCase() : undefined, values };
   });
-  const csv = toCsv(
-    columns.map((c) => c.label),
-    rows.map((r) => columns.map((c) => r[c.key])),
-  );
-  return {
-    ok: true,
-    columns,
-    rows,
-    keys: assignment.keys,
-    missingEventKeyCount: assignment.missingEventKeyCount,
-    generatedEventKeyCount: assignment.generatedEventKeyCount,
-    csv,
-  };
+  return { ok: true, columns, rows, keys: assignment.keys, missingEventKeyCount: assignment.missingEventKeyCount, generatedEventKeyCount: assignment.generatedEventKeyCount };
 }
 
 // row_data values written by older tools may be JSON-encoded strings; null becomes "".
@@ -158,6 +216,12 @@ function cellValue(value: unknown): string {
     } catch {}
   }
   return value;
+}
+
+type MetaRow = typeof eventStoreMeta.$inferSelect;
+
+function metaOf(meta: MetaRow, columnCount: number): StoreMeta {
+  return { rowCount: meta.rowCount, columnCount, revision: meta.revision, updatedAt: meta.updatedAt, updatedBy: meta.updatedBy, origin: meta.origin, checksum: meta.checksum };
 }
 
 /** A cheap stamp of the store's content (revision, checksum, size, time); undefined before the first save. */
@@ -175,140 +239,165 @@ export async function findStoreMeta(db: Db): Promise<StoreMeta | undefined> {
   const [meta] = await db.select().from(eventStoreMeta).where(eq(eventStoreMeta.id, 1)).limit(1);
   if (!meta) return undefined;
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(eventStoreColumns);
-  return { rowCount: meta.rowCount, columnCount: Number(n), revision: meta.revision, updatedAt: meta.updatedAt, updatedBy: meta.updatedBy, origin: meta.origin, checksum: meta.checksum };
+  return metaOf(meta, Number(n));
 }
 
-/** Reads the stored sheet; undefined when the store has never been written. */
-export async function readStoreSheet(db: Db): Promise<{ sheet: RawSheet; columns: StoreColumn[]; meta: StoreMeta } | undefined> {
-  const meta = await findStoreMeta(db);
-  if (!meta) return undefined;
+/** The stored columns in display order. */
+export async function listStoreColumns(db: Db): Promise<StoreColumn[]> {
   const columns = await db.select().from(eventStoreColumns).orderBy(asc(eventStoreColumns.displayOrder));
-  // One JSON array for all rows: decoding a single text value is about twice as fast as one
-  // jsonb value per row through the drivers.
-  const [aggregate] = await db
-    .select({ json: sql<string>`coalesce(json_agg(${eventStoreRows.rowData} order by ${eventStoreRows.displayOrder}), '[]'::json)::text` })
-    .from(eventStoreRows);
-  const rows = JSON.parse(aggregate?.json ?? "[]") as Record<string, unknown>[];
-  const sheet: RawSheet = {
-    headers: columns.map((c) => c.label),
-    rows: rows.map((data) => columns.map((c) => cellValue(data?.[c.key]))),
-  };
-  return { sheet, columns: columns.map((c) => ({ key: c.key, label: c.label, isCore: c.isCore, isRequired: c.isRequired })), meta };
+  return columns.map((c) => ({ key: c.key, label: c.label, isCore: c.isCore, isRequired: c.isRequired }));
 }
 
-interface DiffSummary {
+/** One stored row with what conflict checks need. */
+export interface StoredRowState extends StoreRow {
+  createdRevision: number;
+  revision: number;
+  cellRevisions: Record<string, number>;
+}
+
+/**
+ * Every stored row in display order, with values for `columns` (missing cells are "") and, unless
+ * `lean`, the revisions conflict checks need. One JSON array for all rows: decoding a single text
+ * value is about twice as fast as one jsonb value per row through the drivers.
+ */
+export async function readStoreRows(db: Db, columns: readonly Pick<StoreColumn, "key">[], options: { lean?: boolean } = {}): Promise<StoredRowState[]> {
+  const item = options.lean
+    ? sql`json_build_array(${eventStoreRows.id}, ${eventStoreRows.rowData})`
+    : sql`json_build_array(${eventStoreRows.id}, ${eventStoreRows.rowData}, ${eventStoreRows.createdRevision}, ${eventStoreRows.revision}, ${eventStoreRows.cellRevisions})`;
+  const [aggregate] = await db
+    .select({ json: sql<string>`coalesce(json_agg(${item} order by ${eventStoreRows.displayOrder}), '[]'::json)::text` })
+    .from(eventStoreRows);
+  const raw = JSON.parse(aggregate?.json ?? "[]") as [string, Record<string, unknown> | null, number?, number?, Record<string, number>?][];
+  return raw.map(([id, data, createdRevision, revision, cellRevisions]) => {
+    const values: Record<string, string> = {};
+    for (const column of columns) values[column.key] = cellValue(data?.[column.key]);
+    return { id, values, createdRevision: Number(createdRevision ?? 0), revision: Number(revision ?? 0), cellRevisions: cellRevisions ?? {} };
+  });
+}
+
+/** Reads the stored sheet as rows; undefined when the store has never been written. */
+export async function readStoreSheet(db: Db): Promise<StoredSheet | undefined> {
+  const [meta] = await db.select().from(eventStoreMeta).where(eq(eventStoreMeta.id, 1)).limit(1);
+  if (!meta) return undefined;
+  const columns = await listStoreColumns(db);
+  const rows = (await readStoreRows(db, columns, { lean: true })).map(({ id, values }) => ({ id, values }));
+  return { columns, rows, meta: metaOf(meta, columns.length) };
+}
+
+/** The CSV of the stored sheet (for exports, backups and revisions). */
+export function storedSheetCsv(sheet: Pick<StoredSheet, "columns" | "rows">): string {
+  return storeCsv(sheet.columns, sheet.rows);
+}
+
+/** How one row changed between two states of the store, by row id. */
+export interface RowChangeSummary {
   rowsAdded: number;
   rowsDeleted: number;
   rowsChanged: number;
   changedColumns: string[];
 }
 
-function diffRows(previous: Record<string, string>[], next: Record<string, string>[], previousColumns: string[], nextColumns: string[]): DiffSummary {
-  const byKey = (rows: Record<string, string>[]) => new Map(rows.map((r) => [r.eventKey ?? "", r]));
-  const before = byKey(previous);
-  const after = byKey(next);
-  let rowsAdded = 0;
-  let rowsChanged = 0;
-  const changed = new Set<string>();
-  for (const column of nextColumns) if (!previousColumns.includes(column)) changed.add(column);
-  for (const column of previousColumns) if (!nextColumns.includes(column)) changed.add(column);
-  for (const [key, row] of after) {
-    const old = before.get(key);
-    if (!old) {
-      rowsAdded++;
-      continue;
-    }
-    let differs = false;
-    for (const column of nextColumns) {
-      if ((old[column] ?? "") !== (row[column] ?? "")) {
-        differs = true;
-        changed.add(column);
-      }
-    }
-    if (differs) rowsChanged++;
+/** Matches incoming rows to stored ids: the id given when it is stored and unused, else the stored row with the same Event Key, else a new id. */
+function assignRowIds(incoming: PreparedSheet["rows"], previous: readonly StoredRowState[]): string[] {
+  const known = new Set(previous.map((r) => r.id));
+  const byKey = new Map<string, string>();
+  for (const row of previous) {
+    const key = normaliseEventKey(row.values.eventKey);
+    if (key && !byKey.has(key)) byKey.set(key, row.id);
   }
-  let rowsDeleted = 0;
-  for (const key of before.keys()) if (!after.has(key)) rowsDeleted++;
-  return { rowsAdded, rowsDeleted, rowsChanged, changedColumns: [...changed].sort() };
+  const used = new Set<string>();
+  const ids = incoming.map((row) => (row.id && known.has(row.id) && !used.has(row.id) ? (used.add(row.id), row.id) : undefined));
+  return incoming.map((row, i) => {
+    if (ids[i]) return ids[i]!;
+    const match = byKey.get(normaliseEventKey(row.values.eventKey) ?? "");
+    const id = match && !used.has(match) && !ids.includes(match) ? match : crypto.randomUUID();
+    used.add(id);
+    return id;
+  });
 }
 
 /**
- * Replaces the whole store in one transaction under the store's advisory lock, records a
- * revision (autosaves by the same actor within 10 minutes merge into one) and keeps 100.
+ * Replaces the whole store in one transaction under the store lock: rows keep their ids (given, or
+ * matched by Event Key), cell revisions move only where a value changed, a revision is recorded
+ * (autosaves by the same actor within 10 minutes merge into one) and the newest 100 are kept.
+ * With `baseRevision`, a store that moved on since answers `stale` and nothing is written.
  */
 export async function saveStoreSheet(db: Db, input: RawSheet | string, options: SaveOptions): Promise<SaveResult> {
   const prepared = prepareSheet(input);
   if (!prepared.ok) return prepared;
-  const checksum = sheetChecksum(prepared.csv);
-  const revision = await db.transaction(async (tx) => {
+  const csv = storeCsv(prepared.columns, prepared.rows);
+  const checksum = sheetChecksum(csv);
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${STORE_LOCK_KEY})`);
-    const previousColumns = (await tx.select({ key: eventStoreColumns.key }).from(eventStoreColumns)).map((c) => c.key);
-    const previousRows = options.trigger
-      ? (await tx.select({ data: eventStoreRows.rowData }).from(eventStoreRows).orderBy(asc(eventStoreRows.displayOrder))).map((r) => r.data as Record<string, string>)
-      : [];
+    const [current] = await tx.select().from(eventStoreMeta).where(eq(eventStoreMeta.id, 1)).limit(1);
+    const previousColumns = await listStoreColumns(tx as unknown as Db);
+    if (options.baseRevision !== undefined && (current?.revision ?? 0) !== options.baseRevision) {
+      return { ok: false as const, error: "The sheet changed since it was loaded", stale: true as const, meta: metaOf(current!, previousColumns.length) };
+    }
+    const revision = (current?.revision ?? 0) + 1;
+    const previousRows = await readStoreRows(tx as unknown as Db, previousColumns);
+    const previousById = new Map(previousRows.map((r) => [r.id, r]));
+    const ids = assignRowIds(prepared.rows, previousRows);
+    const previousKeys = new Set(previousColumns.map((c) => c.key));
+    const changedColumns = new Set<string>();
+    for (const c of prepared.columns) if (!previousKeys.has(c.key)) changedColumns.add(c.key);
+    for (const key of previousKeys) if (!prepared.columns.some((c) => c.key === key)) changedColumns.add(key);
+    let rowsAdded = 0;
+    let rowsChanged = 0;
+    const records = prepared.rows.map((row, i) => {
+      const id = ids[i];
+      const old = previousById.get(id);
+      if (!old) {
+        rowsAdded++;
+        return { id, displayOrder: i, rowData: row.values, createdRevision: revision, revision, cellRevisions: {} };
+      }
+      const cellRevisions = { ...old.cellRevisions };
+      let changed = false;
+      for (const column of prepared.columns) {
+        if ((old.values[column.key] ?? "") !== row.values[column.key]) {
+          cellRevisions[column.key] = revision;
+          changedColumns.add(column.key);
+          changed = true;
+        }
+      }
+      if (changed) rowsChanged++;
+      return { id, displayOrder: i, rowData: row.values, createdRevision: old.createdRevision, revision: changed ? revision : old.revision, cellRevisions };
+    });
+    const kept = new Set(ids);
+    const rowsDeleted = previousRows.filter((r) => !kept.has(r.id)).length;
+
     await tx.delete(eventStoreRows);
     await tx.delete(eventStoreColumns);
     await tx.insert(eventStoreColumns).values(prepared.columns.map((c, i) => ({ ...c, displayOrder: i })));
-    for (let i = 0; i < prepared.rows.length; i += 500) {
-      const chunk = prepared.rows.slice(i, i + 500).map((rowData, j) => ({ displayOrder: i + j, rowData }));
-      await tx.insert(eventStoreRows).values(chunk);
-    }
-    const [meta] = await tx
-      .insert(eventStoreMeta)
-      .values({ id: 1, rowCount: prepared.rows.length, revision: 1, updatedAt: options.now, updatedBy: options.updatedBy, origin: options.origin, checksum })
-      .onConflictDoUpdate({
-        target: eventStoreMeta.id,
-        set: { rowCount: prepared.rows.length, revision: sql`${eventStoreMeta.revision} + 1`, updatedAt: options.now, updatedBy: options.updatedBy, origin: options.origin, checksum },
-      })
-      .returning({ revision: eventStoreMeta.revision });
+    for (let i = 0; i < records.length; i += 500) await tx.insert(eventStoreRows).values(records.slice(i, i + 500));
+    const values = { rowCount: records.length, revision, updatedAt: options.now, updatedBy: options.updatedBy, origin: options.origin, checksum };
+    await tx.insert(eventStoreMeta).values({ id: 1, ...values }).onConflictDoUpdate({ target: eventStoreMeta.id, set: values });
     if (options.trigger) {
-      const diff = diffRows(previousRows, prepared.rows, previousColumns, prepared.columns.map((c) => c.key));
-      const actor = options.actor ?? "system";
-      const values = {
+      await recordRevision(tx as unknown as Db, {
         trigger: options.trigger,
-        actor,
-        rowCount: prepared.rows.length,
+        actor: options.actor ?? "system",
+        now: options.now,
+        rowCount: records.length,
         columnCount: prepared.columns.length,
-        ...diff,
-        csv: prepared.csv,
-        updatedAt: options.now,
-      };
-      let merged = false;
-      if (options.trigger === "autosave") {
-        const [latest] = await tx.select().from(eventStoreRevisions).orderBy(desc(eventStoreRevisions.createdAt)).limit(1);
-        if (latest && latest.trigger === "autosave" && latest.actor === actor && options.now.getTime() - latest.updatedAt.getTime() < AUTOSAVE_MERGE_MS) {
-          await tx
-            .update(eventStoreRevisions)
-            .set({
-              ...values,
-              rowsAdded: latest.rowsAdded + diff.rowsAdded,
-              rowsDeleted: latest.rowsDeleted + diff.rowsDeleted,
-              rowsChanged: latest.rowsChanged + diff.rowsChanged,
-              changedColumns: [...new Set([...latest.changedColumns, ...diff.changedColumns])].sort(),
-            })
-            .where(eq(eventStoreRevisions.id, latest.id));
-          merged = true;
-        }
-      }
-      if (!merged) await tx.insert(eventStoreRevisions).values({ ...values, createdAt: options.now });
-      const keep = await tx.select({ createdAt: eventStoreRevisions.createdAt }).from(eventStoreRevisions).orderBy(desc(eventStoreRevisions.createdAt)).offset(REVISIONS_KEPT - 1).limit(1);
-      if (keep[0]) await tx.delete(eventStoreRevisions).where(lt(eventStoreRevisions.createdAt, keep[0].createdAt));
+        summary: { rowsAdded, rowsDeleted, rowsChanged, changedColumns: [...changedColumns].sort() },
+        csv,
+      });
     }
-    return meta.revision;
+    return {
+      ok: true as const,
+      rowCount: records.length,
+      columnCount: prepared.columns.length,
+      checksum,
+      revision,
+      keys: prepared.keys,
+      ids,
+      missingEventKeyCount: prepared.missingEventKeyCount,
+      generatedEventKeyCount: prepared.generatedEventKeyCount,
+    };
   });
-  return {
-    ok: true,
-    rowCount: prepared.rows.length,
-    columnCount: prepared.columns.length,
-    checksum,
-    revision,
-    keys: prepared.keys,
-    missingEventKeyCount: prepared.missingEventKeyCount,
-    generatedEventKeyCount: prepared.generatedEventKeyCount,
-  };
 }
 
-/** Empties the store (rows and custom columns) while keeping its metadata row. */
+/** Empties the store (rows) while keeping its columns and metadata row. */
 export async function clearStore(db: Db, options: { updatedBy: StoreUpdatedBy; now: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${STORE_LOCK_KEY})`);
@@ -318,33 +407,6 @@ export async function clearStore(db: Db, options: { updatedBy: StoreUpdatedBy; n
       .set({ rowCount: 0, revision: sql`${eventStoreMeta.revision} + 1`, updatedAt: options.now, updatedBy: options.updatedBy, checksum: "" })
       .where(eq(eventStoreMeta.id, 1));
   });
-}
-
-/** Store revisions, newest first (without their CSV). */
-export async function listRevisions(db: Db, limit = 100) {
-  return db
-    .select({
-      id: eventStoreRevisions.id,
-      createdAt: eventStoreRevisions.createdAt,
-      trigger: eventStoreRevisions.trigger,
-      actor: eventStoreRevisions.actor,
-      rowCount: eventStoreRevisions.rowCount,
-      columnCount: eventStoreRevisions.columnCount,
-      rowsAdded: eventStoreRevisions.rowsAdded,
-      rowsDeleted: eventStoreRevisions.rowsDeleted,
-      rowsChanged: eventStoreRevisions.rowsChanged,
-      changedColumns: eventStoreRevisions.changedColumns,
-    })
-    .from(eventStoreRevisions)
-    .orderBy(desc(eventStoreRevisions.createdAt))
-    .limit(limit);
-}
-
-/** One revision's CSV, or undefined. */
-export async function findRevisionCsv(db: Db, id: string): Promise<string | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [row] = await db.select({ csv: eventStoreRevisions.csv }).from(eventStoreRevisions).where(eq(eventStoreRevisions.id, id)).limit(1);
-  return row?.csv;
 }
 
 export type { SheetField };

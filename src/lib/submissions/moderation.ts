@@ -3,10 +3,13 @@
 // starts from pending and is a conditional update, so two admins never both review one item.
 
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Db } from "../db/client.ts";
+import type { EventReader } from "../events/pipeline.ts";
+import type { InvalidationBus } from "../invalidation.ts";
+import type { Logger } from "../logger.ts";
 import { eventSubmissions } from "../db/schema/index.ts";
 import { findFieldForHeader, SHEET_COLUMNS, type SheetField } from "../sheet/columns.ts";
-import { readStoreSheet, saveStoreSheet, type RawSheet } from "../store/store.ts";
+import { appendStoreRows } from "../store/patch.ts";
 import { revalidateHomepage } from "../events/publish.ts";
 import { dbErrorSummary } from "../db/errors.ts";
 import { isValidEventKey, normaliseEventKey } from "../sheet/keys.ts";
@@ -49,12 +52,12 @@ export type ModerationResult =
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Submissions with one status, newest first, at most `limit` (120 per tab). */
-export async function listSubmissions(db: Deps["db"], status: SubmissionStatus, limit = SUBMISSIONS_PER_TAB): Promise<SubmissionRecord[]> {
+export async function listSubmissions(db: Db, status: SubmissionStatus, limit = SUBMISSIONS_PER_TAB): Promise<SubmissionRecord[]> {
   return db.select().from(eventSubmissions).where(eq(eventSubmissions.status, status)).orderBy(desc(eventSubmissions.createdAt), desc(eventSubmissions.id)).limit(limit);
 }
 
 /** The dashboard counts; "last 7 days" is by review time. */
-export async function submissionDashboard(db: Deps["db"], now: Date): Promise<SubmissionDashboard> {
+export async function submissionDashboard(db: Db, now: Date): Promise<SubmissionDashboard> {
   const since = new Date(now.getTime() - 7 * 86_400_000);
   const [row] = await db
     .select({
@@ -68,19 +71,19 @@ export async function submissionDashboard(db: Deps["db"], now: Date): Promise<Su
 }
 
 /** Submissions reviewed since `since` (for the 7-day tiles of other views). */
-export async function countReviewedSince(db: Deps["db"], status: "accepted" | "declined", since: Date): Promise<number> {
+export async function countReviewedSince(db: Db, status: "accepted" | "declined", since: Date): Promise<number> {
   const [row] = await db.select({ n: count() }).from(eventSubmissions).where(and(eq(eventSubmissions.status, status), gte(eventSubmissions.reviewedAt, since)));
   return Number(row.n);
 }
 
-async function notReviewable(db: Deps["db"], id: string): Promise<ModerationResult> {
+async function notReviewable(db: Db, id: string): Promise<ModerationResult> {
   const [existing] = await db.select({ id: eventSubmissions.id }).from(eventSubmissions).where(eq(eventSubmissions.id, id)).limit(1);
   return existing ? { ok: false, error: MODERATION_MESSAGES.alreadyReviewed, status: 409 } : { ok: false, error: MODERATION_MESSAGES.notFound, status: 404 };
 }
 
 /** Declines a pending submission with one of the reasons; `other` needs a note. */
 export async function declineSubmission(
-  deps: Pick<Deps, "db" | "now">,
+  deps: { db: Db; now: () => Date },
   id: string,
   review: { reason: string; note?: string; reviewedBy: string },
 ): Promise<ModerationResult> {
@@ -134,7 +137,7 @@ export function submissionSheetRow(headers: readonly string[], payload: Record<s
  * save: the event is in the sheet, the submission stays accepted and the failure is reported.
  */
 export async function acceptSubmission(
-  deps: Pick<Deps, "db" | "events" | "invalidation" | "log" | "now">,
+  deps: { db: Db; events: EventReader; invalidation: InvalidationBus; log: Logger; now: () => Date },
   id: string,
   review: { reviewedBy: string; eventKey?: string },
 ): Promise<ModerationResult> {
@@ -150,12 +153,13 @@ export async function acceptSubmission(
 
   let acceptedEventKey: string;
   try {
-    const stored = await readStoreSheet(deps.db);
-    const sheet: RawSheet = stored ? stored.sheet : { headers: SHEET_COLUMNS.map((c) => c.header), rows: [] };
-    const rows = [...sheet.rows, submissionSheetRow(sheet.headers, claimed.payload, normaliseEventKey(review.eventKey) ?? undefined)];
-    const saved = await saveStoreSheet(deps.db, { headers: sheet.headers, rows }, { updatedBy: "submission-accept", origin: "manual", trigger: "submission", actor: review.reviewedBy, now });
-    if (!saved.ok) throw new Error(saved.error);
-    acceptedEventKey = saved.keys[rows.length - 1];
+    // Appended under the store lock: concurrent editor autosaves and other accepts are never overwritten.
+    const headers = SHEET_COLUMNS.map((c) => c.header);
+    const cells = submissionSheetRow(headers, claimed.payload, normaliseEventKey(review.eventKey) ?? undefined);
+    const values = Object.fromEntries(SHEET_COLUMNS.map((c, i) => [c.key, cells[i] ?? ""]));
+    const appended = await appendStoreRows(deps.db, [values], { updatedBy: "submission-accept", trigger: "submission", actor: review.reviewedBy, now });
+    if (!appended.ok) throw new Error(appended.error);
+    acceptedEventKey = appended.keys[0];
   } catch (error) {
     deps.log.error("submissions", "Accepting a submission failed; it stays pending", { id, error: dbErrorSummary(error) });
     await deps.db

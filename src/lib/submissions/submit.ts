@@ -2,9 +2,11 @@
 // checks: switch → per-IP limit → body → email+IP and fingerprint limits → spam signals → insert.
 // The JSON API and the /submit-event form both go through submitEvent and show the same words.
 
-import type { Deps } from "../../deps.ts";
+import type { Db } from "../db/client.ts";
+import type { Kv } from "../kv.ts";
+import type { Logger } from "../logger.ts";
 import { eventSubmissions } from "../db/schema/index.ts";
-import { limiterParts, RATE_LIMITS } from "../rate-limit.ts";
+import { limiterParts, RATE_LIMITS, type RateLimiter } from "../rate-limit.ts";
 import { dbErrorSummary } from "../db/errors.ts";
 import { readSubmissionSettings } from "./settings.ts";
 import { evaluateSpamSignals } from "./spam.ts";
@@ -19,7 +21,12 @@ export const SUBMISSION_MESSAGES = {
   invalidPayload: "Invalid request payload",
   invalid: "Invalid submission details",
   thanks: "Thanks, your event submission has been received for review.",
+  tooLarge: "Submission too large",
+  crossSite: "Cross-site request refused",
 } as const;
+
+/** Largest submission body accepted, form or JSON (a full submission is a few KiB). */
+export const MAX_SUBMISSION_BODY_BYTES = 64 * 1024;
 
 /** What became of one submission; the API and the page map it to HTTP. */
 export type SubmitOutcome =
@@ -35,11 +42,20 @@ export function isJsonContentType(header: string | null): boolean {
   return (header ?? "").toLowerCase().includes("application/json");
 }
 
+/** What a submission needs. */
+export interface SubmitDeps {
+  db: Db;
+  kv: Kv;
+  limiter: RateLimiter;
+  log: Logger;
+  now: () => Date;
+}
+
 /**
  * Runs one submission. `body` is the parsed body, or undefined when it was not JSON (or not a
  * form): that answer comes only after the switch and the per-IP limit, as the order of checks requires.
  */
-export async function submitEvent(deps: Pick<Deps, "db" | "kv" | "limiter" | "log" | "now">, body: unknown, ip: string): Promise<SubmitOutcome> {
+export async function submitEvent(deps: SubmitDeps, body: unknown, ip: string): Promise<SubmitOutcome> {
   let enabled: boolean;
   try {
     enabled = (await readSubmissionSettings(deps.kv)).enabled;

@@ -5,6 +5,7 @@
 // shutdown; the scheduled job `prune-tracking-markers` deletes old write-batch markers.
 
 import type { Config } from "../config.ts";
+import type { SigningKey } from "../auth/jwt-key.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { InvalidationBus } from "../invalidation.ts";
@@ -66,7 +67,8 @@ export interface TrackingOptions {
 
 /** What the tracking service is built from. */
 export interface TrackingDeps {
-  config: Pick<Config, "authSecret">;
+  config: Pick<Config, "authSecret" | "trackingLimiterFallback">;
+  signingKey: SigningKey;
   log: Logger;
   db: Db;
   now: () => Date;
@@ -88,6 +90,7 @@ export function createTrackingService(deps: TrackingDeps, options: TrackingOptio
     now: deps.now,
     flushIntervalMs: options.limiterFlushIntervalMs,
     maxKeys: options.limiterMaxKeys,
+    localFallback: deps.config.trackingLimiterFallback === "local",
   });
   const catalog = createLiveCatalog({
     log,
@@ -98,7 +101,7 @@ export function createTrackingService(deps: TrackingDeps, options: TrackingOptio
   const unsubscribe = deps.invalidation.subscribe((invalidation) => {
     if (invalidation.paths?.includes("/")) catalog.invalidate();
   });
-  const visitors = createVisitorResolver(deps.config.authSecret, deps.now);
+  const visitors = createVisitorResolver(deps.signingKey, deps.now);
 
   const enqueued = (ok: boolean): TrackOutcome => (ok ? "recorded" : "backlog_full");
 

@@ -4,6 +4,7 @@
 
 import { USER_SESSION_COOKIE } from "../auth/cookies.ts";
 import { verifyUserToken } from "../auth/user-token.ts";
+import type { SigningSecret } from "../auth/jwt-key.ts";
 
 const MAX_REMEMBERED = 10_000;
 
@@ -32,7 +33,7 @@ export interface VisitorResolver {
 }
 
 /** Builds a resolver for AUTH_SECRET and the clock. */
-export function createVisitorResolver(secret: string, now: () => Date): VisitorResolver {
+export function createVisitorResolver(secret: SigningSecret, now: () => Date): VisitorResolver {
   const remembered = new Map<string, { email: string; exp: number }>();
   return {
     emailFor(request) {

@@ -8,6 +8,7 @@ import { markup, NO_STORE_HEADERS } from "../../lib/http.ts";
 import { hxRedirect, isHtmx, pageOrFragment } from "../../lib/htmx.ts";
 import { readForm } from "../../lib/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
+import { isCrossSiteRequest } from "../../lib/origin.ts";
 import { signInVisitor, SIGN_IN_MESSAGES } from "../../lib/auth/sign-in.ts";
 import { clearedSessionCookie, sessionCookie, USER_SESSION_COOKIE } from "../../lib/auth/cookies.ts";
 import { verifyUserToken } from "../../lib/auth/user-token.ts";
@@ -35,11 +36,15 @@ function formResponse(request: Request, props: SignInFormProps, status = 200, he
   return pageOrFragment(request, { page: () => markup(SignInPage(props)), fragment: () => markup(SignInForm(props)) }, { status, headers: { ...NO_STORE_HEADERS, ...headers } });
 }
 
-/** Where a plain form post returns: the same-origin page it came from, else the homepage. */
-function returnPath(request: Request): string {
+/**
+ * Where a plain form post returns: the same-origin page it came from, else the homepage. Never a
+ * path a browser reads as another host (`//host`, `/\host`).
+ */
+export function returnPath(request: Request): string {
   try {
     const referer = new URL(request.headers.get("referer") ?? "");
-    if (referer.host === new URL(request.url).host && !referer.pathname.startsWith("/sign-")) return referer.pathname + referer.search;
+    const path = referer.pathname + referer.search;
+    if (referer.host === new URL(request.url).host && !referer.pathname.startsWith("/sign-") && /^\/(?![/\\])/.test(path)) return path;
   } catch {}
   return "/";
 }
@@ -49,7 +54,7 @@ export function accountRoutes(deps: Deps) {
   return new Elysia({ name: "account-pages" })
     // Per visitor, never cached: the signed-in visitor's top 3 genres as quick chips.
     .get("/account/genres", async ({ cookie }) => {
-      const session = await verifyUserToken(deps.config.authSecret, cookie[USER_SESSION_COOKIE].value, deps.now());
+      const session = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());
       let genres: string[] = [];
       if (session) {
         try {
@@ -61,17 +66,18 @@ export function accountRoutes(deps: Deps) {
       return new Response(markup(<GenreQuickChips genres={genres} />), { headers: { "content-type": "text/html; charset=utf-8", ...NO_STORE_HEADERS } });
     })
     .get("/sign-in", async ({ request, cookie }) => {
-      const session = await verifyUserToken(deps.config.authSecret, cookie[USER_SESSION_COOKIE].value, deps.now());
+      const session = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());
       return formResponse(request, { signedInEmail: session?.email });
     })
     .post(
       "/sign-in",
-      async ({ request, cookie }) => {
+      async ({ request, cookie, server }) => {
+        if (isCrossSiteRequest(deps.config, request)) return formResponse(request, { error: { field: "body", message: SIGN_IN_MESSAGES.crossSite } }, 403);
         const form = await readForm(request);
         // An unchecked consent box is absent from the form: for this form that means "no".
         const body = { email: form.email, firstName: form.firstName, lastName: form.lastName, consent: form.consent !== undefined, source: SIGN_IN_FORM_SOURCE };
         const values = { email: form.email?.slice(0, 254), firstName: form.firstName?.slice(0, 80), lastName: form.lastName?.slice(0, 80), consent: body.consent };
-        const outcome = await signInVisitor(deps, body, clientIp(request.headers));
+        const outcome = await signInVisitor(deps, body, clientIp(deps.config, request, server));
         switch (outcome.kind) {
           case "invalid":
             return formResponse(request, { values, error: { field: outcome.field, message: outcome.error } }, 422);

@@ -43,12 +43,12 @@ export function adminRoutes(deps: Deps) {
     })
     .post(
       "/admin/login",
-      async ({ request, cookie }) => {
+      async ({ request, cookie, server }) => {
         const form = await readForm(request);
         const next = safeAdminPath(form.next);
         if (!deps.config.adminKey) return loginResponse(request, { disabled: true, next }, 401);
         if (!form.key?.trim()) return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.empty }, 422);
-        const outcome = await loginAdmin(deps, { key: form.key, ip: clientIp(request.headers), ua: request.headers.get("user-agent") ?? "" });
+        const outcome = await loginAdmin(deps, { key: form.key, ip: clientIp(deps.config, request, server), ua: request.headers.get("user-agent") ?? "" });
         switch (outcome.kind) {
           case "disabled":
             return loginResponse(request, { disabled: true, next }, 401);

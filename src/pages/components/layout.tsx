@@ -78,7 +78,7 @@ export function SiteFooter(): JSX.Element {
   return (
     <footer class="site-footer">
       <p>
-        {SITE_NAME} · Fête de la Musique, Paris · <a href="/privacy">Privacy</a> · <a href="/calendar.ics">Calendar feed</a>
+        {SITE_NAME} · Fête de la Musique, Paris · <a href="/privacy">Privacy</a> · <a href="/terms">Terms</a> · <a href="/calendar.ics">Calendar feed</a>
       </p>
     </footer>
   );

@@ -140,7 +140,7 @@ async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilter
   }
   const listing = homeListing(read.events, filters, now);
   if (variant === "fragment") {
-    return { body: markup(HomeResults({ listing, now, oob: true })), headers: { "hx-push-url": homeHref(listing.query) } };
+    return { body: markup(HomeResults({ listing, now, feedUrl: publicUrl(deps.config, "/calendar.ics"), oob: true })), headers: { "hx-push-url": homeHref(listing.query) } };
   }
   const banner = publicBanner(await findBannerSettings(deps));
   const body = HomePage({
@@ -152,6 +152,7 @@ async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilter
     now,
     showFallbackNotice: deps.config.dataMode === "remote" && read.source !== "store",
     head: headFor(deps, read, event),
+    feedUrl: publicUrl(deps.config, "/calendar.ics"),
     modal: event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: homeHref(listing.query), open: true }) : undefined,
   });
   return { body: markup(body) };

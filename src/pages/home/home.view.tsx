@@ -3,6 +3,7 @@
 // matching event. The results fragment is the list plus out-of-band pieces (count, spotlight,
 // stats, map data), so the same components render the full page and the htmx swap.
 
+import { CalendarFeedLinks } from "../components/calendar-feed.view.tsx";
 import Html from "@kitajs/html";
 import type { PublicBanner } from "../../lib/banner.ts";
 import { activeFilterChips } from "../../lib/events/filter-labels.ts";
@@ -57,6 +58,8 @@ export interface HomePageProps {
   now: Date;
   showFallbackNotice: boolean;
   head: HomeHead;
+  /** Absolute URL of /calendar.ics (the subscribe link adds the filter query). */
+  feedUrl: string;
   /** The open modal (server-side), already rendered. */
   modal?: JSX.Element;
 }
@@ -163,7 +166,7 @@ function Chips(props: { listing: HomeListing }): JSX.Element {
 }
 
 /** The swapped part: chips and All Events, then the out-of-band count, spotlight, stats and map data. */
-export function HomeResults(props: { listing: HomeListing; now: Date; oob?: boolean }): JSX.Element {
+export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: string; oob?: boolean }): JSX.Element {
   const { listing } = props;
   const saved = topSavedKeys(listing.matching);
   return (
@@ -178,6 +181,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; oob?: bool
             Hosting something? Submit your event →
           </a>
         </div>
+        <CalendarFeedLinks feedUrl={props.feedUrl} query={listing.query} narrowed={listing.narrowed} />
         {listing.matching.length > 0 ? (
           <ol class="card-grid event-list" {...CARD_LIST_HX}>
             {listing.matching.map((event) => (
@@ -285,7 +289,7 @@ export function HomePage(props: HomePageProps): JSX.Element {
             <FilterPanel filters={listing.filters} facets={props.facets} quickDates={props.quickDates} dateBounds={props.dateBounds} />
           </aside>
           <div class="browse-results">
-            <HomeResults listing={listing} now={props.now} />
+            <HomeResults listing={listing} now={props.now} feedUrl={props.feedUrl} />
           </div>
         </div>
       </main>

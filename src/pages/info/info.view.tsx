@@ -179,3 +179,72 @@ export function PrivacyPage(props: { contactEmail: string; siteHost: string }): 
     </Layout>
   );
 }
+
+/** The rules for visitors, hosts and partners, beside the privacy notice. */
+export function TermsPage(props: { contactEmail: string; siteHost: string }): JSX.Element {
+  const mail = `mailto:${props.contactEmail}?subject=${encodeURIComponent("Terms of use")}`;
+  return (
+    <Layout title="Terms of use | finder" description="The rules for using finder, submitting events and buying placements.">
+      <SiteHeader />
+      <main id="main" class="page narrow prose terms">
+        <p class="kicker">Terms of use</p>
+        <h1>Using finder</h1>
+        <p class="lead">
+          finder is a free public calendar of Fête de la Musique events in Paris, at <span safe>{props.siteHost}</span>. These terms apply to
+          everyone who uses it: visitors, hosts who submit events, and partners who buy a placement. Our <a href="/privacy">privacy notice</a> says
+          what we keep and why.
+        </p>
+
+        <h2>For visitors</h2>
+        <ul>
+          <li>Browsing, searching, filtering and saving events is free and needs no account.</li>
+          <li>
+            Event details come from hosts and from our own research. We check them with care, but times, places, prices and age limits can change
+            without notice: confirm with the host's own link before you travel.
+          </li>
+          <li>Events are run by their hosts, not by finder. Entry, safety and refunds are a matter between you and the host.</li>
+        </ul>
+
+        <h2>For hosts submitting an event</h2>
+        <ul>
+          <li>Submit only events you run or are entitled to announce, with true details and a link that proves the event exists.</li>
+          <li>
+            Every submission is reviewed by the team, who may accept, edit for clarity or decline it without giving a reason. Accepting an event does
+            not mean we endorse it.
+          </li>
+          <li>We may take down an event at any time, for instance when it is cancelled, misleading or unlawful.</li>
+        </ul>
+
+        <h2>For partners buying a placement</h2>
+        <ul>
+          <li>
+            A spotlight or promoted placement shows your event more prominently for the time window we confirm when it is activated. Placements
+            are checked and activated by hand; the window can move when slots are full, and we tell you the window we set.
+          </li>
+          <li>
+            Your private statistics link shows totals for your event (views, link clicks, calendar saves, unique sessions). Keep it private: anyone
+            with the link can read those totals.
+          </li>
+          <li>Payment is handled by our payment provider. If we cannot activate a placement we refund it in full.</li>
+          <li>A placement never changes the event's details, and we may decline or end one for an event we would take down.</li>
+        </ul>
+
+        <h2>Fair use</h2>
+        <p>
+          Do not disrupt the service: no automated flooding of the site or its forms, no attempts to reach the admin console or other people's
+          data. The public calendar feed and events API may be reused with a link back to finder.
+        </p>
+
+        <h2>Contact</h2>
+        <p>
+          Questions about these terms: write to{" "}
+          <a href={mail} safe>
+            {props.contactEmail}
+          </a>
+          .
+        </p>
+      </main>
+      <SiteFooter />
+    </Layout>
+  );
+}

@@ -4,6 +4,7 @@
 
 import type { PackageKey } from "../../lib/config.ts";
 import type { SpotlightStatus } from "../../lib/placements/spotlight-status.ts";
+import { formatParisDisplay } from "../../lib/placements/schedule-input.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 
 /** Root id of the status fragment (htmx target). */
@@ -80,6 +81,13 @@ export function SpotlightStatusBlock(props: { status: SpotlightStatus; now: Date
             </li>
           ))}
         </ul>
+      )}
+      {status.queuedCount > 0 ? (
+        <p class="spotlight-queue muted" safe>
+          {`${status.queuedCount} spotlight${status.queuedCount === 1 ? "" : "s"} booked ahead${status.nextStartAt ? `; the next starts ${formatParisDisplay(new Date(status.nextStartAt))} (Paris time)` : ""}.`}
+        </p>
+      ) : (
+        ""
       )}
     </section>
   );

@@ -4,12 +4,13 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { markup, NO_STORE_HEADERS } from "../../lib/http.ts";
+import { markup, NO_STORE_HEADERS, withBodyCap } from "../../lib/http.ts";
+import { isCrossSiteRequest } from "../../lib/origin.ts";
 import { pageOrFragment } from "../../lib/htmx.ts";
 import { readJsonOrForm } from "../../lib/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { readSubmissionSettings } from "../../lib/submissions/settings.ts";
-import { submitEvent, SUBMISSION_MESSAGES, type SubmitOutcome } from "../../lib/submissions/submit.ts";
+import { MAX_SUBMISSION_BODY_BYTES, submitEvent, SUBMISSION_MESSAGES, type SubmitOutcome } from "../../lib/submissions/submit.ts";
 import { emptyFormState, SubmissionForm, SubmitPage, SUBMIT_PAGE_TEXT, type SubmissionFormState } from "./submit.view.tsx";
 
 /** /submit-event is static-first: cached 300 s (see docs/public-pages.md, "Caching rules"). */
@@ -66,9 +67,16 @@ export function submitRoutes(deps: Deps) {
     )
     .post(
       "/submit-event",
-      async ({ request }) => {
-        const fields = await readJsonOrForm(request);
-        const { state, status, headers } = formOutcome(await submitEvent(deps, formBody(fields), clientIp(request.headers)), echoValues(fields));
+      async ({ request, server }) => {
+        const refuse = (text: string, status: number) => {
+          const state: SubmissionFormState = { enabled: true, values: {}, issues: [], notice: { kind: "error", text } };
+          return pageOrFragment(request, { page: () => markup(<SubmitPage state={state} />), fragment: () => markup(<SubmissionForm state={state} />) }, { status, headers: { ...NO_STORE_HEADERS } });
+        };
+        if (isCrossSiteRequest(deps.config, request)) return refuse(SUBMIT_PAGE_TEXT.crossSite, 403);
+        const capped = await withBodyCap(request, MAX_SUBMISSION_BODY_BYTES);
+        if (capped === "too_large") return refuse(SUBMIT_PAGE_TEXT.tooLarge, 413);
+        const fields = await readJsonOrForm(capped);
+        const { state, status, headers } = formOutcome(await submitEvent(deps, formBody(fields), clientIp(deps.config, request, server)), echoValues(fields));
         return pageOrFragment(
           request,
           { page: () => markup(<SubmitPage state={state} />), fragment: () => markup(<SubmissionForm state={state} />) },

@@ -20,6 +20,8 @@ export const SUBMIT_PAGE_TEXT = {
   unavailable: "Submissions are unavailable right now. Please try again in a moment.",
   invalid: "Please check the highlighted fields.",
   invalidPayload: "We could not read that submission. Please try again.",
+  tooLarge: "That submission is too large. Please shorten the description and try again.",
+  crossSite: "This form can only be sent from the finder site itself.",
 } as const;
 
 /** Everything the form shows; values are what the host typed (re-shown after an error). */

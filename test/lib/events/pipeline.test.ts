@@ -36,6 +36,9 @@ describe("read pipeline", () => {
     expect(canal.coordinates).toEqual({ lat: 48.876, lng: 2.359 }); // 10e centre fallback, no API in test mode
     expect(read.events.find((e) => e.eventKey === "evt_fixture000007")!.coordinates).toBeUndefined(); // TBA venue
     expect(read.events.every((e) => e.calendarSyncCount === 0 && !e.isFeatured && !e.isPromoted)).toBe(true);
+    // A live read only reads the coordinate cache; the warm-up fills it.
+    expect(await ctx.deps.kv.get(LOCATIONS_KV_KEY)).toBeUndefined();
+    await ctx.deps.events.warm();
     const cache = await ctx.deps.kv.get<{ locations: Record<string, unknown> }>(LOCATIONS_KV_KEY);
     expect(Object.keys(cache!.locations)).toContain("quai_de_valmy_10");
   });

@@ -3,7 +3,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ARRONDISSEMENT_CENTRES } from "../../../src/lib/sheet/arrondissement.ts";
 import {
+  centreCoordinates,
+  GEOCODE_RETRY_MAX_MS,
   GEOCODING_UNAVAILABLE_MESSAGE,
+  nextAttemptAt,
   populateCoordinates,
   warmCoordinates,
   type CoordinateDeps,
@@ -120,13 +123,15 @@ describe("readLocationsDocument", () => {
   });
 });
 
-describe("populateCoordinates without an API key", () => {
-  test("every missing venue gets its arrondissement centre, with no request, one read and one write", async () => {
-    const ctx = setup();
+describe("populateCoordinates (live reads)", () => {
+  test("reads the cache only: a missing venue gets its centre for this read, nothing is written and no request is sent, even with an API key", async () => {
+    const cache = documentOf(stored("Rooftop Cached", 9, "geocoded", 48.1, 2.1), stored("Rooftop Estimate", 9, "estimated", 48.3, 2.3));
+    const ctx = setup({ apiKey: "k", cache });
     const events = [
+      event("Rooftop Cached", 9),
+      event("Rooftop Estimate", 9),
       event("Movida Club", 9),
       event(" movida  club ", 9),
-      event("Le Petit Bain", 13),
       event("TBA", 11),
       event("Somewhere", "unknown"),
       event("Placed Already", 5, { coordinates: { lat: 1, lng: 2 } }),
@@ -134,47 +139,16 @@ describe("populateCoordinates without an API key", () => {
     const { events: out, counts } = await populateCoordinates(events, ctx.deps);
 
     expect(ctx.requests()).toBe(0);
-    expect(counts).toEqual({ fromCache: 0, geocodedFresh: 0, upgraded: 0, arrondissementFallback: 2, skippedIneligible: 2 });
-    expect(out.map((e) => e.coordinates)).toEqual([
-      centre(9),
-      centre(9),
-      centre(13),
-      undefined,
-      undefined,
-      { lat: 1, lng: 2 },
-    ]);
-    expect(out[0]!.title).toBe("Movida Club 9");
-    expect(events[0]!.coordinates).toBeUndefined();
+    expect(counts).toEqual({ fromCache: 2, geocodedFresh: 0, upgraded: 0, arrondissementFallback: 1, skippedIneligible: 2 });
+    expect(out.map((e) => e.coordinates)).toEqual([{ lat: 48.1, lng: 2.1 }, { lat: 48.3, lng: 2.3 }, centre(9), centre(9), undefined, undefined, { lat: 1, lng: 2 }]);
+    expect(out[0]!.title).toBe("Rooftop Cached 9");
+    expect(events[2]!.coordinates).toBeUndefined();
     expect(ctx.kv.reads).toBe(1);
-    expect(ctx.kv.writes).toBe(1);
-    expect(ctx.doc()).toEqual({
-      version: "1.0.0",
-      lastUpdated: NOW.toISOString(),
-      locations: {
-        movida_club_9: {
-          id: "movida_club_9",
-          name: "Movida Club",
-          arrondissement: 9,
-          coordinates: centre(9),
-          confidence: 0.5,
-          source: "estimated",
-          lastUpdated: NOW.toISOString(),
-        },
-        le_petit_bain_13: {
-          id: "le_petit_bain_13",
-          name: "Le Petit Bain",
-          arrondissement: 13,
-          coordinates: centre(13),
-          confidence: 0.5,
-          source: "estimated",
-          lastUpdated: NOW.toISOString(),
-        },
-      },
-    });
+    expect(ctx.kv.writes).toBe(0);
+    expect(ctx.doc()).toEqual(cache);
     const info = ctx.logged("info");
     expect(info).toHaveLength(1);
     expect(info[0].message).toBe("Coordinates populated");
-    expect(info[0].context).toMatchObject({ fromCache: 0, geocodedFresh: 0, upgraded: 0, arrondissementFallback: 2, skippedIneligible: 2 });
   });
 
   test("nothing to place means no KV access", async () => {
@@ -185,22 +159,28 @@ describe("populateCoordinates without an API key", () => {
     expect(ctx.kv.writes).toBe(0);
   });
 
-  test("test mode never calls the API even with a key", async () => {
-    const ctx = setup({ apiKey: "k", testMode: true, cache: documentOf(stored("Rooftop Old", 2, "estimated")) });
-    const { counts } = await populateCoordinates([event("Rooftop New", 2), event("Rooftop Old", 2)], ctx.deps);
+  test("a cache document of another version reads as empty and is left for the warm-up to replace", async () => {
+    const ctx = setup({ apiKey: "k", cache: { version: "0.9", locations: { rooftop_a_3: stored("Rooftop A", 3, "manual") } } });
+    const { counts, events } = await populateCoordinates([event("Rooftop A", 3)], ctx.deps);
+    expect(counts).toMatchObject({ fromCache: 0, arrondissementFallback: 1 });
+    expect(events[0]!.coordinates).toEqual(centre(3));
+    expect(ctx.kv.writes).toBe(0);
     expect(ctx.requests()).toBe(0);
-    expect(counts).toMatchObject({ fromCache: 1, arrondissementFallback: 1, geocodedFresh: 0, upgraded: 0 });
+  });
+
+  test("centreCoordinates places eligible events on their centre without any KV access", () => {
+    const out = centreCoordinates([event("Rooftop A", 3), event("TBA", 3), event("B", 4, { coordinates: { lat: 1, lng: 1 } })]);
+    expect(out.map((e) => e.coordinates)).toEqual([centre(3), undefined, { lat: 1, lng: 1 }]);
   });
 });
 
-describe("populateCoordinates with an API key", () => {
-  test("uses cached entries, upgrades estimates, geocodes missing venues and falls back on failure", async () => {
+describe("warmCoordinates: geocoding and failures", () => {
+  test("uses cached entries, upgrades estimates, geocodes missing venues and records failures", async () => {
     const cache = documentOf(
       stored("Rooftop Cached", 9, "geocoded", 48.1, 2.1),
       stored("Rooftop Manual", 9, "manual", 48.2, 2.2),
       stored("Rooftop Upgrade", 9, "estimated", 48.3, 2.3),
       stored("Zero Upgrade", 4, "estimated", 48.4, 2.4),
-      stored("Unrelated", 1, "geocoded"),
     );
     const ctx = setup({ apiKey: "k", cache });
     const events = [
@@ -212,10 +192,10 @@ describe("populateCoordinates with an API key", () => {
       event("Rooftop Fresh", 9),
       event("Zero Fresh", 6),
     ];
-    const { events: out, counts } = await populateCoordinates(events, ctx.deps);
+    const { events: out, counts } = await warmCoordinates(events, ctx.deps);
 
-    expect(counts).toEqual({ fromCache: 3, geocodedFresh: 1, upgraded: 1, arrondissementFallback: 1, skippedIneligible: 0 });
-    // Only the estimate and the missing venues reach the API, each distinct venue once.
+    expect(counts).toEqual({ fromCache: 3, geocodedFresh: 1, upgraded: 1, arrondissementFallback: 1, skippedIneligible: 0, pruned: 0, backedOff: 0 });
+    // Only the estimates and the missing venues reach the API, each distinct venue once.
     expect(fake.requests.slice(-4).map((r) => r.address.split(",")[0]).sort()).toEqual(["Rooftop Fresh", "Rooftop Upgrade", "Zero Fresh", "Zero Upgrade"]);
     expect(ctx.requests()).toBe(4);
     expect(out.map((e) => e.coordinates)).toEqual([
@@ -232,24 +212,55 @@ describe("populateCoordinates with an API key", () => {
     const locations = ctx.doc().locations;
     expect(locations.rooftop_upgrade_9).toMatchObject({ source: "geocoded", confidence: 1, lastUpdated: NOW.toISOString() });
     expect(locations.rooftop_fresh_9).toMatchObject({ name: "Rooftop Fresh", source: "geocoded", coordinates: { lat: 48.8765, lng: 2.3401 } });
-    expect(locations.zero_upgrade_4).toEqual(cache.locations.zero_upgrade_4!);
-    expect(locations.zero_fresh_6).toMatchObject({ source: "estimated", confidence: 0.5, coordinates: centre(6) });
+    expect(locations.zero_upgrade_4).toEqual({ ...cache.locations.zero_upgrade_4!, lastAttemptAt: NOW.toISOString(), failedAttempts: 1 });
+    expect(locations.zero_fresh_6).toMatchObject({ source: "estimated", confidence: 0.5, coordinates: centre(6), lastAttemptAt: NOW.toISOString(), failedAttempts: 1 });
     expect(locations.rooftop_manual_9).toEqual(cache.locations.rooftop_manual_9!);
-    expect(locations.unrelated_1).toBeDefined();
+  });
+
+  test("a venue that does not resolve waits 1 h, then 2 h, … (at most a day) before the next lookup; retryFailed retries at once", async () => {
+    let now = NOW.getTime();
+    const ctx = setup({ apiKey: "k" });
+    const deps = { ...ctx.deps, now: () => new Date(now) };
+    const warm = async (options = {}) => (await warmCoordinates([event("Zero Hope", 7)], deps, options)).counts;
+
+    await warm();
+    expect(ctx.requests()).toBe(1);
+    now += 59 * 60_000;
+    expect(await warm()).toMatchObject({ backedOff: 1, fromCache: 1 });
+    expect(ctx.requests()).toBe(1);
+    now += 60_000;
+    await warm();
+    expect(ctx.requests()).toBe(2);
+    expect(ctx.doc().locations.zero_hope_7).toMatchObject({ failedAttempts: 2, lastAttemptAt: new Date(now).toISOString() });
+    now += 2 * 60 * 60_000 - 1;
+    await warm();
+    expect(ctx.requests()).toBe(2);
+    await warm({ retryFailed: true });
+    expect(ctx.requests()).toBe(3);
+    // After many failures the wait stops growing at one day.
+    const entry = ctx.doc().locations.zero_hope_7!;
+    expect(nextAttemptAt({ ...entry, failedAttempts: 30 })!.getTime() - Date.parse(entry.lastAttemptAt!)).toBe(GEOCODE_RETRY_MAX_MS);
+  });
+
+  test("test mode never calls the API even with a key", async () => {
+    const ctx = setup({ apiKey: "k", testMode: true, cache: documentOf(stored("Rooftop Old", 2, "estimated")) });
+    const { counts } = await warmCoordinates([event("Rooftop New", 2), event("Rooftop Old", 2)], ctx.deps);
+    expect(ctx.requests()).toBe(0);
+    expect(counts).toMatchObject({ fromCache: 1, arrondissementFallback: 1, geocodedFresh: 0, upgraded: 0 });
   });
 
   test("writes nothing when every venue comes from the cache", async () => {
     const ctx = setup({ apiKey: "k", cache: documentOf(stored("Rooftop A", 3, "geocoded"), stored("Rooftop B", 3, "manual")) });
-    const { counts } = await populateCoordinates([event("Rooftop A", 3), event("Rooftop B", 3)], ctx.deps);
+    const { counts } = await warmCoordinates([event("Rooftop A", 3), event("Rooftop B", 3)], ctx.deps);
     expect(counts.fromCache).toBe(2);
     expect(ctx.requests()).toBe(0);
     expect(ctx.kv.writes).toBe(0);
   });
 
-  test("a fatal answer logs one warning and switches the rest of the run to centres", async () => {
+  test("a fatal answer logs one warning, switches the rest of the run to centres and counts against no venue", async () => {
     const ctx = setup({ apiKey: "bad-key" });
     const events = [event("Denied", 1), ...Array.from({ length: 12 }, (_, i) => event(`Rooftop ${i}`, 2))];
-    const { counts, events: out } = await populateCoordinates(events, ctx.deps);
+    const { counts, events: out } = await warmCoordinates(events, ctx.deps);
     // The first batch is already in flight when the refusal arrives; the second batch never is.
     expect(ctx.requests()).toBe(10);
     const unavailable = ctx.logged("warn").filter((w) => w.message === GEOCODING_UNAVAILABLE_MESSAGE);
@@ -257,14 +268,15 @@ describe("populateCoordinates with an API key", () => {
     expect(counts.geocodedFresh + counts.arrondissementFallback).toBe(13);
     expect(counts.arrondissementFallback).toBeGreaterThanOrEqual(4);
     expect(out.every((e) => e.coordinates !== undefined)).toBe(true);
+    expect(ctx.doc().locations.denied_1).not.toHaveProperty("lastAttemptAt");
   });
 
   test("a cache document of another version is treated as empty, logged, and replaced once", async () => {
     const ctx = setup({ cache: { version: "0.9", locations: { rooftop_a_3: stored("Rooftop A", 3, "manual") } } });
-    const first = await populateCoordinates([event("Rooftop A", 3)], ctx.deps);
+    const first = await warmCoordinates([event("Rooftop A", 3)], ctx.deps);
     expect(first.counts).toMatchObject({ fromCache: 0, arrondissementFallback: 1 });
     expect(ctx.doc().version).toBe("1.0.0");
-    const second = await populateCoordinates([event("Rooftop A", 3)], ctx.deps);
+    const second = await warmCoordinates([event("Rooftop A", 3)], ctx.deps);
     expect(second.counts).toMatchObject({ fromCache: 1 });
     expect(ctx.logged("warn").filter((w) => w.message.includes("unknown version"))).toHaveLength(1);
   });
@@ -283,7 +295,7 @@ describe("warmCoordinates", () => {
       [event("Rooftop Keep", 5), event("Placed", 5, { coordinates: { lat: 1, lng: 1 } }), event("TBA", 5)],
       ctx.deps,
     );
-    expect(counts).toEqual({ fromCache: 1, geocodedFresh: 0, upgraded: 0, arrondissementFallback: 0, skippedIneligible: 1, pruned: 2 });
+    expect(counts).toEqual({ fromCache: 1, geocodedFresh: 0, upgraded: 0, arrondissementFallback: 0, skippedIneligible: 1, pruned: 2, backedOff: 0 });
     expect(Object.keys(ctx.doc().locations).sort()).toEqual(["placed_5", "rooftop_keep_5"]);
     expect(ctx.kv.reads).toBe(1);
     expect(ctx.kv.writes).toBe(1);

@@ -87,7 +87,7 @@ describe("the oldest layout", () => {
         time: "TBC",
         location: "Parc Floral",
         arrondissement: 12,
-        genres: ["other"],
+        genres: ["jazz"],
         nationality: ["FR"],
         venueTypes: ["outdoor"],
         price: "Free",

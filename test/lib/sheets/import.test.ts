@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../../helpers/app.ts";
+import { storedTable } from "../../helpers/store.ts";
 import { importSpreadsheet, previewSpreadsheet } from "../../../src/lib/sheets/import.ts";
 import { findStoreMeta, readStoreSheet } from "../../../src/lib/store/store.ts";
 
@@ -63,7 +64,7 @@ describe("spreadsheet preview and import", () => {
     expect(result).toEqual({ ok: true, message: "Imported 5 rows from the spreadsheet into the managed store", rowCount: 5, strategy: "public-csv" });
     const stored = await readStoreSheet(ctx.deps.db);
     expect(stored!.meta).toMatchObject({ origin: "sheet-import", updatedBy: "sheet-import", rowCount: 5 });
-    expect(stored!.sheet.rows.every((r) => /^evt_[0-9a-f]{16}$/.test(r[19]))).toBe(true);
+    expect(storedTable(stored!).rows.every((r) => /^evt_[0-9a-f]{16}$/.test(r[19]))).toBe(true);
     expect(invalidations).toEqual([{ paths: ["/"], tags: ["live-events"] }]);
     const cache = await ctx.deps.kv.get<{ locations: Record<string, unknown> }>("maps:locations:v1");
     expect(Object.keys(cache!.locations).sort()).toEqual(["club_3", "la_scène_18", "le_bar_11"]);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../../helpers/app.ts";
+import { storedTable } from "../../helpers/store.ts";
 import { createBackup, listBackups, restoreBackup } from "../../../src/lib/store/backups.ts";
 import { readStoreSheet, saveStoreSheet } from "../../../src/lib/store/store.ts";
 import { spotlightSchedule } from "../../../src/lib/db/schema/index.ts";
@@ -34,7 +35,7 @@ describe("backups", () => {
     const restored = await restoreBackup(ctx.deps.db, { id: created.backup.id, now: new Date("2026-06-12T00:00:00Z") });
     expect(restored.ok).toBe(true);
     const sheet = await readStoreSheet(ctx.deps.db);
-    expect(sheet!.sheet.rows.map((r) => r[0])).toEqual(["Alpha", "Beta"]);
+    expect(storedTable(sheet!).rows.map((r) => r[0])).toEqual(["Alpha", "Beta"]);
     expect(sheet!.meta.origin).toBe("restore");
     const schedule = await ctx.deps.db.select().from(spotlightSchedule);
     expect(schedule.map((s) => s.eventKey)).toEqual(["evt_aaaaaaaaaaaaaaaa"]);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createTestContext, type TestContext } from "../../helpers/app.ts";
-import { findStoreMeta, listRevisions, readStoreSheet, saveStoreSheet, sheetToCsv } from "../../../src/lib/store/store.ts";
+import { findStoreMeta, readStoreSheet, saveStoreSheet, storedSheetCsv } from "../../../src/lib/store/store.ts";
+import { listRevisions } from "../../../src/lib/store/revisions.ts";
+import { storedTable } from "../../helpers/store.ts";
 import { CANONICAL_HEADERS } from "../../../src/lib/sheet/columns.ts";
 
 let ctx: TestContext;
@@ -26,18 +28,18 @@ describe("event store", () => {
     expect(saved.generatedEventKeyCount).toBe(2);
     expect(saved.keys.every((k) => /^evt_[0-9a-f]{16}$/.test(k))).toBe(true);
     const stored = await readStoreSheet(ctx.deps.db);
-    expect(stored!.sheet.headers).toEqual([...CANONICAL_HEADERS, "Dress code"]);
-    expect(stored!.sheet.headers).not.toContain("Featured");
-    const keyIndex = stored!.sheet.headers.indexOf("Event Key");
-    expect(stored!.sheet.rows.map((r) => r[keyIndex])).toEqual(saved.keys);
-    expect(stored!.sheet.rows[0][stored!.sheet.headers.indexOf("Notes")]).toBe("Notes, with comma");
+    expect(storedTable(stored!).headers).toEqual([...CANONICAL_HEADERS, "Dress code"]);
+    expect(storedTable(stored!).headers).not.toContain("Featured");
+    const keyIndex = storedTable(stored!).headers.indexOf("Event Key");
+    expect(storedTable(stored!).rows.map((r) => r[keyIndex])).toEqual(saved.keys);
+    expect(storedTable(stored!).rows[0][storedTable(stored!).headers.indexOf("Notes")]).toBe("Notes, with comma");
     expect(stored!.meta).toMatchObject({ rowCount: 2, updatedBy: "admin-upload", origin: "manual", revision: 1 });
     expect(stored!.meta.checksum).toMatch(/^[0-9a-f]{16}$/);
   });
 
   test("keys are stable: a second save of the exported CSV keeps every key and the checksum", async () => {
     const first = await readStoreSheet(ctx.deps.db);
-    const csv = sheetToCsv(first!.sheet);
+    const csv = storedSheetCsv(first!);
     const again = await saveStoreSheet(ctx.deps.db, csv, { updatedBy: "admin-sheet-editor", origin: "manual", trigger: "publish", now: new Date("2026-06-01T11:00:00Z") });
     expect(again.ok && again.generatedEventKeyCount).toBe(0);
     const meta = await findStoreMeta(ctx.deps.db);
@@ -47,10 +49,10 @@ describe("event store", () => {
 
   test("editing a title keeps the stored key; revisions count changed rows and columns", async () => {
     const before = await readStoreSheet(ctx.deps.db);
-    const rows = before!.sheet.rows.map((r) => [...r]);
+    const rows = storedTable(before!).rows.map((r) => [...r]);
     rows[0][0] = "Sunset Set (renamed)";
-    const saved = await saveStoreSheet(ctx.deps.db, { headers: before!.sheet.headers, rows }, { updatedBy: "admin-sheet-editor", origin: "manual", trigger: "publish", actor: "jti-1", now: new Date("2026-06-01T12:00:00Z") });
-    expect(saved.ok && saved.keys[0]).toBe(before!.sheet.rows[0][19]);
+    const saved = await saveStoreSheet(ctx.deps.db, { headers: storedTable(before!).headers, rows }, { updatedBy: "admin-sheet-editor", origin: "manual", trigger: "publish", actor: "jti-1", now: new Date("2026-06-01T12:00:00Z") });
+    expect(saved.ok && saved.keys[0]).toBe(storedTable(before!).rows[0][19]);
     const [latest] = await listRevisions(ctx.deps.db, 1);
     expect(latest).toMatchObject({ trigger: "publish", actor: "jti-1", rowsAdded: 0, rowsDeleted: 0, rowsChanged: 1, changedColumns: ["title"] });
   });
@@ -59,12 +61,12 @@ describe("event store", () => {
     const base = await readStoreSheet(ctx.deps.db);
     const countBefore = (await listRevisions(ctx.deps.db)).length;
     for (const [i, minute] of [0, 4, 9].entries()) {
-      const rows = base!.sheet.rows.map((r) => [...r]);
+      const rows = storedTable(base!).rows.map((r) => [...r]);
       rows[1][0] = `Late Club v${i}`;
-      await saveStoreSheet(ctx.deps.db, { headers: base!.sheet.headers, rows }, { updatedBy: "admin-sheet-editor", origin: "manual", trigger: "autosave", actor: "jti-2", now: new Date(Date.UTC(2026, 5, 1, 13, minute)) });
+      await saveStoreSheet(ctx.deps.db, { headers: storedTable(base!).headers, rows }, { updatedBy: "admin-sheet-editor", origin: "manual", trigger: "autosave", actor: "jti-2", now: new Date(Date.UTC(2026, 5, 1, 13, minute)) });
     }
     expect((await listRevisions(ctx.deps.db)).length).toBe(countBefore + 1);
-    await saveStoreSheet(ctx.deps.db, { headers: base!.sheet.headers, rows: base!.sheet.rows }, { updatedBy: "admin-sheet-editor", origin: "manual", trigger: "autosave", actor: "jti-2", now: new Date(Date.UTC(2026, 5, 1, 13, 25)) });
+    await saveStoreSheet(ctx.deps.db, { headers: storedTable(base!).headers, rows: storedTable(base!).rows }, { updatedBy: "admin-sheet-editor", origin: "manual", trigger: "autosave", actor: "jti-2", now: new Date(Date.UTC(2026, 5, 1, 13, 25)) });
     expect((await listRevisions(ctx.deps.db)).length).toBe(countBefore + 2);
   });
 
@@ -84,9 +86,9 @@ describe("event store", () => {
     const saved = await saveStoreSheet(ctx.deps.db, csv, { updatedBy: "admin-upload", origin: "manual", trigger: "upload", now: new Date() });
     expect(saved.ok).toBe(true);
     const stored = await readStoreSheet(ctx.deps.db);
-    expect(stored!.sheet.rows[0][0]).toBe("<script>alert(1)</script>");
-    expect(stored!.sheet.rows[0][16]).toBe('=HYPERLINK("http://x")');
-    expect(stored!.sheet.rows[1][0]).toBe("Robert'); DROP TABLE event_store_rows;--");
+    expect(storedTable(stored!).rows[0][0]).toBe("<script>alert(1)</script>");
+    expect(storedTable(stored!).rows[0][16]).toBe('=HYPERLINK("http://x")');
+    expect(storedTable(stored!).rows[1][0]).toBe("Robert'); DROP TABLE event_store_rows;--");
     const [{ n }] = await ctx.deps.database.query<{ n: number }>(sql`select count(*)::int as n from event_store_rows`);
     expect(n).toBe(2);
   });

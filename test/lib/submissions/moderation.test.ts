@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../../helpers/app.ts";
+import { storedTable } from "../../helpers/store.ts";
 import { resetDatabase } from "../../helpers/database.ts";
 import { acceptSubmission, declineSubmission, listSubmissions, submissionDashboard, submissionSheetRow } from "../../../src/lib/submissions/moderation.ts";
 import { submitEvent } from "../../../src/lib/submissions/submit.ts";
@@ -87,9 +88,9 @@ describe("accept", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const after = (await readStoreSheet(ctx.deps.db))!;
-    expect(after.sheet.rows).toHaveLength(before.sheet.rows.length + 1);
-    expect(after.sheet.rows.slice(0, -1)).toEqual(before.sheet.rows);
-    const last = Object.fromEntries(after.sheet.headers.map((h, i) => [h, after.sheet.rows.at(-1)![i]]));
+    expect(storedTable(after).rows).toHaveLength(storedTable(before).rows.length + 1);
+    expect(storedTable(after).rows.slice(0, -1)).toEqual(storedTable(before).rows);
+    const last = Object.fromEntries(storedTable(after).headers.map((h, i) => [h, storedTable(after).rows.at(-1)![i]]));
     expect(last).toMatchObject({
       Title: `Rooftop Session ${n}`,
       Curated: "",
@@ -120,8 +121,8 @@ describe("accept", () => {
     const result = await acceptSubmission(ctx.deps, id, { reviewedBy: "admin" });
     expect(result.ok).toBe(true);
     const stored = (await readStoreSheet(ctx.deps.db))!;
-    expect(stored.sheet.headers.slice(0, SHEET_COLUMNS.length)).toEqual(SHEET_COLUMNS.map((c) => c.header));
-    expect(stored.sheet.rows).toHaveLength(1);
+    expect(storedTable(stored).headers.slice(0, SHEET_COLUMNS.length)).toEqual(SHEET_COLUMNS.map((c) => c.header));
+    expect(storedTable(stored).rows).toHaveLength(1);
   });
 
   test("two admins accepting at once: one wins, the other is told, the sheet gets one row", async () => {
@@ -129,7 +130,7 @@ describe("accept", () => {
     const results = await Promise.all([acceptSubmission(ctx.deps, id, { reviewedBy: "a" }), acceptSubmission(ctx.deps, id, { reviewedBy: "b" })]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.find((r) => !r.ok)).toEqual({ ok: false, error: "Already reviewed by another admin", status: 409 });
-    expect((await readStoreSheet(ctx.deps.db))!.sheet.rows).toHaveLength(1);
+    expect(storedTable((await readStoreSheet(ctx.deps.db))!).rows).toHaveLength(1);
   });
 
   test("a failed save leaves the submission pending", async () => {

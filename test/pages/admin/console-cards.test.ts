@@ -103,7 +103,7 @@ describe("/admin/operations", () => {
     expect(written.status).toBe(200);
     expect(written.headers.get("hx-trigger")).toBe("ops-refresh");
     expect(await written.text()).toContain("Uploaded 81 rows to the store");
-    expect((await readStoreSheet(ctx.deps.db))!.sheet.rows).toHaveLength(81);
+    expect((await readStoreSheet(ctx.deps.db))!.rows).toHaveLength(81);
 
     const empty = await ctx.request("/admin/operations/store/upload", { method: "POST", headers: HX, body: new FormData() });
     expect(empty.status).toBe(400);
@@ -180,8 +180,7 @@ describe("/admin/content moderation cards", () => {
     const html = await res.text();
     const key = /<code>(evt_[a-z0-9]+)<\/code>/.exec(html)![1];
     expect(html).toContain(`href="/admin/content?search=${key}#sheet-editor"`);
-    const rows = (await readStoreSheet(ctx.deps.db))!.sheet;
-    expect(rows.rows.at(-1)![rows.headers.indexOf("Event Key")]).toBe(key);
+    expect((await readStoreSheet(ctx.deps.db))!.rows.at(-1)!.values.eventKey).toBe(key);
 
     const again = await ctx.request(`/admin/content/submissions/${id}/accept`, { method: "POST", headers: HX });
     expect(again.status).toBe(409);

@@ -13,13 +13,23 @@ export const eventStoreColumns = pgTable("event_store_columns", {
   displayOrder: integer("display_order").notNull(),
 });
 
-/** Sheet rows; ids are new on every save, order is display_order. */
+/**
+ * Sheet rows in display_order. The id is stable for the life of the row (kept across saves), so
+ * autosave edits, conflicts and revision diffs can name it. `createdRevision` is the store
+ * revision that inserted the row, `revision` the last one that changed any of its cells, and
+ * `cellRevisions` the revision of each cell changed after the row was created (a cell absent from
+ * it still has the row's created revision): a write based on an older revision conflicts only
+ * where the cells it touches changed since.
+ */
 export const eventStoreRows = pgTable(
   "event_store_rows",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     displayOrder: integer("display_order").notNull(),
     rowData: jsonb("row_data").$type<Record<string, string>>().notNull(),
+    createdRevision: bigint("created_revision", { mode: "number" }).notNull().default(0),
+    revision: bigint("revision", { mode: "number" }).notNull().default(0),
+    cellRevisions: jsonb("cell_revisions").$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
   },
   (t) => [index("event_store_rows_order_idx").on(t.displayOrder)],
 );

@@ -1,0 +1,53 @@
+// Admin JSON API for paid orders (see docs/placements.md, "Admin API"): list with counts, move,
+// delete dismissed, fulfil, and test activations.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../deps.ts";
+import { jsonNoStore, readJson, isPlainObject } from "../lib/http.ts";
+import { adminGuard } from "../lib/auth/admin-guard.ts";
+import { ValidationError } from "../lib/errors.ts";
+import { deleteOrder, isOrderStatus, listOrders, orderJson, setOrderStatus, type OrderResult } from "../lib/placements/orders.ts";
+import { createTestActivation, fulfilFromInput } from "../lib/placements/service.ts";
+import type { AdminPrincipal } from "../lib/auth/admin-credentials.ts";
+
+/** Who made a change, as stored in created_by. */
+export function adminActor(admin: AdminPrincipal): string {
+  return admin.via === "key" ? "admin-key" : "admin-session";
+}
+
+/** GET /api/admin/orders, PATCH|DELETE /api/admin/orders/:id, POST …/:id/fulfil, POST /api/admin/orders/test */
+export function adminOrdersApi(deps: Deps) {
+  const answer = (result: OrderResult, status = 200) =>
+    result.ok ? jsonNoStore({ success: true, order: orderJson(deps.config, result.order), statsUrl: orderJson(deps.config, result.order).statsUrl }, status) : jsonNoStore({ success: false, error: result.error }, result.status);
+  return new Elysia({ name: "admin-orders-api" })
+    .use(adminGuard(deps))
+    .get(
+      "/api/admin/orders",
+      async ({ query }) => {
+        const status = query.status;
+        if (status !== undefined && status !== "" && !isOrderStatus(status)) throw new ValidationError("Unknown status", [{ field: "status", message: "Use pending, processing, activated or dismissed" }]);
+        const { orders, counts } = await listOrders(deps.db, isOrderStatus(status) ? status : undefined);
+        return jsonNoStore({ success: true, orders: orders.map((o) => orderJson(deps.config, o)), counts });
+      },
+      { isAdmin: true },
+    )
+    .post("/api/admin/orders/test", async ({ request, admin }) => answer(await createTestActivation(deps, await readJson(request), adminActor(admin)), 201), { isAdmin: true, parse: "none" })
+    .patch(
+      "/api/admin/orders/:id",
+      async ({ request, params }) => {
+        const body = await readJson(request);
+        return answer(await setOrderStatus(deps.db, params.id, isPlainObject(body) ? body.status : undefined, deps.now()));
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .delete(
+      "/api/admin/orders/:id",
+      async ({ params }) => {
+        const result = await deleteOrder(deps.db, params.id);
+        if (result.ok) deps.log.info("orders", "Dismissed order deleted");
+        return result.ok ? jsonNoStore({ success: true }) : jsonNoStore({ success: false, error: result.error }, result.status);
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post("/api/admin/orders/:id/fulfil", async ({ request, params, admin }) => answer(await fulfilFromInput(deps, params.id, await readJson(request), adminActor(admin))), { isAdmin: true, parse: "none" });
+}

@@ -1,0 +1,79 @@
+// Admin sheet API (see docs/console.md, "JSON API"): read the sheet, autosave edits (PATCH), replace
+// or publish it (PUT), list revisions, diff one against the current sheet, restore one.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../deps.ts";
+import { jsonNoStore, readJson } from "../lib/http.ts";
+import { adminGuard } from "../lib/auth/admin-guard.ts";
+import {
+  actorOf,
+  listSheetRevisions,
+  parseSheetPatch,
+  parseSheetReplace,
+  readEditorSheet,
+  readRevisionDiff,
+  replaceSheet,
+  restoreRevision,
+  writeSheetEdits,
+} from "../lib/admin/sheet-editor.ts";
+
+const SHEET = "/api/admin/sheet";
+const INVALID = "Invalid request payload";
+
+/** An answer that is not a success: the status and the body fields besides `success`. */
+function failure(result: { status: number; error: string } & Record<string, unknown>): Response {
+  const { status, ...body } = result;
+  delete body.ok;
+  return jsonNoStore({ success: false, ...body }, status);
+}
+
+/** GET/PUT/PATCH /api/admin/sheet, GET …/revisions, GET …/revisions/:id, POST …/revisions/:id/restore */
+export function adminSheetApi(deps: Deps) {
+  return new Elysia({ name: "admin-sheet-api" })
+    .use(adminGuard(deps))
+    .get(SHEET, async () => jsonNoStore({ success: true, ...(await readEditorSheet(deps.db)) }), { isAdmin: true })
+    .patch(
+      SHEET,
+      async ({ request, admin }) => {
+        const parsed = parseSheetPatch(await readJson(request));
+        if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
+        const result = await writeSheetEdits(deps, parsed.patch, actorOf(admin));
+        if (!result.ok) return failure(result);
+        const { ok: _ok, ...body } = result;
+        return jsonNoStore({ success: true, ...body });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .put(
+      SHEET,
+      async ({ request, admin }) => {
+        const parsed = parseSheetReplace(await readJson(request));
+        if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
+        const result = await replaceSheet(deps, parsed.input, actorOf(admin));
+        if (!result.ok) return failure(result);
+        const { ok: _ok, ...body } = result;
+        return jsonNoStore({ success: true, ...body });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .get(`${SHEET}/revisions`, async () => jsonNoStore({ success: true, revisions: await listSheetRevisions(deps.db) }), { isAdmin: true })
+    .get(
+      `${SHEET}/revisions/:id`,
+      async ({ params }) => {
+        const found = await readRevisionDiff(deps.db, params.id);
+        if (!found) return jsonNoStore({ success: false, error: "No such revision" }, 404);
+        return jsonNoStore({ success: true, ...found });
+      },
+      { isAdmin: true },
+    )
+    .post(
+      `${SHEET}/revisions/:id/restore`,
+      async ({ params, admin }) => {
+        const result = await restoreRevision(deps, params.id, actorOf(admin));
+        if (!result.ok) return failure(result);
+        const { ok: _ok, ...body } = result;
+        return jsonNoStore({ success: true, ...body });
+      },
+      { isAdmin: true, parse: "none" },
+    );
+}

@@ -1,0 +1,276 @@
+// The event sheet editor's actions (see docs/console.md): read the sheet, autosave edits, save and
+// revalidate, replace the whole sheet, list revisions, diff one against the current sheet and
+// restore it. The console page and the admin JSON API both call these.
+
+import type { Db } from "../db/client.ts";
+import type { AdminPrincipal } from "../auth/admin-credentials.ts";
+import { isPlainObject } from "../http.ts";
+import { revalidateHomepage, type PublishDeps, type Revalidation } from "../events/publish.ts";
+import { checkSheetRecords } from "../sheet/sheet.ts";
+import type { SchemaReport } from "../sheet/quality.ts";
+import { createBackup } from "../store/backups.ts";
+import { patchStoreSheet, type CellConflict, type StorePatch } from "../store/patch.ts";
+import { diffSheetFromCsv, diffSheets, findRevision, listRevisions, type RevisionListing, type SheetDiff } from "../store/revisions.ts";
+import { coreColumns, isCustomColumnKey, isRowId, readStoreSheet, saveStoreSheet, type StoreColumn, type StoreMeta, type StoreRow } from "../store/store.ts";
+
+/** The metadata as the API and the editor send it. */
+export interface SheetMetaJson {
+  rowCount: number;
+  columnCount: number;
+  updatedAt: string | null;
+  updatedBy: string;
+  origin: string;
+  checksum: string;
+  revision: number;
+}
+
+/** The sheet as the editor loads it. */
+export interface EditorSheet {
+  columns: StoreColumn[];
+  rows: StoreRow[];
+  meta: SheetMetaJson;
+}
+
+type Issue = { field: string; message: string };
+
+/** Who made a change, as revisions record it: the admin session id, or "admin-key". */
+export function actorOf(principal: AdminPrincipal): string {
+  return principal.via === "token" ? principal.session.jti : "admin-key";
+}
+
+/** The metadata for JSON. */
+export function metaJson(meta: StoreMeta | undefined): SheetMetaJson {
+  if (!meta) return { rowCount: 0, columnCount: coreColumns().length, updatedAt: null, updatedBy: "system", origin: "manual", checksum: "", revision: 0 };
+  return { rowCount: meta.rowCount, columnCount: meta.columnCount, updatedAt: meta.updatedAt.toISOString(), updatedBy: meta.updatedBy, origin: meta.origin, checksum: meta.checksum, revision: meta.revision };
+}
+
+/** The whole sheet for the editor; a store never written shows the core columns and no rows. */
+export async function readEditorSheet(db: Db): Promise<EditorSheet> {
+  const stored = await readStoreSheet(db);
+  if (!stored) return { columns: coreColumns(), rows: [], meta: metaJson(undefined) };
+  return { columns: stored.columns, rows: stored.rows, meta: metaJson(stored.meta) };
+}
+
+const MAX_CELLS = 50_000;
+const MAX_ROWS = 5_000;
+const MAX_COLUMNS = 50;
+
+function baseRevisionOf(value: unknown, issues: Issue[]): number {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+    issues.push({ field: "baseRevision", message: "baseRevision must be a whole number ≥ 0" });
+    return 0;
+  }
+  return value;
+}
+
+function stringValues(value: unknown, field: string, issues: Issue[]): Record<string, string> {
+  if (!isPlainObject(value)) {
+    issues.push({ field, message: "values must be an object of text cells" });
+    return {};
+  }
+  const out: Record<string, string> = {};
+  for (const [key, cell] of Object.entries(value)) {
+    if (typeof cell !== "string") issues.push({ field: `${field}.${key}`, message: "Cell must be text" });
+    else out[key] = cell;
+  }
+  return out;
+}
+
+function listOf(value: unknown, field: string, max: number, issues: Issue[]): unknown[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    issues.push({ field, message: `${field} must be a list` });
+    return [];
+  }
+  if (value.length > max) {
+    issues.push({ field, message: `${field} holds at most ${max} entries` });
+    return [];
+  }
+  return value;
+}
+
+/** A PATCH body: the edits of one autosave, optionally published. */
+export type SheetPatchInput = StorePatch & { baseRevision: number; publish: boolean };
+
+/** Validates an autosave body; every problem is reported with its field. */
+export function parseSheetPatch(body: unknown): { ok: true; patch: SheetPatchInput } | { ok: false; issues: Issue[] } {
+  if (!isPlainObject(body)) return { ok: false, issues: [{ field: "body", message: "Expected a JSON object" }] };
+  const issues: Issue[] = [];
+  const baseRevision = baseRevisionOf(body.baseRevision, issues);
+  const cells = listOf(body.cells, "cells", MAX_CELLS, issues).map((cell, i) => {
+    if (!isPlainObject(cell) || !isRowId(cell.rowId) || typeof cell.key !== "string" || typeof cell.value !== "string") {
+      issues.push({ field: `cells.${i}`, message: "A cell needs rowId (a row id), key and value (text)" });
+      return { rowId: "", key: "", value: "" };
+    }
+    return { rowId: cell.rowId.toLowerCase(), key: cell.key, value: cell.value };
+  });
+  const addRows = listOf(body.addRows, "addRows", MAX_ROWS, issues).map((row, i) => {
+    if (!isPlainObject(row) || (row.id !== undefined && !isRowId(row.id))) {
+      issues.push({ field: `addRows.${i}`, message: "A new row is {id?: a new row id, values: {key: text}}" });
+      return { values: {} };
+    }
+    return { id: row.id as string | undefined, values: stringValues(row.values ?? {}, `addRows.${i}.values`, issues) };
+  });
+  const deleteRowIds = listOf(body.deleteRowIds, "deleteRowIds", MAX_ROWS, issues).map((id, i) => {
+    if (!isRowId(id)) issues.push({ field: `deleteRowIds.${i}`, message: "Expected a row id" });
+    return String(id).toLowerCase();
+  });
+  const addColumns = listOf(body.addColumns, "addColumns", MAX_COLUMNS, issues).map((column, i) => {
+    if (!isPlainObject(column) || typeof column.label !== "string" || (column.key !== undefined && !isCustomColumnKey(column.key))) {
+      issues.push({ field: `addColumns.${i}`, message: "A new column is {label: text, key?: custom_…}" });
+      return { label: "" };
+    }
+    return { label: column.label, key: column.key as string | undefined };
+  });
+  if (body.publish !== undefined && typeof body.publish !== "boolean") issues.push({ field: "publish", message: "publish must be true or false" });
+  if (issues.length) return { ok: false, issues };
+  return { ok: true, patch: { baseRevision, cells, addRows, deleteRowIds, addColumns, publish: body.publish === true } };
+}
+
+/** A PUT body: the whole sheet. */
+export interface SheetReplaceInput {
+  baseRevision: number;
+  publish: boolean;
+  columns: { key?: string; label: string }[];
+  rows: { id?: string; values: Record<string, string> }[];
+}
+
+/** Validates a whole-sheet body. */
+export function parseSheetReplace(body: unknown): { ok: true; input: SheetReplaceInput } | { ok: false; issues: Issue[] } {
+  if (!isPlainObject(body)) return { ok: false, issues: [{ field: "body", message: "Expected a JSON object" }] };
+  const issues: Issue[] = [];
+  const baseRevision = baseRevisionOf(body.baseRevision, issues);
+  if (!Array.isArray(body.columns)) issues.push({ field: "columns", message: "columns must be a list" });
+  if (!Array.isArray(body.rows)) issues.push({ field: "rows", message: "rows must be a list" });
+  const columns = listOf(body.columns ?? [], "columns", 100, issues).map((column, i) => {
+    if (!isPlainObject(column) || typeof column.label !== "string" || (column.key !== undefined && typeof column.key !== "string")) {
+      issues.push({ field: `columns.${i}`, message: "A column is {key?: text, label: text}" });
+      return { label: "" };
+    }
+    return { key: column.key as string | undefined, label: column.label };
+  });
+  const rows = listOf(body.rows ?? [], "rows", MAX_ROWS, issues).map((row, i) => {
+    if (!isPlainObject(row) || (row.id !== undefined && !isRowId(row.id))) {
+      issues.push({ field: `rows.${i}`, message: "A row is {id?: row id, values: {key: text}}" });
+      return { values: {} };
+    }
+    return { id: row.id as string | undefined, values: stringValues(row.values ?? {}, `rows.${i}.values`, issues) };
+  });
+  if (body.publish !== undefined && typeof body.publish !== "boolean") issues.push({ field: "publish", message: "publish must be true or false" });
+  if (issues.length) return { ok: false, issues };
+  return { ok: true, input: { baseRevision, publish: body.publish === true, columns, rows } };
+}
+
+/** The schema report of the stored shape of a sheet. */
+export function storeSheetReport(columns: readonly Pick<StoreColumn, "key" | "label">[], rows: readonly Pick<StoreRow, "values">[], now: Date): SchemaReport {
+  return checkSheetRecords([columns.map((c) => c.label), ...rows.map((r) => columns.map((c) => r.values[c.key] ?? ""))], { now });
+}
+
+/** The outcome of an editor write. */
+export type SheetWriteResult =
+  | { ok: true; meta: SheetMetaJson; assignedKeys: { rowId: string; eventKey: string }[]; addedRowIds: string[]; columns: StoreColumn[]; behind: boolean; report?: SchemaReport; revalidation?: Revalidation; revalidationError?: string }
+  | { ok: false; status: 400; error: string; issues?: Issue[]; report?: SchemaReport }
+  | { ok: false; status: 409; error: string; meta: SheetMetaJson; conflicts: CellConflict[] };
+
+/**
+ * Writes the editor's edits. An autosave stores them without revalidation; with `publish` the
+ * schema gate runs on the resulting sheet first, the revision is a "publish" one, and the
+ * coordinates are warmed and the homepage revalidated.
+ */
+export async function writeSheetEdits(deps: PublishDeps, patch: SheetPatchInput, actor: string): Promise<SheetWriteResult> {
+  const now = deps.now();
+  let report: SchemaReport | undefined;
+  const result = await patchStoreSheet(deps.db, patch, {
+    updatedBy: "admin-sheet-editor",
+    origin: "manual",
+    trigger: patch.publish ? "publish" : "autosave",
+    actor,
+    now,
+    gate: patch.publish ? (columns, rows) => (report = storeSheetReport(columns, rows, now)) : undefined,
+  });
+  if (!result.ok) {
+    if (result.kind === "conflict") return { ok: false, status: 409, error: result.error, meta: metaJson(result.meta), conflicts: result.conflicts };
+    if (result.kind === "blocked") return { ok: false, status: 400, error: result.error, report: result.report };
+    return { ok: false, status: 400, error: result.error, issues: result.issues };
+  }
+  const written = { ok: true as const, meta: metaJson(result.meta), assignedKeys: result.assignedKeys, addedRowIds: result.addedRowIds, columns: result.columns, behind: result.behind, report };
+  if (!patch.publish) return written;
+  return { ...written, ...(await revalidateSafely(deps)) };
+}
+
+async function revalidateSafely(deps: PublishDeps): Promise<{ revalidation?: Revalidation; revalidationError?: string }> {
+  try {
+    return { revalidation: await revalidateHomepage(deps) };
+  } catch (error) {
+    deps.log.error("sheet-editor", "Saved, but the homepage revalidation failed", undefined, error);
+    return { revalidationError: "Saved, but the homepage could not be revalidated" };
+  }
+}
+
+/** Replaces the whole sheet (JSON API): base revision check, schema gate, uniqueness pass, revision; with `publish`, warm-up and revalidation. */
+export async function replaceSheet(
+  deps: PublishDeps,
+  input: SheetReplaceInput,
+  actor: string,
+): Promise<{ ok: true; meta: SheetMetaJson; report: SchemaReport; revalidation?: Revalidation; revalidationError?: string } | { ok: false; status: 400; error: string; report: SchemaReport } | { ok: false; status: 409; error: string; meta: SheetMetaJson }> {
+  const now = deps.now();
+  const headers = input.columns.map((c) => c.label);
+  const rows = input.rows.map((r) => input.columns.map((c) => r.values[c.key ?? c.label] ?? r.values[c.label] ?? ""));
+  const report = checkSheetRecords([headers.map((h) => h.trim()), ...rows.map((r) => r.map((c) => c.trim()))], { now });
+  const saved = await saveStoreSheet(
+    deps.db,
+    { headers, rows, ids: input.rows.map((r) => r.id), columnKeys: input.columns.map((c) => c.key) },
+    { updatedBy: "admin-sheet-editor", origin: "manual", trigger: input.publish ? "publish" : "autosave", actor, now, baseRevision: input.baseRevision },
+  );
+  if (!saved.ok) {
+    if ("stale" in saved) return { ok: false, status: 409, error: saved.error, meta: metaJson(saved.meta) };
+    return { ok: false, status: 400, error: saved.error, report };
+  }
+  const meta = metaJson((await readStoreSheet(deps.db))?.meta);
+  if (!input.publish) return { ok: true, meta, report };
+  return { ok: true, meta, report, ...(await revalidateSafely(deps)) };
+}
+
+/** A revision for JSON. */
+export function revisionJson(revision: RevisionListing) {
+  return { ...revision, createdAt: revision.createdAt.toISOString(), updatedAt: revision.updatedAt.toISOString() };
+}
+
+/** The revisions, newest first. */
+export async function listSheetRevisions(db: Db) {
+  return (await listRevisions(db)).map(revisionJson);
+}
+
+/** One revision with the readable diff of it (before) against the current sheet (after); undefined when unknown. */
+export async function readRevisionDiff(db: Db, id: string): Promise<{ revision: ReturnType<typeof revisionJson>; diff: SheetDiff } | undefined> {
+  const revision = await findRevision(db, id);
+  if (!revision) return undefined;
+  const current = await readEditorSheet(db);
+  const diff = diffSheets(diffSheetFromCsv(revision.csv), {
+    labels: current.columns.map((c) => c.label),
+    rows: current.rows.map((r) => Object.fromEntries(current.columns.map((c) => [c.label, r.values[c.key] ?? ""]))),
+  });
+  const { csv: _csv, ...listing } = revision;
+  return { revision: revisionJson(listing), diff };
+}
+
+/**
+ * Restores a revision: a pre-restore backup first, then the store is replaced by the revision's
+ * sheet (rows keep their ids where the Event Key matches; a "restore" revision), coordinates are
+ * warmed and the homepage revalidated. Placement schedules are not touched.
+ */
+export async function restoreRevision(
+  deps: PublishDeps,
+  id: string,
+  actor: string,
+): Promise<{ ok: true; meta: SheetMetaJson; preRestoreBackupId?: string; revalidation?: Revalidation; revalidationError?: string } | { ok: false; status: 404 | 400; error: string }> {
+  const revision = await findRevision(deps.db, id);
+  if (!revision) return { ok: false, status: 404, error: "No such revision" };
+  const now = deps.now();
+  const pre = await createBackup(deps.db, { createdBy: "admin-panel", trigger: "pre-restore", now });
+  const saved = await saveStoreSheet(deps.db, revision.csv, { updatedBy: "restore", origin: "restore", trigger: "restore", actor, now });
+  if (!saved.ok) return { ok: false, status: 400, error: `Revision could not be restored: ${saved.error}` };
+  const meta = metaJson((await readStoreSheet(deps.db))?.meta);
+  deps.log.info("sheet-editor", "Revision restored", { revisionId: revision.id, rows: saved.rowCount, by: actor });
+  return { ok: true, meta, preRestoreBackupId: pre.skipped ? undefined : pre.backup.id, ...(await revalidateSafely(deps)) };
+}

@@ -1,0 +1,42 @@
+// What search engines read: robots.txt (public pages open, private areas closed, where the
+// sitemap is) and sitemap.xml (the homepage and the share page of every live event).
+
+import { publicUrl, type Config } from "../config.ts";
+import { sharePath } from "../links.ts";
+import type { LiveEvent } from "../sheet/types.ts";
+
+type SiteConfig = Pick<Config, "siteUrl" | "basePath">;
+
+/** Paths no crawler should index: the console, the APIs, accounts and partner statistics. */
+export const PRIVATE_PATHS: readonly string[] = ["/admin", "/api/", "/account", "/partner-stats", "/sign-in", "/sign-out"];
+
+/** robots.txt: everything public is open; the private areas are closed; the sitemap's address. */
+export function robotsTxt(config: SiteConfig): string {
+  const lines = ["User-agent: *", "Allow: /", ...PRIVATE_PATHS.map((path) => `Disallow: ${publicPath(config, path)}`), "", `Sitemap: ${publicUrl(config, "/sitemap.xml")}`, ""];
+  return lines.join("\n");
+}
+
+function publicPath(config: SiteConfig, path: string): string {
+  return new URL(publicUrl(config, path)).pathname;
+}
+
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+function xmlText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+}
+
+/** sitemap.xml: the homepage, the static information pages and one share page per live event. */
+export function sitemapXml(config: SiteConfig, events: readonly Pick<LiveEvent, "eventKey" | "slug">[], lastModified: Date): string {
+  const modified = lastModified.toISOString().slice(0, 10);
+  const entry = (path: string, priority: string) =>
+    `  <url><loc>${xmlText(publicUrl(config, path))}</loc><lastmod>${modified}</lastmod><priority>${priority}</priority></url>`;
+  const urls = [entry("/", "1.0"), entry("/submit-event", "0.5"), entry("/feature-event", "0.5"), entry("/privacy", "0.2"), entry("/terms", "0.2")];
+  const seen = new Set<string>();
+  for (const event of events) {
+    if (seen.has(event.eventKey)) continue; // a multi-day event is listed once
+    seen.add(event.eventKey);
+    urls.push(entry(sharePath(event), "0.8"));
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}

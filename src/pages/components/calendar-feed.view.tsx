@@ -1,0 +1,25 @@
+// "Subscribe to these events": the calendar feed of the current filters, as a webcal link a
+// calendar app subscribes to (it then refreshes itself) and as a plain .ics download.
+
+import { homeHref } from "../../lib/links.ts";
+
+/** The subscription URL of a feed: the same address with the webcal scheme. */
+export function webcalUrl(feedUrl: string): string {
+  return feedUrl.replace(/^https?:\/\//, "webcal://");
+}
+
+/** Links to the feed of `query` (the canonical filter query; "" for every event). */
+export function CalendarFeedLinks(props: { feedUrl: string; query: string; narrowed: boolean }): JSX.Element {
+  const suffix = homeHref(props.query).slice(1); // "" or "?<query>"
+  return (
+    <p class="calendar-feed">
+      <a href={webcalUrl(`${props.feedUrl}${suffix}`)} rel="nofollow" safe>
+        {props.narrowed ? "Subscribe to these events" : "Subscribe to the calendar"}
+      </a>
+      {" · "}
+      <a href={`/calendar.ics${suffix}`} rel="nofollow" download="finder.ics">
+        Download .ics
+      </a>
+    </p>
+  );
+}

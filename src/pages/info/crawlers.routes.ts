@@ -1,0 +1,25 @@
+// /robots.txt (static) and /sitemap.xml (regenerated with the calendar: tag live-events, 300 s);
+// see docs/public-pages.md, "Robots and sitemap".
+
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { LIVE_EVENTS_TAG } from "../../lib/invalidation.ts";
+import { createStaticPage } from "../../lib/static-page.ts";
+import { robotsTxt, sitemapXml } from "../../lib/site/crawlers.ts";
+
+const SITEMAP_POLICY = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };
+
+export function crawlerRoutes(deps: Deps) {
+  const robots = createStaticPage(robotsTxt(deps.config), undefined, "text/plain; charset=utf-8");
+  return new Elysia({ name: "crawler-files" })
+    .get("/robots.txt", ({ request }) => robots(request))
+    .get("/sitemap.xml", ({ request }) =>
+      deps.renderCache.serve(request, "/sitemap.xml", SITEMAP_POLICY, async () => {
+        const read = await deps.events.load().catch(() => {
+          throw new HttpError(503, "The sitemap is unavailable right now.");
+        });
+        return { body: sitemapXml(deps.config, read.events, deps.now()), headers: { "content-type": "application/xml; charset=utf-8" } };
+      }),
+    );
+}
