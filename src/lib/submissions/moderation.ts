@@ -9,7 +9,7 @@ import type { InvalidationBus } from "../invalidation.ts";
 import type { Logger } from "../logger.ts";
 import { eventSubmissions } from "../db/schema/index.ts";
 import { findFieldForHeader, SHEET_COLUMNS, type SheetField } from "../sheet/columns.ts";
-import { appendStoreRows } from "../store/patch.ts";
+import { appendStoreRows, patchStoreSheet } from "../store/patch.ts";
 import { revalidateHomepage } from "../events/publish.ts";
 import { dbErrorSummary } from "../db/errors.ts";
 import { isValidEventKey, normaliseEventKey } from "../sheet/keys.ts";
@@ -155,11 +155,20 @@ export async function acceptSubmission(
   try {
     // Appended under the store lock: concurrent editor autosaves and other accepts are never overwritten.
     const headers = SHEET_COLUMNS.map((c) => c.header);
-    const cells = submissionSheetRow(headers, claimed.payload, normaliseEventKey(review.eventKey) ?? undefined);
+    const cells = submissionSheetRow(headers, claimed.payload);
     const values = Object.fromEntries(SHEET_COLUMNS.map((c, i) => [c.key, cells[i] ?? ""]));
-    const appended = await appendStoreRows(deps.db, [values], { updatedBy: "submission-accept", trigger: "submission", actor: review.reviewedBy, now });
-    if (!appended.ok) throw new Error(appended.error);
-    acceptedEventKey = appended.keys[0];
+    const chosenKey = normaliseEventKey(review.eventKey);
+    if (chosenKey) {
+      // A chosen key goes in as the row's Event Key; the uniqueness pass replaces it only when taken.
+      const patched = await patchStoreSheet(deps.db, { addRows: [{ values: { ...values, eventKey: chosenKey } }] }, { updatedBy: "submission-accept", trigger: "submission", actor: review.reviewedBy, now });
+      if (!patched.ok) throw new Error(patched.error);
+      const rowId = patched.addedRowIds[0];
+      acceptedEventKey = patched.assignedKeys.find((k) => k.rowId === rowId)?.eventKey ?? chosenKey;
+    } else {
+      const appended = await appendStoreRows(deps.db, [values], { updatedBy: "submission-accept", trigger: "submission", actor: review.reviewedBy, now });
+      if (!appended.ok) throw new Error(appended.error);
+      acceptedEventKey = appended.keys[0];
+    }
   } catch (error) {
     deps.log.error("submissions", "Accepting a submission failed; it stays pending", { id, error: dbErrorSummary(error) });
     await deps.db
