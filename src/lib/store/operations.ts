@@ -10,6 +10,7 @@ import { publishSheet, revalidateHomepage, type PublishDeps } from "../events/pu
 import { fetchSheetCsv } from "../sheets/sheet-source.ts";
 import { sheetSourceConfig } from "../sheets/import.ts";
 import { LOCATIONS_KV_KEY } from "../geocoding/location-cache.ts";
+import { HOMEPAGE } from "../invalidation.ts";
 import { clearStore, findStoreMeta, saveStoreSheet, type StoreMeta, type StoreOrigin, type StoreUpdatedBy, type RevisionTrigger } from "./store.ts";
 import { createBackup, restoreBackup } from "./backups.ts";
 import { checkUploadCsv, type UploadReport } from "./csv-transfer.ts";
@@ -146,15 +147,16 @@ export async function restoreAndRevalidate(deps: OperationsDeps, id: string | un
   return { ok: true, message: OPERATION_MESSAGES.restored, result: { backupId: restored.backupId, rowCount: restored.rowCount, meta: metaJson(await findStoreMeta(deps.db)) } };
 }
 
-/** Full coordinate warm-up over the live events, venue by venue. */
+/** Full coordinate warm-up over the live events, every estimated venue retried now, venue by venue. */
 export async function rebuildCoordinates(deps: OperationsDeps, report?: ReportProgress): Promise<JobOutcome> {
   phase(report, 0, 1, "Reading the live events");
-  const revalidation = await revalidateHomepage(deps, [], warmProgress(report, 0, 1));
-  const c = revalidation.counts;
+  const started = performance.now();
+  const { read, counts: c } = await deps.events.warm({ retryFailed: true, onProgress: warmProgress(report, 0, 1) });
+  await deps.invalidation.invalidate({ paths: [...HOMEPAGE.paths], tags: [...HOMEPAGE.tags] });
   return {
     ok: true,
-    message: `Coordinates rebuilt for ${revalidation.count} events: ${c.fromCache} from cache, ${c.geocodedFresh} geocoded, ${c.upgraded} upgraded, ${c.arrondissementFallback} arrondissement centres, ${c.pruned} pruned`,
-    result: { counts: c, eventCount: revalidation.count },
+    message: `Coordinates rebuilt for ${read.events.length} events: ${c.fromCache} from cache, ${c.geocodedFresh} geocoded, ${c.upgraded} upgraded, ${c.arrondissementFallback} arrondissement centres, ${c.pruned} pruned`,
+    result: { counts: c, eventCount: read.events.length, durationMs: Math.round(performance.now() - started) },
   };
 }
 
