@@ -8,6 +8,7 @@ import { MAX_BODY_BYTES } from "./lib/http.ts";
 import { errorViews } from "./pages/components/error.view.tsx";
 import { apiRoutes } from "./api/index.ts";
 import { pageRoutes } from "./pages/index.ts";
+import { homeHit } from "./pages/home/home.routes.tsx";
 
 /** Refuses bodies over the server-wide cap before any handler reads them. */
 function bodyCap() {
@@ -19,9 +20,21 @@ function bodyCap() {
   });
 }
 
-/** Builds the whole application over its dependencies (no port is opened here). */
+/**
+ * Builds the whole application over its dependencies (no port is opened here). When it listens,
+ * a fresh cached homepage is answered straight from the render cache by the server's own route
+ * table, before Elysia's request handling; anything else (stale, miss, redirect) goes through the
+ * app as usual. `app.handle` (the tests) always takes the full path.
+ */
 export function createApp(deps: Deps) {
-  return new Elysia({ name: "finder" })
+  const app: ReturnType<typeof build> = build(deps, {
+    "/": { GET: (request: Request) => homeHit(deps, request) ?? app.fetch(request) },
+  });
+  return app;
+}
+
+function build(deps: Deps, routes: Record<string, Record<string, (request: Request) => Response | Promise<Response>>>) {
+  return new Elysia({ name: "finder", serve: { routes } })
     .use(errorHandler(deps.log, errorViews))
     .use(bodyCap())
     .use(apiRoutes(deps))

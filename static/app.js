@@ -287,7 +287,11 @@
     storageSet(FILTER_STORAGE_KEY, query);
     syncForm(query);
     expireBadges();
-    if (window.finderMap && mapCard && mapCard.open) window.finderMap.update(readMapData());
+    if (window.finderMap && mapCard && mapCard.open) {
+      readMapData().then(function (data) {
+        window.finderMap.update(data);
+      });
+    }
   }
 
   if (form) {
@@ -748,13 +752,26 @@
   // ---- map (loaded when the card is opened) --------------------------------------------------------
 
   var mapCard = doc.getElementById("map-card");
+  // The map's points come from the address on the area list (the filtered events as JSON), fetched
+  // when the map is open; the last answer is kept per address.
+  var mapDataCache = { src: null, data: null };
   function readMapData() {
-    var script = doc.getElementById("map-data");
-    try {
-      return script ? JSON.parse(script.textContent) : { venues: [], areas: [] };
-    } catch (e) {
-      return { venues: [], areas: [] };
-    }
+    var holder = doc.getElementById("map-areas");
+    var src = holder && holder.getAttribute("data-map-src");
+    var empty = { venues: [], areas: [] };
+    if (!src) return Promise.resolve(empty);
+    if (mapDataCache.src === src) return Promise.resolve(mapDataCache.data);
+    return fetch(src, { credentials: "same-origin", headers: { accept: "application/json" } })
+      .then(function (response) {
+        return response.ok ? response.json() : empty;
+      })
+      .then(function (data) {
+        mapDataCache = { src: src, data: data };
+        return data;
+      })
+      .catch(function () {
+        return empty;
+      });
   }
   function loadScript(src) {
     return new Promise(function (resolve, reject) {
@@ -770,14 +787,15 @@
     if (mapLoading) return mapLoading;
     var css = doc.createElement("link");
     css.rel = "stylesheet";
-    css.href = "/static/vendor/leaflet.css";
+    css.href = mapCard.getAttribute("data-leaflet-css");
     doc.head.appendChild(css);
-    mapLoading = loadScript("/static/vendor/leaflet.js")
+    mapLoading = loadScript(mapCard.getAttribute("data-leaflet-js"))
       .then(function () {
-        return loadScript("/static/map.js");
+        return loadScript(mapCard.getAttribute("data-map-js"));
       })
-      .then(function () {
-        window.finderMap.init(doc.getElementById("event-map"), readMapData(), function (key, slug, link) {
+      .then(readMapData)
+      .then(function (data) {
+        window.finderMap.init(doc.getElementById("event-map"), data, function (key, slug, link) {
           clickedOpener = link;
           loadModal(key, slug, true);
         });
@@ -792,9 +810,11 @@
   if (mapCard) {
     mapCard.addEventListener("toggle", function () {
       if (!mapCard.open) return;
-      ensureMap().then(function () {
-        if (window.finderMap) window.finderMap.update(readMapData());
-      });
+      ensureMap()
+        .then(readMapData)
+        .then(function (data) {
+          if (window.finderMap) window.finderMap.update(data);
+        });
     });
   }
 

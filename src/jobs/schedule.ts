@@ -7,6 +7,7 @@ import type { Deps } from "../deps.ts";
 import { cleanupAdminSessions } from "./cleanup-admin-sessions.ts";
 import { cleanupRateLimits } from "./cleanup-rate-limits.ts";
 import { backupEventStore, backupReport } from "./backup-event-store.ts";
+import { trackingRetention } from "./tracking-retention.ts";
 import { pruneTrackingMarkers } from "./prune-tracking-markers.ts";
 import { warmCoordinatesJob, warmCoordinatesReport } from "./warm-coordinates.ts";
 
@@ -27,13 +28,14 @@ function job<T>(definition: ScheduledJob<T>): ScheduledJob<T> {
   return definition;
 }
 
-/** The schedule (UTC): 04:00, 04:10 and 04:20 daily, every ten minutes, and hourly at :30 (see docs/operations.md, "Jobs"). */
+/** The schedule (UTC): 04:00, 04:10, 04:20 and 04:30 daily, every ten minutes, and hourly at :30 (see docs/operations.md, "Jobs"). */
 export const SCHEDULE: readonly ScheduledJob[] = [
   job({ name: "cleanup-admin-sessions", pattern: "0 4 * * *", lockKey: 734_300_1, run: cleanupAdminSessions }),
   job({ name: "cleanup-rate-limits", pattern: "10 4 * * *", lockKey: 734_300_2, run: cleanupRateLimits }),
   job({ name: "backup-event-store", pattern: "20 4 * * *", lockKey: 734_300_3, run: backupEventStore, report: backupReport }),
   job({ name: "prune-tracking-markers", pattern: "*/10 * * * *", lockKey: 734_300_4, run: pruneTrackingMarkers }),
   job({ name: "warm-coordinates", pattern: "30 * * * *", lockKey: 734_300_8, run: warmCoordinatesJob, report: warmCoordinatesReport }),
+  job({ name: "tracking-retention", pattern: "30 4 * * *", lockKey: 734_300_5, run: trackingRetention }),
 ];
 
 /** Finds a job of the schedule by name. */

@@ -5,7 +5,10 @@
 // must overwrite these headers, not append to what the client sent.
 
 import ipaddr from "ipaddr.js";
-import type { Config } from "./config.ts";
+/** The setting client IPs depend on: the peers trusted to name the client (TRUSTED_PROXIES). */
+export interface ClientIpConfig {
+  trustedProxies: readonly string[];
+}
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 type Range = [Address, number];
@@ -65,7 +68,7 @@ export function compileTrustedProxies(entries: readonly string[]): (address: str
 
 const matchers = new WeakMap<readonly string[], (address: string) => boolean>();
 
-function isTrusted(config: Pick<Config, "trustedProxies">, address: string): boolean {
+function isTrusted(config: ClientIpConfig, address: string): boolean {
   let match = matchers.get(config.trustedProxies);
   if (!match) {
     match = compileTrustedProxies(config.trustedProxies);
@@ -96,7 +99,7 @@ export function forwardedClientIp(headers: Headers): string {
  * with no socket address (a Unix socket, or a call made inside the process) can only come from
  * this machine and is treated like a trusted local proxy.
  */
-export function clientIp(config: Pick<Config, "trustedProxies">, request: Request, server: PeerSource | null | undefined): string {
+export function clientIp(config: ClientIpConfig, request: Request, server: PeerSource | null | undefined): string {
   let peer: string | undefined;
   try {
     peer = server?.requestIP(request)?.address ?? undefined;

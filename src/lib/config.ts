@@ -58,6 +58,7 @@ export const VARIABLES: readonly VariableSpec[] = [
   { name: "CRON_ENABLED", type: "boolean", default: "true", secret: false, description: "`false` disables the in-process schedule (the cron endpoints still work)" },
   { name: "TRUSTED_PROXIES", type: "string", default: "loopback,private", secret: false, description: "Comma-separated addresses or CIDR ranges (IPv4 or IPv6) of the proxies allowed to name the client in X-Forwarded-For / X-Real-IP; `loopback` and `private` name the loopback and private ranges, `none` trusts no peer. Any other peer's own socket address is its client IP" },
   { name: "TRACKING_LIMITER_FALLBACK", type: "enum", default: "none", secret: false, description: "What tracking does while the rate-limit store is unreachable: `none` records nothing, `local` keeps recording under each instance's own in-memory counts" },
+  { name: "TRACKING_RETENTION_DAYS", type: "integer", default: "400", secret: false, description: "Days raw engagement and discovery rows are kept (1–3650); the daily retention job rolls older whole Paris days into the daily rollups, then deletes the rows" },
 ];
 
 /** The parsed, validated configuration. */
@@ -98,6 +99,8 @@ export interface Config {
   trustedProxies: string[];
   /** Tracking while the limiter store is down: record nothing, or limit on local counts. */
   trackingLimiterFallback: "none" | "local";
+  /** Days raw tracking rows are kept before the retention job rolls them up and deletes them. */
+  trackingRetentionDays: number;
 }
 
 /** Thrown when the environment is invalid; `problems` names every one of them. */
@@ -178,6 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const port = integer("PORT", 0, 65535);
   const spotlightSlots = integer("SPOTLIGHT_SLOTS", 1, 50);
+  const trackingRetentionDays = integer("TRACKING_RETENTION_DAYS", 1, 3650);
 
   const rawLevel = text(env, "LOG_LEVEL") ?? "info";
   let logLevel: LogLevelSetting = "info";
@@ -274,6 +278,7 @@ export function loadConfig(env: Env = process.env): Config {
     cronEnabled,
     trustedProxies,
     trackingLimiterFallback,
+    trackingRetentionDays,
   };
 }
 

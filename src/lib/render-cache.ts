@@ -35,6 +35,8 @@ interface Entry {
   createdAt: number;
   policy: CachePolicy;
   regenerating?: Promise<void>;
+  /** Response headers per cache state and encoding, built on first use and reused by every hit. */
+  heads: Map<string, Record<string, string>>;
 }
 
 export interface RenderCacheOptions {
@@ -52,9 +54,26 @@ function asBytes(data: Uint8Array): Uint8Array<ArrayBuffer> {
   return new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
 }
 
+type Encoding = "br" | "gzip" | "identity";
+
+// Browsers send a handful of Accept-Encoding values: each is read once.
+const encodingMemo = new Map<string, Encoding>();
+const MAX_ENCODING_MEMO = 256;
+
 /** Picks the encoding a client accepts: brotli, then gzip, else identity. */
-export function pickEncoding(acceptEncoding: string | null): "br" | "gzip" | "identity" {
-  const accept = (acceptEncoding ?? "").toLowerCase();
+export function pickEncoding(acceptEncoding: string | null): Encoding {
+  const raw = acceptEncoding ?? "";
+  let found = encodingMemo.get(raw);
+  if (found === undefined) {
+    found = readEncoding(raw);
+    if (encodingMemo.size >= MAX_ENCODING_MEMO) encodingMemo.clear();
+    encodingMemo.set(raw, found);
+  }
+  return found;
+}
+
+function readEncoding(acceptEncoding: string): Encoding {
+  const accept = acceptEncoding.toLowerCase();
   const allows = (name: string) => {
     const match = accept.match(new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=([0-9.]+))?`));
     return match !== null && (match[1] === undefined || Number(match[1]) > 0);
@@ -70,7 +89,12 @@ export interface RenderCache {
    * Serves `key` from the cache, rendering with `render` when missing (once, whatever the
    * concurrency) and regenerating in the background when stale.
    */
-  serve(request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>): Promise<Response>;
+  serve(request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>): Response | Promise<Response>;
+  /**
+   * The fresh cached response of `key` (`X-Cache: HIT`), or undefined when it is missing or stale:
+   * the hit path a server can take before any routing (see app.ts).
+   */
+  peek(request: Request, key: string, policy: CachePolicy): Response | undefined;
   /** Drops entries of these paths (all variants) and these tags. */
   invalidate(invalidation: Invalidation): number;
   /** Entries currently held. */
@@ -107,6 +131,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       etag: `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`,
       createdAt: now(),
       policy,
+      heads: new Map(),
     };
   }
 
@@ -120,21 +145,32 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     }
   }
 
+  // The hit path: no key parsing, no header building, no copy of the body. The headers of each
+  // (state, encoding) pair are built once per entry and handed to every response after that.
+  function headsOf(entry: Entry, state: "HIT" | "STALE" | "MISS", encoding: Encoding): Record<string, string> {
+    const id = state + encoding;
+    let headers = entry.heads.get(id);
+    if (!headers) {
+      headers = {
+        "content-type": "text/html; charset=utf-8",
+        ...entry.headers,
+        "cache-control": `public, max-age=0, s-maxage=${entry.policy.revalidate}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`,
+        "x-cache": state,
+        etag: entry.etag,
+        vary: ["Accept-Encoding", ...(entry.policy.vary ?? [])].join(", "),
+      };
+      if (encoding !== "identity") headers["content-encoding"] = encoding;
+      entry.heads.set(id, headers);
+    }
+    return headers;
+  }
+
   function respond(request: Request, entry: Entry, state: "HIT" | "STALE" | "MISS"): Response {
-    const vary = ["Accept-Encoding", ...(entry.policy.vary ?? [])].join(", ");
-    const headers: Record<string, string> = {
-      "content-type": "text/html; charset=utf-8",
-      ...entry.headers,
-      "cache-control": `public, max-age=0, s-maxage=${entry.policy.revalidate}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`,
-      "x-cache": state,
-      etag: entry.etag,
-      vary,
-    };
-    if (request.headers.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers });
-    const encoding = pickEncoding(request.headers.get("accept-encoding"));
-    if (encoding !== "identity") headers["content-encoding"] = encoding;
+    const requestHeaders = request.headers;
+    if (requestHeaders.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers: headsOf(entry, state, "identity") });
+    const encoding = pickEncoding(requestHeaders.get("accept-encoding"));
     const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
-    return new Response(request.method === "HEAD" ? null : body, { status: entry.status, headers });
+    return new Response(request.method === "HEAD" ? null : body, { status: entry.status, headers: headsOf(entry, state, encoding) });
   }
 
   function regenerate(key: string, entry: Entry, render: () => Promise<Rendered>): void {
@@ -157,27 +193,35 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     void task.finally(() => background.delete(task));
   }
 
+  async function miss(request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>): Promise<Response> {
+    let pending = misses.get(key);
+    if (!pending) {
+      const startedAt = generation;
+      pending = (async () => build(key, await render(), policy))();
+      misses.set(key, pending);
+      const clear = () => misses.delete(key);
+      pending.then(clear, clear);
+      const entry = await pending;
+      if (generation === startedAt) store(key, entry);
+      return respond(request, entry, "MISS");
+    }
+    return respond(request, await pending, "MISS");
+  }
+
   return {
-    async serve(request, key, policy, render) {
+    serve(request, key, policy, render) {
       const cached = entries.get(key);
       if (cached) {
-        const age = (now() - cached.createdAt) / 1000;
-        if (age < policy.revalidate) return respond(request, cached, "HIT");
+        if (now() - cached.createdAt < policy.revalidate * 1000) return respond(request, cached, "HIT");
         regenerate(key, cached, render);
         return respond(request, cached, "STALE");
       }
-      let pending = misses.get(key);
-      if (!pending) {
-        const startedAt = generation;
-        pending = (async () => build(key, await render(), policy))();
-        misses.set(key, pending);
-        const clear = () => misses.delete(key);
-        pending.then(clear, clear);
-        const entry = await pending;
-        if (generation === startedAt) store(key, entry);
-        return respond(request, entry, "MISS");
-      }
-      return respond(request, await pending, "MISS");
+      return miss(request, key, policy, render);
+    },
+    peek(request, key, policy) {
+      const cached = entries.get(key);
+      if (cached && now() - cached.createdAt < policy.revalidate * 1000) return respond(request, cached, "HIT");
+      return undefined;
     },
     invalidate({ paths = [], tags = [] }) {
       generation++;

@@ -1,90 +1,37 @@
-// Static assets under /static: the project's static/ folder plus vendored htmx and Leaflet from
-// node_modules. Files are read once and served from memory with an ETag; nothing else is reachable.
+// Static assets under /static (see docs/public-pages.md, "Static files"), served from memory
+// (src/lib/static-assets.ts). A fingerprinted address ("/static/app.3f9c2a1b.js") never changes
+// content and is cached for a year as immutable; the plain address ("/static/app.js") stays for
+// old pages and bookmarks with a short cache. Brotli or gzip bytes are sent when the client accepts
+// them; nothing else is reachable.
 
 import { Elysia } from "elysia";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { extname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-import { createHash } from "node:crypto";
+import { pickEncoding } from "../lib/render-cache.ts";
+import { staticAssets, type StaticAsset } from "../lib/static-assets.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const SHORT = "public, max-age=3600, stale-while-revalidate=86400";
 
-const TYPES: Record<string, string> = {
-  ".css": "text/css; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".json": "application/json; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-};
-
-/** Vendored files: public path → file inside node_modules. */
-const VENDOR: Record<string, string> = {
-  "vendor/htmx.min.js": "node_modules/htmx.org/dist/htmx.min.js",
-  "vendor/leaflet.js": "node_modules/leaflet/dist/leaflet.js",
-  "vendor/leaflet.css": "node_modules/leaflet/dist/leaflet.css",
-  "vendor/images/marker-icon.png": "node_modules/leaflet/dist/images/marker-icon.png",
-  "vendor/images/marker-icon-2x.png": "node_modules/leaflet/dist/images/marker-icon-2x.png",
-  "vendor/images/marker-shadow.png": "node_modules/leaflet/dist/images/marker-shadow.png",
-};
-
-interface Asset {
-  body: Uint8Array<ArrayBuffer>;
-  type: string;
-  etag: string;
-}
-
-function walk(dir: string, out: string[] = []): string[] {
-  let entries: string[] = [];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return out;
-  }
-  for (const name of entries) {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) walk(full, out);
-    else out.push(full);
-  }
-  return out;
-}
-
-function load(file: string): Asset | undefined {
-  const type = TYPES[extname(file)];
-  if (!type) return undefined;
-  try {
-    const body = new Uint8Array(readFileSync(file)) as Uint8Array<ArrayBuffer>;
-    return { body, type, etag: `"${createHash("sha1").update(body).digest("hex").slice(0, 16)}"` };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Loads every static asset into memory. */
-export function loadStaticAssets(): Map<string, Asset> {
-  const assets = new Map<string, Asset>();
-  const staticDir = join(ROOT, "static");
-  for (const file of walk(staticDir)) {
-    const asset = load(file);
-    if (asset) assets.set(relative(staticDir, file).split("\\").join("/"), asset);
-  }
-  for (const [path, file] of Object.entries(VENDOR)) {
-    const asset = load(join(ROOT, file));
-    if (asset) assets.set(path, asset);
-  }
-  return assets;
+function answer(request: Request, asset: StaticAsset, cacheControl: string): Response {
+  const headers: Record<string, string> = { "content-type": asset.type, etag: asset.etag, "cache-control": cacheControl };
+  if (asset.br) headers.vary = "Accept-Encoding";
+  if (request.headers.get("if-none-match") === asset.etag) return new Response(null, { status: 304, headers });
+  const encoding = asset.br ? pickEncoding(request.headers.get("accept-encoding")) : "identity";
+  let body = asset.identity;
+  if (encoding === "br" && asset.br) body = asset.br;
+  else if (encoding === "gzip" && asset.gzip) body = asset.gzip;
+  if (body !== asset.identity) headers["content-encoding"] = encoding;
+  return new Response(request.method === "HEAD" ? null : body, { headers });
 }
 
 /** Serves /static/* from memory. */
 export function staticRoutes() {
-  const assets = loadStaticAssets();
+  const assets = staticAssets();
   return new Elysia({ name: "static" }).get("/static/*", ({ params, request }) => {
-    const asset = assets.get(params["*"]);
-    if (!asset) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
-    const headers = { "content-type": asset.type, etag: asset.etag, "cache-control": "public, max-age=3600, stale-while-revalidate=86400" };
-    if (request.headers.get("if-none-match") === asset.etag) return new Response(null, { status: 304, headers });
-    return new Response(asset.body, { headers });
+    const path = params["*"];
+    const hashed = assets.byHashedPath.get(path);
+    if (hashed && hashed.hashedPath !== hashed.path) return answer(request, hashed, IMMUTABLE);
+    const plain = assets.byPath.get(path);
+    if (plain) return answer(request, plain, SHORT);
+    return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   });
 }

@@ -65,6 +65,7 @@ describe("cron endpoints", () => {
       ["backup-event-store", "20 4 * * *"],
       ["prune-tracking-markers", "*/10 * * * *"],
       ["warm-coordinates", "30 * * * *"],
+      ["tracking-retention", "30 4 * * *"],
     ]);
     const outcome = await runScheduledJob(ctx.deps, SCHEDULE[1]);
     expect(outcome).toEqual({ ran: true, result: { deleted: 0 } });

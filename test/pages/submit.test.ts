@@ -59,8 +59,8 @@ describe("GET /submit-event", () => {
     expect(page).toContain('type="time"');
     expect(page).toContain('<option value="Indoor/Outdoor">Indoor/Outdoor</option>');
     expect(page).toContain('name="formStartedAt" value=""');
-    expect(page).toContain('href="/static/forms.css"');
-    expect(page).toContain('src="/static/submit-event.js"');
+    expect(page).toMatch(/href="\/static\/forms\.[0-9a-f]{10}\.css"/);
+    expect(page).toMatch(/src="\/static\/submit-event\.[0-9a-f]{10}\.js"/);
     expect(page).toContain('name="htmx-config"');
     expect(page).toContain(`id="${SUBMISSION_FORM_ID}"`);
     expect(page).not.toContain("<fieldset disabled");

@@ -7,7 +7,7 @@ import type { Logger } from "../logger.ts";
 import { ValidationError } from "../errors.ts";
 import { isPlainObject } from "../http.ts";
 import { LIVE_EVENTS_TAG, type InvalidationBus } from "../invalidation.ts";
-import type { EventReader } from "../events/pipeline.ts";
+import type { LiveEvent } from "../sheet/types.ts";
 import { INVALID_DURATION, INVALID_SCHEDULE_TIME, parseDurationHours, parseRequestedStart } from "./schedule-input.ts";
 import { cancelEntry, clearHistory, clearQueue, isTier, listSchedule, rescheduleEntry, scheduleEntry, type EntryActionResult, type ScheduleEntry, type ScheduleListing, type SchedulerDeps, type Tier } from "./scheduler.ts";
 import { createTestOrder, fulfilOrder, type OrderRecord, type OrderResult } from "./orders.ts";
@@ -15,7 +15,8 @@ import { createTestOrder, fulfilOrder, type OrderRecord, type OrderResult } from
 export interface PlacementDeps {
   config: Pick<Config, "spotlightSlots" | "siteUrl" | "basePath">;
   db: Db;
-  events: EventReader;
+  /** The live events, read without projections to find an event by key (the reader of lib/events). */
+  events: { load(options: { includeFeaturedProjection: false; includeEngagementProjection: false }): Promise<{ events: readonly LiveEvent[] }> };
   invalidation: InvalidationBus;
   log: Logger;
   now: () => Date;

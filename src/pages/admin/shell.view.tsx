@@ -1,6 +1,7 @@
 // The admin console shell (see docs/console.md): layout with the console stylesheet, header "Admin
 // Console" with the area description, "Back to Home", Action Center badge and the five area tabs.
 
+import { assetUrl } from "../../lib/static-assets.ts";
 import Html from "@kitajs/html";
 import type { Children } from "@kitajs/html";
 import { Layout } from "../components/layout.tsx";
@@ -43,7 +44,7 @@ export function AdminLayout(props: { title: string; children?: Children }): JSX.
   const head = (
     <>
       <meta name="htmx-config" content={HTMX_CONFIG} />
-      <link rel="stylesheet" href="/static/admin.css" />
+      <link rel="stylesheet" href={assetUrl("admin.css")} />
     </>
   ) as string;
   return (

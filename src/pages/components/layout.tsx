@@ -1,5 +1,6 @@
 // The page shell shared by every public and admin page: head, skip link, header, main, footer.
 
+import { assetUrl } from "../../lib/static-assets.ts";
 import type { Children } from "@kitajs/html";
 
 import { SITE_NAME } from "../../lib/links.ts";
@@ -15,7 +16,7 @@ export interface LayoutProps {
   head?: string;
   /** Extra body class, e.g. "admin". */
   bodyClass?: string;
-  /** Scripts to load at the end of the body (paths under /static). */
+  /** Scripts to load at the end of the body: paths under /static ("app.js"), linked by their fingerprinted address. */
   scripts?: string[];
   noindex?: boolean;
   children?: Children;
@@ -36,8 +37,8 @@ export function Layout(props: LayoutProps): JSX.Element {
           {props.description ? <meta name="description" content={props.description} /> : ""}
           {props.noindex ? <meta name="robots" content="noindex, nofollow" /> : ""}
           <meta name="color-scheme" content="light dark" />
-          <link rel="stylesheet" href="/static/app.css" />
-          <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+          <link rel="stylesheet" href={assetUrl("app.css")} />
+          <link rel="icon" href={assetUrl("favicon.svg")} type="image/svg+xml" />
           {safeHead}
         </head>
         <body class={props.bodyClass}>
@@ -45,9 +46,9 @@ export function Layout(props: LayoutProps): JSX.Element {
             Skip to content
           </a>
           {props.children}
-          <script src="/static/vendor/htmx.min.js" defer></script>
+          <script src={assetUrl("vendor/htmx.min.js")} defer></script>
           {(props.scripts ?? []).map((src) => (
-            <script src={src} defer></script>
+            <script src={src.startsWith("/") ? src : assetUrl(src)} defer></script>
           ))}
         </body>
       </html>

@@ -4,27 +4,34 @@
 // links to every area.
 
 import { filtersToSearchParams, type EventFilters } from "../../lib/events/filter-query.ts";
-import { areaBand, mapAreas, mapVenues, scriptJson } from "../home/listing.ts";
+import { areaBand, mapAreas, mapVenues } from "../home/listing.ts";
 import { homeHref } from "../../lib/links.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { Icon } from "./icons.tsx";
+import { assetUrl } from "../../lib/static-assets.ts";
 
 /** The id of the out-of-band map data block (JSON + area list). */
 export const MAP_DATA_ID = "map-areas";
-/** The id of the JSON script the map reads. */
-export const MAP_JSON_ID = "map-data";
 
-/** The map's data and the area list; swapped out-of-band with the results. */
-export function MapData(props: { matching: readonly LiveEvent[]; filters: EventFilters; oob?: boolean }): JSX.Element {
+/** The value of the `map` parameter that asks the homepage for the map's JSON instead of HTML. */
+export const MAP_DATA_PARAM_VALUE = "data";
+
+/** The map's JSON for the filtered events: venue points with their events, and the 20 areas. */
+export function mapJson(matching: readonly LiveEvent[], filters: EventFilters): string {
+  return JSON.stringify({ venues: mapVenues(matching), areas: mapAreas(matching, filters.arrondissements) });
+}
+
+/**
+ * The area list and the address of the map's JSON (fetched only when the map opens, so a list of
+ * 2,000 events does not carry 2,000 map points); swapped out-of-band with the results.
+ */
+export function MapData(props: { matching: readonly LiveEvent[]; filters: EventFilters; query: string; oob?: boolean }): JSX.Element {
   const areas = mapAreas(props.matching, props.filters.arrondissements);
-  const venues = mapVenues(props.matching);
   const areaHref = (arr: number) => homeHref(filtersToSearchParams({ ...props.filters, arrondissements: [arr] }).toString());
   const listed = areas.filter((area) => area.count > 0 || area.selected);
-  // scriptJson escapes "<" so the JSON cannot close the script element.
-  const safeDataScript = '<script type="application/json" id="' + MAP_JSON_ID + '">' + scriptJson({ venues, areas }) + "</script>";
+  const src = homeHref(props.query ? `${props.query}&map=${MAP_DATA_PARAM_VALUE}` : `map=${MAP_DATA_PARAM_VALUE}`);
   return (
-    <div id={MAP_DATA_ID} class="map-data" hx-swap-oob={props.oob ? "true" : undefined}>
-      {safeDataScript}
+    <div id={MAP_DATA_ID} class="map-data" data-map-src={src} hx-swap-oob={props.oob ? "true" : undefined}>
       <h3 class="visually-hidden">Events per arrondissement</h3>
       {listed.length > 0 ? (
         <ul class="area-list">
@@ -44,9 +51,9 @@ export function MapData(props: { matching: readonly LiveEvent[]; filters: EventF
 }
 
 /** The map card (closed until the visitor opens it). */
-export function MapCard(props: { matching: readonly LiveEvent[]; filters: EventFilters }): JSX.Element {
+export function MapCard(props: { matching: readonly LiveEvent[]; filters: EventFilters; query: string }): JSX.Element {
   return (
-    <details id="map-card" class="map-card">
+    <details id="map-card" class="map-card" data-leaflet-css={assetUrl("vendor/leaflet.css")} data-leaflet-js={assetUrl("vendor/leaflet.js")} data-map-js={assetUrl("map.js")}>
       <summary>
         <span class="map-card-title">
           <Icon name="map" />
@@ -78,7 +85,7 @@ export function MapCard(props: { matching: readonly LiveEvent[]; filters: EventF
             <span class="swatch band-selected"></span>selected
           </li>
         </ul>
-        <MapData matching={props.matching} filters={props.filters} />
+        <MapData matching={props.matching} filters={props.filters} query={props.query} />
       </div>
     </details>
   );

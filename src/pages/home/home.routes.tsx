@@ -16,7 +16,7 @@ import { eventJsonLd, eventPageDescription, eventPageTitle } from "./event-meta.
 import { filterFacets, quickDates } from "../../lib/events/filter-match.ts";
 import { type EventFilters } from "../../lib/events/filter-query.ts";
 import { EVENT_PARAM, eventModalHref, homeHref, SLUG_PARAM } from "../../lib/links.ts";
-import { homeFiltersOf, homeListing, scriptJson } from "./listing.ts";
+import { homeFiltersOf, homeListing, pagedQuery, pageOf, scriptJson } from "./listing.ts";
 import { normaliseEventKey } from "../../lib/sheet/keys.ts";
 import { EventsUnavailableError, type LiveRead } from "../../lib/events/pipeline.ts";
 import { findEventByKey } from "../../lib/events/lookup.ts";
@@ -24,14 +24,15 @@ import { shareUrl, SITE_NAME } from "../../lib/links.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { publicUrl } from "../../lib/config.ts";
 import { EventModal, MissingEventModal } from "../components/event-modal.view.tsx";
-import { HomePage, HomeResults, UnavailablePage, type HomeHead } from "./home.view.tsx";
+import { MAP_DATA_PARAM_VALUE, mapJson } from "../components/map.view.tsx";
+import { HomePage, HomeResults, MoreCards, UnavailablePage, type HomeHead } from "./home.view.tsx";
 import { attr } from "../components/attr.ts";
 
 /** Seconds a homepage render stays fresh: 300. */
 export const HOME_REVALIDATE_SECONDS = 300;
 
-/** Which homepage response a request gets. */
-export type HomeVariant = "page" | "fragment" | "modal";
+/** Which homepage response a request gets: "more" is the next list page for "Show more" (htmx). */
+export type HomeVariant = "page" | "fragment" | "modal" | "more" | "map";
 
 const PAGE_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [BANNER_CACHE_TAG, LIVE_EVENTS_TAG], vary: ["HX-Request"] };
 const FRAGMENT_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [LIVE_EVENTS_TAG], vary: ["HX-Request"] };
@@ -39,11 +40,11 @@ const PER_REQUEST = { "cache-control": "no-store" };
 const MAX_SLUG_PARAM = 120;
 
 /**
- * The render-cache key of a homepage variant: "/?<canonical filter query>", then "|event=<key>"
- * and "#fragment" / "#modal". Always "/?…" so path invalidation of "/" drops every variant.
+ * The render-cache key of a homepage variant: "/?<canonical filter query>[&p=<page>]", then
+ * "|event=<key>" and "#fragment" / "#modal" / "#more" / "#map". Always "/?…" so path invalidation of "/" drops every variant.
  */
-export function homeCacheKey(query: string, eventKey: string | null, variant: HomeVariant): string {
-  let key = `/?${variant === "modal" ? "" : query}`;
+export function homeCacheKey(query: string, eventKey: string | null, variant: HomeVariant, page = 1): string {
+  let key = `/?${variant === "modal" ? "" : variant === "fragment" || variant === "map" ? query : pagedQuery(query, page)}`;
   if (eventKey) key += `|event=${eventKey}`;
   if (variant !== "page") key += `#${variant}`;
   return key;
@@ -54,8 +55,8 @@ export function homeCacheKey(query: string, eventKey: string | null, variant: Ho
  * canonical. The GET form sends every field (empty ones, slider ends); the redirect gives one URL,
  * and one cache entry, per filter state. `event` and `slug` are kept as given.
  */
-export function canonicalHomeLocation(url: URL, query: string): string | undefined {
-  const params = new URLSearchParams(query);
+export function canonicalHomeLocation(url: URL, query: string, page = 1): string | undefined {
+  const params = new URLSearchParams(pagedQuery(query, page));
   const eventKey = normaliseEventKey((url.searchParams.get(EVENT_PARAM) ?? "").slice(0, 64));
   if (eventKey) {
     params.set(EVENT_PARAM, eventKey);
@@ -130,7 +131,7 @@ function headFor(deps: Deps, read: LiveRead, event: LiveEvent | undefined): Home
 }
 
 /** Renders one homepage variant from a fresh live read; throws when the read fails (keeps the old render). */
-async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilters, eventKey: string | null): Promise<Rendered> {
+async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilters, eventKey: string | null, page: number): Promise<Rendered> {
   const read = await deps.events.load();
   const now = deps.now();
   const event = eventKey ? findEventByKey(read.events, eventKey) : undefined;
@@ -138,7 +139,9 @@ async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilter
     const body = event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: "/" }) : MissingEventModal({ closeHref: "/" });
     return { body: markup(body) };
   }
-  const listing = homeListing(read.events, filters, now);
+  const listing = homeListing(read.events, filters, now, variant === "fragment" ? 1 : page);
+  if (variant === "more") return { body: markup(MoreCards({ listing, now })) };
+  if (variant === "map") return { body: mapJson(listing.matching, filters), headers: { "content-type": "application/json; charset=utf-8" } };
   if (variant === "fragment") {
     return { body: markup(HomeResults({ listing, now, feedUrl: publicUrl(deps.config, "/calendar.ics"), oob: true })), headers: { "hx-push-url": homeHref(listing.query) } };
   }
@@ -167,6 +170,7 @@ interface HomeRequest {
   policy: CachePolicy;
   filters: EventFilters;
   eventKey: string | null;
+  page: number;
 }
 
 /** URLs whose reading is memoised (the memo is dropped when full). */
@@ -175,15 +179,44 @@ const MAX_RESOLVED_URLS = 2000;
 function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
   const { filters, query } = homeFiltersOf(url.searchParams);
   const eventKey = normaliseEventKey((url.searchParams.get(EVENT_PARAM) ?? "").slice(0, 64));
-  const variant: HomeVariant = !htmx ? "page" : eventKey ? "modal" : "fragment";
+  const page = pageOf(url.searchParams);
+  const map = url.searchParams.get("map") === MAP_DATA_PARAM_VALUE;
+  const variant: HomeVariant = map ? "map" : !htmx ? "page" : eventKey ? "modal" : page > 1 ? "more" : "fragment";
   return {
-    redirect: htmx ? undefined : canonicalHomeLocation(url, query),
+    redirect: htmx || map ? undefined : canonicalHomeLocation(url, query, page),
     variant,
-    cacheKey: homeCacheKey(query, eventKey, variant),
+    cacheKey: homeCacheKey(query, eventKey, variant, page),
     policy: variant === "page" ? PAGE_POLICY : FRAGMENT_POLICY,
     filters,
     eventKey,
+    page,
   };
+}
+
+// Reading the URL (filters, canonical form, variant) is memoised per URL: the cached page is
+// served at thousands of requests a second and the same few URLs come back again and again. The
+// reading is a pure function of the URL, so one memo serves every app in the process.
+const resolved = new Map<string, HomeRequest>();
+function resolve(request: Request): HomeRequest {
+  const htmx = isHtmx(request);
+  const memoKey = `${htmx ? "h" : "p"}${request.url}`;
+  let found = resolved.get(memoKey);
+  if (!found) {
+    found = readHomeRequest(new URL(request.url), htmx);
+    if (resolved.size >= MAX_RESOLVED_URLS) resolved.clear();
+    resolved.set(memoKey, found);
+  }
+  return found;
+}
+
+/**
+ * The homepage's hit path, taken by the server before any routing (see app.ts): the fresh cached
+ * response of a GET / request, or undefined to let the router handle it (redirect, stale, miss).
+ */
+export function homeHit(deps: Pick<Deps, "renderCache">, request: Request): Response | undefined {
+  const home = resolve(request);
+  if (home.redirect) return undefined;
+  return deps.renderCache.peek(request, home.cacheKey, home.policy);
 }
 
 /** The answer when every source failed and no render exists yet: "Events are unavailable right now." (503). */
@@ -213,31 +246,17 @@ export function homeRoutes(deps: Deps) {
     return new Response(null, { status: 307, headers: { location, ...PER_REQUEST } });
   };
 
-  // Reading the URL (filters, canonical form, variant) is memoised per URL: the cached page is
-  // served at thousands of requests a second and the same few URLs come back again and again.
-  const resolved = new Map<string, HomeRequest>();
-  const resolve = (request: Request): HomeRequest => {
-    const htmx = isHtmx(request);
-    const memoKey = `${htmx ? "h" : "p"}${request.url}`;
-    let found = resolved.get(memoKey);
-    if (!found) {
-      found = readHomeRequest(new URL(request.url), htmx);
-      if (resolved.size >= MAX_RESOLVED_URLS) resolved.clear();
-      resolved.set(memoKey, found);
-    }
-    return found;
-  };
-
   return new Elysia({ name: "home" })
-    .get("/", async ({ request }) => {
+    .get("/", ({ request }) => {
       const home = resolve(request);
       if (home.redirect) return new Response(null, { status: 302, headers: { location: home.redirect, vary: "HX-Request", ...PER_REQUEST } });
-      try {
-        return await deps.renderCache.serve(request, home.cacheKey, home.policy, () => renderHome(deps, home.variant, home.filters, home.eventKey));
-      } catch (error) {
+      // A hit comes back synchronously; only a miss waits for a render.
+      const served = deps.renderCache.serve(request, home.cacheKey, home.policy, () => renderHome(deps, home.variant, home.filters, home.eventKey, home.page));
+      if (served instanceof Response) return served;
+      return served.catch((error: unknown) => {
         if (error instanceof EventsUnavailableError) return unavailable(deps, home.variant);
         throw error;
-      }
+      });
     })
     .get("/event/:eventKey", ({ params }) => shareRedirect(params.eventKey))
     .get("/event/:eventKey/*", ({ params }) => shareRedirect(params.eventKey));

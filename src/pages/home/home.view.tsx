@@ -8,7 +8,7 @@ import Html from "@kitajs/html";
 import type { PublicBanner } from "../../lib/banner.ts";
 import { activeFilterChips } from "../../lib/events/filter-labels.ts";
 import { topSavedKeys, type FilterFacets } from "../../lib/events/filter-match.ts";
-import { countdownAt, type HomeListing, type HomeStats } from "./listing.ts";
+import { countdownAt, PAGE_SIZE, pagedQuery, type HomeListing, type HomeStats } from "./listing.ts";
 import { homeHref } from "../../lib/links.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { CARD_LIST_HX, EventCard, MODAL_ROOT_ID } from "../components/event-card.view.tsx";
@@ -165,6 +165,56 @@ function Chips(props: { listing: HomeListing }): JSX.Element {
   );
 }
 
+function CardItems(props: { listing: HomeListing; now: Date; saved: ReadonlySet<string> }): JSX.Element {
+  const { listing } = props;
+  return (
+    <>
+      {listing.shown.map((event) => (
+        <li>
+          <EventCard event={event} now={props.now} showSaved={props.saved.has(event.eventKey)} />
+        </li>
+      ))}
+      {listing.page < listing.pageCount ? <ShowMore listing={listing} /> : ""}
+    </>
+  );
+}
+
+/**
+ * "Show more": with htmx the next page's cards replace this item in the list; without JavaScript
+ * the link opens the next page (cards 31–60, …) as a page of its own.
+ */
+function ShowMore(props: { listing: HomeListing }): JSX.Element {
+  const { listing } = props;
+  const href = homeHref(pagedQuery(listing.query, listing.page + 1));
+  const left = listing.matching.length - listing.page * PAGE_SIZE;
+  return (
+    <li class="show-more">
+      <a class="button" href={href} hx-get={href} hx-target="closest li" hx-swap="outerHTML" hx-push-url="false" data-show-more>
+        {Html.escapeHtml(`Show more (${Math.min(left, PAGE_SIZE)} of ${left} left)`)}
+      </a>
+    </li>
+  );
+}
+
+/** On page 2 and later without JavaScript: where these cards sit, and the way back. */
+function EarlierLink(props: { listing: HomeListing }): JSX.Element {
+  const { listing } = props;
+  const first = (listing.page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(listing.matching.length, listing.page * PAGE_SIZE);
+  const previous = homeHref(pagedQuery(listing.query, listing.page - 1));
+  return (
+    <p class="page-note">
+      <span safe>{listing.shown.length > 0 ? `Events ${first}–${last} of ${listing.matching.length}` : "No more events on this page."}</span>{" "}
+      <a href={previous}>← Earlier events</a>
+    </p>
+  );
+}
+
+/** The next page of cards for "Show more" (htmx): list items only, ending with the next "Show more". */
+export function MoreCards(props: { listing: HomeListing; now: Date }): JSX.Element {
+  return <CardItems listing={props.listing} now={props.now} saved={topSavedKeys(props.listing.matching)} />;
+}
+
 /** The swapped part: chips and All Events, then the out-of-band count, spotlight, stats and map data. */
 export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: string; oob?: boolean }): JSX.Element {
   const { listing } = props;
@@ -183,13 +233,12 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
         </div>
         <CalendarFeedLinks feedUrl={props.feedUrl} query={listing.query} narrowed={listing.narrowed} />
         {listing.matching.length > 0 ? (
-          <ol class="card-grid event-list" {...CARD_LIST_HX}>
-            {listing.matching.map((event) => (
-              <li>
-                <EventCard event={event} now={props.now} showSaved={saved.has(event.eventKey)} />
-              </li>
-            ))}
-          </ol>
+          <>
+            {listing.page > 1 ? <EarlierLink listing={listing} /> : ""}
+            <ol class="card-grid event-list" start={String((listing.page - 1) * PAGE_SIZE + 1)} {...CARD_LIST_HX}>
+              <CardItems listing={listing} now={props.now} saved={saved} />
+            </ol>
+          </>
         ) : (
           <div class="empty">
             <p>No events match these filters yet.</p>
@@ -206,7 +255,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
           <ResultCount count={listing.matching.length} narrowed={listing.narrowed} oob />
           <Spotlight listing={listing} now={props.now} oob />
           <StatsRow stats={listing.stats} oob />
-          <MapData matching={listing.matching} filters={listing.filters} oob />
+          <MapData matching={listing.matching} filters={listing.filters} query={listing.query} oob />
         </>
       ) : (
         ""
@@ -242,7 +291,7 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
       description={props.head.description}
       head={`<meta name="htmx-config" content='${HTMX_CONFIG}' />` + props.head.head}
       bodyClass="home"
-      scripts={["/static/app.js"]}
+      scripts={["app.js"]}
     >
       <IconSprite />
       <SiteHeader banner={props.banner}>
@@ -283,7 +332,7 @@ export function HomePage(props: HomePageProps): JSX.Element {
         </section>
         <Spotlight listing={listing} now={props.now} />
         <StatsRow stats={listing.stats} />
-        <MapCard matching={listing.matching} filters={listing.filters} />
+        <MapCard matching={listing.matching} filters={listing.filters} query={listing.query} />
         <div class="browse">
           <aside class="browse-filters" aria-label="Filters">
             <FilterPanel filters={listing.filters} facets={props.facets} quickDates={props.quickDates} dateBounds={props.dateBounds} />

@@ -15,6 +15,26 @@ import type { LiveEvent } from "../../lib/sheet/types.ts";
 
 /** Cards in the spotlight section. */
 export const SPOTLIGHT_CARD_COUNT = 3;
+/** Cards per page of the list ("Show more" loads the next page). */
+export const PAGE_SIZE = 30;
+/** The page parameter of the list: `p=2` is cards 31–60. */
+export const PAGE_PARAM = "p";
+/** Highest page number read from a URL (2,000 events are 67 pages). */
+export const MAX_PAGE = 500;
+
+/** The list page of a request: `p` as a whole number 2–500, else 1 (malformed values count as 1). */
+export function pageOf(search: URLSearchParams): number {
+  const raw = search.get(PAGE_PARAM);
+  if (raw === null || !/^\d{1,3}$/.test(raw)) return 1;
+  const page = Number(raw);
+  return page >= 1 && page <= MAX_PAGE ? page : 1;
+}
+
+/** A canonical query with the page added (page 1 is the query itself). */
+export function pagedQuery(query: string, page: number): string {
+  if (page <= 1) return query;
+  return query ? `${query}&${PAGE_PARAM}=${page}` : `${PAGE_PARAM}=${page}`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Filter state from the GET form
@@ -32,7 +52,7 @@ const RANGE_INPUTS: ReadonlyArray<[param: string, min: string, max: string]> = [
 export function filterParamsFromRequest(search: URLSearchParams): URLSearchParams {
   const params = new URLSearchParams();
   for (const [name, value] of search) {
-    if (name === EVENT_PARAM || name === SLUG_PARAM) continue;
+    if (name === EVENT_PARAM || name === SLUG_PARAM || name === PAGE_PARAM || name === "map") continue;
     params.append(name, value);
   }
   for (const [param, minName, maxName] of RANGE_INPUTS) {
@@ -266,12 +286,16 @@ export interface HomeListing {
   narrowed: boolean;
   totalCount: number;
   matching: LiveEvent[];
+  /** The list page shown (1-based) and the events on it. */
+  page: number;
+  pageCount: number;
+  shown: LiveEvent[];
   spotlight: LiveEvent[];
   stats: HomeStats;
 }
 
 /** Filters the live events (kept in homepage order) and derives the spotlight and the stats. */
-export function homeListing(events: readonly LiveEvent[], filters: EventFilters, now: Date): HomeListing {
+export function homeListing(events: readonly LiveEvent[], filters: EventFilters, now: Date, page = 1): HomeListing {
   const matching = filterEvents(events, filters);
   const narrowed = isFilterActive(filters) || hasSearch(filters);
   return {
@@ -280,6 +304,9 @@ export function homeListing(events: readonly LiveEvent[], filters: EventFilters,
     narrowed,
     totalCount: events.length,
     matching,
+    page,
+    pageCount: Math.max(1, Math.ceil(matching.length / PAGE_SIZE)),
+    shown: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
     spotlight: pickSpotlight(events, matching, now),
     stats: homeStats(matching, narrowed),
   };

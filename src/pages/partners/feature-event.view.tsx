@@ -126,7 +126,7 @@ export function audienceStats(audience: AudienceStats): [string, string][] {
 export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
   const mediaKit = `mailto:${props.partnerEmail}?subject=${encodeURIComponent("finder media kit")}`;
   return (
-    <Layout title="Promote your event | finder" description="Spotlight and promoted placements on the Paris Fête de la Musique calendar." scripts={["/static/feature-event.js"]}>
+    <Layout title="Promote your event | finder" description="Spotlight and promoted placements on the Paris Fête de la Musique calendar." scripts={["feature-event.js"]}>
       <SiteHeader />
       <main id="main" class="page partner-page">
         <section class="partner-hero">
@@ -226,7 +226,7 @@ export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
 /** The status block as a page of its own (no JavaScript). */
 export function SpotlightStatusPage(props: { status: SpotlightStatus; now: Date }): JSX.Element {
   return (
-    <Layout title="Spotlight status | finder" scripts={["/static/feature-event.js"]}>
+    <Layout title="Spotlight status | finder" scripts={["feature-event.js"]}>
       <SiteHeader />
       <main id="main" class="page partner-page">
         <p>

@@ -8,3 +8,4 @@ export * from "./rate-limits.ts";
 export * from "./tracking.ts";
 export * from "./submissions.ts";
 export * from "./placements.ts";
+export * from "./insights.ts";

@@ -1,6 +1,7 @@
 // Engagement (click, outbound_click, calendar_sync) and discovery (search, filters) records (see
 // docs/tracking.md, "Tables").
 
+import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** One row per recorded interaction with an event. */
@@ -22,6 +23,8 @@ export const engagementInteractions = pgTable(
     index("engagement_action_time_idx").on(t.actionType, t.recordedAt.desc()),
     index("engagement_time_idx").on(t.recordedAt.desc()),
     index("engagement_session_event_time_idx").on(t.sessionId, t.eventKey, t.recordedAt),
+    // Erasure finds a person's rows by email; most rows have none.
+    index("engagement_user_email_idx").on(t.userEmail).where(sql`${t.userEmail} is not null`),
   ],
 );
 
@@ -44,6 +47,7 @@ export const discoveryInteractions = pgTable(
     index("discovery_time_idx").on(t.recordedAt.desc()),
     index("discovery_action_time_idx").on(t.actionType, t.recordedAt.desc()),
     index("discovery_session_idx").on(t.sessionId, t.recordedAt),
+    index("discovery_user_email_idx").on(t.userEmail).where(sql`${t.userEmail} is not null`),
   ],
 );
 

@@ -1,0 +1,131 @@
+// Static assets (see docs/public-pages.md, "Static files"): the project's static/ folder plus
+// vendored htmx and Leaflet from node_modules, read once per process. Each file gets a fingerprinted
+// name (`app.3f9c2a1b.js`, from the hash of its bytes) that pages link to and that may be cached for
+// a year, and text files are compressed once with brotli and gzip at load, so a request only picks
+// bytes. Nothing is written to disk and no compressed file is kept in the repository.
+
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { extname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+const TYPES: Record<string, string> = {
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+/** Types worth compressing (images and fonts are compressed already). */
+const COMPRESSIBLE = new Set([".css", ".js", ".svg", ".json", ".webmanifest", ".txt"]);
+
+/** Vendored files: public path → file inside node_modules. */
+const VENDOR: Record<string, string> = {
+  "vendor/htmx.min.js": "node_modules/htmx.org/dist/htmx.min.js",
+  "vendor/leaflet.js": "node_modules/leaflet/dist/leaflet.js",
+  "vendor/leaflet.css": "node_modules/leaflet/dist/leaflet.css",
+  "vendor/images/marker-icon.png": "node_modules/leaflet/dist/images/marker-icon.png",
+  "vendor/images/marker-icon-2x.png": "node_modules/leaflet/dist/images/marker-icon-2x.png",
+  "vendor/images/marker-shadow.png": "node_modules/leaflet/dist/images/marker-shadow.png",
+};
+
+/** Files served under their plain name only: the service worker must keep one address. */
+const UNFINGERPRINTED = new Set(["sw.js", "manifest.webmanifest"]);
+
+/** One static file in memory. */
+export interface StaticAsset {
+  /** Plain path under /static ("app.js"). */
+  path: string;
+  /** Fingerprinted path under /static ("app.3f9c2a1b.js"), or the plain one when not fingerprinted. */
+  hashedPath: string;
+  type: string;
+  etag: string;
+  identity: Uint8Array<ArrayBuffer>;
+  br?: Uint8Array<ArrayBuffer>;
+  gzip?: Uint8Array<ArrayBuffer>;
+}
+
+/** Every asset, by plain and by fingerprinted path. */
+export interface StaticAssets {
+  byPath: Map<string, StaticAsset>;
+  byHashedPath: Map<string, StaticAsset>;
+}
+
+function walk(dir: string, out: string[] = []): string[] {
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
+  for (const name of entries) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else out.push(full);
+  }
+  return out;
+}
+
+function bytes(data: Uint8Array): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
+}
+
+function load(path: string, file: string): StaticAsset | undefined {
+  const ext = extname(file);
+  const type = TYPES[ext];
+  if (!type) return undefined;
+  let identity: Uint8Array<ArrayBuffer>;
+  try {
+    identity = new Uint8Array(readFileSync(file)) as Uint8Array<ArrayBuffer>;
+  } catch {
+    return undefined;
+  }
+  const hash = createHash("sha256").update(identity).digest("hex").slice(0, 10);
+  const hashedPath = UNFINGERPRINTED.has(path) ? path : `${path.slice(0, path.length - ext.length)}.${hash}${ext}`;
+  const asset: StaticAsset = { path, hashedPath, type, etag: `"${hash}"`, identity };
+  if (COMPRESSIBLE.has(ext) && identity.byteLength > 256) {
+    asset.br = bytes(brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }));
+    asset.gzip = bytes(gzipSync(identity, { level: 9 }));
+  }
+  return asset;
+}
+
+/** Reads and compresses every static asset (about a second of work; done once per process). */
+export function loadStaticAssets(): StaticAssets {
+  const byPath = new Map<string, StaticAsset>();
+  const byHashedPath = new Map<string, StaticAsset>();
+  const add = (asset: StaticAsset | undefined) => {
+    if (!asset) return;
+    byPath.set(asset.path, asset);
+    byHashedPath.set(asset.hashedPath, asset);
+  };
+  const staticDir = join(ROOT, "static");
+  for (const file of walk(staticDir)) add(load(relative(staticDir, file).split("\\").join("/"), file));
+  for (const [path, file] of Object.entries(VENDOR)) add(load(path, join(ROOT, file)));
+  return { byPath, byHashedPath };
+}
+
+let loaded: StaticAssets | undefined;
+
+/** The process's static assets, loaded on first use. */
+export function staticAssets(): StaticAssets {
+  loaded ??= loadStaticAssets();
+  return loaded;
+}
+
+/**
+ * The address pages link to for a static file: "/static/app.3f9c2a1b.js" for "app.js". A file
+ * that does not exist keeps its plain address (and answers 404).
+ */
+export function assetUrl(path: string): string {
+  const asset = staticAssets().byPath.get(path);
+  return `/static/${asset ? asset.hashedPath : path}`;
+}
