@@ -15,7 +15,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   server = serveApp(ctx);
   browser = await launchBrowser();
-});
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
