@@ -181,6 +181,16 @@ describe("submissions", () => {
 });
 
 describe("banner", () => {
+  test("a save shows at once on the cached homepage", async () => {
+    expect((await ctx.request("/")).status).toBe(200);
+    const cached = await ctx.request("/");
+    expect(cached.headers.get("x-cache")).toBe("HIT");
+    expect(await cached.text()).not.toContain("Brand new banner line");
+    const res = await put("/api/admin/banner", { enabled: true, messages: ["Brand new banner line"] });
+    expect(res.status).toBe(200);
+    expect(await (await ctx.request("/")).text()).toContain("Brand new banner line");
+  });
+
   test("read defaults, save (invalidates /, /feature-event and the tag), refusals with issues", async () => {
     const seen: Invalidation[] = [];
     const stop = ctx.deps.invalidation.subscribe((i) => void seen.push(i));
