@@ -9,6 +9,7 @@ import { benchHome } from "./home.bench.ts";
 import { benchAdminGuard } from "./admin-guard.bench.ts";
 import { benchTrack } from "./track.bench.ts";
 import { benchColdStart } from "./cold-start.bench.ts";
+import { benchHardening } from "./hardening.bench.ts";
 import { LOAD_CPU, pinSelf } from "./lib.ts";
 
 const benches: Record<string, () => Promise<void>> = {
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<void>> = {
   "admin-guard": benchAdminGuard,
   track: benchTrack,
   "cold-start": benchColdStart,
+  hardening: benchHardening,
 };
 
 // The load this process generates itself stays off the servers' core.

@@ -1,44 +1,72 @@
-// The application: error handling, the body cap, then the two route tables (api/index.ts and
-// pages/index.ts).
+// The application: security headers, error handling, the body cap, the OpenAPI document of the
+// public API, then the two route tables (api/index.ts and pages/index.ts).
 
 import { Elysia } from "elysia";
 import type { Deps } from "./deps.ts";
-import { errorHandler, errorResponse } from "./lib/errors.ts";
+import { errorHandler, HttpError } from "./lib/errors.ts";
 import { MAX_BODY_BYTES } from "./lib/http.ts";
+import { securityHeaders, securityHeaderSet } from "./lib/security-headers.ts";
 import { errorViews } from "./pages/components/error.view.tsx";
 import { apiRoutes } from "./api/index.ts";
 import { pageRoutes } from "./pages/index.ts";
+import { OPENAPI_PATH, openapiDocument } from "./api/openapi.ts";
+import { apiDocsRoutes } from "./pages/developers/api-docs.routes.tsx";
+import type { OpenApiDocument } from "./pages/developers/api-docs.view.tsx";
 import { homeHit } from "./pages/home/home.routes.tsx";
 
-/** Refuses bodies over the server-wide cap before any handler reads them. */
+/** Refuses bodies over the server-wide cap before any handler reads them (answered by the error handler). */
 function bodyCap() {
   return new Elysia({ name: "body-cap" }).onRequest(({ request }) => {
     const length = Number(request.headers.get("content-length") ?? "0");
-    if (Number.isFinite(length) && length > MAX_BODY_BYTES) {
-      return errorResponse(request, 413, "Request body too large", {}, {}, errorViews);
-    }
+    if (Number.isFinite(length) && length > MAX_BODY_BYTES) throw new HttpError(413, "Request body too large");
   });
 }
+
+export interface AppOptions {
+  /**
+   * False leaves out the security headers. Only the benchmark's baseline uses it, to measure what
+   * the headers cost; every real server sends them.
+   */
+  securityHeaders?: boolean;
+}
+
+type ServerRoutes = Record<string, Record<string, (request: Request) => Response | Promise<Response>>>;
 
 /**
  * Builds the whole application over its dependencies (no port is opened here). When it listens,
  * a fresh cached homepage is answered straight from the render cache by the server's own route
- * table, before Elysia's request handling; anything else (stale, miss, redirect) goes through the
- * app as usual. `app.handle` (the tests) always takes the full path.
+ * table, before Elysia's request handling (with the same security headers); anything else
+ * (stale, miss, redirect) goes through the app as usual. `app.handle` (the tests) always takes
+ * the full path.
  */
-export function createApp(deps: Deps) {
-  const app: ReturnType<typeof build> = build(deps, {
-    "/": { GET: (request: Request) => homeHit(deps, request) ?? app.fetch(request) },
-  });
+export function createApp(deps: Deps, options: AppOptions = {}) {
+  const withHeaders = options.securityHeaders !== false;
+  const headerEntries = withHeaders ? Object.entries(securityHeaderSet({ production: deps.config.nodeEnv === "production" })) : [];
+  const hit = (request: Request) => {
+    const response = homeHit(deps, request);
+    if (response) for (const [name, value] of headerEntries) response.headers.set(name, value);
+    return response;
+  };
+  const app: ReturnType<typeof build> = build(
+    deps,
+    withHeaders,
+    { "/": { GET: (request: Request) => hit(request) ?? app.fetch(request) } },
+    // The docs page reads the document the OpenAPI plugin generates from the app's own routes.
+    async () => (await app.handle(new Request(`http://localhost${OPENAPI_PATH}`))).json(),
+  );
   return app;
 }
 
-function build(deps: Deps, routes: Record<string, Record<string, (request: Request) => Response | Promise<Response>>>) {
+function build(deps: Deps, withHeaders: boolean, routes: ServerRoutes, readApiDocument: () => Promise<OpenApiDocument>) {
+  const headers = withHeaders ? securityHeaders({ production: deps.config.nodeEnv === "production" }) : new Elysia({ name: "security-headers-off" });
   return new Elysia({ name: "finder", serve: { routes } })
+    .use(headers)
     .use(errorHandler(deps.log, errorViews))
     .use(bodyCap())
+    .use(openapiDocument(deps.config.siteUrl))
     .use(apiRoutes(deps))
-    .use(pageRoutes(deps));
+    .use(pageRoutes(deps))
+    .use(apiDocsRoutes(OPENAPI_PATH, readApiDocument));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -8,6 +8,7 @@ import { seedStoreIfEmpty } from "./lib/events/pipeline.ts";
 import { spreadsheetStatus } from "./lib/sheets/import.ts";
 import { runScheduledJob, scheduledJob, schedulePlugin, stopSchedule } from "./jobs/schedule.ts";
 import { ensurePgliteTemplate } from "./lib/db/pglite-template.ts";
+import { startupFailureText } from "./lib/db/errors.ts";
 
 async function main(): Promise<void> {
   let config;
@@ -82,6 +83,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  process.stderr.write(`[finder] Startup failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`[finder] Startup failed: ${startupFailureText(error)}\n`);
   process.exit(1);
 });

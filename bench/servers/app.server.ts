@@ -1,6 +1,7 @@
 // The finder app in a process of its own for the HTTP benchmarks, on a free loopback port.
 // Usage: bun bench/servers/app.server.ts '<setup json>' where setup is
-//   { "dataMode": "test" | "remote", "seed": "sample" | <rows>, "env": { ... } }
+//   { "dataMode": "test" | "remote", "seed": "sample" | <rows>, "env": { ... }, "securityHeaders": false }
+// (`securityHeaders: false` only for the hardening bench's baseline).
 // It prints `READY <port>` once the app answers, and stops on SIGTERM.
 
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -17,6 +18,7 @@ interface Setup {
   dataMode?: "test" | "remote";
   seed?: "sample" | number;
   env?: Record<string, string>;
+  securityHeaders?: boolean;
 }
 
 const setup = JSON.parse(process.argv[2] ?? "{}") as Setup;
@@ -36,7 +38,7 @@ if (setup.seed !== undefined) {
   const saved = await saveStoreSheet(deps.db, csv, { updatedBy: "system", origin: "manual", now: new Date() });
   if (!saved.ok) throw new Error(saved.error);
 }
-const app = createApp(deps).listen({ port: 0, hostname: "127.0.0.1" });
+const app = createApp(deps, { securityHeaders: setup.securityHeaders }).listen({ port: 0, hostname: "127.0.0.1" });
 console.log(`READY ${app.server!.port}`);
 
 process.on("SIGTERM", async () => {

@@ -8,11 +8,25 @@ import { jsonNoStore } from "../lib/http.ts";
 import { readJsonOrForm } from "../lib/forms.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
-import { loginAdmin, logoutAdmin } from "../lib/auth/admin-login.ts";
-import { ADMIN_SESSION_COOKIE, clearedSessionCookie, sessionCookie } from "../lib/auth/cookies.ts";
+import { loginAdmin, logoutAdmin, type AdminLoginOutcome } from "../lib/auth/admin-login.ts";
+import { ADMIN_SESSION_COOKIE, clearedSessionCookie, sessionCookie, type SessionCookieOptions } from "../lib/auth/cookies.ts";
 import { SIGN_IN_MESSAGES } from "../lib/auth/sign-in.ts";
 
 const UNAUTHORIZED = { success: false, error: "Unauthorized" };
+
+/** The JSON answer of a login; on success the session cookie is set through `setCookie`. */
+function loginAnswer(deps: Pick<Deps, "config">, outcome: AdminLoginOutcome, setCookie: (options: SessionCookieOptions) => void): Response {
+  switch (outcome.kind) {
+    case "disabled":
+    case "rejected":
+      return jsonNoStore(UNAUTHORIZED, 401);
+    case "limited":
+      return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.tooMany }, 429, { "retry-after": String(outcome.retryAfter) });
+    case "ok":
+      setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
+      return jsonNoStore({ success: true, token: outcome.token, expiresAt: outcome.expiresAt, jti: outcome.jti });
+  }
+}
 
 /** POST /api/admin/login, POST /api/admin/logout */
 export function adminAuthApi(deps: Deps) {
@@ -23,16 +37,7 @@ export function adminAuthApi(deps: Deps) {
       async ({ request, cookie, server }) => {
         const body = await readJsonOrForm(request);
         const outcome = await loginAdmin(deps, { key: body?.key, ip: clientIp(deps.config, request, server), ua: request.headers.get("user-agent") ?? "" });
-        switch (outcome.kind) {
-          case "disabled":
-          case "rejected":
-            return jsonNoStore(UNAUTHORIZED, 401);
-          case "limited":
-            return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.tooMany }, 429, { "retry-after": String(outcome.retryAfter) });
-          case "ok":
-            cookie[ADMIN_SESSION_COOKIE].set(sessionCookie(deps.config, outcome.token, outcome.maxAge));
-            return jsonNoStore({ success: true, token: outcome.token, expiresAt: outcome.expiresAt, jti: outcome.jti });
-        }
+        return loginAnswer(deps, outcome, (options) => cookie[ADMIN_SESSION_COOKIE].set(options));
       },
       { parse: "none" },
     )

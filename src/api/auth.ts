@@ -6,10 +6,25 @@ import type { Deps } from "../deps.ts";
 import { jsonNoStore, readJson } from "../lib/http.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { isCrossSiteRequest } from "../lib/origin.ts";
-import { signInVisitor, SIGN_IN_MESSAGES } from "../lib/auth/sign-in.ts";
-import { clearedSessionCookie, sessionCookie, USER_SESSION_COOKIE, ADMIN_SESSION_COOKIE } from "../lib/auth/cookies.ts";
+import { signInVisitor, SIGN_IN_MESSAGES, type SignInOutcome } from "../lib/auth/sign-in.ts";
+import { clearedSessionCookie, sessionCookie, USER_SESSION_COOKIE, ADMIN_SESSION_COOKIE, type SessionCookieOptions } from "../lib/auth/cookies.ts";
 import { verifyUserToken } from "../lib/auth/user-token.ts";
 import { resolveAdminCredential } from "../lib/auth/admin-credentials.ts";
+
+/** The JSON answer of a sign-in; on success the session cookie is set through `setCookie`. */
+function verifyAnswer(deps: Pick<Deps, "config">, outcome: SignInOutcome, setCookie: (options: SessionCookieOptions) => void): Response {
+  switch (outcome.kind) {
+    case "limited":
+      return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.tooMany }, 429, { "retry-after": String(outcome.retryAfter) });
+    case "invalid":
+      return jsonNoStore({ success: false, error: outcome.error, ...(outcome.field !== "body" ? { issues: [{ field: outcome.field, message: outcome.error }] } : {}) }, 400);
+    case "failed":
+      return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.failed }, 500);
+    case "ok":
+      setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
+      return jsonNoStore({ success: true, email: outcome.email, message: outcome.created ? SIGN_IN_MESSAGES.created : SIGN_IN_MESSAGES.existing });
+  }
+}
 
 /** POST /api/auth/verify, GET /api/auth/session, DELETE /api/auth/session */
 export function authApi(deps: Deps) {
@@ -20,17 +35,7 @@ export function authApi(deps: Deps) {
         // Login CSRF: another site's page must not sign a visitor into an address of its choosing.
         if (isCrossSiteRequest(deps.config, request)) return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.crossSite }, 403);
         const outcome = await signInVisitor(deps, await readJson(request), clientIp(deps.config, request, server));
-        switch (outcome.kind) {
-          case "limited":
-            return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.tooMany }, 429, { "retry-after": String(outcome.retryAfter) });
-          case "invalid":
-            return jsonNoStore({ success: false, error: outcome.error, ...(outcome.field !== "body" ? { issues: [{ field: outcome.field, message: outcome.error }] } : {}) }, 400);
-          case "failed":
-            return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.failed }, 500);
-          case "ok":
-            cookie[USER_SESSION_COOKIE].set(sessionCookie(deps.config, outcome.token, outcome.maxAge));
-            return jsonNoStore({ success: true, email: outcome.email, message: outcome.created ? SIGN_IN_MESSAGES.created : SIGN_IN_MESSAGES.existing });
-        }
+        return verifyAnswer(deps, outcome, (options) => cookie[USER_SESSION_COOKIE].set(options));
       },
       // The body is read by the handler: the per-IP limit comes before any "invalid payload" answer.
       { parse: "none" },

@@ -15,6 +15,7 @@ import { normaliseEventKey } from "../lib/sheet/keys.ts";
 import { findEventByKey } from "../lib/events/lookup.ts";
 import { shareUrl, siteHost, SITE_NAME } from "../lib/links.ts";
 import type { LiveRead } from "../lib/events/pipeline.ts";
+import { FILTER_QUERY_PARAMETERS } from "./openapi.ts";
 
 const POLICY: CachePolicy = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };
 const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
@@ -56,14 +57,14 @@ export function eventsApi(deps: Deps) {
         const matching = filterEvents((await live()).events, filters);
         return jsonRender({ success: true, count: matching.length, events: matching });
       });
-    })
+    }, { detail: { tags: ["events"], summary: "Events matching the homepage's filters", description: "`{success, count, events}` in homepage order; cached 300 s per canonical query.", parameters: [...FILTER_QUERY_PARAMETERS] } })
     .get("/api/events/:eventKey", ({ request, params }) => {
       const key = keyOrNotFound(params.eventKey);
       return deps.renderCache.serve(request, `/api/events/${key}`, POLICY, async () => {
         const event = findEventByKey((await live()).events, key);
         return event ? jsonRender({ success: true, event }) : notFound;
       });
-    })
+    }, { detail: { tags: ["events"], summary: "One event by its key", description: "`{success, event}`; 404 `{success:false, error}` for an unknown key (case-insensitive)." } })
     .get("/api/events/:eventKey/calendar.ics", ({ request, params }) => {
       const key = keyOrNotFound(params.eventKey);
       return deps.renderCache.serve(request, `/api/events/${key}/calendar.ics`, POLICY, async () => {
@@ -74,7 +75,7 @@ export function eventsApi(deps: Deps) {
         if (!body || !fileName) return jsonRender({ success: false, error: "Add an unambiguous date to enable calendar export." }, 422);
         return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": `attachment; filename="${fileName}"` } };
       });
-    })
+    }, { detail: { tags: ["calendar"], summary: "One event as an iCalendar file", description: "Paris wall-clock times; 422 when the event has no unambiguous date." } })
     .get("/calendar.ics", ({ request, query }) => {
       // The homepage's filter parameters choose the events, so "house in the 11e" can be subscribed to.
       const filters = parseFilters(query as Record<string, string>);
@@ -86,5 +87,5 @@ export function eventsApi(deps: Deps) {
         const body = buildCalendarFeed(matching, { ...calendarOptions(), shareUrlFor: (event) => shareUrl(deps.config, event), calendarName });
         return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": 'inline; filename="finder.ics"' } };
       });
-    });
+    }, { detail: { tags: ["calendar"], summary: "Subscribable feed of the events matching the filters", description: "The same events as /api/events for the same query; subscribe with the webcal:// scheme.", parameters: [...FILTER_QUERY_PARAMETERS] } });
 }

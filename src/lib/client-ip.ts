@@ -5,10 +5,6 @@
 // must overwrite these headers, not append to what the client sent.
 
 import ipaddr from "ipaddr.js";
-/** The setting client IPs depend on: the peers trusted to name the client (TRUSTED_PROXIES). */
-export interface ClientIpConfig {
-  trustedProxies: readonly string[];
-}
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 type Range = [Address, number];
@@ -19,6 +15,11 @@ const NAMED_RANGES: Record<string, readonly string[]> = {
   private: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
   none: [],
 };
+
+/** The setting this module reads: TRUSTED_PROXIES, validated by the config (which imports this module). */
+export interface ProxyConfig {
+  trustedProxies: readonly string[];
+}
 
 /** What Bun's server offers for a request: its socket peer (null on a Unix socket). */
 export interface PeerSource {
@@ -68,7 +69,7 @@ export function compileTrustedProxies(entries: readonly string[]): (address: str
 
 const matchers = new WeakMap<readonly string[], (address: string) => boolean>();
 
-function isTrusted(config: ClientIpConfig, address: string): boolean {
+function isTrusted(config: ProxyConfig, address: string): boolean {
   let match = matchers.get(config.trustedProxies);
   if (!match) {
     match = compileTrustedProxies(config.trustedProxies);
@@ -99,7 +100,7 @@ export function forwardedClientIp(headers: Headers): string {
  * with no socket address (a Unix socket, or a call made inside the process) can only come from
  * this machine and is treated like a trusted local proxy.
  */
-export function clientIp(config: ClientIpConfig, request: Request, server: PeerSource | null | undefined): string {
+export function clientIp(config: ProxyConfig, request: Request, server: PeerSource | null | undefined): string {
   let peer: string | undefined;
   try {
     peer = server?.requestIP(request)?.address ?? undefined;

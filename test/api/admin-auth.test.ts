@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
+import { createTestContext, TEST_ADMIN_KEY, useTestApp, postJson } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER, claimsOf, forgeToken, loginAsAdmin, setCookie, tamper, unsignedToken } from "../helpers/auth.ts";
 import { signUserToken } from "../../src/lib/auth/user-token.ts";
 import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await ctx.deps.database.query(sql`truncate admin_sessions, admin_meta, rate_limit_counters`);
   ctx.clock.set("2026-06-21T10:00:00Z");
@@ -29,7 +25,7 @@ const ADMIN_ENDPOINTS: [string, string][] = [
 ];
 
 function login(body: string, headers: Record<string, string> = {}) {
-  return ctx.request("/api/admin/login", { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+  return postJson(ctx, "/api/admin/login", body, headers);
 }
 
 function expectNoStore(res: Response) {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
+import { beforeEach, describe, expect, test } from "bun:test";
+import { TEST_ADMIN_KEY, useTestApp, HTMX_HEADERS, postJson } from "../helpers/app.ts";
 import { resetDatabase } from "../helpers/database.ts";
 import { INVALID_SCHEDULE_TIME } from "../../src/lib/placements/schedule-input.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   ctx.clock.set("2026-06-18T10:00:00Z");
@@ -16,7 +12,7 @@ beforeEach(async () => {
 const KEY = { "x-admin-key": TEST_ADMIN_KEY };
 
 async function call(method: string, path: string, body?: unknown) {
-  const res = await ctx.request(path, { method, headers: { ...KEY, "content-type": "application/json" }, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+  const res = await postJson(ctx, path, body, KEY, method);
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };
 }
 
@@ -50,7 +46,7 @@ describe("placements API", () => {
   });
 
   test("/feature-event's status shows the real slots and the queue, and is revalidated by a change", async () => {
-    const status = () => ctx.request("/feature-event/status", { headers: { "hx-request": "true" } }).then((r) => r.text());
+    const status = () => ctx.request("/feature-event/status", { headers: HTMX_HEADERS }).then((r) => r.text());
     expect(await status()).toContain("3/3 spotlight slots left");
     for (const key of ["evt_fixture000001", "evt_fixture000002", "evt_fixture000003", "evt_fixture000004"]) await schedule("spotlight", { eventKey: key });
     const html = await status();

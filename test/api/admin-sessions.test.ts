@@ -1,16 +1,12 @@
 // The admin session state transitions (active, revoked, invalidated, expired), one by one (the
 // cleanup of old records is in test/jobs/), and the error answers of the admin sessions API.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER, loginAsAdmin } from "../helpers/auth.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await ctx.deps.database.query(sql`truncate admin_sessions, admin_meta, rate_limit_counters`);
   ctx.clock.set("2026-06-21T10:00:00Z");

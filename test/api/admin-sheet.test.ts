@@ -1,19 +1,15 @@
 // The admin sheet API through the app: read, autosave (PATCH), replace and publish (PUT), revisions,
 // diff and restore; every endpoint's 401, CSRF 403, 400 with issues and 409 on a stale base.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp, postJson } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER, loginAsAdmin } from "../helpers/auth.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { appendStoreRows } from "../../src/lib/store/patch.ts";
 import type { Invalidation } from "../../src/lib/invalidation.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { DATA_MODE: "remote" } });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ env: { DATA_MODE: "remote" } });
 
 const SHEET = [
   "Title,Date,Start Time,Location,Area,Categories,Event Key",
@@ -31,7 +27,7 @@ beforeEach(async () => {
 type Sheet = { columns: { key: string; label: string; isCore: boolean; isRequired: boolean }[]; rows: { id: string; values: Record<string, string> }[]; meta: { revision: number; rowCount: number } };
 
 const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = ADMIN_KEY_HEADER) =>
-  ctx.request(path, { method, headers: { "content-type": "application/json", ...headers }, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+  postJson(ctx, path, body, headers, method);
 const readSheet = async (): Promise<Sheet> => {
   const res = await send("GET", "/api/admin/sheet");
   expect(res.status).toBe(200);

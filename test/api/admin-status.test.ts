@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { createTestContext, useTestApp } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER } from "../helpers/auth.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { createBackup } from "../../src/lib/store/backups.ts";
 import { FIXTURE_SHEET_CSV } from "../../src/lib/events/fixtures.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await ctx.deps.database.query(sql`truncate kv_store`);
 });

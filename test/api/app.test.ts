@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp } from "../helpers/app.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe("app skeleton", () => {
   test("GET /api/health answers ok without detail", async () => {

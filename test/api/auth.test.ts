@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { createTestContext, useTestApp, postJson } from "../helpers/app.ts";
 import { claimsOf, forgeToken, loginAsAdmin, setCookie, tamper, unsignedToken } from "../helpers/auth.ts";
 import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await ctx.deps.database.query(sql`truncate users, user_verifications, rate_limit_counters, admin_sessions, admin_meta`);
   ctx.clock.set("2026-06-21T10:00:00Z");
 });
 
 function verify(body: unknown, headers: Record<string, string> = {}) {
-  return ctx.request("/api/auth/verify", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.7", ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
+  return postJson(ctx, "/api/auth/verify", body, { "x-forwarded-for": "198.51.100.7", ...headers });
 }
 
 function expectNoStore(res: Response) {

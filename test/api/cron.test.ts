@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { createTestContext, useTestApp } from "../helpers/app.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { SCHEDULE, runScheduledJob } from "../../src/jobs/schedule.ts";
 
 const CRON_SECRET = "cron-secret-0123456789";
 const DEPLOY_SECRET = "deploy-secret-0123456789";
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { CRON_SECRET, DEPLOY_REVALIDATE_SECRET: DEPLOY_SECRET } });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ env: { CRON_SECRET, DEPLOY_REVALIDATE_SECRET: DEPLOY_SECRET } });
 
 const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
 

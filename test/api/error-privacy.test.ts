@@ -1,19 +1,15 @@
 // No personal data in logs or error bodies: a query that fails with an email among its parameters
 // is logged and answered with its Postgres code and table only (see docs/operations.md, "Logging").
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp } from "../helpers/app.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 
 const CRON_SECRET = "cron-secret-0123456789";
 const EMAIL = "alice.private@example.com";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { CRON_SECRET } });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ env: { CRON_SECRET } });
 
 /** Every log line written so far, as one text. */
 const logText = () => ctx.logs.map((l) => l.line).join("\n");

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { createTestContext, TEST_AUTH_SECRET, type TestContext } from "../helpers/app.ts";
+import { TEST_AUTH_SECRET, useTestApp, postJson } from "../helpers/app.ts";
 import { resetDatabase } from "../helpers/database.ts";
 import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
 import { hmacHex } from "../../src/lib/crypto.ts";
@@ -9,11 +9,7 @@ import { SUBMISSION_SETTINGS_KEY, setSubmissionSettings } from "../../src/lib/su
 import { parseSubmission } from "../../src/lib/submissions/validation.ts";
 import type { RateLimiter } from "../../src/lib/rate-limit.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   ctx.clock.set("2026-06-18T10:00:00Z");
@@ -37,11 +33,7 @@ function valid(overrides: Record<string, unknown> = {}) {
 }
 
 function submit(body: unknown, headers: Record<string, string> = {}) {
-  return ctx.request("/api/event-submissions", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.9", ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
+  return postJson(ctx, "/api/event-submissions", body, { "x-forwarded-for": "203.0.113.9", ...headers });
 }
 
 function expectNoStore(res: Response) {

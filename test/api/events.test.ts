@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import ICAL from "ical.js";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { createTestContext, type TestContext, useTestApp } from "../helpers/app.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { seedStoreIfEmpty } from "../../src/lib/events/pipeline.ts";
 import { HOMEPAGE } from "../../src/lib/invalidation.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 async function getJson(c: TestContext, path: string) {
   const res = await c.request(path);

@@ -2,7 +2,7 @@
 // warm-up (cron job, publishing, deploy) geocodes and remembers failures (docs/live-events.md).
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { createTestContext, type TestContext, HTMX_HEADERS } from "../helpers/app.ts";
 import { startFakeGeocoder, type FakeGeocoder } from "../lib/geocoding/fake-geocoder.ts";
 import { LOCATIONS_KV_KEY, type LocationsDocument } from "../../src/lib/geocoding/location-cache.ts";
 
@@ -28,7 +28,7 @@ async function publicRequests(round: string) {
     expect(res.status).toBeLessThan(400);
     await res.arrayBuffer();
   }
-  const fragment = await ctx.request(`/?q=${round}-funk`, { headers: { "hx-request": "true" } });
+  const fragment = await ctx.request(`/?q=${round}-funk`, { headers: HTMX_HEADERS });
   expect(fragment.status).toBe(200);
   return paths.length + 1;
 }

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp } from "../helpers/app.ts";
 import { decodePng, distinctColours } from "../helpers/png.ts";
 import { ogApi } from "../../src/api/og.ts";
 import { errorHandler } from "../../src/lib/errors.ts";
 import { renderFallbackPng } from "../../src/lib/og/render.ts";
 import { SITE_NAME } from "../../src/lib/links.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const IMAGE_CACHE = "public, s-maxage=86400, stale-while-revalidate=604800";
 let ip = 0;

@@ -1,15 +1,11 @@
 // The boundary timer on the real clock: a spotlight scheduled to start shortly shows on the cached
 // homepage within a second of its start, with no request or invalidation in between.
 
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createTestContext, TEST_ADMIN_KEY, type TestContext, type TestClock } from "../helpers/app.ts";
+import { expect, test } from "bun:test";
+import { TEST_ADMIN_KEY, type TestClock, useTestApp } from "../helpers/app.ts";
 
 const realClock: TestClock = { now: () => new Date(), set: () => {}, advance: () => {} };
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ clock: realClock });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ clock: realClock });
 
 const spotlightCount = (html: string) => (/<section id="spotlight"[\s\S]*?<\/section>/.exec(html)?.[0].match(/evt_fixture000012/g) ?? []).length;
 

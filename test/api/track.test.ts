@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import fc from "fast-check";
-import { createClock, createTestContext, TEST_AUTH_SECRET, testEnv, type TestContext } from "../helpers/app.ts";
+import { createClock, createTestContext, TEST_AUTH_SECRET, testEnv, type TestContext, useTestApp, postJson } from "../helpers/app.ts";
 import { resetDatabase, sharedDatabase } from "../helpers/database.ts";
 import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
 import { discoveryRulesHold, parseDiscoveryBody, parseEngagementBody, parsePreferenceBody } from "../../src/lib/tracking/validation.ts";
@@ -14,11 +14,7 @@ import { createMemoryLogger } from "../../src/lib/logger.ts";
 import { FILTER_GROUPS } from "../../src/lib/events/filter-query.ts";
 import { GENRE_KEYS } from "../../src/lib/sheet/genres.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await ctx.deps.tracking.flush();
   await resetDatabase(ctx.deps.database);
@@ -30,11 +26,7 @@ let ipCounter = 0;
 const freshIp = () => `198.18.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 function post(path: string, body: unknown, headers: Record<string, string> = {}, context = ctx) {
-  return context.request(path, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": freshIp(), ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
+  return postJson(context, path, body, { "x-forwarded-for": freshIp(), ...headers });
 }
 
 async function expectAccepted(res: Response) {

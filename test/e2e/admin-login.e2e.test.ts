@@ -1,26 +1,12 @@
 // In Chromium: open /admin/login, enter the key, land on the console, see the sessions card,
 // log out. Run on a desktop and a phone viewport; screenshots go to test/e2e/screenshots.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
+import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
-import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
+import { TEST_ADMIN_KEY } from "../helpers/app.ts";
+import { collectConsoleErrors, newContext, screenshot, useBrowserApp } from "../helpers/browser.ts";
 
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
-});
+const { ctx, server, browser } = useBrowserApp();
 
 describe("admin login in the browser", () => {
   for (const viewport of ["desktop", "phone"] as const) {

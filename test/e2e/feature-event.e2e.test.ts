@@ -1,27 +1,18 @@
 // /feature-event in Chromium on a phone: clean load, the status block arrives through htmx with the
 // slots badge, the countdown ticks with the browser clock, and the sticky Book Spotlight bar shows.
 
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
-import { createClock, createTestContext, type TestContext } from "../helpers/app.ts";
-import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
+import { expect, test } from "bun:test";
+import { createClock } from "../helpers/app.ts";
+import { collectConsoleErrors, newContext, screenshot, useBrowserApp } from "../helpers/browser.ts";
 import { spotlightSchedule } from "../../src/lib/db/schema/index.ts";
 
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> };
-let browser: Browser;
 const start = new Date();
 
-beforeAll(async () => {
-  ctx = await createTestContext({ clock: createClock(start) });
-  await ctx.deps.db.insert(spotlightSchedule).values({ eventKey: "evt_fixture000001", requestedStartAt: start, effectiveStartAt: new Date(start.getTime() - 3600_000), effectiveEndAt: new Date(start.getTime() + 3600_000), slot: 1 });
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 30_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
+const { ctx, server, browser } = useBrowserApp({
+  clock: createClock(start),
+  seed: async (ctx) => {
+    await ctx.deps.db.insert(spotlightSchedule).values({ eventKey: "evt_fixture000001", requestedStartAt: start, effectiveStartAt: new Date(start.getTime() - 3600_000), effectiveEndAt: new Date(start.getTime() + 3600_000), slot: 1 });
+  },
 });
 
 test("phone: status loads with the slots badge, the countdown ticks, the sticky bar is shown", async () => {

@@ -1,29 +1,19 @@
 // A signed-in visitor's top genres appear as quick chips above the genre filter; one click applies it.
 
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
-import { createClock, createTestContext, TEST_AUTH_SECRET, type TestContext } from "../helpers/app.ts";
-import { collectConsoleErrors, launchBrowser, newContext, serveApp } from "../helpers/browser.ts";
+import { expect, test } from "bun:test";
+import { createClock, TEST_AUTH_SECRET } from "../helpers/app.ts";
+import { collectConsoleErrors, newContext, useBrowserApp } from "../helpers/browser.ts";
 import { signUserToken } from "../../src/lib/auth/user-token.ts";
 import { genrePreferences } from "../../src/lib/db/schema/index.ts";
 
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ clock: createClock(new Date()) });
-  await ctx.deps.db.insert(genrePreferences).values([
-    { email: "fan@example.com", genre: "house", score: 5 },
-    { email: "fan@example.com", genre: "dancehall", score: 3 },
-  ]);
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 30_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
+const { ctx, server, browser } = useBrowserApp({
+  clock: createClock(new Date()),
+  seed: async (ctx) => {
+    await ctx.deps.db.insert(genrePreferences).values([
+      { email: "fan@example.com", genre: "house", score: 5 },
+      { email: "fan@example.com", genre: "dancehall", score: 3 },
+    ]);
+  },
 });
 
 test("desktop: quick chips for a signed-in visitor; a chip applies its genre filter", async () => {

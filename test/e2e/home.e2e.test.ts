@@ -3,26 +3,12 @@
 // opens the same modal, Add to Calendar downloads the .ics and sends a calendar_sync beacon, the
 // map loads on demand, and everything works with JavaScript switched off.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
-import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
+import type { Page } from "playwright-core";
+import { collectConsoleErrors, newContext, screenshot, useBrowserApp } from "../helpers/browser.ts";
 
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
-});
+const { server, browser } = useBrowserApp();
 
 /**
  * Tracking beacons the page sends, read where the browser hands them over (the tracking endpoints

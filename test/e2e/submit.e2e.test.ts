@@ -1,26 +1,12 @@
 // /submit-event in Chromium: an invalid proof link shows its inline error, a corrected form shows the
 // thanks line and a fresh form; with htmx (phone and desktop) and with JavaScript switched off.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
-import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
+import { collectConsoleErrors, newContext, screenshot, useBrowserApp } from "../helpers/browser.ts";
 
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 30_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
-});
+const { ctx, server, browser } = useBrowserApp();
 
 async function fillRequired(page: Page, name: string, proofLink: string) {
   await page.getByLabel("Event Name").fill(name);

@@ -1,5 +1,6 @@
 // Builds the real app over the shared test database, with a movable clock and captured logs.
 
+import { afterAll, beforeAll } from "bun:test";
 import { loadConfig, type Config } from "../../src/lib/config.ts";
 import { buildDeps, type Deps } from "../../src/deps.ts";
 import { createApp, type App } from "../../src/app.ts";
@@ -91,4 +92,50 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await deps.shutdown();
     },
   };
+}
+
+/** The header htmx sends with every request it makes. */
+export const HTMX_HEADERS: Readonly<Record<string, string>> = { "hx-request": "true" };
+
+/** Sends `body` as JSON (a string is sent as it is) with `POST`, or the method given, and extra headers. */
+export function postJson(ctx: Pick<TestContext, "request">, path: string, body: unknown, headers: Record<string, string> = {}, method = "POST"): Promise<Response> {
+  return ctx.request(path, { method, headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+}
+
+/**
+ * An object that stands for the value `get` returns once a `beforeAll` has set it: property reads,
+ * method calls and spreads go to that value. Read it inside tests and hooks, not at load time.
+ */
+export function lateBound<T extends object>(get: () => T | undefined, name: string): T {
+  const target = (): T => {
+    const value = get();
+    if (value === undefined) throw new Error(`${name} is used before its beforeAll ran`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => {
+      const value = Reflect.get(target(), key);
+      return typeof value === "function" ? value.bind(target()) : value;
+    },
+    set: (_, key, value) => Reflect.set(target(), key, value),
+    has: (_, key) => key in target(),
+    ownKeys: () => Reflect.ownKeys(target()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(target(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
+}
+
+/**
+ * The shared setup of the HTTP tests: a fresh app over the emptied test database, built in
+ * `beforeAll` of the enclosing describe (or file) and closed in its `afterAll`.
+ */
+export function useTestApp(options: TestContextOptions = {}): TestContext {
+  let current: TestContext | undefined;
+  beforeAll(async () => {
+    current = await createTestContext(options);
+  });
+  afterAll(() => current?.close());
+  return lateBound(() => current, "useTestApp()");
 }

@@ -1,7 +1,7 @@
 // Auth helpers for tests: admin login through the API, cookie parsing, and forged tokens.
 
 import { SignJWT } from "jose";
-import { TEST_ADMIN_KEY, TEST_AUTH_SECRET, type TestContext } from "./app.ts";
+import { TEST_ADMIN_KEY, TEST_AUTH_SECRET, type TestContext, postJson } from "./app.ts";
 
 let loginCount = 0;
 
@@ -11,11 +11,7 @@ let loginCount = 0;
  */
 export async function loginAsAdmin(ctx: TestContext, headers: Record<string, string> = {}): Promise<{ token: string; jti: string; expiresAt: string; response: Response }> {
   loginCount++;
-  const response = await ctx.request("/api/admin/login", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": `198.18.${(loginCount >> 8) & 255}.${loginCount & 255}`, ...headers },
-    body: JSON.stringify({ key: TEST_ADMIN_KEY }),
-  });
+  const response = await postJson(ctx, "/api/admin/login", { key: TEST_ADMIN_KEY }, { "x-forwarded-for": `198.18.${(loginCount >> 8) & 255}.${loginCount & 255}`, ...headers });
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   const body = (await response.clone().json()) as { token: string; jti: string; expiresAt: string };
   return { ...body, response };

@@ -8,7 +8,8 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import type { TestContext } from "./app.ts";
+import { afterAll, beforeAll } from "bun:test";
+import { createTestContext, lateBound, type TestContext, type TestContextOptions } from "./app.ts";
 
 /** Where a system browser is looked for, in order (after CHROME_PATH). */
 export const SYSTEM_BROWSER_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
@@ -113,4 +114,38 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** A served test app and the browser that visits it. */
+export interface BrowserApp {
+  ctx: TestContext;
+  server: { url: string; stop: () => Promise<void> };
+  browser: Browser;
+}
+
+/**
+ * The shared setup of the browser tests: the test app (seeded by `seed` before it is served) on a
+ * loopback port and a headless Chromium, started in `beforeAll` and stopped in `afterAll`.
+ */
+export function useBrowserApp(options: TestContextOptions & { seed?: (ctx: TestContext) => Promise<unknown> } = {}): BrowserApp {
+  const { seed, ...contextOptions } = options;
+  let started: Partial<BrowserApp> = {};
+  beforeAll(async () => {
+    const ctx = await createTestContext(contextOptions);
+    started.ctx = ctx;
+    await seed?.(ctx);
+    started.server = serveApp(ctx);
+    started.browser = await launchBrowser();
+  }, 30_000);
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.server?.stop();
+    await started.ctx?.close();
+    started = {};
+  });
+  return {
+    ctx: lateBound(() => started.ctx, "useBrowserApp().ctx"),
+    server: lateBound(() => started.server, "useBrowserApp().server"),
+    browser: lateBound(() => started.browser, "useBrowserApp().browser"),
+  };
 }

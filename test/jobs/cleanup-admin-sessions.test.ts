@@ -1,16 +1,12 @@
 // State table row "expired session record → cleanup job": deleted only more than 604800 s past exp.
 
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp } from "../helpers/app.ts";
 import { loginAsAdmin } from "../helpers/auth.ts";
 import { cleanupAdminSessions } from "../../src/jobs/cleanup-admin-sessions.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 test("records more than 604800 s past exp are deleted; younger ones stay for audit; one outcome line", async () => {
   ctx.clock.set("2026-06-21T10:00:00Z");

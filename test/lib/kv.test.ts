@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { expect, test } from "bun:test";
+import { useTestApp } from "../helpers/app.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 test("get/set/delete round-trip JSON values", async () => {
   const kv = ctx.deps.kv;

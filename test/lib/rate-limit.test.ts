@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createClock, createTestContext, TEST_AUTH_SECRET, type TestContext } from "../helpers/app.ts";
+import { createClock, TEST_AUTH_SECRET, type TestContext, useTestApp } from "../helpers/app.ts";
 import { createRateLimiter, RATE_LIMITS } from "../../src/lib/rate-limit.ts";
 import { hmacHex } from "../../src/lib/crypto.ts";
 import { createMemoryLogger } from "../../src/lib/logger.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const rule = { scope: "test_scope", limit: 60, windowSeconds: 60 };
 

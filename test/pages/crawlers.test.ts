@@ -1,15 +1,11 @@
 // robots.txt, sitemap.xml and /terms: what search engines and visitors read beside the calendar.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp } from "../helpers/app.ts";
 import { LIVE_EVENTS_TAG } from "../../src/lib/invalidation.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { NEXT_PUBLIC_SITE_URL: "https://finder.example", NEXT_PUBLIC_PARTNER_EMAIL: "team@finder.test" } });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ env: { NEXT_PUBLIC_SITE_URL: "https://finder.example", NEXT_PUBLIC_PARTNER_EMAIL: "team@finder.test" } });
 
 async function sitemapLocations(): Promise<string[]> {
   const res = await ctx.request("/sitemap.xml");

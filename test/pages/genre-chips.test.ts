@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestContext, TEST_AUTH_SECRET, type TestContext } from "../helpers/app.ts";
+import { describe, expect, test } from "bun:test";
+import { TEST_AUTH_SECRET, useTestApp } from "../helpers/app.ts";
 import { signUserToken } from "../../src/lib/auth/user-token.ts";
 import { genrePreferences } from "../../src/lib/db/schema/index.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 async function cookieFor(email: string) {
   const { token } = await signUserToken(TEST_AUTH_SECRET, email, ctx.deps.now());

@@ -2,14 +2,13 @@
 // event-page meta, the share route, bad input and the fallback notice.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { createTestContext, type TestContext, useTestApp, HTMX_HEADERS as HTMX } from "../helpers/app.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { engagementInteractions, spotlightSchedule } from "../../src/lib/db/schema/index.ts";
 import { saveBannerSettings } from "../../src/lib/banner.ts";
 import { homeCacheKey } from "../../src/pages/home/home.routes.tsx";
 import { FALLBACK_NOTICE, UNAVAILABLE_TEXT } from "../../src/pages/home/home.view.tsx";
 
-const HTMX = { "hx-request": "true" };
 const HEADER = "Title,Curated,Date,Start Time,End Time,Location,Area,Price,Categories,Primary URL,Setting,Notes,Event Key";
 
 function sheet(rows: string[]): string {
@@ -27,11 +26,7 @@ async function get(ctx: TestContext, path: string, headers: Record<string, strin
 }
 
 describe("homepage in test mode", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   test("the full page: landmarks, intro texts, every fixture event, count, filters, cache headers", async () => {
     const { res, body } = await get(ctx, "/");

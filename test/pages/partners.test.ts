@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { describe, expect, test } from "bun:test";
+import { useTestApp, HTMX_HEADERS as htmx } from "../helpers/app.ts";
 import { engagementInteractions, spotlightSchedule } from "../../src/lib/db/schema/index.ts";
 import { countdownLabel } from "../../src/pages/partners/feature-event.view.tsx";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { NEXT_PUBLIC_PAYMENT_LINK_SPOTLIGHT_STANDARD: "https://pay.example/spotlight", NEXT_PUBLIC_PARTNER_EMAIL: "team@finder.test" } });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ env: { NEXT_PUBLIC_PAYMENT_LINK_SPOTLIGHT_STANDARD: "https://pay.example/spotlight", NEXT_PUBLIC_PARTNER_EMAIL: "team@finder.test" } });
 
 const hour = 3600_000;
-const htmx = { "hx-request": "true" };
 
 describe("/feature-event", () => {
   test("the static shell: hero, packages with pay links or mailto fallback, FAQ, sticky bar; cached 300 s", async () => {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp, HTMX_HEADERS } from "../helpers/app.ts";
 import { resetDatabase } from "../helpers/database.ts";
 import { setSubmissionSettings } from "../../src/lib/submissions/settings.ts";
 import { SUBMISSION_FORM_ID } from "../../src/pages/submit/submit.view.tsx";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   ctx.deps.renderCache.invalidate({ paths: ["/submit-event"] });
@@ -42,7 +38,7 @@ function form(overrides: Record<string, string> = {}): string {
 function post(body: string, { htmx = false, ip = "203.0.113.40" } = {}) {
   return ctx.request("/submit-event", {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, ...(htmx ? { "hx-request": "true" } : {}) },
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, ...(htmx ? HTMX_HEADERS : {}) },
     body,
   });
 }

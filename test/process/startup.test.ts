@@ -88,6 +88,26 @@ describe("process", () => {
     expect(second.count).toBe(first.count);
   }, 90000);
 
+  test("an unreachable database stops startup with the cause named, never the connection string", async () => {
+    const refused = spawnService({ NODE_ENV: "production", DATA_MODE: "remote", AUTH_SECRET: "p".repeat(40), DATABASE_URL: `postgres://finder:hunter2-secret@127.0.0.1:${freePort()}/finder` });
+    expect(await refused.exited).toBe(1);
+    const refusedText = await new Response(refused.stderr).text();
+    expect(refusedText).toContain("Startup failed: database unreachable: ECONNREFUSED at 127.0.0.1:");
+    expect(refusedText).not.toContain("hunter2-secret");
+
+    // A server that accepts the connection and never answers: the connect timeout (5 s) names it.
+    const silent = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+    try {
+      const hung = spawnService({ NODE_ENV: "production", DATA_MODE: "remote", AUTH_SECRET: "p".repeat(40), DATABASE_URL: `postgres://finder:hunter2-secret@127.0.0.1:${silent.port}/finder` });
+      expect(await hung.exited).toBe(1);
+      const hungText = await new Response(hung.stderr).text();
+      expect(hungText).toContain(`Startup failed: database unreachable: connection timed out (CONNECT_TIMEOUT) at 127.0.0.1:${silent.port}`);
+      expect(hungText).not.toContain("hunter2-secret");
+    } finally {
+      silent.stop(true);
+    }
+  }, 30_000);
+
   test("one process per port: a second instance on a busy port exits 1 with a clear message, the first keeps serving", async () => {
     const port = freePort();
     const env = (dir: string) => ({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, NODE_ENV: "production", DATA_MODE: "test", AUTH_SECRET: "q".repeat(40), CRON_ENABLED: "false" });

@@ -39,7 +39,16 @@ export interface OpenDatabaseOptions {
   /** Search path schema for the postgres.js driver (tests isolate runs in their own schema). */
   schemaName?: string;
   maxConnections?: number;
+  /** Seconds to wait for a connection before the query fails (default DB_CONNECT_TIMEOUT_SECONDS). */
+  connectTimeoutSeconds?: number;
+  /** Server-side limit of one statement, in ms (default DB_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
 }
+
+/** A Postgres server that does not accept a connection within 5 s counts as down. */
+export const DB_CONNECT_TIMEOUT_SECONDS = 5;
+/** No statement may run longer than 30 s (the biggest exports and backups take well under 1 s here). */
+export const DB_STATEMENT_TIMEOUT_MS = 30_000;
 
 function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
@@ -52,7 +61,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const client = postgres(options.url, {
       max: options.maxConnections ?? 10,
       onnotice: () => {},
-      connection: options.schemaName ? { search_path: options.schemaName } : undefined,
+      // Fail fast when the server is down or hangs, instead of holding requests for 30 s.
+      connect_timeout: options.connectTimeoutSeconds ?? DB_CONNECT_TIMEOUT_SECONDS,
+      connection: {
+        statement_timeout: options.statementTimeoutMs ?? DB_STATEMENT_TIMEOUT_MS,
+        ...(options.schemaName ? { search_path: options.schemaName } : {}),
+      },
       prepare: true,
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;

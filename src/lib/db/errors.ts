@@ -131,3 +131,22 @@ export function safeErrorText(error: unknown): string {
 export function isDatabaseUnreachable(error: unknown): boolean {
   return chainOf(error).some((e) => typeof e.code === "string" && CONNECTION_CODES.has(e.code));
 }
+
+/**
+ * Why the process could not start, in one line an operator can act on: an unreachable database
+ * names the cause (ECONNREFUSED, CONNECT_TIMEOUT, ENOTFOUND…) and the host and port, never the
+ * connection string (it may hold a password).
+ */
+export function startupFailureText(error: unknown): string {
+  const unreachable = chainOf(error).find((e) => typeof e.code === "string" && CONNECTION_CODES.has(e.code)) as
+    | (ErrorLike & { address?: unknown; port?: unknown; hostname?: unknown })
+    | undefined;
+  if (unreachable) {
+    const host = typeof unreachable.address === "string" ? unreachable.address : typeof unreachable.hostname === "string" ? unreachable.hostname : undefined;
+    const where = host ? ` at ${host}${unreachable.port !== undefined ? `:${String(unreachable.port)}` : ""}` : "";
+    const cause = unreachable.code === "CONNECT_TIMEOUT" ? "connection timed out (CONNECT_TIMEOUT)" : String(unreachable.code);
+    return `database unreachable: ${cause}${where}. Check that the Postgres server is running and DATABASE_URL points to it.`;
+  }
+  if (isDatabaseError(error)) return safeDbError(error).message;
+  return error instanceof Error ? error.message : String(error);
+}

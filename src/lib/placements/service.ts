@@ -12,11 +12,19 @@ import { INVALID_DURATION, INVALID_SCHEDULE_TIME, parseDurationHours, parseReque
 import { cancelEntry, clearHistory, clearQueue, isTier, listSchedule, rescheduleEntry, scheduleEntry, type EntryActionResult, type ScheduleEntry, type ScheduleListing, type SchedulerDeps, type Tier } from "./scheduler.ts";
 import { createTestOrder, fulfilOrder, type OrderRecord, type OrderResult } from "./orders.ts";
 
+/**
+ * The raw live read placements look events up in (the process event reader fits). Declared here
+ * rather than imported: the read pipeline completes ended placements, so events/ imports
+ * placements/ and not the other way round.
+ */
+export interface RawLiveReads {
+  load(options: { includeFeaturedProjection: false; includeEngagementProjection: false }): Promise<{ events: readonly Pick<LiveEvent, "eventKey" | "eventName">[] }>;
+}
+
 export interface PlacementDeps {
   config: Pick<Config, "spotlightSlots" | "siteUrl" | "basePath">;
   db: Db;
-  /** The live events, read without projections to find an event by key (the reader of lib/events). */
-  events: { load(options: { includeFeaturedProjection: false; includeEngagementProjection: false }): Promise<{ events: readonly LiveEvent[] }> };
+  events: RawLiveReads;
   invalidation: InvalidationBus;
   log: Logger;
   now: () => Date;

@@ -2,35 +2,48 @@
 // write-behind queues. Each statement inserts its batch marker (write_batches) and its rows
 // together: a batch id already applied inserts nothing, so retries are idempotent.
 
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
+import { discoveryInteractions, engagementInteractions, genrePreferences } from "../db/schema/index.ts";
 import type { DiscoveryAction, EngagementAction } from "./validation.ts";
 
-/** One engagement_interactions row (see docs/tracking.md, "Tables"). */
-export interface EngagementRow {
-  event_key: string;
-  action_type: EngagementAction;
-  session_id: string | null;
-  source: string | null;
-  path: string | null;
-  is_authenticated: boolean;
-  user_email: string | null;
-  /** ISO 8601: the moment the request was accepted, not the moment it was written. */
-  recorded_at: string;
-}
+/**
+ * The insert row of a table as the batch writers send it: keyed by database column name (the JSON
+ * read by `jsonb_to_recordset`), every column present (null when empty), timestamps as ISO 8601
+ * strings. Derived from the Drizzle schema, so a new column is a type error here until handled.
+ */
+export type JsonRow<T extends PgTable, Skip extends keyof T["$inferInsert"] = never> = {
+  [K in Exclude<keyof T["$inferInsert"], Skip> & keyof T["_"]["columns"] as T["_"]["columns"][K]["_"]["name"]]-?: JsonValue<Exclude<T["$inferInsert"][K], undefined>>;
+};
+type JsonValue<V> = V extends Date ? string : V;
+
+/** One engagement_interactions row (see docs/tracking.md, "Tables"); recorded_at is the moment the request was accepted. */
+export type EngagementRow = Omit<JsonRow<typeof engagementInteractions, "id">, "action_type"> & { action_type: EngagementAction };
 
 /** One discovery_interactions row (see docs/tracking.md, "Tables"). */
-export interface DiscoveryRow {
-  action_type: DiscoveryAction;
-  session_id: string | null;
-  user_email: string | null;
-  filter_group: string | null;
-  filter_value: string | null;
-  search_query: string | null;
-  path: string | null;
-  is_authenticated: boolean;
-  recorded_at: string;
+export type DiscoveryRow = Omit<JsonRow<typeof discoveryInteractions, "id">, "action_type"> & { action_type: DiscoveryAction };
+
+/** One genre_preferences row of an upsert batch. */
+type PreferenceRow = JsonRow<typeof genrePreferences>;
+
+/**
+ * The pieces of `insert into <table> (<columns>) select x.<columns> from jsonb_to_recordset(...) as
+ * x(<column type>, ...)`, every column of the table but `skip`, in schema order, named and typed
+ * as the schema says.
+ */
+function recordset(table: PgTable, skip: readonly string[] = []): { columns: SQL; selected: SQL; definition: SQL } {
+  const columns = Object.values(getTableColumns(table)).filter((c) => !skip.includes(c.name));
+  return {
+    columns: sql.raw(columns.map((c) => c.name).join(", ")),
+    selected: sql.raw(columns.map((c) => `x.${c.name}`).join(", ")),
+    definition: sql.raw(columns.map((c) => `${c.name} ${c.getSQLType()}`).join(", ")),
+  };
 }
+
+const ENGAGEMENT = recordset(engagementInteractions, ["id"]);
+const DISCOVERY = recordset(discoveryInteractions, ["id"]);
+const PREFERENCES = recordset(genrePreferences);
 
 /** One genre preference increment. */
 export interface PreferenceIncrement {
@@ -44,9 +57,9 @@ export interface PreferenceIncrement {
 export async function insertEngagementBatch(db: Db, rows: readonly EngagementRow[], batchId: string): Promise<void> {
   await db.execute(sql`
     with marker as (insert into write_batches (id) values (${batchId}::uuid) on conflict do nothing returning id)
-    insert into engagement_interactions (event_key, action_type, session_id, source, path, is_authenticated, user_email, recorded_at)
-    select x.event_key, x.action_type, x.session_id, x.source, x.path, x.is_authenticated, x.user_email, x.recorded_at
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(event_key text, action_type text, session_id text, source text, path text, is_authenticated boolean, user_email text, recorded_at timestamptz)
+    insert into engagement_interactions (${ENGAGEMENT.columns})
+    select ${ENGAGEMENT.selected}
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${ENGAGEMENT.definition})
     where exists (select 1 from marker)`);
 }
 
@@ -54,9 +67,9 @@ export async function insertEngagementBatch(db: Db, rows: readonly EngagementRow
 export async function insertDiscoveryBatch(db: Db, rows: readonly DiscoveryRow[], batchId: string): Promise<void> {
   await db.execute(sql`
     with marker as (insert into write_batches (id) values (${batchId}::uuid) on conflict do nothing returning id)
-    insert into discovery_interactions (action_type, session_id, user_email, filter_group, filter_value, search_query, path, is_authenticated, recorded_at)
-    select x.action_type, x.session_id, x.user_email, x.filter_group, x.filter_value, x.search_query, x.path, x.is_authenticated, x.recorded_at
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(action_type text, session_id text, user_email text, filter_group text, filter_value text, search_query text, path text, is_authenticated boolean, recorded_at timestamptz)
+    insert into discovery_interactions (${DISCOVERY.columns})
+    select ${DISCOVERY.selected}
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${DISCOVERY.definition})
     where exists (select 1 from marker)`);
 }
 
@@ -67,7 +80,7 @@ export async function insertDiscoveryBatch(db: Db, rows: readonly DiscoveryRow[]
  * rarely wait on each other (a deadlock is a transient error and the batch is retried).
  */
 export async function upsertPreferenceBatch(db: Db, increments: readonly PreferenceIncrement[], batchId: string): Promise<void> {
-  const merged = new Map<string, { email: string; genre: string; score: number; first_seen_at: string; last_seen_at: string }>();
+  const merged = new Map<string, PreferenceRow>();
   for (const inc of increments) {
     const key = `${inc.email}\u0001${inc.genre}`;
     const row = merged.get(key);
@@ -81,9 +94,9 @@ export async function upsertPreferenceBatch(db: Db, increments: readonly Prefere
   const rows = [...merged.values()].sort((a, b) => (a.email === b.email ? (a.genre < b.genre ? -1 : 1) : a.email < b.email ? -1 : 1));
   await db.execute(sql`
     with marker as (insert into write_batches (id) values (${batchId}::uuid) on conflict do nothing returning id)
-    insert into genre_preferences (email, genre, score, first_seen_at, last_seen_at)
-    select x.email, x.genre, x.score, x.first_seen_at, x.last_seen_at
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(email text, genre text, score int, first_seen_at timestamptz, last_seen_at timestamptz)
+    insert into genre_preferences (${PREFERENCES.columns})
+    select ${PREFERENCES.selected}
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${PREFERENCES.definition})
     where exists (select 1 from marker)
     on conflict (email, genre) do update set
       score = genre_preferences.score + excluded.score,

@@ -9,8 +9,8 @@ import { hxRedirect, isHtmx, pageOrFragment } from "../../lib/htmx.ts";
 import { readForm } from "../../lib/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { isCrossSiteRequest } from "../../lib/origin.ts";
-import { signInVisitor, SIGN_IN_MESSAGES } from "../../lib/auth/sign-in.ts";
-import { clearedSessionCookie, sessionCookie, USER_SESSION_COOKIE } from "../../lib/auth/cookies.ts";
+import { signInVisitor, SIGN_IN_MESSAGES, type SignInOutcome } from "../../lib/auth/sign-in.ts";
+import { clearedSessionCookie, sessionCookie, USER_SESSION_COOKIE, type SessionCookieOptions } from "../../lib/auth/cookies.ts";
 import { verifyUserToken } from "../../lib/auth/user-token.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { listTopGenres } from "../../lib/tracking/preferences.ts";
@@ -49,21 +49,42 @@ export function returnPath(request: Request): string {
   return "/";
 }
 
+/** The answer of a sign-in form post; on success the session cookie is set through `setCookie`. */
+function signInAnswer(deps: Pick<Deps, "config">, request: Request, values: SignInFormProps["values"], outcome: SignInOutcome, setCookie: (options: SessionCookieOptions) => void): Response {
+  switch (outcome.kind) {
+    case "invalid":
+      return formResponse(request, { values, error: { field: outcome.field, message: outcome.error } }, 422);
+    case "limited":
+      return formResponse(request, { values, error: { field: "body", message: SIGN_IN_MESSAGES.tooMany } }, 429, { "retry-after": String(outcome.retryAfter) });
+    case "failed":
+      return formResponse(request, { values, error: { field: "body", message: SIGN_IN_MESSAGES.failed } }, 500);
+    case "ok":
+      setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
+      if (!isHtmx(request)) return hxRedirect(request, returnPath(request), NO_STORE_HEADERS);
+      return formResponse(request, { signedInEmail: outcome.email });
+  }
+}
+
+/** The signed-in visitor's top genres as quick chips; none when signed out or unavailable. */
+async function genreChips(deps: Deps, email: string | undefined): Promise<Response> {
+  let genres: string[] = [];
+  if (email) {
+    try {
+      genres = await listTopGenres(deps.db, email);
+    } catch (error) {
+      deps.log.warn("account", "Genre preferences unavailable", undefined, error);
+    }
+  }
+  return new Response(markup(<GenreQuickChips genres={genres} />), { headers: { "content-type": "text/html; charset=utf-8", ...NO_STORE_HEADERS } });
+}
+
 /** GET /sign-in, POST /sign-in, POST /sign-out */
 export function accountRoutes(deps: Deps) {
   return new Elysia({ name: "account-pages" })
     // Per visitor, never cached: the signed-in visitor's top 3 genres as quick chips.
     .get("/account/genres", async ({ cookie }) => {
       const session = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());
-      let genres: string[] = [];
-      if (session) {
-        try {
-          genres = await listTopGenres(deps.db, session.email);
-        } catch (error) {
-          deps.log.warn("account", "Genre preferences unavailable", undefined, error);
-        }
-      }
-      return new Response(markup(<GenreQuickChips genres={genres} />), { headers: { "content-type": "text/html; charset=utf-8", ...NO_STORE_HEADERS } });
+      return genreChips(deps, session?.email);
     })
     .get("/sign-in", async ({ request, cookie }) => {
       const session = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());
@@ -78,18 +99,7 @@ export function accountRoutes(deps: Deps) {
         const body = { email: form.email, firstName: form.firstName, lastName: form.lastName, consent: form.consent !== undefined, source: SIGN_IN_FORM_SOURCE };
         const values = { email: form.email?.slice(0, 254), firstName: form.firstName?.slice(0, 80), lastName: form.lastName?.slice(0, 80), consent: body.consent };
         const outcome = await signInVisitor(deps, body, clientIp(deps.config, request, server));
-        switch (outcome.kind) {
-          case "invalid":
-            return formResponse(request, { values, error: { field: outcome.field, message: outcome.error } }, 422);
-          case "limited":
-            return formResponse(request, { values, error: { field: "body", message: SIGN_IN_MESSAGES.tooMany } }, 429, { "retry-after": String(outcome.retryAfter) });
-          case "failed":
-            return formResponse(request, { values, error: { field: "body", message: SIGN_IN_MESSAGES.failed } }, 500);
-          case "ok":
-            cookie[USER_SESSION_COOKIE].set(sessionCookie(deps.config, outcome.token, outcome.maxAge));
-            if (!isHtmx(request)) return hxRedirect(request, returnPath(request), NO_STORE_HEADERS);
-            return formResponse(request, { signedInEmail: outcome.email });
-        }
+        return signInAnswer(deps, request, values, outcome, (options) => cookie[USER_SESSION_COOKIE].set(options));
       },
       { parse: "none" },
     )

@@ -6,9 +6,9 @@ import { NO_STORE_HEADERS, markup } from "../../lib/http.ts";
 import { hxRedirect, pageOrFragment } from "../../lib/htmx.ts";
 import { readForm } from "../../lib/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
-import { loginAdmin, logoutAdmin } from "../../lib/auth/admin-login.ts";
+import { loginAdmin, logoutAdmin, type AdminLoginOutcome } from "../../lib/auth/admin-login.ts";
 import { isSameOriginRequest, needsOriginCheck, resolveAdminCredential } from "../../lib/auth/admin-credentials.ts";
-import { ADMIN_SESSION_COOKIE, clearedSessionCookie, sessionCookie } from "../../lib/auth/cookies.ts";
+import { ADMIN_SESSION_COOKIE, clearedSessionCookie, sessionCookie, type SessionCookieOptions } from "../../lib/auth/cookies.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { readOverview } from "../../lib/admin/status.ts";
 import { adminPageGuard } from "./guard.ts";
@@ -27,6 +27,21 @@ const LOGIN_ERRORS = {
 /** The login card alone for htmx, the login page otherwise. */
 function loginResponse(request: Request, props: LoginCardProps, status: number, headers: Record<string, string> = {}): Response {
   return pageOrFragment(request, { page: () => markup(LoginPage(props)), fragment: () => markup(LoginCard(props)) }, { status, headers: { ...NO_STORE_HEADERS, ...headers } });
+}
+
+/** The answer of a login form post; on success the session cookie is set through `setCookie`. */
+function loginFormAnswer(deps: Pick<Deps, "config">, request: Request, next: string, outcome: AdminLoginOutcome, setCookie: (options: SessionCookieOptions) => void): Response {
+  switch (outcome.kind) {
+    case "disabled":
+      return loginResponse(request, { disabled: true, next }, 401);
+    case "rejected":
+      return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.rejected }, 401);
+    case "limited":
+      return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.limited }, 429, { "retry-after": String(outcome.retryAfter) });
+    case "ok":
+      setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
+      return hxRedirect(request, next, NO_STORE_HEADERS);
+  }
 }
 
 /** GET/POST /admin/login, POST /admin/logout, GET /admin, /admin/content, /admin/placements, /admin/insights */
@@ -49,17 +64,7 @@ export function adminRoutes(deps: Deps) {
         if (!deps.config.adminKey) return loginResponse(request, { disabled: true, next }, 401);
         if (!form.key?.trim()) return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.empty }, 422);
         const outcome = await loginAdmin(deps, { key: form.key, ip: clientIp(deps.config, request, server), ua: request.headers.get("user-agent") ?? "" });
-        switch (outcome.kind) {
-          case "disabled":
-            return loginResponse(request, { disabled: true, next }, 401);
-          case "rejected":
-            return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.rejected }, 401);
-          case "limited":
-            return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.limited }, 429, { "retry-after": String(outcome.retryAfter) });
-          case "ok":
-            cookie[ADMIN_SESSION_COOKIE].set(sessionCookie(deps.config, outcome.token, outcome.maxAge));
-            return hxRedirect(request, next, NO_STORE_HEADERS);
-        }
+        return loginFormAnswer(deps, request, next, outcome, (options) => cookie[ADMIN_SESSION_COOKIE].set(options));
       },
       { parse: "none" },
     )

@@ -18,9 +18,17 @@ export interface LayoutProps {
   bodyClass?: string;
   /** Scripts to load at the end of the body: paths under /static ("app.js"), linked by their fingerprinted address. */
   scripts?: string[];
+  /** This page's htmx settings, merged over the defaults every page gets (see HTMX_DEFAULTS). */
+  htmxConfig?: Record<string, unknown>;
   noindex?: boolean;
   children?: Children;
 }
+
+/**
+ * htmx settings of every page, kept within the Content-Security-Policy: no injected <style>
+ * element for indicators (static/app.css has those rules) and no eval-based features.
+ */
+export const HTMX_DEFAULTS = { includeIndicatorStyles: false, allowEval: false, allowScriptTags: false } as const;
 
 /** A full HTML document. */
 export function Layout(props: LayoutProps): JSX.Element {
@@ -37,6 +45,7 @@ export function Layout(props: LayoutProps): JSX.Element {
           {props.description ? <meta name="description" content={props.description} /> : ""}
           {props.noindex ? <meta name="robots" content="noindex, nofollow" /> : ""}
           <meta name="color-scheme" content="light dark" />
+          <meta name="htmx-config" content={JSON.stringify({ ...HTMX_DEFAULTS, ...props.htmxConfig })} />
           <link rel="stylesheet" href={assetUrl("app.css")} />
           <link rel="icon" href={assetUrl("favicon.svg")} type="image/svg+xml" />
           {safeHead}
@@ -79,7 +88,7 @@ export function SiteFooter(): JSX.Element {
   return (
     <footer class="site-footer">
       <p>
-        {SITE_NAME} · Fête de la Musique, Paris · <a href="/privacy">Privacy</a> · <a href="/terms">Terms</a> · <a href="/calendar.ics">Calendar feed</a>
+        {SITE_NAME} · Fête de la Musique, Paris · <a href="/privacy">Privacy</a> · <a href="/terms">Terms</a> · <a href="/calendar.ics">Calendar feed</a> · <a href="/api/docs">API</a>
       </p>
     </footer>
   );

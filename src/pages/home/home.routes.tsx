@@ -11,22 +11,20 @@ import { markup } from "../../lib/http.ts";
 import { LIVE_EVENTS_TAG } from "../../lib/invalidation.ts";
 import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
 import { isValidIsoDate } from "../../lib/sheet/dates.ts";
-import { defaultOgImageUrl, eventCanonicalUrl, eventOgImageUrl } from "../../lib/links.ts";
-import { eventJsonLd, eventPageDescription, eventPageTitle } from "./event-meta.ts";
 import { filterFacets, quickDates } from "../../lib/events/filter-match.ts";
 import { type EventFilters } from "../../lib/events/filter-query.ts";
 import { EVENT_PARAM, eventModalHref, homeHref, SLUG_PARAM } from "../../lib/links.ts";
 import { homeFiltersOf, homeListing, pagedQuery, pageOf, scriptJson } from "./listing.ts";
 import { normaliseEventKey } from "../../lib/sheet/keys.ts";
-import { EventsUnavailableError, type LiveRead } from "../../lib/events/pipeline.ts";
+import { EventsUnavailableError } from "../../lib/events/pipeline.ts";
 import { findEventByKey } from "../../lib/events/lookup.ts";
-import { shareUrl, SITE_NAME } from "../../lib/links.ts";
+import { shareUrl } from "../../lib/links.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
-import { publicUrl } from "../../lib/config.ts";
 import { EventModal, MissingEventModal } from "../components/event-modal.view.tsx";
 import { MAP_DATA_PARAM_VALUE, mapJson } from "../components/map.view.tsx";
-import { HomePage, HomeResults, MoreCards, UnavailablePage, type HomeHead } from "./home.view.tsx";
-import { attr } from "../components/attr.ts";
+import { HomePage, HomeResults, MoreCards, UnavailablePage, UnavailableResults } from "./home.view.tsx";
+import { homeHead, UNAVAILABLE_HEAD } from "./home-head.view.tsx";
+import { publicUrl } from "../../lib/config.ts";
 
 /** Seconds a homepage render stays fresh: 300. */
 export const HOME_REVALIDATE_SECONDS = 300;
@@ -79,57 +77,6 @@ function dateBounds(events: readonly LiveEvent[]): { min?: string; max?: string 
   return { min, max };
 }
 
-function headFor(deps: Deps, read: LiveRead, event: LiveEvent | undefined): HomeHead {
-  if (!event) {
-    const description = `Find Fête de la Musique events across Paris: ${read.events.length} events to search and filter by arrondissement, genre and time of day.`;
-    const image = defaultOgImageUrl(deps.config, read.events.length);
-    const title = `${SITE_NAME} · Fête de la Musique in Paris`;
-    const head = (
-      <>
-        <link rel="canonical" href={attr(publicUrl(deps.config, "/"))} />
-        <meta property="og:type" content="website" />
-        <meta property="og:site_name" content={attr(SITE_NAME)} />
-        <meta property="og:title" content={attr(title)} />
-        <meta property="og:description" content={attr(description)} />
-        <meta property="og:url" content={attr(publicUrl(deps.config, "/"))} />
-        <meta property="og:image" content={attr(image)} />
-        <meta property="og:image:width" content="1200" />
-        <meta property="og:image:height" content="630" />
-        <meta name="twitter:card" content="summary_large_image" />
-        <meta name="twitter:title" content={attr(title)} />
-        <meta name="twitter:description" content={attr(description)} />
-        <meta name="twitter:image" content={attr(image)} />
-      </>
-    );
-    return { title, description: attr(description), head: markup(head) };
-  }
-  const title = eventPageTitle(event);
-  const description = eventPageDescription(event);
-  const canonical = eventCanonicalUrl(deps.config, event);
-  const image = eventOgImageUrl(deps.config, event);
-  const jsonLd = eventJsonLd(deps.config, event);
-  const head = (
-    <>
-      <link rel="canonical" href={attr(canonical)} />
-      <meta property="og:type" content="website" />
-      <meta property="og:site_name" content={attr(SITE_NAME)} />
-      <meta property="og:title" content={attr(title)} />
-      <meta property="og:description" content={attr(description)} />
-      <meta property="og:url" content={attr(canonical)} />
-      <meta property="og:image" content={attr(image)} />
-      <meta property="og:image:width" content="1200" />
-      <meta property="og:image:height" content="630" />
-      <meta property="og:image:alt" content={attr(`${event.eventName}: ${description}`)} />
-      <meta name="twitter:card" content="summary_large_image" />
-      <meta name="twitter:title" content={attr(title)} />
-      <meta name="twitter:description" content={attr(description)} />
-      <meta name="twitter:image" content={attr(image)} />
-    </>
-  );
-  const ld = jsonLd ? `<script type="application/ld+json">${scriptJson(jsonLd)}</script>` : "";
-  return { title, description: attr(description), head: markup(head) + ld };
-}
-
 /** Renders one homepage variant from a fresh live read; throws when the read fails (keeps the old render). */
 async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilters, eventKey: string | null, page: number): Promise<Rendered> {
   const read = await deps.events.load();
@@ -154,7 +101,8 @@ async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilter
     banner,
     now,
     showFallbackNotice: deps.config.dataMode === "remote" && read.source !== "store",
-    head: headFor(deps, read, event),
+    degraded: read.degraded !== undefined,
+    head: homeHead(deps.config, read.events.length, event),
     feedUrl: publicUrl(deps.config, "/calendar.ics"),
     modal: event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: homeHref(listing.query), open: true }) : undefined,
   });
@@ -219,15 +167,12 @@ export function homeHit(deps: Pick<Deps, "renderCache">, request: Request): Resp
   return deps.renderCache.peek(request, home.cacheKey, home.policy);
 }
 
-/** The answer when every source failed and no render exists yet: "Events are unavailable right now." (503). */
+/** The answer when every source failed and no render exists yet: the notice, 503, retry in 30 s. */
 async function unavailable(deps: Deps, variant: HomeVariant): Promise<Response> {
   const headers = { "content-type": "text/html; charset=utf-8", vary: "HX-Request", "retry-after": "30", ...PER_REQUEST };
-  if (variant !== "page") {
-    return new Response(`<section id="results" class="results"><p class="notice notice-error" role="alert">Events are unavailable right now.</p></section>`, { status: 503, headers });
-  }
+  if (variant !== "page") return new Response(markup(UnavailableResults()), { status: 503, headers });
   const banner = publicBanner(await findBannerSettings(deps));
-  const head = { title: `${SITE_NAME} · Fête de la Musique in Paris`, description: "Fête de la Musique events across Paris.", head: "" };
-  return new Response(markup(UnavailablePage({ banner, now: deps.now(), head })), { status: 503, headers });
+  return new Response(markup(UnavailablePage({ banner, now: deps.now(), head: UNAVAILABLE_HEAD })), { status: 503, headers });
 }
 
 /** GET /, GET /event/:eventKey/* */

@@ -18,6 +18,8 @@ import { Icon, IconSprite } from "../components/icons.tsx";
 
 /** Notice shown when remote mode serves a fallback source. */
 export const FALLBACK_NOTICE = "Live data is currently unavailable - showing the saved event list.";
+/** Added to the notice when the database could not be read at all (an outage): what is missing. */
+export const DEGRADED_NOTICE = "Map positions are approximate (arrondissement centres) and featured events are not shown until it is back.";
 /** Shown when every source failed and no earlier render exists. */
 export const UNAVAILABLE_TEXT = "Events are unavailable right now.";
 
@@ -30,16 +32,15 @@ export const SIGN_IN_SLOT_ID = "sign-in-slot";
 
 /** htmx configuration of the public pages: history is handled by static/app.js (see there). */
 // A 503 fragment ("Events are unavailable right now.") is swapped like a success; other errors are not.
-const HTMX_CONFIG = JSON.stringify({
+const HTMX_CONFIG = {
   historyCacheSize: 0,
-  includeIndicatorStyles: false,
   responseHandling: [
     { code: "204", swap: false },
     { code: "[23]..", swap: true },
     { code: "503", swap: true, error: false },
     { code: "[45]..", swap: false, error: true },
   ],
-});
+};
 
 export interface HomeHead {
   title: string;
@@ -57,6 +58,8 @@ export interface HomePageProps {
   banner: PublicBanner;
   now: Date;
   showFallbackNotice: boolean;
+  /** The read was degraded (database unreachable): the notice also says positions are approximate. */
+  degraded?: boolean;
   head: HomeHead;
   /** Absolute URL of /calendar.ics (the subscribe link adds the filter query). */
   feedUrl: string;
@@ -264,7 +267,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
   );
 }
 
-function Intro(props: { showFallbackNotice: boolean }): JSX.Element {
+function Intro(props: { showFallbackNotice: boolean; degraded?: boolean }): JSX.Element {
   return (
     <>
       <p class="kicker">Paris · Fête de la Musique</p>
@@ -272,7 +275,7 @@ function Intro(props: { showFallbackNotice: boolean }): JSX.Element {
       <p class="lede">Street stages, club nights, day parties and free concerts in all twenty arrondissements, in one calendar you can search and filter.</p>
       {props.showFallbackNotice ? (
         <p class="notice notice-warning" role="status">
-          {FALLBACK_NOTICE}
+          {props.degraded ? `${FALLBACK_NOTICE} ${DEGRADED_NOTICE}` : FALLBACK_NOTICE}
         </p>
       ) : (
         ""
@@ -289,7 +292,8 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
     <Layout
       title={props.head.title}
       description={props.head.description}
-      head={`<meta name="htmx-config" content='${HTMX_CONFIG}' />` + props.head.head}
+      head={props.head.head}
+      htmxConfig={HTMX_CONFIG}
       bodyClass="home"
       scripts={["app.js"]}
     >
@@ -327,7 +331,7 @@ export function HomePage(props: HomePageProps): JSX.Element {
     <Shell head={props.head} banner={props.banner} now={props.now} modal={props.modal}>
       <main id="main" class="home-main">
         <section class="hero" aria-labelledby="home-title">
-          <Intro showFallbackNotice={props.showFallbackNotice} />
+          <Intro showFallbackNotice={props.showFallbackNotice || props.degraded === true} degraded={props.degraded} />
           <SearchBar q={listing.filters.q} count={listing.matching.length} narrowed={listing.narrowed} />
         </section>
         <Spotlight listing={listing} now={props.now} />
@@ -364,5 +368,16 @@ export function UnavailablePage(props: { banner: PublicBanner; now: Date; head: 
         </section>
       </main>
     </Shell>
+  );
+}
+
+/** The results fragment when events cannot be read (503): the results section with the notice. */
+export function UnavailableResults(): JSX.Element {
+  return (
+    <section id={RESULTS_ID} class="results">
+      <p class="notice notice-error" role="alert">
+        {UNAVAILABLE_TEXT}
+      </p>
+    </section>
   );
 }

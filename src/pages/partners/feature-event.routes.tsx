@@ -57,12 +57,19 @@ export function partnerRoutes(deps: Deps) {
         return { body: markup(<FeatureEventPage packages={offers()} partnerEmail={deps.config.partnerEmail} audience={audience} />) };
       }),
     )
-    .get("/feature-event/status", ({ request }) => {
+    .get("/feature-event/status", async ({ request }) => {
       const fragment = isHtmx(request);
-      return deps.renderCache.serve(request, fragment ? "/feature-event?status=fragment" : "/feature-event?status=page", { revalidate: STATUS_SECONDS, vary: ["HX-Request"] }, async () => {
-        const now = deps.now();
-        const current = await status();
-        return { body: markup(fragment ? <SpotlightStatusBlock status={current} now={now} /> : <SpotlightStatusPage status={current} now={now} />) };
-      });
+      try {
+        return await deps.renderCache.serve(request, fragment ? "/feature-event?status=fragment" : "/feature-event?status=page", { revalidate: STATUS_SECONDS, vary: ["HX-Request"] }, async () => {
+          const now = deps.now();
+          const current = await status();
+          return { body: markup(fragment ? <SpotlightStatusBlock status={current} now={now} /> : <SpotlightStatusPage status={current} now={now} />) };
+        });
+      } catch (error) {
+        // No earlier render and the schedule cannot be read (database down): say so, uncached.
+        deps.log.warn("feature-event", "Spotlight status unavailable", undefined, error);
+        const body = markup(fragment ? <SpotlightStatusBlock status={undefined} now={deps.now()} /> : <SpotlightStatusPage status={undefined} now={deps.now()} />);
+        return new Response(body, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", vary: "HX-Request" } });
+      }
     });
 }

@@ -55,8 +55,24 @@ export function countdownLabel(endAt: string, now: Date): string {
 }
 
 /** The spotlight status block (the fragment cached 60 s). */
-export function SpotlightStatusBlock(props: { status: SpotlightStatus; now: Date }): JSX.Element {
+/** Shown in place of the status when the schedule cannot be read. */
+export const SPOTLIGHT_STATUS_UNAVAILABLE = "Spotlight availability cannot be read right now. Please try again in a minute.";
+
+/** The live status block; `status` undefined means the schedule could not be read. */
+export function SpotlightStatusBlock(props: { status: SpotlightStatus | undefined; now: Date }): JSX.Element {
   const { status } = props;
+  if (!status) {
+    return (
+      <section id={SPOTLIGHT_STATUS_ID} class="partner-status" aria-labelledby="spotlight-status-title" aria-live="polite">
+        <div class="partner-status-head">
+          <h2 id="spotlight-status-title">Spotlight right now</h2>
+        </div>
+        <p class="notice notice-warning" role="status">
+          {SPOTLIGHT_STATUS_UNAVAILABLE}
+        </p>
+      </section>
+    );
+  }
   return (
     <section id={SPOTLIGHT_STATUS_ID} class="partner-status" aria-labelledby="spotlight-status-title" aria-live="polite">
       <div class="partner-status-head">
@@ -224,7 +240,7 @@ export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
 }
 
 /** The status block as a page of its own (no JavaScript). */
-export function SpotlightStatusPage(props: { status: SpotlightStatus; now: Date }): JSX.Element {
+export function SpotlightStatusPage(props: { status: SpotlightStatus | undefined; now: Date }): JSX.Element {
   return (
     <Layout title="Spotlight status | finder" scripts={["feature-event.js"]}>
       <SiteHeader />

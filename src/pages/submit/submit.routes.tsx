@@ -50,6 +50,11 @@ function echoValues(fields: Record<string, unknown> | undefined): SubmissionForm
   return values;
 }
 
+/** The form alone for htmx, the whole page otherwise; never stored. */
+function formAnswer(request: Request, state: SubmissionFormState, status: number, headers: Record<string, string> = {}): Response {
+  return pageOrFragment(request, { page: () => markup(<SubmitPage state={state} />), fragment: () => markup(<SubmissionForm state={state} />) }, { status, headers: { ...NO_STORE_HEADERS, ...headers } });
+}
+
 /** GET and POST /submit-event */
 export function submitRoutes(deps: Deps) {
   return new Elysia({ name: "submit-event" })
@@ -68,20 +73,13 @@ export function submitRoutes(deps: Deps) {
     .post(
       "/submit-event",
       async ({ request, server }) => {
-        const refuse = (text: string, status: number) => {
-          const state: SubmissionFormState = { enabled: true, values: {}, issues: [], notice: { kind: "error", text } };
-          return pageOrFragment(request, { page: () => markup(<SubmitPage state={state} />), fragment: () => markup(<SubmissionForm state={state} />) }, { status, headers: { ...NO_STORE_HEADERS } });
-        };
+        const refuse = (text: string, status: number) => formAnswer(request, { enabled: true, values: {}, issues: [], notice: { kind: "error", text } }, status);
         if (isCrossSiteRequest(deps.config, request)) return refuse(SUBMIT_PAGE_TEXT.crossSite, 403);
         const capped = await withBodyCap(request, MAX_SUBMISSION_BODY_BYTES);
         if (capped === "too_large") return refuse(SUBMIT_PAGE_TEXT.tooLarge, 413);
         const fields = await readJsonOrForm(capped);
         const { state, status, headers } = formOutcome(await submitEvent(deps, formBody(fields), clientIp(deps.config, request, server)), echoValues(fields));
-        return pageOrFragment(
-          request,
-          { page: () => markup(<SubmitPage state={state} />), fragment: () => markup(<SubmissionForm state={state} />) },
-          { status, headers: { ...NO_STORE_HEADERS, ...headers } },
-        );
+        return formAnswer(request, state, status, headers);
       },
       { parse: "none" },
     );

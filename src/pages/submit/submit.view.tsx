@@ -207,9 +207,9 @@ export function SubmissionForm(props: { state: SubmissionFormState }): JSX.Eleme
 
 /** The whole page. */
 export function SubmitPage(props: { state: SubmissionFormState }): JSX.Element {
-  const head = markup(<link rel="stylesheet" href={assetUrl("forms.css")} />) + markup(<meta name="htmx-config" content={JSON.stringify(SUBMIT_HTMX_CONFIG)} />);
+  const head = markup(<link rel="stylesheet" href={assetUrl("forms.css")} />);
   return (
-    <Layout title="Submit your event | finder" description="Hosting a Fête de la Musique event in Paris? Submit it for review." head={head} scripts={["submit-event.js"]}>
+    <Layout title="Submit your event | finder" description="Hosting a Fête de la Musique event in Paris? Submit it for review." head={head} htmxConfig={SUBMIT_HTMX_CONFIG} scripts={["submit-event.js"]}>
       <SiteHeader />
       <main id="main" class="page narrow submit-page">
         <p class="kicker">{SUBMIT_PAGE_TEXT.kicker}</p>

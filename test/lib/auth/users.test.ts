@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../../helpers/app.ts";
+import { useTestApp } from "../../helpers/app.ts";
 import { normaliseEmail, upsertUser } from "../../../src/lib/auth/users.ts";
 import { parseSignIn } from "../../../src/lib/auth/sign-in.ts";
 
@@ -51,11 +51,7 @@ describe("parseSignIn", () => {
 });
 
 describe("upsertUser", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   test("creates, then re-verifies: counts, last seen, overwrite only what is given, first seen fixed, log rows", async () => {
     const t1 = new Date("2026-06-20T09:00:00Z");

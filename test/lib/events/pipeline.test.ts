@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestContext, type TestContext } from "../../helpers/app.ts";
+import { describe, expect, test } from "bun:test";
+import { useTestApp } from "../../helpers/app.ts";
 import { createEventReader, EventsUnavailableError, seedStoreIfEmpty } from "../../../src/lib/events/pipeline.ts";
 import { saveStoreSheet } from "../../../src/lib/store/store.ts";
 import { createBackup } from "../../../src/lib/store/backups.ts";
@@ -8,11 +8,7 @@ import { LOCATIONS_KV_KEY } from "../../../src/lib/geocoding/location-cache.ts";
 import { loadConfig } from "../../../src/lib/config.ts";
 import { testEnv } from "../../helpers/app.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 function reader(env: Record<string, string>) {
   const config = loadConfig(testEnv(env));

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestContext, type TestContext } from "../../helpers/app.ts";
+import { describe, expect, test } from "bun:test";
+import { useTestApp } from "../../helpers/app.ts";
 import { storedTable } from "../../helpers/store.ts";
 import { createBackup, listBackups, restoreBackup } from "../../../src/lib/store/backups.ts";
 import { readStoreSheet, saveStoreSheet } from "../../../src/lib/store/store.ts";
 import { spotlightSchedule } from "../../../src/lib/db/schema/index.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const SHEET_A = "Title,Date\nAlpha,2026-06-21\nBeta,2026-06-21\n";
 const SHEET_B = "Title,Date\nGamma,2026-06-22\n";

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../../helpers/app.ts";
+import { useTestApp } from "../../helpers/app.ts";
 import { findStoreMeta, readStoreSheet, saveStoreSheet, storedSheetCsv } from "../../../src/lib/store/store.ts";
 import { listRevisions } from "../../../src/lib/store/revisions.ts";
 import { storedTable } from "../../helpers/store.ts";
 import { CANONICAL_HEADERS } from "../../../src/lib/sheet/columns.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const OLD_LAYOUT = [
   "Picks,Name,GB/FR,Date,Start time,End time,Location,Arr.,Genre,Price,Ticket link,Age,Indoor/Outdoor,Notes,Featured,Dress code",

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { createTestContext, type TestContext } from "../../helpers/app.ts";
+import { beforeEach, describe, expect, test } from "bun:test";
+import { useTestApp } from "../../helpers/app.ts";
 import { storedTable } from "../../helpers/store.ts";
 import { resetDatabase } from "../../helpers/database.ts";
 import { acceptSubmission, declineSubmission, listSubmissions, submissionDashboard, submissionSheetRow } from "../../../src/lib/submissions/moderation.ts";
@@ -10,11 +10,7 @@ import { FIXTURE_SHEET_CSV } from "../../../src/lib/events/fixtures.ts";
 import { SHEET_COLUMNS } from "../../../src/lib/sheet/columns.ts";
 import type { Invalidation } from "../../../src/lib/invalidation.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   ctx.clock.set("2026-06-18T10:00:00Z");

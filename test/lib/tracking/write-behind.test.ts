@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createWriteBehind } from "../../../src/lib/tracking/write-behind.ts";
 import { insertDiscoveryBatch, insertEngagementBatch, pruneBatchMarkers, upsertPreferenceBatch, type EngagementRow } from "../../../src/lib/tracking/rows.ts";
 import { createMemoryLogger } from "../../../src/lib/logger.ts";
-import { createTestContext, type TestContext } from "../../helpers/app.ts";
+import { useTestApp } from "../../helpers/app.ts";
 
 /** A writer that records batches and can be told to fail. */
 function fakeWriter() {
@@ -141,11 +141,7 @@ test("close never waits past its deadline, even for a write that hangs", async (
 });
 
 describe("batch writers on the database", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const row = (i: number): EngagementRow => ({
     event_key: "evt_fixture000001",

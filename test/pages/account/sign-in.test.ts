@@ -1,22 +1,17 @@
 // The sign-in form fragment and its HTML endpoints, each with and without htmx.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../../helpers/app.ts";
+import { useTestApp, HTMX_HEADERS as HX } from "../../helpers/app.ts";
 import { claimsOf, setCookie } from "../../helpers/auth.ts";
 import { SignInForm, SIGN_IN_ID } from "../../../src/pages/components/sign-in.view.tsx";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await ctx.deps.database.query(sql`truncate users, user_verifications, rate_limit_counters`);
   ctx.clock.set("2026-06-21T10:00:00Z");
 });
 
-const HX = { "hx-request": "true" };
 function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return ctx.request(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.30", ...headers }, body: new URLSearchParams(fields).toString() });
 }

@@ -1,21 +1,16 @@
 // Console pages: login (with and without htmx), the 401 login card, the shell and its tabs, logout.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../../helpers/app.ts";
+import { createTestContext, TEST_ADMIN_KEY, useTestApp, HTMX_HEADERS as HX } from "../../helpers/app.ts";
 import { ADMIN_KEY_HEADER, loginAsAdmin, setCookie } from "../../helpers/auth.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await ctx.deps.database.query(sql`truncate admin_sessions, admin_meta, rate_limit_counters`);
   ctx.clock.set("2026-06-21T10:00:00Z");
 });
 
-const HX = { "hx-request": "true" };
 const AREAS = ["/admin", "/admin/operations", "/admin/content", "/admin/placements", "/admin/insights"];
 const SAME_ORIGIN = { origin: "http://finder.test" };
 

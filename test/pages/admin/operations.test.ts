@@ -1,21 +1,16 @@
 // /admin/operations: the Admin Sessions card and its actions, each with and without htmx.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../../helpers/app.ts";
+import { useTestApp, HTMX_HEADERS as HX } from "../../helpers/app.ts";
 import { ADMIN_KEY_HEADER, loginAsAdmin, setCookie } from "../../helpers/auth.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await ctx.deps.database.query(sql`truncate admin_sessions, admin_meta, rate_limit_counters`);
   ctx.clock.set("2026-06-21T10:00:00Z");
 });
 
-const HX = { "hx-request": "true" };
 const cookieOf = (token: string) => ({ cookie: `finder_admin_session=${token}`, origin: "http://finder.test" });
 const accepted = async (token: string) => (await ctx.request("/api/admin/health", { headers: { authorization: `Bearer ${token}` } })).status === 200;
 

@@ -1,0 +1,78 @@
+// The public API's OpenAPI document: generated from the routes, valid, listing every public route
+// and none of the admin ones; and the /api/docs page built from it.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { createTestContext, type TestContext } from "../helpers/app.ts";
+
+let ctx: TestContext;
+let doc: any;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const res = await ctx.request("/api/openapi.json");
+  expect(res.status).toBe(200);
+  doc = await res.json();
+});
+afterAll(() => ctx.close());
+
+const PUBLIC_ROUTES = [
+  "GET /api/health",
+  "GET /api/events",
+  "GET /api/events/{eventKey}",
+  "GET /api/events/{eventKey}/calendar.ics",
+  "GET /calendar.ics",
+  "GET /api/og",
+  "POST /api/track",
+  "POST /api/track/discovery",
+  "POST /api/user/preference",
+  "POST /api/event-submissions",
+  "POST /api/auth/verify",
+  "GET /api/auth/session",
+  "DELETE /api/auth/session",
+  "POST /api/webhooks/payment",
+];
+
+const operations = () => Object.entries(doc.paths).flatMap(([path, methods]: [string, any]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+
+describe("GET /api/openapi.json", () => {
+  test("is a valid OpenAPI 3.1 document", async () => {
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toStartWith("3.1");
+    expect(doc.servers).toEqual([{ url: "http://finder.test" }]);
+  });
+
+  test("lists every public route and no admin, cron, deploy or page route", () => {
+    const listed = operations();
+    for (const route of PUBLIC_ROUTES) expect(listed).toContain(route);
+    for (const route of listed) {
+      expect(route).not.toMatch(/ \/api\/(admin|cron|revalidate)/);
+      expect(route).toMatch(/ \/(api\/|calendar\.ics)/);
+    }
+  });
+
+  test("the events list and the feed describe the filter parameters, which the routes really accept", async () => {
+    for (const path of ["/api/events", "/calendar.ics"]) {
+      const names = doc.paths[path].get.parameters.map((p: { name: string }) => p.name);
+      expect(names).toEqual(expect.arrayContaining(["q", "g", "arr", "df", "dt"]));
+    }
+    const documented = await (await ctx.request("/api/events?g=house")).json();
+    const all = await (await ctx.request("/api/events")).json();
+    expect(documented.count).toBeGreaterThan(0);
+    expect(documented.count).toBeLessThan(all.count);
+  });
+});
+
+describe("GET /api/docs", () => {
+  test("a readable page of every documented operation, escaped, linking the JSON", async () => {
+    const res = await ctx.request("/api/docs");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    const html = await res.text();
+    expect(html).toContain('href="/api/openapi.json"');
+    for (const route of operations()) expect(html).toContain(`<code>${route}</code>`);
+    expect(html).toContain("Events matching the homepage&#x27;s filters");
+    expect((await ctx.request("/api/docs")).headers.get("x-cache")).toBe("HIT");
+  });
+});
