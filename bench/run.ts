@@ -10,6 +10,8 @@ import { benchAdminGuard } from "./admin-guard.bench.ts";
 import { benchTrack } from "./track.bench.ts";
 import { benchColdStart } from "./cold-start.bench.ts";
 import { benchHardening } from "./hardening.bench.ts";
+import { benchSheetEditor } from "./sheet-editor.bench.ts";
+import { benchInsights } from "./insights.bench.ts";
 import { LOAD_CPU, pinSelf } from "./lib.ts";
 
 const benches: Record<string, () => Promise<void>> = {
@@ -21,6 +23,8 @@ const benches: Record<string, () => Promise<void>> = {
   track: benchTrack,
   "cold-start": benchColdStart,
   hardening: benchHardening,
+  "sheet-editor": benchSheetEditor,
+  insights: benchInsights,
 };
 
 // The load this process generates itself stays off the servers' core.

@@ -13,7 +13,7 @@
   var SESSION_KEY = "finder:event-engagement-session";
   var FILTER_STORAGE_KEY = "finder:event-filters:v1";
   var MAP_APP_KEY = "finder:map-app";
-  var FILTER_PARAMS = ["df", "dt", "dn", "arr", "g", "nat", "vt", "in", "pick", "pr", "ag", "q"];
+  var FILTER_PARAMS = ["df", "dt", "dn", "arr", "g", "nat", "vt", "in", "pick", "pr", "ag", "q", "when"];
   var SHARE_STATUS_MS = 1800;
 
   function $(selector, root) {
@@ -254,6 +254,10 @@
       input.checked = input.value === setting;
     });
     if (form.elements.pick) form.elements.pick.checked = params.get("pick") === "1";
+    if (form.elements.when) {
+      form.elements.when.value = params.get("when") || "";
+      form.elements.when.disabled = !params.get("when");
+    }
     $all("[data-range]", form).forEach(function (group) {
       var param = group.getAttribute("data-range");
       var parts = (params.get(param) || "").split(":");
@@ -280,9 +284,20 @@
     return out.toString();
   }
 
+  // On a phone, once the visitor searches or filters, the hero shrinks and the list comes into view
+  // (not while the search box is being typed in).
+  var phone = window.matchMedia && window.matchMedia("(max-width: 639px)").matches;
+  function bringResultsIntoView(root) {
+    if (!phone) return;
+    doc.body.classList.add("is-interacted");
+    if (search && doc.activeElement === search) return;
+    root.scrollIntoView({ block: "start" });
+  }
+
   function afterResultsSwap() {
     var root = results();
     if (!root) return;
+    bringResultsIntoView(root);
     var query = root.getAttribute("data-query") || "";
     storageSet(FILTER_STORAGE_KEY, query);
     syncForm(query);
@@ -478,7 +493,11 @@
     // Rendered open by the server (/?event=…): make it modal and correct the URL.
     var initial = currentModal();
     var params = new URLSearchParams(location.search);
-    if (initial && initial.open) {
+    if (initial && initial.open && initial.hasAttribute("data-missing")) {
+      // A share link to an event no longer listed: the notice shows; closing it leaves the list.
+      history.replaceState({ htmx: true }, "", withoutEventParams());
+      openModal(initial, false);
+    } else if (initial && initial.open) {
       var slug = initial.getAttribute("data-slug");
       if (params.get("slug") !== slug || params.get("event") !== initial.getAttribute("data-event-key")) {
         params.set("event", initial.getAttribute("data-event-key"));
@@ -816,6 +835,99 @@
           if (window.finderMap) window.finderMap.update(data);
         });
     });
+  }
+
+  // ---- near me (docs/filters-and-search.md, "Near me") -------------------------------------------
+  // The position is asked for once per page, kept in this page only and never sent anywhere: the
+  // distances are computed here from the map's JSON of the filtered events.
+
+  var nearPanel = doc.getElementById("near-me");
+  var nearPosition = null;
+  var nearAsked = false;
+  function distanceKm(a, b) {
+    var rad = Math.PI / 180;
+    var dLat = (b.lat - a.lat) * rad;
+    var dLng = (b.lng - a.lng) * rad;
+    var h = Math.sin(dLat / 2) * Math.sin(dLat / 2) + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) * Math.sin(dLng / 2);
+    return 12742 * Math.asin(Math.min(1, Math.sqrt(h)));
+  }
+  function nearStatus(text) {
+    var status = $("[data-near-status]", nearPanel);
+    if (status) status.textContent = text;
+  }
+  function showNear() {
+    if (!nearPanel || !nearPosition) return;
+    var radius = Number($("[data-near-radius]", nearPanel).value) || 1;
+    readMapData().then(function (data) {
+      var rows = [];
+      (data.venues || []).forEach(function (venue) {
+        var km = distanceKm(nearPosition, venue);
+        if (km > radius) return;
+        venue.events.forEach(function (event) {
+          rows.push({ km: km, venue: venue.venue, event: event });
+        });
+      });
+      rows.sort(function (a, b) {
+        return a.km - b.km;
+      });
+      var list = $("[data-near-list]", nearPanel);
+      list.innerHTML = "";
+      rows.slice(0, 30).forEach(function (row) {
+        var item = doc.createElement("li");
+        var link = doc.createElement("a");
+        link.href = "/event/" + encodeURIComponent(row.event.k) + "/" + encodeURIComponent(row.event.s);
+        link.setAttribute("data-near-event", row.event.k);
+        link.setAttribute("data-slug", row.event.s);
+        link.textContent = row.event.n;
+        var meta = doc.createElement("span");
+        meta.className = "muted";
+        meta.textContent = " · " + (row.km < 1 ? Math.round(row.km * 1000) + " m" : row.km.toFixed(1) + " km") + " · " + row.venue + " · " + row.event.w;
+        item.appendChild(link);
+        item.appendChild(meta);
+        list.appendChild(item);
+      });
+      list.hidden = rows.length === 0;
+      nearStatus(rows.length === 0 ? "Nothing within " + radius + " km for these filters." : rows.length + " within " + radius + " km, nearest first.");
+    });
+  }
+  function askPosition() {
+    if (nearAsked) return showNear();
+    nearAsked = true;
+    if (!navigator.geolocation) {
+      nearStatus("Your browser cannot share its position. Pick your arrondissement instead.");
+      return;
+    }
+    nearStatus("Finding where you are…");
+    navigator.geolocation.getCurrentPosition(
+      function (position) {
+        nearPosition = { lat: position.coords.latitude, lng: position.coords.longitude };
+        $(".near-me-radius", nearPanel).hidden = false;
+        showNear();
+      },
+      function () {
+        nearStatus("Location not shared. Pick your arrondissement instead.");
+      },
+      { enableHighAccuracy: false, maximumAge: 300000, timeout: 15000 },
+    );
+  }
+  if (nearPanel) {
+    doc.addEventListener("click", function (event) {
+      var chip = event.target.closest && event.target.closest("[data-near-me]");
+      if (chip) {
+        event.preventDefault();
+        nearPanel.classList.add("is-open");
+        nearPanel.scrollIntoView({ block: "start" });
+        askPosition();
+        return;
+      }
+      var link = event.target.closest && event.target.closest("[data-near-event]");
+      if (link && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) && window.htmx) {
+        event.preventDefault();
+        clickedOpener = link;
+        loadModal(link.getAttribute("data-near-event"), link.getAttribute("data-slug"), true);
+      }
+    });
+    $("[data-near-radius]", nearPanel).addEventListener("change", showNear);
   }
 
 })();

@@ -17,6 +17,7 @@ import { adminSubmissionsApi } from "./admin-submissions.ts";
 import { adminBannerApi } from "./admin-banner.ts";
 import { adminSheetApi } from "./admin-sheet.ts";
 import { webhooksApi } from "./webhooks.ts";
+import { partnerStatsApi } from "./partner-stats.ts";
 import { adminOrdersApi } from "./admin-orders.ts";
 import { adminPlacementsApi } from "./admin-placements.ts";
 import { adminInsightsApi } from "./admin-insights.ts";
@@ -40,6 +41,7 @@ export function apiRoutes(deps: Deps) {
     .use(adminSheetApi(deps)) //            /api/admin/sheet (GET, PATCH, PUT), /api/admin/sheet/revisions[/:id[/restore]]
     .use(adminOrdersApi(deps)) //           /api/admin/orders, /api/admin/orders/:id(/fulfil), /api/admin/orders/test
     .use(adminPlacementsApi(deps)) //       /api/admin/placements/:tier(/:id/cancel|reschedule, /clear-queue, /clear-history)
+    .use(partnerStatsApi(deps)) //          /api/partner-stats/:activationId
     .use(webhooksApi(deps)) //              /api/webhooks/payment
     .use(adminInsightsApi(deps)); //        /api/admin/insights(/audience.csv), /api/admin/users(.csv), /api/admin/users/erase
 }

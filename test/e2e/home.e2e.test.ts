@@ -80,7 +80,7 @@ describe("homepage in the browser", () => {
       try {
         await page.goto(`${server.url}/`);
         await openSection(page, "Date & Times");
-        await page.getByRole("checkbox", { name: "Night 10:00 PM - 5:59 AM" }).check();
+        await page.getByRole("checkbox", { name: "Night 22:00–05:59" }).check();
         await page.waitForURL(`${server.url}/?dn=night`);
         await waitForText(page, "#result-count", "3 found");
         await openSection(page, "Location");
@@ -199,7 +199,7 @@ describe("homepage in the browser", () => {
       const page = await context.newPage();
       try {
         await page.goto(`${server.url}/`);
-        await page.getByRole("checkbox", { name: "Night 10:00 PM - 5:59 AM" }).check();
+        await page.getByRole("checkbox", { name: "Night 22:00–05:59" }).check();
         await page.getByRole("checkbox", { name: "11e" }).check();
         await page.getByRole("button", { name: "Apply filters" }).first().click();
         await page.waitForURL(`${server.url}/?dn=night&arr=11`);

@@ -12,7 +12,7 @@ let server: { url: string; stop: () => Promise<void> };
 beforeAll(async () => {
   ctx = await createTestContext();
   server = serveApp(ctx);
-});
+}, 120_000);
 afterAll(async () => {
   await server?.stop();
   await ctx?.close();

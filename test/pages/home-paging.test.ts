@@ -1,4 +1,4 @@
-// The homepage list in pages of 30: the first page and "Show more" (an htmx fragment of the next
+// The homepage list in pages of 25: the first page and "Show more" (an htmx fragment of the next
 // cards, a plain link without JavaScript), page addresses in canonical form, the map's JSON fetched
 // apart, and the first HTML light at 2,000 events.
 
@@ -28,15 +28,15 @@ afterAll(async () => {
 });
 
 describe("list pages", () => {
-  test("the first page shows 30 cards and a Show more link to page 2", async () => {
+  test("the first page shows 25 cards and a Show more link to page 2", async () => {
     const html = await (await ctx.request("/")).text();
-    expect(cardKeys(listPart(html))).toHaveLength(30);
+    expect(cardKeys(listPart(html))).toHaveLength(25);
     expect(html).toContain('href="/?p=2" hx-get="/?p=2" hx-target="closest li" hx-swap="outerHTML" hx-push-url="false"');
-    expect(html).toContain("Show more (30 of 70 left)");
+    expect(html).toContain("Show more (25 of 75 left)");
     expect(html).toContain('<span class="count-badge">100</span>');
   });
 
-  test("with htmx, Show more answers the next 30 cards and the next Show more; the last page has none", async () => {
+  test("with htmx, Show more answers the next 25 cards and the next Show more; the last page has none", async () => {
     const first = cardKeys(listPart(await (await ctx.request("/")).text()));
     const second = await ctx.request("/?p=2", { headers: HTMX });
     expect(second.status).toBe(200);
@@ -44,18 +44,18 @@ describe("list pages", () => {
     expect(body.startsWith("<li>")).toBe(true);
     expect(body).not.toContain('id="results"');
     const keys = cardKeys(body);
-    expect(keys).toHaveLength(30);
+    expect(keys).toHaveLength(25);
     expect(keys.some((key) => first.includes(key))).toBe(false);
     expect(body).toContain('href="/?p=3"');
     const last = await (await ctx.request("/?p=4", { headers: HTMX })).text();
-    expect(cardKeys(last)).toHaveLength(10);
+    expect(cardKeys(last)).toHaveLength(25);
     expect(last).not.toContain("Show more");
   });
 
   test("without JavaScript, page 2 is a page of its own with its place and the way back; filters are kept", async () => {
     const html = await (await ctx.request("/?p=2")).text();
-    expect(cardKeys(listPart(html))).toHaveLength(30);
-    expect(html).toContain("Events 31–60 of 100");
+    expect(cardKeys(listPart(html))).toHaveLength(25);
+    expect(html).toContain("Events 26–50 of 100");
     expect(html).toContain('<a href="/">← Earlier events</a>');
     const filtered = await (await ctx.request("/?in=indoor")).text();
     expect(filtered).toContain(`href="/?in=indoor&p=2"`);
@@ -88,14 +88,14 @@ describe("list pages", () => {
 });
 
 describe("at 2,000 events", () => {
-  test("the first HTML of / stays under 40 KB compressed and carries 30 cards", async () => {
+  test("the first HTML of / stays under 40 KB compressed and carries 25 cards", async () => {
     await seed(2000);
     const res = await ctx.request("/", { headers: { "accept-encoding": "br" } });
     const bytes = (await res.arrayBuffer()).byteLength;
     expect(res.headers.get("content-encoding")).toBe("br");
     expect(bytes).toBeLessThan(40 * 1024);
     const html = await (await ctx.request("/", { headers: { "accept-encoding": "identity" } })).text();
-    expect(cardKeys(listPart(html))).toHaveLength(30);
+    expect(cardKeys(listPart(html))).toHaveLength(25);
     expect(html).toContain('<span class="count-badge">2000</span>');
   }, 60_000);
 });

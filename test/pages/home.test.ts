@@ -35,7 +35,7 @@ describe("homepage in test mode", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
     expect(res.headers.get("vary")).toBe("Accept-Encoding, HX-Request");
     expect(body).toStartWith("<!doctype html><html lang=\"en\">");
-    for (const text of ["Paris · Fête de la Musique", "Discover events across the city", "14 available", "Spotlight", "Get noticed by promoting your event →", "Browse All 14 Events", "All Events", "Hosting something? Submit your event →", "Date &amp; Times", "Location", "Music &amp; Culture", "Preferences", "Show only curated picks", "Day 6:00 AM - 9:59 PM", "Night 10:00 PM - 5:59 AM"]) {
+    for (const text of ["Paris · Fête de la Musique", "Discover events across the city", "14 available", "Spotlight", "Get noticed by promoting your event →", "Browse All 14 Events", "All Events", "Hosting something? Submit your event →", "Date &amp; Times", "Location", "Music &amp; Culture", "Preferences", "Show only curated picks", "Day 06:00–21:59", "Night 22:00–05:59"]) {
       expect(body).toContain(text);
     }
     expect(body).toContain('<main id="main"');
@@ -182,14 +182,15 @@ describe("homepage in test mode", () => {
     expect(missing.body).toContain("This event is no longer listed");
     const page = await get(ctx, "/?event=evt_doesnotexist0000");
     expect(page.res.status).toBe(200);
-    expect(page.body).not.toContain('<dialog id="event-modal"');
+    expect(page.body).toContain('<dialog id="event-modal" class="modal" aria-modal="true" aria-labelledby="event-modal-title" data-missing open>');
+    expect(page.body).toContain("This event is no longer listed");
     expect(page.body).toContain("<title>finder · Fête de la Musique in Paris</title>");
     // A malformed key is dropped by the canonical redirect.
     const bad = await ctx.request("/?event=<script>&slug=x");
     expect(bad.headers.get("location")).toBe("/");
   });
 
-  test("share route: 307 to the modal URL with the correct slug, unknown or malformed key → /, never cached", async () => {
+  test("share route: 307 to the modal URL with the correct slug, an unknown key to its notice, a malformed key → /, never cached", async () => {
     const ok = await ctx.request("/event/evt_fixture000002/whatever-slug");
     expect(ok.status).toBe(307);
     expect(ok.headers.get("location")).toBe("/?event=evt_fixture000002&slug=belleville-rooftop-house");
@@ -198,7 +199,8 @@ describe("homepage in test mode", () => {
     expect((await ctx.request("/event/evt_fixture000002/a/b/c")).headers.get("location")).toBe("/?event=evt_fixture000002&slug=belleville-rooftop-house");
     const unknown = await ctx.request("/event/evt_doesnotexist0000/slug");
     expect(unknown.status).toBe(307);
-    expect(unknown.headers.get("location")).toBe("/");
+    expect(unknown.headers.get("location")).toBe("/?event=evt_doesnotexist0000");
+    expect((await get(ctx, unknown.headers.get("location")!)).body).toContain("This event is no longer listed");
     expect((await ctx.request("/event/%3Cscript%3E/x")).headers.get("location")).toBe("/");
     expect((await ctx.request(`/event/${"e".repeat(5000)}/x`)).headers.get("location")).toBe("/");
   });

@@ -9,7 +9,7 @@ import { createTestContext, type TestContext } from "../helpers/app.ts";
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
-});
+}, 120_000);
 afterAll(async () => {
   await ctx?.close();
 });

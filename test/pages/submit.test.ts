@@ -148,7 +148,20 @@ describe("POST /submit-event", () => {
       const res = await post(form(), { ip, htmx });
       expect(res.status).toBe(429);
       expect(res.headers.get("retry-after")).toBe("585");
-      expect(await res.text()).toContain("Too many submissions right now. Please try again in about 585 seconds.");
+      expect(await res.text()).toContain("Too many submissions right now. Please try again in about 10 minutes.");
+    }
+  });
+
+  test("the same event again: the host reads that it is waiting for review, not a wait in seconds", async () => {
+    const same = { eventName: "Duplicate Jazz Night", proofLink: "jazz.example/duplicate" };
+    expect((await post(form(same), { ip: "198.51.100.70" })).status).toBe(200);
+    ctx.clock.advance(13_000);
+    for (const htmx of [true, false]) {
+      const res = await post(form(same), { ip: "198.51.100.71", htmx });
+      expect(res.status).toBe(429);
+      const html = await res.text();
+      expect(html).toContain("We already have this event; it is waiting for review.");
+      expect(html).not.toContain("seconds");
     }
   });
 

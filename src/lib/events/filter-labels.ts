@@ -10,8 +10,8 @@ import { AGE_RANGE_BOUNDS, filtersToSearchParams, parseFilters, PRICE_RANGE_BOUN
 
 /** Toggle labels of the day/night filter. */
 export const DAY_NIGHT_LABELS: Readonly<Record<DayPeriod, string>> = {
-  day: "Day 6:00 AM - 9:59 PM",
-  night: "Night 10:00 PM - 5:59 AM",
+  day: "Day 06:00–21:59",
+  night: "Night 22:00–05:59",
 };
 
 const VENUE_LABELS: Readonly<Record<VenueType, string>> = { indoor: "Indoor", outdoor: "Outdoor" };

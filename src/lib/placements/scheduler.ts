@@ -313,10 +313,12 @@ export async function findNextBoundary(db: Db, now: Date): Promise<Date | undefi
   let next: number | undefined;
   for (const tier of TIERS) {
     const table = tableOf(tier);
+    // The instant goes in as ISO text: raw parameters are not mapped through the column types.
+    const at = sql`${now.toISOString()}::timestamptz`;
     const [row] = await db
       .select({
-        start: sql<Date | string | null>`min(${table.effectiveStartAt}) filter (where ${table.effectiveStartAt} > ${now})`,
-        end: sql<Date | string | null>`min(${table.effectiveEndAt}) filter (where ${table.effectiveEndAt} > ${now})`,
+        start: sql<Date | string | null>`min(${table.effectiveStartAt}) filter (where ${table.effectiveStartAt} > ${at})`,
+        end: sql<Date | string | null>`min(${table.effectiveEndAt}) filter (where ${table.effectiveEndAt} > ${at})`,
       })
       .from(table)
       .where(eq(table.status, "scheduled"));

@@ -13,6 +13,7 @@ import { recordRevision, type RevisionTrigger } from "./revisions.ts";
 import {
   CORE_KEYS,
   customColumnKey,
+  isBlankStoreRow,
   isCustomColumnKey,
   listStoreColumns,
   readStoreRows,
@@ -216,9 +217,11 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
     }
 
     // The uniqueness pass: stored valid keys stay; rows without one get their key now, once.
-    const assignment = assignEventKeys(next.map((r) => storeRowFields(r.values)));
+    // Blank rows (just added, nothing typed yet) wait for their first cell.
+    const keyed = next.filter((r) => !isBlankStoreRow(r.values));
+    const assignment = assignEventKeys(keyed.map((r) => storeRowFields(r.values)));
     const assignedKeys: { rowId: string; eventKey: string }[] = [];
-    next.forEach((row, i) => {
+    keyed.forEach((row, i) => {
       if (row.values.eventKey === assignment.keys[i]) return;
       setCell(row, "eventKey", assignment.keys[i]);
       assignedKeys.push({ rowId: row.id, eventKey: assignment.keys[i] });

@@ -165,9 +165,12 @@ export function storeRowFields(values: Readonly<Record<string, string>>): SheetF
   return fields;
 }
 
-/** True when every core cell of a row is empty (such rows are kept but carry no event). */
+/**
+ * True when every core cell of a row but its Event Key is empty: a row just added in the editor.
+ * Such rows carry no event and get no key; a full save drops them, as a CSV drops blank lines.
+ */
 export function isBlankStoreRow(values: Readonly<Record<string, string>>): boolean {
-  for (const key of SHEET_FIELDS) if ((values[key] ?? "") !== "") return false;
+  for (const key of SHEET_FIELDS) if (key !== "eventKey" && (values[key] ?? "") !== "") return false;
   return true;
 }
 

@@ -33,7 +33,8 @@ export type SubmitOutcome =
   | { kind: "received"; id: string; declinedAsSpam: boolean }
   | { kind: "closed" }
   | { kind: "unavailable" }
-  | { kind: "limited"; retryAfter: number }
+  /** `duplicate`: the same event (content fingerprint) was already received in the last 24 h. */
+  | { kind: "limited"; retryAfter: number; duplicate?: boolean }
   | { kind: "invalid_payload" }
   | { kind: "invalid"; issues: SubmissionIssue[] };
 
@@ -80,7 +81,7 @@ export async function submitEvent(deps: SubmitDeps, body: unknown, ip: string): 
   if (perEmail.status === "blocked") return { kind: "limited", retryAfter: perEmail.retryAfter };
   const perContent = await deps.limiter.check(RATE_LIMITS.eventSubmitFingerprint, [limiterParts.fingerprint(submissionFingerprint(input))], { failOpen: false });
   if (perContent.status === "unavailable") return { kind: "unavailable" };
-  if (perContent.status === "blocked") return { kind: "limited", retryAfter: perContent.retryAfter };
+  if (perContent.status === "blocked") return { kind: "limited", retryAfter: perContent.retryAfter, duplicate: true };
 
   const now = deps.now();
   const signals = evaluateSpamSignals(parsed.honeypot, parsed.formStartedAt, now);

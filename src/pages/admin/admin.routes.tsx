@@ -15,8 +15,7 @@ import { adminPageGuard } from "./guard.ts";
 import { LoginCard, LoginPage, type LoginCardProps } from "./login.view.tsx";
 import { safeAdminPath, type AdminAreaKey } from "./shell.view.tsx";
 import { consoleResponse } from "./console.ts";
-import { AreaPending, Overview } from "./overview.view.tsx";
-import { loadBannerCard, loadSubmissionsCard, ModerationCards, statusParam } from "./content/moderation.routes.tsx";
+import { Overview } from "./overview.view.tsx";
 
 const LOGIN_ERRORS = {
   empty: "Enter the admin key.",
@@ -44,7 +43,7 @@ function loginFormAnswer(deps: Pick<Deps, "config">, request: Request, next: str
   }
 }
 
-/** GET/POST /admin/login, POST /admin/logout, GET /admin, /admin/content, /admin/placements, /admin/insights */
+/** GET/POST /admin/login, POST /admin/logout, GET /admin (the areas: content/, placements/, insights/, operations/) */
 export function adminRoutes(deps: Deps) {
   const consolePage = (request: Request, area: AdminAreaKey, title: string, content: () => JSX.Element) => consoleResponse(deps, request, area, title, content);
 
@@ -89,22 +88,6 @@ export function adminRoutes(deps: Deps) {
         return consolePage(request, "overview", "Overview", () => <Overview facts={facts} />);
       },
       { isAdmin: true },
-    )
-    .get(
-      "/admin/content",
-      async ({ request, query }) => {
-        // Until the sheet editor lands, the moderation cards sit under the placeholder.
-        const [submissions, banner] = await Promise.all([loadSubmissionsCard(deps, statusParam(query.status)), loadBannerCard(deps)]);
-        return consolePage(request, "content", "Content", () => (
-          <div class="content-temporary">
-            <AreaPending area="content" />
-            <ModerationCards submissions={submissions} banner={banner} />
-          </div>
-        ));
-      },
-      { isAdmin: true },
-    )
-    .get("/admin/placements", ({ request }) => consolePage(request, "placements", "Placements", () => <AreaPending area="placements" />), { isAdmin: true })
-    .get("/admin/insights", ({ request }) => consolePage(request, "insights", "Insights", () => <AreaPending area="insights" />), { isAdmin: true });
+    );
 }
 

@@ -69,19 +69,3 @@ export function Overview(props: { facts: OverviewFacts }): JSX.Element {
     </>
   );
 }
-
-/** An area whose tools are not available yet: says so plainly, with what is coming. */
-export function AreaPending(props: { area: Exclude<AdminAreaKey, "overview" | "operations"> }): JSX.Element {
-  const area = ADMIN_AREAS.find((a) => a.key === props.area)!;
-  return (
-    <section class="card">
-      <h2 safe>{area.label}</h2>
-      <p>The tools of this area are not available in this version of the console yet. It will hold:</p>
-      <ul>
-        {AREA_SECTIONS[props.area].map((s) => (
-          <li safe>{s}</li>
-        ))}
-      </ul>
-    </section>
-  );
-}

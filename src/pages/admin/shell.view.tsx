@@ -47,7 +47,7 @@ export function AdminLayout(props: { title: string; children?: Children }): JSX.
     </>
   ) as string;
   return (
-    <Layout title={`${props.title} | finder admin`} bodyClass="admin" noindex head={head} htmxConfig={HTMX_CONFIG}>
+    <Layout title={`${props.title} | finder admin`} bodyClass="admin" noindex head={head} htmxConfig={HTMX_CONFIG} scripts={["admin.js"]}>
       {props.children}
     </Layout>
   );

@@ -232,9 +232,9 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
 }
 
 /** The modal for a key that is no longer listed (htmx fragment only). */
-export function MissingEventModal(props: { closeHref: string }): JSX.Element {
+export function MissingEventModal(props: { closeHref: string; open?: boolean }): JSX.Element {
   return (
-    <dialog id={EVENT_MODAL_ID} class="modal" aria-modal="true" aria-labelledby="event-modal-title" data-missing>
+    <dialog id={EVENT_MODAL_ID} class="modal" aria-modal="true" aria-labelledby="event-modal-title" data-missing open={props.open}>
       <div class="modal-panel">
         <header class="modal-head">
           <h2 id="event-modal-title" tabindex="-1">

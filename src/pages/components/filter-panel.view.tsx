@@ -112,6 +112,8 @@ export interface FilterPanelProps {
   quickDates: string[];
   /** First and last event date, bounds of the date inputs. */
   dateBounds: { min?: string; max?: string };
+  /** "Happening now" or "Tonight" (a quick chip), kept by the form as a hidden field. */
+  moment?: "now" | "tonight" | null;
 }
 
 /** The filter form: "Date & Times", "Location", "Music & Culture", "Preferences". */
@@ -131,6 +133,7 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
       hx-sync="this:replace"
       {...RESULTS_HX}
     >
+      {props.moment ? <input type="hidden" name="when" value={props.moment} /> : <input type="hidden" name="when" value="" disabled />}
       <div class="filters-head">
         <h2 id="filters-title">
           <Icon name="filter" /> Filters

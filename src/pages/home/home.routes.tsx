@@ -20,6 +20,7 @@ import { EventsUnavailableError } from "../../lib/events/pipeline.ts";
 import { findEventByKey } from "../../lib/events/lookup.ts";
 import { shareUrl } from "../../lib/links.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
+import type { Moment } from "../../lib/events/filter-moment.ts";
 import { EventModal, MissingEventModal } from "../components/event-modal.view.tsx";
 import { MAP_DATA_PARAM_VALUE, mapJson } from "../components/map.view.tsx";
 import { HomePage, HomeResults, MoreCards, UnavailablePage, UnavailableResults } from "./home.view.tsx";
@@ -78,7 +79,7 @@ function dateBounds(events: readonly LiveEvent[]): { min?: string; max?: string 
 }
 
 /** Renders one homepage variant from a fresh live read; throws when the read fails (keeps the old render). */
-async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilters, eventKey: string | null, page: number): Promise<Rendered> {
+async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number): Promise<Rendered> {
   const read = await deps.events.load();
   const now = deps.now();
   const event = eventKey ? findEventByKey(read.events, eventKey) : undefined;
@@ -86,7 +87,7 @@ async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilter
     const body = event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: "/" }) : MissingEventModal({ closeHref: "/" });
     return { body: markup(body) };
   }
-  const listing = homeListing(read.events, filters, now, variant === "fragment" ? 1 : page);
+  const listing = homeListing(read.events, filters, now, variant === "fragment" ? 1 : page, moment);
   if (variant === "more") return { body: markup(MoreCards({ listing, now })) };
   if (variant === "map") return { body: mapJson(listing.matching, filters), headers: { "content-type": "application/json; charset=utf-8" } };
   if (variant === "fragment") {
@@ -104,7 +105,12 @@ async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilter
     degraded: read.degraded !== undefined,
     head: homeHead(deps.config, read.events.length, event),
     feedUrl: publicUrl(deps.config, "/calendar.ics"),
-    modal: event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: homeHref(listing.query), open: true }) : undefined,
+    // A shared link to an event that is no longer listed says so instead of showing the list silently.
+    modal: event
+      ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: homeHref(listing.query), open: true })
+      : eventKey
+        ? MissingEventModal({ closeHref: homeHref(listing.query), open: true })
+        : undefined,
   });
   return { body: markup(body) };
 }
@@ -117,6 +123,7 @@ interface HomeRequest {
   cacheKey: string;
   policy: CachePolicy;
   filters: EventFilters;
+  moment: Moment | null;
   eventKey: string | null;
   page: number;
 }
@@ -125,7 +132,7 @@ interface HomeRequest {
 const MAX_RESOLVED_URLS = 2000;
 
 function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
-  const { filters, query } = homeFiltersOf(url.searchParams);
+  const { filters, moment, query } = homeFiltersOf(url.searchParams);
   const eventKey = normaliseEventKey((url.searchParams.get(EVENT_PARAM) ?? "").slice(0, 64));
   const page = pageOf(url.searchParams);
   const map = url.searchParams.get("map") === MAP_DATA_PARAM_VALUE;
@@ -136,6 +143,7 @@ function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
     cacheKey: homeCacheKey(query, eventKey, variant, page),
     policy: variant === "page" ? PAGE_POLICY : FRAGMENT_POLICY,
     filters,
+    moment,
     eventKey,
     page,
   };
@@ -183,7 +191,8 @@ export function homeRoutes(deps: Deps) {
     let location: string;
     try {
       const event = findEventByKey((await deps.events.load()).events, key);
-      location = event ? eventModalHref(event) : "/";
+      // An event no longer listed opens the homepage with the "no longer listed" notice.
+      location = event ? eventModalHref(event) : `/?${new URLSearchParams({ [EVENT_PARAM]: key }).toString()}`;
     } catch {
       // The store is down: the cached homepage may still hold the event.
       location = `/?${new URLSearchParams({ [EVENT_PARAM]: key }).toString()}`;
@@ -196,7 +205,7 @@ export function homeRoutes(deps: Deps) {
       const home = resolve(request);
       if (home.redirect) return new Response(null, { status: 302, headers: { location: home.redirect, vary: "HX-Request", ...PER_REQUEST } });
       // A hit comes back synchronously; only a miss waits for a render.
-      const served = deps.renderCache.serve(request, home.cacheKey, home.policy, () => renderHome(deps, home.variant, home.filters, home.eventKey, home.page));
+      const served = deps.renderCache.serve(request, home.cacheKey, home.policy, () => renderHome(deps, home.variant, home.filters, home.moment, home.eventKey, home.page));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
         if (error instanceof EventsUnavailableError) return unavailable(deps, home.variant);

@@ -8,7 +8,11 @@ import Html from "@kitajs/html";
 import type { PublicBanner } from "../../lib/banner.ts";
 import { activeFilterChips } from "../../lib/events/filter-labels.ts";
 import { topSavedKeys, type FilterFacets } from "../../lib/events/filter-match.ts";
-import { countdownAt, PAGE_SIZE, pagedQuery, type HomeListing, type HomeStats } from "./listing.ts";
+import { countdownAt, homeQuery, PAGE_SIZE, pagedQuery, withMoment, type HomeListing, type HomeStats } from "./listing.ts";
+import { MOMENT_LABELS, type Moment } from "../../lib/events/filter-moment.ts";
+import type { EventFilters } from "../../lib/events/filter-query.ts";
+import { parisDate } from "../../lib/paris-time.ts";
+import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { homeHref } from "../../lib/links.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { CARD_LIST_HX, EventCard, MODAL_ROOT_ID } from "../components/event-card.view.tsx";
@@ -143,17 +147,120 @@ function StatsRow(props: { stats: HomeStats; oob?: boolean }): JSX.Element {
   );
 }
 
+export const QUICK_CHIPS_ID = "quick-chips";
+export const NEAR_ME_ID = "near-me";
+
+/**
+ * One-tap chips at the top of the list: Now, Tonight, Today, Free (links to canonical queries, so
+ * they work without JavaScript and are cached like any filter) and Near me (the browser's position,
+ * used only in the browser; without JavaScript a link to the arrondissement picker).
+ */
+export function QuickChips(props: { listing: HomeListing; now: Date; oob?: boolean }): JSX.Element {
+  const { filters, moment } = props.listing;
+  const today = parisDate(props.now);
+  const href = (next: EventFilters, nextMoment: Moment | null) => homeHref(homeQuery(next, nextMoment));
+  const todayOn = filters.dateFrom === today && filters.dateTo === today;
+  const freeOn = filters.priceRange !== null && filters.priceRange.min === 0 && filters.priceRange.max === 0;
+  const chips: Array<{ label: string; on: boolean; href: string; track: string }> = [
+    { label: "Now", on: moment === "now", href: href(filters, moment === "now" ? null : "now"), track: "now" },
+    { label: "Tonight", on: moment === "tonight", href: href(filters, moment === "tonight" ? null : "tonight"), track: "tonight" },
+    { label: "Today", on: todayOn, href: href({ ...filters, dateFrom: todayOn ? null : today, dateTo: todayOn ? null : today }, moment), track: "today" },
+    { label: "Free", on: freeOn, href: href({ ...filters, priceRange: freeOn ? null : { min: 0, max: 0 } }, moment), track: "free" },
+  ];
+  return (
+    <nav id={QUICK_CHIPS_ID} class="quick-chips" aria-label="Quick filters" hx-swap-oob={props.oob ? "true" : undefined}>
+      <ul>
+        {chips.map((chip) => (
+          <li>
+            <a class={["quick-chip", chip.on && "is-active"]} href={chip.href} hx-get={chip.href} {...RESULTS_HX} aria-current={chip.on ? "true" : undefined} data-quick={chip.track}>
+              {Html.escapeHtml(chip.label)}
+            </a>
+          </li>
+        ))}
+        <li>
+          <a class="quick-chip" href={`#${NEAR_ME_ID}`} data-near-me>
+            <Icon name="pin" /> Near me
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * "Near me": with JavaScript the browser asks for the position once, keeps it in the page (it is
+ * never sent) and lists the filtered events by distance within 1, 3 or 5 km. Without JavaScript or
+ * without permission, the arrondissement picker below is the way to narrow by place.
+ */
+function NearMe(props: { listing: HomeListing; facets: FilterFacets }): JSX.Element {
+  const { filters, moment } = props.listing;
+  return (
+    <section id={NEAR_ME_ID} class="near-me" aria-labelledby="near-me-title" tabindex="-1">
+      <div class="section-head">
+        <h2 id="near-me-title">Near me</h2>
+        <label class="near-me-radius" hidden>
+          Within{" "}
+          <select data-near-radius>
+            <option value="1">1 km</option>
+            <option value="3">3 km</option>
+            <option value="5">5 km</option>
+          </select>
+        </label>
+      </div>
+      <p class="near-me-status muted" data-near-status role="status" aria-live="polite"></p>
+      <ol class="near-me-list" data-near-list hidden></ol>
+      <div class="near-me-areas" data-near-areas>
+        <p class="muted">Pick your arrondissement:</p>
+        <ul class="area-picker">
+          {props.facets.arrondissements
+            .filter((arr): arr is number => typeof arr === "number")
+            .map((arr) => {
+              const href = homeHref(homeQuery({ ...filters, arrondissements: [arr] }, moment));
+              return (
+                <li>
+                  <a class="chip" href={href} safe>
+                    {arrondissementShortLabel(arr)}
+                  </a>
+                </li>
+              );
+            })}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function FinishedDivider(): JSX.Element {
+  return (
+    <li class="finished-divider" role="separator" aria-label="Finished">
+      <span>Finished</span>
+    </li>
+  );
+}
+
 function Chips(props: { listing: HomeListing }): JSX.Element {
   const chips = activeFilterChips(props.listing.filters);
-  if (chips.length === 0) return "";
+  const moment = props.listing.moment;
+  if (chips.length === 0 && !moment) return "";
   const q = props.listing.filters.q;
   const clearAll = homeHref(q ? new URLSearchParams({ q }).toString() : "");
   return (
     <div class="chips" aria-label="Active filters" role="group">
       <ul>
+        {moment ? (
+          <li>
+            <a class="chip" href={homeHref(homeQuery(props.listing.filters, null))} hx-get={homeHref(homeQuery(props.listing.filters, null))} {...RESULTS_HX}>
+              <span safe>{MOMENT_LABELS[moment]}</span>
+              <Icon name="close" />
+              <span class="visually-hidden">(remove filter)</span>
+            </a>
+          </li>
+        ) : (
+          ""
+        )}
         {chips.map((chip) => (
           <li>
-            <a class="chip" href={homeHref(chip.removeQuery)} hx-get={homeHref(chip.removeQuery)} {...RESULTS_HX} data-track-clear={chip.group} data-track-value={chip.value}>
+            <a class="chip" href={homeHref(withMoment(chip.removeQuery, moment))} hx-get={homeHref(withMoment(chip.removeQuery, moment))} {...RESULTS_HX} data-track-clear={chip.group} data-track-value={chip.value}>
               <span safe>{chip.label}</span>
               <Icon name="close" />
               <span class="visually-hidden">(remove filter)</span>
@@ -172,10 +279,13 @@ function CardItems(props: { listing: HomeListing; now: Date; saved: ReadonlySet<
   const { listing } = props;
   return (
     <>
-      {listing.shown.map((event) => (
-        <li>
-          <EventCard event={event} now={props.now} showSaved={props.saved.has(event.eventKey)} />
-        </li>
+      {listing.shown.map((event, i) => (
+        <>
+          {(listing.page - 1) * PAGE_SIZE + i === listing.finishedFrom ? <FinishedDivider /> : ""}
+          <li class={listing.finishedFrom !== null && (listing.page - 1) * PAGE_SIZE + i >= listing.finishedFrom ? "is-finished" : undefined}>
+            <EventCard event={event} now={props.now} showSaved={props.saved.has(event.eventKey)} />
+          </li>
+        </>
       ))}
       {listing.page < listing.pageCount ? <ShowMore listing={listing} /> : ""}
     </>
@@ -256,6 +366,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
       {props.oob ? (
         <>
           <ResultCount count={listing.matching.length} narrowed={listing.narrowed} oob />
+          <QuickChips listing={listing} now={props.now} oob />
           <Spotlight listing={listing} now={props.now} oob />
           <StatsRow stats={listing.stats} oob />
           <MapData matching={listing.matching} filters={listing.filters} query={listing.query} oob />
@@ -333,13 +444,15 @@ export function HomePage(props: HomePageProps): JSX.Element {
         <section class="hero" aria-labelledby="home-title">
           <Intro showFallbackNotice={props.showFallbackNotice || props.degraded === true} degraded={props.degraded} />
           <SearchBar q={listing.filters.q} count={listing.matching.length} narrowed={listing.narrowed} />
+          <QuickChips listing={listing} now={props.now} />
         </section>
+        <NearMe listing={listing} facets={props.facets} />
         <Spotlight listing={listing} now={props.now} />
         <StatsRow stats={listing.stats} />
         <MapCard matching={listing.matching} filters={listing.filters} query={listing.query} />
         <div class="browse">
           <aside class="browse-filters" aria-label="Filters">
-            <FilterPanel filters={listing.filters} facets={props.facets} quickDates={props.quickDates} dateBounds={props.dateBounds} />
+            <FilterPanel filters={listing.filters} moment={listing.moment} facets={props.facets} quickDates={props.quickDates} dateBounds={props.dateBounds} />
           </aside>
           <div class="browse-results">
             <HomeResults listing={listing} now={props.now} feedUrl={props.feedUrl} />

@@ -11,12 +11,13 @@ import { formatTimeLabel } from "../../lib/sheet/times.ts";
 import { formatDateLabel } from "../../lib/sheet/dates.ts";
 import { EVENT_PARAM, SLUG_PARAM } from "../../lib/links.ts";
 import { parisDate, parisInstant } from "../../lib/paris-time.ts";
+import { isFestivalOn, momentOf, MOMENT_PARAM, runsAt, splitFinished, type Moment } from "../../lib/events/filter-moment.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 
 /** Cards in the spotlight section. */
 export const SPOTLIGHT_CARD_COUNT = 3;
 /** Cards per page of the list ("Show more" loads the next page). */
-export const PAGE_SIZE = 30;
+export const PAGE_SIZE = 25;
 /** The page parameter of the list: `p=2` is cards 31–60. */
 export const PAGE_PARAM = "p";
 /** Highest page number read from a URL (2,000 events are 67 pages). */
@@ -52,7 +53,7 @@ const RANGE_INPUTS: ReadonlyArray<[param: string, min: string, max: string]> = [
 export function filterParamsFromRequest(search: URLSearchParams): URLSearchParams {
   const params = new URLSearchParams();
   for (const [name, value] of search) {
-    if (name === EVENT_PARAM || name === SLUG_PARAM || name === PAGE_PARAM || name === "map") continue;
+    if (name === EVENT_PARAM || name === SLUG_PARAM || name === PAGE_PARAM || name === MOMENT_PARAM || name === "map") continue;
     params.append(name, value);
   }
   for (const [param, minName, maxName] of RANGE_INPUTS) {
@@ -65,10 +66,22 @@ export function filterParamsFromRequest(search: URLSearchParams): URLSearchParam
   return params;
 }
 
-/** The filter state of a homepage request and its canonical query (the cache-variant key). */
-export function homeFiltersOf(search: URLSearchParams): { filters: EventFilters; query: string } {
+/** The filter state and moment of a homepage request and its canonical query (the cache-variant key). */
+export function homeFiltersOf(search: URLSearchParams): { filters: EventFilters; moment: Moment | null; query: string } {
   const filters = parseFilters(filterParamsFromRequest(search));
-  return { filters, query: canonicalFilterQuery(filters) };
+  const moment = momentOf(search);
+  return { filters, moment, query: homeQuery(filters, moment) };
+}
+
+/** The homepage's canonical query: the canonical filter query, then `when` when set. */
+export function homeQuery(filters: EventFilters, moment: Moment | null): string {
+  return withMoment(canonicalFilterQuery(filters), moment);
+}
+
+/** A canonical filter query with the moment added after it. */
+export function withMoment(query: string, moment: Moment | null): string {
+  if (!moment) return query;
+  return query ? `${query}&${MOMENT_PARAM}=${moment}` : `${MOMENT_PARAM}=${moment}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -286,6 +299,10 @@ export interface HomeListing {
   narrowed: boolean;
   totalCount: number;
   matching: LiveEvent[];
+  /** "Happening now" or "Tonight", when chosen. */
+  moment: Moment | null;
+  /** Index in `matching` of the first ended event during the festival (the "Finished" divider), else null. */
+  finishedFrom: number | null;
   /** The list page shown (1-based) and the events on it. */
   page: number;
   pageCount: number;
@@ -295,15 +312,27 @@ export interface HomeListing {
 }
 
 /** Filters the live events (kept in homepage order) and derives the spotlight and the stats. */
-export function homeListing(events: readonly LiveEvent[], filters: EventFilters, now: Date, page = 1): HomeListing {
-  const matching = filterEvents(events, filters);
-  const narrowed = isFilterActive(filters) || hasSearch(filters);
+export function homeListing(events: readonly LiveEvent[], filters: EventFilters, now: Date, page = 1, moment: Moment | null = null): HomeListing {
+  let matching = filterEvents(events, filters);
+  if (moment) matching = matching.filter((event) => runsAt(event, moment, now));
+  // During the festival, what has ended moves below a "Finished" divider (order kept on each side).
+  let finishedFrom: number | null = null;
+  if (isFestivalOn(events, now)) {
+    const { open, finished } = splitFinished(matching, now);
+    if (finished.length > 0) {
+      matching = [...open, ...finished];
+      finishedFrom = open.length;
+    }
+  }
+  const narrowed = isFilterActive(filters) || hasSearch(filters) || moment !== null;
   return {
     filters,
-    query: canonicalFilterQuery(filters),
+    query: homeQuery(filters, moment),
     narrowed,
     totalCount: events.length,
     matching,
+    moment,
+    finishedFrom,
     page,
     pageCount: Math.max(1, Math.ceil(matching.length / PAGE_SIZE)),
     shown: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),

@@ -11,7 +11,7 @@ import { PartnerSuccessPage, PrivacyPage, TermsPage } from "./info.view.tsx";
 const SHELL_SECONDS = 300;
 
 export function infoRoutes(deps: Deps) {
-  const privacy = createStaticPage(markup(<PrivacyPage contactEmail={deps.config.partnerEmail} siteHost={siteHost(deps.config)} />));
+  const privacy = createStaticPage(markup(<PrivacyPage contactEmail={deps.config.partnerEmail} siteHost={siteHost(deps.config)} retentionDays={deps.config.trackingRetentionDays} />));
   const terms = createStaticPage(markup(<TermsPage contactEmail={deps.config.partnerEmail} siteHost={siteHost(deps.config)} />));
 
   return new Elysia({ name: "info-pages" })

@@ -39,7 +39,10 @@ interface DataUse {
   kept: string;
 }
 
-const DATA_USES: readonly DataUse[] = [
+/** What is kept and for how long; `retentionDays` is how long raw tracking records are kept. */
+function dataUses(retentionDays: number): readonly DataUse[] {
+  const rolled = `Kept as individual records for ${retentionDays} days, then added into daily totals per event (counts, and the anonymous session ids seen that day, never an email) and deleted. The daily totals are kept for the statistics of past festivals. If you ask us to erase your data, your email is removed from these records at once and they remain only as anonymous counts.`;
+  return [
   {
     what: "Anonymous session id",
     detail: "A random identifier created in your browser and kept in its local storage. It says nothing about who you are.",
@@ -50,19 +53,19 @@ const DATA_USES: readonly DataUse[] = [
     what: "Interactions",
     detail: "Opening an event, following its link and downloading its calendar file, with the event, the page, the time and whether you were signed in.",
     why: "The public \u201cpeople saved this\u201d counts, totals for event hosts and partners, and improving the calendar.",
-    kept: "Until you ask us to delete them; we review and remove old records after each festival season.",
+    kept: rolled,
   },
   {
     what: "Searches and filters",
     detail: "The words you search for and the filters you switch on or clear, with the page and the time.",
     why: "Finding out what people look for, to improve search and the event list.",
-    kept: "Until you ask us to delete them; we review and remove old records after each festival season.",
+    kept: rolled,
   },
   {
     what: "Your email, optional names and consent",
     detail: "Only if you sign in: your email, the first and last name if you give them, your agreement to this notice, and when you signed in. The genres you pick are then remembered.",
     why: "Keeping you signed in and suggesting the genres you like first.",
-    kept: "Until you ask us to delete your account. The sign-in cookie lasts 30 days or until you sign out.",
+    kept: "Until you ask us to erase your data: we then delete your account, its sign-in history and your genre choices. The sign-in cookie lasts 30 days or until you sign out.",
   },
   {
     what: "Event submissions",
@@ -83,9 +86,10 @@ const DATA_USES: readonly DataUse[] = [
     kept: "Deleted automatically a day after their counting window ends.",
   },
 ];
+}
 
 /** What finder collects, why, how long, and who to ask. */
-export function PrivacyPage(props: { contactEmail: string; siteHost: string }): JSX.Element {
+export function PrivacyPage(props: { contactEmail: string; siteHost: string; retentionDays: number }): JSX.Element {
   const mail = `mailto:${props.contactEmail}?subject=${encodeURIComponent("Privacy request")}`;
   return (
     <Layout title="Privacy | finder" description="What finder collects, why, and for how long.">
@@ -107,7 +111,7 @@ export function PrivacyPage(props: { contactEmail: string; siteHost: string }): 
 
         <h2>What we keep</h2>
         <div class="privacy-uses">
-          {DATA_USES.map((use) => (
+          {dataUses(props.retentionDays).map((use) => (
             <section class="privacy-use">
               <h3 safe>{use.what}</h3>
               <p safe>{use.detail}</p>

@@ -28,6 +28,8 @@ export function formOutcome(outcome: SubmitOutcome, values: SubmissionFormState[
     case "invalid_payload":
       return retry({ enabled: true, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.invalidPayload } }, 400);
     case "limited":
+      // The same event again: the host is told it arrived, not asked to wait a day.
+      if (outcome.duplicate) return retry({ enabled: true, issues: [], notice: { kind: "success", text: SUBMIT_PAGE_TEXT.duplicate } }, 429, { "retry-after": String(outcome.retryAfter) });
       return retry({ enabled: true, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.tooMany(outcome.retryAfter) } }, 429, { "retry-after": String(outcome.retryAfter) });
     case "closed":
       return retry({ enabled: false, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.closed } }, 503);

@@ -12,12 +12,21 @@ import { SUBMISSION_FIELDS, type SubmissionFieldName, type SubmissionIssue } fro
 export const SUBMISSION_FORM_ID = "event-submission";
 
 /** Texts of the submission page: headings, notices and error messages. */
+/** A wait as people say it: "40 seconds", "10 minutes", "about 24 hours" (rounded up). */
+export function waitText(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  if (seconds < 90) return plural(Math.max(1, Math.ceil(seconds)), "second");
+  if (seconds < 90 * 60) return plural(Math.ceil(seconds / 60), "minute");
+  return plural(Math.ceil(seconds / 3600), "hour");
+}
+
 export const SUBMIT_PAGE_TEXT = {
   kicker: "Host Submission",
   heading: "Submit Your Event",
   intro: "Tell us about your Fête de la Musique event. Our team reviews every submission and publishes the accepted ones on the calendar.",
   closed: "Event submissions are currently closed. Please check back later.",
-  tooMany: (seconds: number) => `Too many submissions right now. Please try again in about ${seconds} seconds.`,
+  tooMany: (seconds: number) => `Too many submissions right now. Please try again in about ${waitText(seconds)}.`,
+  duplicate: "We already have this event; it is waiting for review.",
   unavailable: "Submissions are unavailable right now. Please try again in a moment.",
   invalid: "Please check the highlighted fields.",
   invalidPayload: "We could not read that submission. Please try again.",

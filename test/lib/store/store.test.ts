@@ -4,6 +4,9 @@ import { useTestApp } from "../../helpers/app.ts";
 import { findStoreMeta, readStoreSheet, saveStoreSheet, storedSheetCsv } from "../../../src/lib/store/store.ts";
 import { listRevisions } from "../../../src/lib/store/revisions.ts";
 import { storedTable } from "../../helpers/store.ts";
+import { createEventReader } from "../../../src/lib/events/pipeline.ts";
+import { parseEventSheet } from "../../../src/lib/sheet/sheet.ts";
+import { patchStoreSheet } from "../../../src/lib/store/patch.ts";
 import { CANONICAL_HEADERS } from "../../../src/lib/sheet/columns.ts";
 
 const ctx = useTestApp();
@@ -87,5 +90,55 @@ describe("event store", () => {
     expect(storedTable(stored!).rows[1][0]).toBe("Robert'); DROP TABLE event_store_rows;--");
     const [{ n }] = await ctx.deps.database.query<{ n: number }>(sql`select count(*)::int as n from event_store_rows`);
     expect(n).toBe(2);
+  });
+});
+
+describe("the store read as rows", () => {
+  const CSV = [
+    "Title,Date,Start Time,Location,Area,Event Key,Dress code",
+    "Alpha,2026-06-21,18:00,Quai,10,evt_aaaaaaaaaaaaaaaa,White",
+    ",,,,,,only a custom cell",
+    "Beta,2026-06-20,,Club,11,,",
+  ].join("\n");
+
+  test("rows carry stable ids and every column's value by key; keys were written at save", async () => {
+    const saved = await saveStoreSheet(ctx.deps.db, CSV, { updatedBy: "admin-upload", origin: "manual", now: new Date("2026-06-01T10:00:00Z") });
+    expect(saved.ok).toBe(true);
+    const stored = (await readStoreSheet(ctx.deps.db))!;
+    expect(stored.columns.map((c) => c.key).slice(-1)).toEqual(["custom_dress_code"]);
+    expect(stored.rows.map((r) => r.id)).toEqual(saved.ok ? saved.ids : []);
+    expect(stored.rows[0].values).toMatchObject({ title: "Alpha", eventKey: "evt_aaaaaaaaaaaaaaaa", custom_dress_code: "White", notes: "" });
+    // A CSV line with only custom cells is a blank line: not stored.
+    expect(stored.rows.map((r) => r.values.title)).toEqual(["Alpha", "Beta"]);
+    expect(stored.rows[1].values.eventKey).toMatch(/^evt_[0-9a-f]{16}$/);
+    // Saving the same sheet again keeps the ids (matched by Event Key).
+    const again = await saveStoreSheet(ctx.deps.db, storedSheetCsv(stored), { updatedBy: "admin-upload", origin: "manual", now: new Date("2026-06-01T11:00:00Z") });
+    expect(again.ok && again.ids).toEqual(stored.rows.map((r) => r.id));
+  });
+
+  test("the live read of the store gives the same events as parsing its CSV; a blank row added in the editor carries no event and no key", async () => {
+    const blankId = crypto.randomUUID();
+    const added = await patchStoreSheet(ctx.deps.db, { addRows: [{ id: blankId, values: {} }] }, { updatedBy: "admin-sheet-editor", trigger: "autosave", now: new Date("2026-06-01T11:30:00Z") });
+    expect(added.ok && added.assignedKeys).toEqual([]);
+    const reader = createEventReader({ ...ctx.deps, config: { ...ctx.deps.config, dataMode: "remote" } });
+    const live = await reader.load({ includeFeaturedProjection: false, includeEngagementProjection: false });
+    expect(live.source).toBe("store");
+    const stored = (await readStoreSheet(ctx.deps.db))!;
+    expect(stored.rows.at(-1)).toMatchObject({ id: blankId });
+    const parsed = parseEventSheet(storedSheetCsv(stored), { now: ctx.deps.now() });
+    if (!parsed.ok) throw new Error(parsed.error);
+    const strip = (e: Record<string, unknown>) => ({ ...e, lat: undefined, lng: undefined, coordinates: undefined, coordinateSource: undefined });
+    expect(live.events.map((e) => strip(e as never))).toEqual(parsed.events.map((e) => strip(e as never)));
+    expect(live.events.map((e) => e.eventName)).toEqual(["Alpha", "Beta"]);
+    expect(live.keyStats).toEqual({ missingEventKeyCount: 0, generatedEventKeyCount: 0 });
+  });
+
+  test("a save is seen by the very next read", async () => {
+    const reader = createEventReader({ ...ctx.deps, config: { ...ctx.deps.config, dataMode: "remote" } });
+    await reader.load();
+    const stored = (await readStoreSheet(ctx.deps.db))!;
+    const edited = await patchStoreSheet(ctx.deps.db, { cells: [{ rowId: stored.rows[0].id, key: "title", value: "Alpha renamed" }] }, { updatedBy: "admin-sheet-editor", trigger: "autosave", now: new Date("2026-06-01T12:00:00Z") });
+    expect(edited.ok).toBe(true);
+    expect((await reader.load()).events.map((e) => e.eventName)).toContain("Alpha renamed");
   });
 });

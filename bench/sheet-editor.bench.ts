@@ -1,0 +1,89 @@
+// The event sheet editor over a 2,000-row store, the app in a process of its own (server core),
+// requests from this process (load core): one-cell autosave end to end (PATCH, target < 100 ms on
+// a Postgres server), opening the editor (the page, and in Chromium the time to the first usable
+// grid, target < 300 ms), and a publish with warm-up and revalidation. Each figure sits beside a
+// same-run baseline: an admin-guarded GET /api/admin/health on the same server.
+// BENCH_DATABASE_URL runs the app on that Postgres server instead of the embedded one (the
+// database is overwritten: use a scratch one).
+
+import { launchBrowser } from "../test/helpers/browser.ts";
+import { BENCH_ADMIN_KEY } from "./fixtures.ts";
+import { median, startServer } from "./lib.ts";
+
+const HEADERS = { "x-admin-key": BENCH_ADMIN_KEY, "content-type": "application/json" };
+
+async function timed(runs: number, fn: () => Promise<unknown>): Promise<number[]> {
+  await fn();
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+const line = (name: string, ms: number[], baseline: number[], note = "") =>
+  console.log(`${name.padEnd(52)} ${median(ms).toFixed(1).padStart(7)} ms median (max ${Math.max(...ms).toFixed(1)}) | baseline ${median(baseline).toFixed(1)} ms${note ? ` | ${note}` : ""}`);
+
+export async function benchSheetEditor(): Promise<void> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const env: Record<string, string> = { ADMIN_KEY: BENCH_ADMIN_KEY, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const app = await startServer("bench/servers/app.server.ts", [JSON.stringify({ dataMode: "remote", seed: 2000, env })]);
+  const engine = databaseUrl ? "Postgres server" : "PGlite";
+  try {
+    const health = () => fetch(`${app.url}/api/admin/health`, { headers: HEADERS }).then((r) => r.arrayBuffer());
+    const baseline = await timed(20, health);
+
+    const sheet = (await (await fetch(`${app.url}/api/admin/sheet`, { headers: HEADERS })).json()) as { rows: { id: string }[]; meta: { revision: number } };
+    let revision = sheet.meta.revision;
+    let n = 0;
+    const patch = async (publish: boolean) => {
+      const row = sheet.rows[(n * 37) % sheet.rows.length];
+      const res = await fetch(`${app.url}/api/admin/sheet`, {
+        method: "PATCH",
+        headers: HEADERS,
+        body: JSON.stringify({ baseRevision: revision, publish, cells: [{ rowId: row.id, key: "notes", value: `Edited ${n++}` }] }),
+      });
+      const body = (await res.json()) as { meta?: { revision: number }; error?: string };
+      if (res.status !== 200 || !body.meta) throw new Error(`PATCH answered ${res.status}: ${body.error}`);
+      revision = body.meta.revision;
+    };
+    line(`autosave of one cell, 2,000 rows (${engine})`, await timed(30, () => patch(false)), baseline, "target < 100 ms on a Postgres server");
+
+    const page = () => fetch(`${app.url}/admin/content`, { headers: HEADERS }).then((r) => r.arrayBuffer());
+    const bytes = (await page()).byteLength;
+    line(`GET /admin/content, 2,000 rows (${engine})`, await timed(10, page), baseline, `${(bytes / 1024).toFixed(0)} KiB`);
+
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ extraHTTPHeaders: { "x-admin-key": BENCH_ADMIN_KEY } });
+      const tab = await context.newPage();
+      const firstGrid = await timed(5, async () => {
+        await tab.goto(`${app.url}/admin/content`, { waitUntil: "commit" });
+        await tab.locator("#sheet-editor table input").first().waitFor();
+        return tab.evaluate(() => performance.now());
+      });
+      // The figure is the page's own clock from navigation start to the first grid input.
+      const inPage: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        await tab.goto(`${app.url}/admin/content`, { waitUntil: "commit" });
+        await tab.locator("#sheet-editor table input").first().waitFor();
+        inPage.push(await tab.evaluate(() => performance.now()));
+      }
+      line(`editor open → first usable grid, Chromium (${engine})`, inPage, baseline, `target < 300 ms; wall clock incl. driver ${median(firstGrid).toFixed(0)} ms`);
+    } finally {
+      await browser.close();
+    }
+
+    line(`publish (one cell + warm-up + revalidation) (${engine})`, await timed(5, () => patch(true)), baseline);
+  } finally {
+    await app.stop();
+  }
+}
+
+if (import.meta.main) {
+  await benchSheetEditor();
+  process.exit(0);
+}

@@ -1,0 +1,103 @@
+// Time-of-visit views of the list (see docs/filters-and-search.md, "Now, Tonight and Finished"):
+// "Happening now" (running at this Paris minute), "Tonight" (running at any time from 18:00 to
+// 06:00 of this festival night, by the event's whole span) and the "Finished" split. Pure
+// functions of an event and one clock reading; the spec's day/night filter is separate and
+// unchanged (filter-match.ts).
+
+import { isValidIsoDate } from "../sheet/dates.ts";
+import { parisDate, parisInstant } from "../paris-time.ts";
+import { endsNextDay, isValidTime } from "../sheet/times.ts";
+import type { LiveEvent } from "../sheet/types.ts";
+
+/** The `when` parameter of the homepage: `now` or `tonight`. */
+export type Moment = "now" | "tonight";
+export const MOMENTS: readonly Moment[] = ["now", "tonight"];
+export const MOMENT_PARAM = "when";
+
+/** Chip labels of the moments. */
+export const MOMENT_LABELS: Readonly<Record<Moment, string>> = { now: "Happening now", tonight: "Tonight" };
+
+/** Hours of a festival night: 18:00 to 06:00 the next morning (Paris time). */
+export const NIGHT_START = "18:00";
+export const NIGHT_END = "06:00";
+/** Length given to an event without an end time (as in the calendar files). */
+const DEFAULT_LENGTH_MS = 3 * 3600_000;
+
+/** The `when` value of a URL, or null when absent or unknown. */
+export function momentOf(search: URLSearchParams): Moment | null {
+  const value = search.get(MOMENT_PARAM);
+  return value === "now" || value === "tonight" ? value : null;
+}
+
+/**
+ * When an event runs, as instants: from its start to its end (the next day when the end is not
+ * after the start; start + 3 h without an end). A date without a start time counts as 20:00–23:59.
+ * Null without a valid date.
+ */
+export function eventSpan(event: Pick<LiveEvent, "date" | "time" | "endTime">): { start: number; end: number } | null {
+  if (!isValidIsoDate(event.date)) return null;
+  if (!isValidTime(event.time)) return { start: parisInstant(event.date, "20:00").getTime(), end: parisInstant(event.date, "23:59").getTime() };
+  const start = parisInstant(event.date, event.time).getTime();
+  if (!isValidTime(event.endTime)) return { start, end: start + DEFAULT_LENGTH_MS };
+  const endDate = endsNextDay(event.time, event.endTime) ? nextDate(event.date) : event.date;
+  return { start, end: parisInstant(endDate, event.endTime).getTime() };
+}
+
+function nextDate(isoDate: string): string {
+  const d = new Date(`${isoDate}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** This festival night at an instant: 18:00 of the Paris date (the day before, before 06:00) to 06:00 after. */
+export function festivalNight(now: Date): { start: number; end: number; date: string } {
+  const today = parisDate(now);
+  const date = now.getTime() < parisInstant(today, NIGHT_END).getTime() ? previousDate(today) : today;
+  return { start: parisInstant(date, NIGHT_START).getTime(), end: parisInstant(nextDate(date), NIGHT_END).getTime(), date };
+}
+
+function previousDate(isoDate: string): string {
+  const d = new Date(`${isoDate}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** True when an event runs at some time of the moment. */
+export function runsAt(event: Pick<LiveEvent, "date" | "time" | "endTime">, moment: Moment, now: Date): boolean {
+  const span = eventSpan(event);
+  if (!span) return false;
+  if (moment === "now") return span.start <= now.getTime() && now.getTime() < span.end;
+  const night = festivalNight(now);
+  return span.start < night.end && span.end > night.start;
+}
+
+/** True when an event has ended at this instant. */
+export function hasEnded(event: Pick<LiveEvent, "date" | "time" | "endTime">, now: Date): boolean {
+  const span = eventSpan(event);
+  return span !== null && span.end <= now.getTime();
+}
+
+/**
+ * True while the festival is on: from the first listed date's morning to 06:00 after the last
+ * listed date (the ended events then drop below a "Finished" divider).
+ */
+export function isFestivalOn(events: readonly Pick<LiveEvent, "date">[], now: Date): boolean {
+  let first: string | undefined;
+  let last: string | undefined;
+  for (const event of events) {
+    if (!isValidIsoDate(event.date)) continue;
+    if (!first || event.date < first) first = event.date;
+    if (!last || event.date > last) last = event.date;
+  }
+  if (!first || !last) return false;
+  const t = now.getTime();
+  return t >= parisInstant(first, "00:00").getTime() && t < parisInstant(nextDate(last), NIGHT_END).getTime();
+}
+
+/** Splits a list (order kept) into events still to come or running, then the ended ones. */
+export function splitFinished<T extends Pick<LiveEvent, "date" | "time" | "endTime">>(events: readonly T[], now: Date): { open: T[]; finished: T[] } {
+  const open: T[] = [];
+  const finished: T[] = [];
+  for (const event of events) (hasEnded(event, now) ? finished : open).push(event);
+  return { open, finished };
+}

@@ -1,0 +1,261 @@
+// Partner statistics of one activation (see docs/placements.md, "Partner statistics"): the checks
+// in their fixed order, the window, the metrics over the raw engagement records, the CSV, and a
+// daily series for the partner page.
+
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import { engagementInteractions, paidOrders } from "../db/schema/index.ts";
+import { secretsEqual } from "../crypto.ts";
+import { csvLine } from "../sheet/csv.ts";
+import type { EventReader } from "../events/pipeline.ts";
+import { parisDate } from "../paris-time.ts";
+import { NO_STORE_HEADERS } from "../http.ts";
+
+/**
+ * Headers of every partner statistics answer, page or API: never cached, and no Referer, so the
+ * token in the URL cannot leak to linked sites. Set per route; a global security-header layer may
+ * add to them but should keep this Referrer-Policy.
+ */
+export const PARTNER_STATS_HEADERS: Readonly<Record<string, string>> = { ...NO_STORE_HEADERS, "referrer-policy": "no-referrer" };
+
+export interface PartnerStatsDeps {
+  db: Db;
+  events: Pick<EventReader, "load">;
+  log: Logger;
+  now: () => Date;
+}
+
+export interface PartnerMetrics {
+  clickCount: number;
+  outboundClickCount: number;
+  calendarSyncCount: number;
+  uniqueSessionCount: number;
+  uniqueViewSessionCount: number;
+  uniqueOutboundSessionCount: number;
+  uniqueCalendarSessionCount: number;
+  outboundSessionRate: number;
+  calendarSessionRate: number;
+  outboundInteractionRate: number;
+  calendarInteractionRate: number;
+}
+
+/** The `data` of a successful answer. */
+export interface PartnerStats {
+  activationId: string;
+  eventKey: string;
+  eventName: string;
+  tier: "spotlight" | "promoted";
+  range: { startAt: string; endAt: string };
+  metrics: PartnerMetrics;
+}
+
+export type PartnerStatsResult = { ok: true; stats: PartnerStats } | { ok: false; status: 400 | 403 | 404 | 409 | 503; error: string };
+
+export const PARTNER_STATS_ERRORS = {
+  tokenRequired: "Token required",
+  notFound: "Partner stats record not found",
+  invalidToken: "Invalid partner stats token",
+  notFulfilled: "Activation not fulfilled yet",
+  unavailable: "Stats service unavailable",
+} as const;
+
+/** percent(n, d): 0 when d is 0, else 100·n/d rounded half-up to one decimal, at most 100. */
+export function percent(n: number, d: number): number {
+  if (d <= 0) return 0;
+  return Math.min(100, Math.floor((1000 * n) / d + 0.5) / 10);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Order = typeof paidOrders.$inferSelect;
+
+/** The stats window of an activation: fulfilled start (else activated_at, else created_at) to fulfilled end (else now). */
+export function statsWindow(order: Pick<Order, "fulfilledStartAt" | "fulfilledEndAt" | "activatedAt" | "createdAt">, now: Date): { startAt: Date; endAt: Date } {
+  const startAt = order.fulfilledStartAt ?? order.activatedAt ?? order.createdAt;
+  let endAt = order.fulfilledEndAt ?? now;
+  if (endAt.getTime() < startAt.getTime()) endAt = now;
+  return { startAt, endAt };
+}
+
+/** The order behind a statistics link, after the token and state checks, in the documented order. */
+async function authorisedActivation(deps: PartnerStatsDeps, id: string, token: unknown): Promise<{ ok: true; order: Order } | { ok: false; status: 400 | 403 | 404 | 409 | 503; error: string }> {
+  if (typeof token !== "string" || token.trim() === "") return { ok: false, status: 400, error: PARTNER_STATS_ERRORS.tokenRequired };
+  let order: Order | undefined;
+  try {
+    order = UUID.test(id) ? (await deps.db.select().from(paidOrders).where(eq(paidOrders.id, id)))[0] : undefined;
+  } catch (error) {
+    deps.log.error("partner-stats", "Order store unavailable", undefined, error);
+    return { ok: false, status: 503, error: PARTNER_STATS_ERRORS.unavailable };
+  }
+  if (!order) return { ok: false, status: 404, error: PARTNER_STATS_ERRORS.notFound };
+  if (!secretsEqual(token, order.partnerStatsToken)) return { ok: false, status: 403, error: PARTNER_STATS_ERRORS.invalidToken };
+  if (order.status !== "activated" || !order.fulfilledEventKey || (order.fulfilledTier !== "spotlight" && order.fulfilledTier !== "promoted")) {
+    return { ok: false, status: 409, error: PARTNER_STATS_ERRORS.notFulfilled };
+  }
+  return { ok: true, order };
+}
+
+function windowFilter(eventKey: string, startAt: Date, endAt: Date) {
+  return and(eq(engagementInteractions.eventKey, eventKey.toLowerCase()), gte(engagementInteractions.recordedAt, startAt), lt(engagementInteractions.recordedAt, endAt));
+}
+
+/** The metrics of one key over [startAt, endAt), in one grouped query over the raw records. */
+export async function readMetrics(db: Db, eventKey: string, startAt: Date, endAt: Date): Promise<PartnerMetrics> {
+  const e = engagementInteractions;
+  const [row] = await db
+    .select({
+      clicks: sql<number>`count(*) filter (where ${e.actionType} = 'click')`,
+      outbound: sql<number>`count(*) filter (where ${e.actionType} = 'outbound_click')`,
+      calendar: sql<number>`count(*) filter (where ${e.actionType} = 'calendar_sync')`,
+      sessions: sql<number>`count(distinct ${e.sessionId})`,
+      viewSessions: sql<number>`count(distinct ${e.sessionId}) filter (where ${e.actionType} = 'click')`,
+      outboundSessions: sql<number>`count(distinct ${e.sessionId}) filter (where ${e.actionType} = 'outbound_click')`,
+      calendarSessions: sql<number>`count(distinct ${e.sessionId}) filter (where ${e.actionType} = 'calendar_sync')`,
+    })
+    .from(e)
+    .where(windowFilter(eventKey, startAt, endAt));
+  const n = (v: unknown) => Number(v ?? 0);
+  const clickCount = n(row?.clicks);
+  const outboundClickCount = n(row?.outbound);
+  const calendarSyncCount = n(row?.calendar);
+  const uniqueViewSessionCount = n(row?.viewSessions);
+  const uniqueOutboundSessionCount = n(row?.outboundSessions);
+  const uniqueCalendarSessionCount = n(row?.calendarSessions);
+  return {
+    clickCount,
+    outboundClickCount,
+    calendarSyncCount,
+    uniqueSessionCount: n(row?.sessions),
+    uniqueViewSessionCount,
+    uniqueOutboundSessionCount,
+    uniqueCalendarSessionCount,
+    outboundSessionRate: percent(uniqueOutboundSessionCount, uniqueViewSessionCount),
+    calendarSessionRate: percent(uniqueCalendarSessionCount, uniqueViewSessionCount),
+    outboundInteractionRate: percent(outboundClickCount, clickCount),
+    calendarInteractionRate: percent(calendarSyncCount, clickCount),
+  };
+}
+
+async function liveEventName(deps: PartnerStatsDeps, eventKey: string): Promise<string | undefined> {
+  try {
+    const { events } = await deps.events.load({ includeFeaturedProjection: false, includeEngagementProjection: false });
+    return events.find((e) => e.eventKey.toLowerCase() === eventKey.toLowerCase())?.eventName;
+  } catch {
+    // The figures stand on their own: the order's name (or the key) is shown instead.
+    return undefined;
+  }
+}
+
+/** GET /api/partner-stats/<id>?token=: checks, window, metrics. */
+export async function readPartnerStats(deps: PartnerStatsDeps, id: string, token: unknown): Promise<PartnerStatsResult & { order?: Order }> {
+  const access = await authorisedActivation(deps, id, token);
+  if (!access.ok) return access;
+  const { order } = access;
+  const eventKey = order.fulfilledEventKey!;
+  const { startAt, endAt } = statsWindow(order, deps.now());
+  let metrics: PartnerMetrics;
+  try {
+    metrics = await readMetrics(deps.db, eventKey, startAt, endAt);
+  } catch (error) {
+    deps.log.error("partner-stats", "Engagement store unavailable", undefined, error);
+    return { ok: false, status: 503, error: PARTNER_STATS_ERRORS.unavailable };
+  }
+  const eventName = (await liveEventName(deps, eventKey)) ?? order.eventName ?? eventKey;
+  return {
+    ok: true,
+    order,
+    stats: { activationId: order.id, eventKey, eventName, tier: order.fulfilledTier as "spotlight" | "promoted", range: { startAt: startAt.toISOString(), endAt: endAt.toISOString() }, metrics },
+  };
+}
+
+/** The 17 CSV columns, in order. */
+export const PARTNER_CSV_COLUMNS = [
+  "activation_id",
+  "event_key",
+  "event_name",
+  "tier",
+  "start_at",
+  "end_at",
+  "views",
+  "outbound_clicks",
+  "calendar_syncs",
+  "unique_sessions",
+  "unique_view_sessions",
+  "unique_outbound_sessions",
+  "unique_calendar_sessions",
+  "outbound_session_rate",
+  "calendar_session_rate",
+  "outbound_interaction_rate",
+  "calendar_interaction_rate",
+] as const;
+
+/** A text cell that a spreadsheet would run as a formula gets a leading apostrophe. */
+function neutralised(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** The CSV: the header and one data row, each ending `\n`; rates with exactly one decimal. */
+export function partnerStatsCsv(stats: PartnerStats): string {
+  const m = stats.metrics;
+  const rate = (value: number) => value.toFixed(1);
+  return (
+    csvLine(PARTNER_CSV_COLUMNS) +
+    "\n" +
+    csvLine([
+      stats.activationId,
+      neutralised(stats.eventKey),
+      neutralised(stats.eventName),
+      stats.tier,
+      stats.range.startAt,
+      stats.range.endAt,
+      m.clickCount,
+      m.outboundClickCount,
+      m.calendarSyncCount,
+      m.uniqueSessionCount,
+      m.uniqueViewSessionCount,
+      m.uniqueOutboundSessionCount,
+      m.uniqueCalendarSessionCount,
+      rate(m.outboundSessionRate),
+      rate(m.calendarSessionRate),
+      rate(m.outboundInteractionRate),
+      rate(m.calendarInteractionRate),
+    ]) +
+    "\n"
+  );
+}
+
+/** One Paris day of the partner page's chart. */
+export interface PartnerDay {
+  day: string;
+  views: number;
+  outbound: number;
+  calendar: number;
+}
+
+/** Views, outbound clicks and calendar saves per Paris day of the window (zero-filled, at most 60 days shown). */
+export async function readDailySeries(db: Db, stats: PartnerStats): Promise<PartnerDay[]> {
+  const e = engagementInteractions;
+  const startAt = new Date(stats.range.startAt);
+  const endAt = new Date(stats.range.endAt);
+  const day = sql<string>`to_char(${e.recordedAt} at time zone 'Europe/Paris', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      day,
+      views: sql<number>`count(*) filter (where ${e.actionType} = 'click')`,
+      outbound: sql<number>`count(*) filter (where ${e.actionType} = 'outbound_click')`,
+      calendar: sql<number>`count(*) filter (where ${e.actionType} = 'calendar_sync')`,
+    })
+    .from(e)
+    .where(windowFilter(stats.eventKey, startAt, endAt))
+    .groupBy(day);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const days: PartnerDay[] = [];
+  const last = parisDate(new Date(Math.max(startAt.getTime(), endAt.getTime() - 1)));
+  // Calendar arithmetic on the date itself (UTC noon), so DST changes never skip or repeat a day.
+  for (let d = parisDate(startAt); d <= last && days.length < 60; d = new Date(Date.parse(`${d}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10)) {
+    const row = byDay.get(d);
+    days.push({ day: d, views: Number(row?.views ?? 0), outbound: Number(row?.outbound ?? 0), calendar: Number(row?.calendar ?? 0) });
+  }
+  return days;
+}

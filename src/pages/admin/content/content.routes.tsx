@@ -1,0 +1,68 @@
+// /admin/content: the event sheet editor and its revisions card, composed with the area's other
+// cards. The page reads the sheet through lib; the grid script then talks to the admin sheet API.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../../../deps.ts";
+import { html, NO_STORE_HEADERS } from "../../../lib/http.ts";
+import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
+import { actorOf, readEditorSheet, readRevisionDiff, restoreRevision } from "../../../lib/admin/sheet-editor.ts";
+import { listRevisions } from "../../../lib/store/revisions.ts";
+import { NotFoundError } from "../../../lib/errors.ts";
+import { adminPageGuard } from "../guard.ts";
+import { consoleResponse } from "../console.ts";
+import { ContentArea, SheetEditorCard } from "./editor.view.tsx";
+import { RevisionsCard, type RevisionsCardProps } from "./revisions.view.tsx";
+import { loadBannerCard, loadSubmissionsCard, ModerationCards, statusParam } from "./moderation.routes.tsx";
+
+const CONTENT_PATH = "/admin/content";
+
+/** GET /admin/content, GET …/revisions, GET …/revisions/:id, POST …/revisions/:id/restore */
+export function contentRoutes(deps: Deps) {
+  const card = (props: RevisionsCardProps, status = 200) => html(<RevisionsCard {...props} />, status, { vary: "HX-Request", ...NO_STORE_HEADERS });
+  // Without htmx the card's addresses are the content page itself.
+  const onlyHtmx = (request: Request) => (isHtmx(request) ? undefined : hxRedirect(request, CONTENT_PATH, NO_STORE_HEADERS));
+
+  return new Elysia({ name: "admin-content-pages" })
+    .use(adminPageGuard(deps))
+    .get(
+      CONTENT_PATH,
+      async ({ request, query }) => {
+        const [sheet, revisions, submissions, banner] = await Promise.all([
+          readEditorSheet(deps.db),
+          listRevisions(deps.db),
+          loadSubmissionsCard(deps, statusParam(query.status)),
+          loadBannerCard(deps),
+        ]);
+        return consoleResponse(deps, request, "content", "Content", () => (
+          <ContentArea editor={<SheetEditorCard sheet={sheet} />} revisions={<RevisionsCard revisions={revisions} />}>
+            <ModerationCards submissions={submissions} banner={banner} />
+          </ContentArea>
+        ));
+      },
+      { isAdmin: true },
+    )
+    .get(`${CONTENT_PATH}/revisions`, async ({ request }) => onlyHtmx(request) ?? card({ revisions: await listRevisions(deps.db) }), { isAdmin: true })
+    .get(
+      `${CONTENT_PATH}/revisions/:id`,
+      async ({ request, params }) => {
+        const redirect = onlyHtmx(request);
+        if (redirect) return redirect;
+        const found = await readRevisionDiff(deps.db, params.id);
+        if (!found) throw new NotFoundError("No such revision");
+        return card({ revisions: await listRevisions(deps.db), open: { id: found.revision.id, diff: found.diff } });
+      },
+      { isAdmin: true },
+    )
+    .post(
+      `${CONTENT_PATH}/revisions/:id/restore`,
+      async ({ request, params, admin }) => {
+        const result = await restoreRevision(deps, params.id, actorOf(admin));
+        if (!isHtmx(request)) return hxRedirect(request, CONTENT_PATH, NO_STORE_HEADERS);
+        const revisions = await listRevisions(deps.db);
+        if (!result.ok) return card({ revisions, message: { kind: "error", text: result.error } }, result.status === 404 ? 404 : 422);
+        const text = result.revalidationError ?? "Revision restored and homepage revalidated. Reload the editor to see it.";
+        return card({ revisions, message: { kind: result.revalidationError ? "error" : "ok", text } });
+      },
+      { isAdmin: true, parse: "none" },
+    );
+}

@@ -1,0 +1,65 @@
+// The Event Sheet Editor card of /admin/content (see docs/console.md, "Event sheet editor"): the
+// toolbar, the save status, the grid host and the conflict panel. The grid itself is drawn and
+// driven by /static/sheet-editor.js from the sheet embedded here as JSON (no second request before
+// the first usable grid); edits travel to the admin sheet API.
+
+import type { Children } from "@kitajs/html";
+import type { EditorSheet } from "../../../lib/admin/sheet-editor.ts";
+
+/** The root id of the editor card. */
+export const SHEET_EDITOR_ID = "sheet-editor";
+/** The id of the element carrying the sheet JSON (an escaped attribute). */
+export const SHEET_DATA_ID = "sheet-editor-data";
+
+/** The editor card. */
+export function SheetEditorCard(props: { sheet: EditorSheet }): JSX.Element {
+  return (
+    <section id={SHEET_EDITOR_ID} class="card sheet-editor" aria-labelledby="sheet-editor-title" data-sheet-editor>
+      <div class="card-head">
+        <h2 id="sheet-editor-title">Event Sheet Editor</h2>
+        <p class="sheet-status" role="status" aria-live="polite" data-status>
+          All changes saved
+        </p>
+      </div>
+      <p class="sheet-note" data-note></p>
+      <div class="sheet-toolbar" role="toolbar" aria-label="Sheet actions">
+        <label class="sheet-search">
+          <span class="visually-hidden">Search rows</span>
+          <input type="search" placeholder="Search rows" data-search />
+        </label>
+        <button type="button" class="button button-small" data-action="add-row">Add row</button>
+        <button type="button" class="button button-small" data-action="add-column">Add column</button>
+        <button type="button" class="button button-small button-quiet" data-action="undo" disabled>Undo</button>
+        <button type="button" class="button button-small button-quiet" data-action="redo" disabled>Redo</button>
+        <button type="button" class="button button-small button-quiet" data-action="reload">Reload</button>
+        <button type="button" class="button button-small" data-action="publish">Save and Revalidate Homepage</button>
+      </div>
+      <form class="sheet-add-column" data-add-column-form hidden>
+        <label>
+          Column name <input type="text" name="label" maxlength={80} required />
+        </label>
+        <button type="submit" class="button button-small">Add</button>
+        <button type="button" class="button button-small button-quiet" data-action="cancel-column">Cancel</button>
+      </form>
+      <div class="sheet-conflict notice notice-warning" data-conflict hidden role="alert"></div>
+      <p class="sheet-count" data-count></p>
+      <div class="sheet-grid-wrap" data-grid-wrap>
+        <noscript>The sheet editor needs JavaScript. The admin sheet API offers the same actions.</noscript>
+      </div>
+      <button type="button" class="button button-small sheet-more" data-action="more" hidden>Show 50 more</button>
+      <template id={SHEET_DATA_ID} data-sheet={JSON.stringify(props.sheet)}></template>
+      <script src="/static/sheet-editor.js" defer></script>
+    </section>
+  );
+}
+
+/** The content area: the editor, the revisions card, then any further cards (submissions, banner). */
+export function ContentArea(props: { editor: JSX.Element; revisions: JSX.Element; children?: Children }): JSX.Element {
+  return (
+    <div class="content-area stack">
+      {props.editor}
+      {props.revisions}
+      {props.children}
+    </div>
+  );
+}

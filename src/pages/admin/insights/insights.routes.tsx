@@ -1,0 +1,96 @@
+// /admin/insights: the page and its blocks (each an htmx fragment, or a console page of its own
+// without htmx), and the erasure form.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../../../deps.ts";
+import { isHtmx } from "../../../lib/htmx.ts";
+import { markup, NO_STORE_HEADERS } from "../../../lib/http.ts";
+import { readForm } from "../../../lib/forms.ts";
+import { HttpError, ValidationError } from "../../../lib/errors.ts";
+import { liveEventNames, readInsightsQuery } from "../../../lib/insights/request.ts";
+import { listDailyInsights, listEventInsights, readDiscoveryInsights, readSummary, scopeOf } from "../../../lib/insights/metrics.ts";
+import { windowEndingAt } from "../../../lib/insights/window.ts";
+import { eventTableRows, readEventTableQuery } from "../../../lib/insights/event-table.ts";
+import { listCollectedUsers, readUsersSummary } from "../../../lib/insights/exports.ts";
+import { eraseByEmail } from "../../../lib/insights/erasure.ts";
+import { adminPageGuard } from "../guard.ts";
+import { consoleResponse } from "../console.ts";
+import { DiscoveryBlock, EraseCard, EventsBlock, InsightsPage, StatsBlock, UsersBlock } from "./insights.view.tsx";
+
+const fragment = (body: JSX.Element, status = 200) =>
+  new Response(markup(body), { status, headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
+
+/** GET /admin/insights, …/stats, …/discovery, …/events, …/users; POST /admin/insights/erase */
+export function insightsRoutes(deps: Deps) {
+  // A block: the fragment for htmx, else the console page showing that block alone.
+  const block = (request: Request, render: () => JSX.Element, status = 200) =>
+    isHtmx(request) ? fragment(render(), status) : consoleResponse(deps, request, "insights", "Insights", render);
+  const scope = async (query: Record<string, unknown>) => {
+    const q = readInsightsQuery(query);
+    return { q, scope: await scopeOf(deps.database, windowEndingAt(deps.now(), q.windowDays)) };
+  };
+
+  return new Elysia({ name: "admin-insights-pages" })
+    .use(adminPageGuard(deps))
+    .get(
+      "/admin/insights",
+      ({ request, query }) => {
+        const q = readInsightsQuery(query);
+        return consoleResponse(deps, request, "insights", "Insights", () => <InsightsPage query={q} />);
+      },
+      { isAdmin: true },
+    )
+    .get(
+      "/admin/insights/stats",
+      async ({ request, query }) => {
+        const { q, scope: s } = await scope(query);
+        const [summary, daily, discovery] = await Promise.all([readSummary(deps.database, s), listDailyInsights(deps.database, s), readDiscoveryInsights(deps.database, s, q.cluster)]);
+        return block(request, () => <StatsBlock windowDays={q.windowDays} summary={summary} daily={daily} discovery={discovery} />);
+      },
+      { isAdmin: true },
+    )
+    .get(
+      "/admin/insights/discovery",
+      async ({ request, query }) => {
+        const { q, scope: s } = await scope(query);
+        const discovery = await readDiscoveryInsights(deps.database, s, q.cluster);
+        return block(request, () => <DiscoveryBlock discovery={discovery} cluster={q.cluster} />);
+      },
+      { isAdmin: true },
+    )
+    .get(
+      "/admin/insights/events",
+      async ({ request, query }) => {
+        const { q, scope: s } = await scope({ windowDays: query.windowDays });
+        const table = readEventTableQuery(query);
+        const events = await listEventInsights(deps.database, s, await liveEventNames(deps));
+        const { rows, matched } = eventTableRows(events, table);
+        return block(request, () => <EventsBlock windowDays={q.windowDays} query={table} rows={rows} matched={matched} total={events.length} />);
+      },
+      { isAdmin: true },
+    )
+    .get(
+      "/admin/insights/users",
+      async ({ request }) => {
+        const [summary, users] = await Promise.all([readUsersSummary(deps.database, deps.now()), listCollectedUsers(deps.database)]);
+        return block(request, () => <UsersBlock summary={summary} users={users} />);
+      },
+      { isAdmin: true },
+    )
+    .post(
+      "/admin/insights/erase",
+      async ({ request }) => {
+        const form = await readForm(request);
+        const email = typeof form.email === "string" ? form.email.slice(0, 300) : "";
+        if (form.confirm !== "1") return block(request, () => <EraseCard email={email} error="Tick the confirmation box to erase." />, 422);
+        try {
+          const result = await eraseByEmail(deps, email);
+          return block(request, () => <EraseCard result={result} />);
+        } catch (error) {
+          if (error instanceof ValidationError) return block(request, () => <EraseCard email={email} error={error.message} />, 422);
+          throw error instanceof HttpError ? error : error;
+        }
+      },
+      { isAdmin: true, parse: "none" },
+    );
+}

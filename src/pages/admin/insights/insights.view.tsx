@@ -1,0 +1,414 @@
+// /admin/insights (see docs/insights.md, "The page"): window and cluster controls, then blocks
+// that each load as their own htmx fragment (stats tiles and daily chart, top searches / filters /
+// genres, event performance, collected users), the audience export form and the erasure form.
+// Without JavaScript each block placeholder links to the block's own page.
+
+import Html from "@kitajs/html";
+import type { InsightsQuery } from "../../../lib/insights/request.ts";
+import type { DailyInsights, DiscoveryInsights, EventInsights, InsightsSummary } from "../../../lib/insights/metrics.ts";
+import type { CollectedUser, UsersSummary } from "../../../lib/insights/exports.ts";
+import type { ErasureCounts } from "../../../lib/insights/erasure.ts";
+import { EVENT_SORT_KEYS, EVENT_TABLE_ROWS, type EventSortKey, type EventTableQuery } from "../../../lib/insights/event-table.ts";
+import { GENRES } from "../../../lib/sheet/genres.ts";
+import { DailyChart } from "./chart.view.tsx";
+
+export const INSIGHTS_STATS_ID = "insights-stats";
+export const INSIGHTS_DISCOVERY_ID = "insights-discovery";
+export const INSIGHTS_EVENTS_ID = "insights-events";
+export const INSIGHTS_USERS_ID = "insights-users";
+export const INSIGHTS_ERASE_ID = "insights-erase";
+
+export const WINDOW_CHOICES = [7, 30, 90] as const;
+
+const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const fmt = (n: number) => n.toLocaleString("en-GB");
+const pct = (n: number) => `${n.toLocaleString("en-GB", { maximumFractionDigits: 1 })}%`;
+
+/** A block that loads itself as soon as the page is shown; a plain link without JavaScript. */
+function LazyBlock(props: { id: string; title: string; url: string }): JSX.Element {
+  return (
+    <section id={props.id} class="card insights-block" aria-busy="true" hx-get={props.url} hx-trigger="load" hx-swap="outerHTML">
+      <h2 safe>{props.title}</h2>
+      <p class="muted">Loading…</p>
+      <noscript>
+        <a href={props.url}>Show {Html.escapeHtml(props.title)}</a>
+      </noscript>
+    </section>
+  );
+}
+
+/** The page body: controls, the lazily loaded blocks, audience export and erasure. */
+export function InsightsPage(props: { query: InsightsQuery }): JSX.Element {
+  const { windowDays, cluster } = props.query;
+  const base = qs({ windowDays, cluster });
+  return (
+    <div class="insights">
+      <form class="card insights-controls" method="get" action="/admin/insights" hx-get="/admin/insights" hx-trigger="change, submit" hx-target="#admin-console" hx-swap="outerHTML" hx-push-url="true">
+        <h2 id="engagement-stats-title">Engagement Stats</h2>
+        <fieldset class="segmented">
+          <legend>Window</legend>
+          {WINDOW_CHOICES.map((days) => (
+            <label>
+              <input type="radio" name="windowDays" value={String(days)} checked={days === windowDays} /> {Html.escapeHtml(`${days} days`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset class="segmented">
+          <legend>Search clusters</legend>
+          <label>
+            <input type="radio" name="cluster" value="conservative" checked={cluster === "conservative"} /> Conservative
+          </label>
+          <label>
+            <input type="radio" name="cluster" value="aggressive" checked={cluster === "aggressive"} /> Aggressive
+          </label>
+        </fieldset>
+        <button type="submit" class="button">
+          Refresh
+        </button>
+        {(WINDOW_CHOICES as readonly number[]).includes(windowDays) ? "" : <p class="muted" safe>{`Showing a ${windowDays}-day window.`}</p>}
+      </form>
+      <LazyBlock id={INSIGHTS_STATS_ID} title="Engagement figures" url={`/admin/insights/stats?${base}`} />
+      <LazyBlock id={INSIGHTS_DISCOVERY_ID} title="Searches, filters and genres" url={`/admin/insights/discovery?${base}`} />
+      <LazyBlock id={INSIGHTS_EVENTS_ID} title="Event Performance" url={`/admin/insights/events?${qs({ windowDays })}`} />
+      <AudienceExport windowDays={windowDays} />
+      <LazyBlock id={INSIGHTS_USERS_ID} title="Collected Users" url="/admin/insights/users" />
+      <EraseCard />
+    </div>
+  );
+}
+
+function Tile(props: { label: string; value: string; hint?: string }): JSX.Element {
+  return (
+    <div class="tile" title={props.hint}>
+      <span class="tile-label" safe>
+        {props.label}
+      </span>
+      <strong class="tile-value" safe>
+        {props.value}
+      </strong>
+    </div>
+  );
+}
+
+/** The twelve tiles and the daily chart. */
+export function StatsBlock(props: { windowDays: number; summary: InsightsSummary; discovery: Pick<DiscoveryInsights, "searchCount" | "filterApplyCount" | "uniqueDiscoverySessionCount">; daily: DailyInsights[] }): JSX.Element {
+  const s = props.summary;
+  const d = props.discovery;
+  return (
+    <section id={INSIGHTS_STATS_ID} class="card insights-block" aria-labelledby="insights-stats-title">
+      <h2 id="insights-stats-title" safe>{`Last ${props.windowDays} days`}</h2>
+      <div class="tiles insights-tiles">
+        <Tile label="Views" value={fmt(s.clickCount)} hint="Event details opened" />
+        <Tile label="Deduped Views" value={fmt(s.dedupedViewCount)} hint="Repeat views by the same session within 10 minutes counted once" />
+        <Tile label="Outbound" value={fmt(s.outboundClickCount)} />
+        <Tile label="Calendar" value={fmt(s.calendarSyncCount)} />
+        <Tile label="Unique Sessions" value={fmt(s.uniqueSessionCount)} />
+        <Tile label="Searches" value={fmt(d.searchCount)} />
+        <Tile label="Filter Applies" value={fmt(d.filterApplyCount)} />
+        <Tile label="Discovery Sessions" value={fmt(d.uniqueDiscoverySessionCount)} />
+        <Tile label="Outbound CVR" value={pct(s.outboundSessionRate)} hint="Sessions with an outbound click, over sessions with a view" />
+        <Tile label="Calendar CVR" value={pct(s.calendarSessionRate)} hint="Sessions with a calendar sync, over sessions with a view" />
+        <Tile label="Outbound Interaction" value={pct(s.outboundInteractionRate)} hint="Outbound clicks over views" />
+        <Tile label="Calendar Interaction" value={pct(s.calendarInteractionRate)} hint="Calendar syncs over views" />
+      </div>
+      <DailyChart daily={props.daily} />
+    </section>
+  );
+}
+
+/** Top Search Queries (clusters with their variants), Top Filters and Top Genres. */
+export function DiscoveryBlock(props: { discovery: DiscoveryInsights; cluster: string }): JSX.Element {
+  const d = props.discovery;
+  return (
+    <section id={INSIGHTS_DISCOVERY_ID} class="insights-discovery" aria-label="Searches, filters and genres">
+      <article class="card">
+        <h2>Top Search Queries</h2>
+        <p class="muted" safe>{`Clustered (${props.cluster}) from the 250 most frequent queries.`}</p>
+        {d.topSearches.length === 0 ? (
+          <p class="empty">No searches in this window.</p>
+        ) : (
+          <ol class="ranked">
+            {d.topSearches.map((c) => (
+              <li>
+                <details>
+                  <summary>
+                    <span class="ranked-label" safe>
+                      {c.query}
+                    </span>{" "}
+                    <span class="badge" safe>{fmt(c.count)}</span> <span class="muted" safe>{c.variantCount === 1 ? "1 variant" : `${c.variantCount} variants`}</span>
+                  </summary>
+                  <ul class="variants">
+                    {c.variants.map((v) => (
+                      <li>
+                        <span safe>{v.query}</span> <span class="muted" safe>{fmt(v.count)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </li>
+            ))}
+          </ol>
+        )}
+      </article>
+      <article class="card">
+        <h2>Top Filters</h2>
+        {d.topFilters.length === 0 ? (
+          <p class="empty">No filters applied in this window.</p>
+        ) : (
+          <ol class="ranked">
+            {d.topFilters.map((f) => (
+              <li>
+                <span class="muted" safe>{`${f.filterGroup}:`}</span> <span safe>{f.filterValue}</span> <span class="badge" safe>{fmt(f.count)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </article>
+      <article class="card">
+        <h2>Top Genres</h2>
+        <p class="muted">Preferences of signed-in visitors, all time.</p>
+        {d.topGenres.length === 0 ? (
+          <p class="empty">No genre preferences yet.</p>
+        ) : (
+          <ol class="ranked">
+            {d.topGenres.map((g) => (
+              <li>
+                <span safe>{g.label}</span> <span class="badge" safe>{fmt(g.totalScore)}</span> <span class="muted" safe>{g.uniqueUsers === 1 ? "1 user" : `${fmt(g.uniqueUsers)} users`}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </article>
+    </section>
+  );
+}
+
+const COLUMN_LABELS: Record<EventSortKey, string> = {
+  eventName: "Event",
+  clickCount: "Views",
+  dedupedViewCount: "Deduped",
+  outboundClickCount: "Outbound",
+  calendarSyncCount: "Calendar",
+  uniqueSessionCount: "Sessions",
+  conversionRate: "Conversion",
+};
+
+/** The Event Performance table with its search, row count and sortable columns. */
+export function EventsBlock(props: { windowDays: number; query: EventTableQuery; rows: EventInsights[]; matched: number; total: number }): JSX.Element {
+  const q = props.query;
+  const url = (over: Partial<EventTableQuery>) => {
+    const n = { ...q, ...over };
+    return `/admin/insights/events?${qs({ windowDays: props.windowDays, rows: n.rows, q: n.search, sort: n.sort, dir: n.dir })}`;
+  };
+  const target = `#${INSIGHTS_EVENTS_ID}`;
+  return (
+    <section id={INSIGHTS_EVENTS_ID} class="card insights-block" aria-labelledby="insights-events-title">
+      <div class="card-head">
+        <h2 id="insights-events-title">Event Performance</h2>
+        <span class="badge" safe>{`${props.matched} of ${props.total} events`}</span>
+      </div>
+      <form class="events-controls" method="get" action="/admin/insights/events" hx-get="/admin/insights/events" hx-trigger="change, submit, keyup changed delay:300ms from:find input[type=search]" hx-target={target} hx-swap="outerHTML">
+        <input type="hidden" name="windowDays" value={String(props.windowDays)} />
+        <input type="hidden" name="sort" value={q.sort} />
+        <input type="hidden" name="dir" value={q.dir} />
+        <label>
+          Search <input type="search" name="q" value={q.search} maxlength="120" placeholder="Name or key" />
+        </label>
+        <label>
+          Rows{" "}
+          <select name="rows">
+            {EVENT_TABLE_ROWS.map((n) => (
+              <option value={String(n)} selected={n === q.rows} safe>
+                {String(n)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <noscript>
+          <button type="submit" class="button button-small">
+            Apply
+          </button>
+        </noscript>
+      </form>
+      {props.rows.length === 0 ? (
+        <p class="empty">{props.total === 0 ? "No event activity in this window." : "No event matches this search."}</p>
+      ) : (
+        <div class="table-scroll">
+          <table class="events-table">
+            <thead>
+              <tr>
+                {EVENT_SORT_KEYS.map((key) => {
+                  const current = q.sort === key;
+                  const nextDir = current && q.dir === "desc" ? "asc" : current ? "desc" : key === "eventName" ? "asc" : "desc";
+                  return (
+                    <th scope="col" aria-sort={current ? (q.dir === "asc" ? "ascending" : "descending") : undefined}>
+                      <a href={url({ sort: key, dir: nextDir })} hx-get={url({ sort: key, dir: nextDir })} hx-target={target} hx-swap="outerHTML">
+                        {Html.escapeHtml(COLUMN_LABELS[key])}
+                        {current ? (q.dir === "asc" ? " ▲" : " ▼") : ""}
+                      </a>
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {props.rows.map((e) => (
+                <tr>
+                  <th scope="row">
+                    <span safe>{e.eventName}</span>
+                    <br />
+                    <code class="muted" safe>
+                      {e.eventKey}
+                    </code>
+                  </th>
+                  <td safe>{fmt(e.clickCount)}</td>
+                  <td safe>{fmt(e.dedupedViewCount)}</td>
+                  <td safe>{fmt(e.outboundClickCount)}</td>
+                  <td safe>{fmt(e.calendarSyncCount)}</td>
+                  <td safe>{fmt(e.uniqueSessionCount)}</td>
+                  <td safe>{pct(e.conversionRate)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The Audience Export form: a plain GET of the CSV endpoint (the browser downloads the file). */
+export function AudienceExport(props: { windowDays: number }): JSX.Element {
+  return (
+    <section class="card insights-block" aria-labelledby="audience-export-title">
+      <h2 id="audience-export-title">Audience Export</h2>
+      <p class="muted">One row per visitor session active in the window, with its interaction counts, email when signed in, and preferred genres.</p>
+      <form class="audience-form" method="get" action="/api/admin/insights/audience.csv">
+        <label>
+          Window (days) <input type="number" name="windowDays" min="1" max="365" value={String(props.windowDays)} />
+        </label>
+        <label>
+          Minimum interactions <input type="number" name="minInteractions" min="0" value="1" />
+        </label>
+        <label>
+          <input type="checkbox" name="calendarSyncOnly" value="1" /> Calendar sync only
+        </label>
+        <label>
+          <input type="checkbox" name="outboundClickOnly" value="1" /> Outbound click only
+        </label>
+        <fieldset class="genre-picks">
+          <legend>Top genres (any of)</legend>
+          {GENRES.map((g) => (
+            <label>
+              <input type="checkbox" name="topGenres" value={g.key} /> {Html.escapeHtml(g.label)}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" class="button">
+          Export CSV
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** Collected Users: six tiles, the list, Copy Emails and Export CSV. */
+export function UsersBlock(props: { summary: UsersSummary; users: CollectedUser[] }): JSX.Element {
+  const s = props.summary;
+  const emails = props.users.map((u) => u.email).join(", ");
+  return (
+    <section id={INSIGHTS_USERS_ID} class="card insights-block" aria-labelledby="insights-users-title">
+      <h2 id="insights-users-title">Collected Users</h2>
+      <div class="tiles">
+        <Tile label="Unique Users" value={fmt(s.uniqueUsers)} />
+        <Tile label="Verifications" value={fmt(s.verifications)} />
+        <Tile label="Last 24 h" value={fmt(s.last24Hours)} />
+        <Tile label="Last 7 days" value={fmt(s.last7Days)} />
+        <Tile label="Consented" value={fmt(s.consented)} />
+        <Tile label="No Consent" value={fmt(s.noConsent)} />
+      </div>
+      <div class="card-actions">
+        <button type="button" class="button" data-copy-target="#collected-emails" disabled={props.users.length === 0}>
+          Copy Emails
+        </button>
+        <a class="button" href="/api/admin/users.csv" download="">
+          Export CSV
+        </a>
+        <span class="muted copy-status" role="status"></span>
+      </div>
+      <label class="visually-hidden" for="collected-emails">
+        Emails
+      </label>
+      <textarea id="collected-emails" class="emails-box" readonly rows="2" safe>
+        {emails}
+      </textarea>
+      {props.users.length === 0 ? (
+        <p class="empty">No signed-in visitors yet.</p>
+      ) : (
+        <div class="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Name</th>
+                <th scope="col">First seen</th>
+                <th scope="col">Last seen</th>
+                <th scope="col">Verifications</th>
+                <th scope="col">Consent</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.users.slice(0, 200).map((u) => (
+                <tr>
+                  <th scope="row" safe>
+                    {u.email}
+                  </th>
+                  <td safe>{[u.firstName, u.lastName].filter(Boolean).join(" ") || "–"}</td>
+                  <td safe>{u.firstSeenAt.slice(0, 10)}</td>
+                  <td safe>{u.lastSeenAt.slice(0, 10)}</td>
+                  <td safe>{String(u.verificationCount)}</td>
+                  <td safe>{u.consent === null ? "–" : u.consent ? "yes" : "no"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** "Erase a person's data": email, a confirmation, and what was removed. */
+export function EraseCard(props: { result?: ErasureCounts; error?: string; email?: string }): JSX.Element {
+  return (
+    <section id={INSIGHTS_ERASE_ID} class="card insights-block" aria-labelledby="insights-erase-title">
+      <h2 id="insights-erase-title">Erase a person's data</h2>
+      <p class="muted">Deletes the visitor's account, sign-in history and genre preferences, and removes the email from every tracking record (the records stay as anonymous counts). This cannot be undone.</p>
+      <form method="post" action="/admin/insights/erase" hx-post="/admin/insights/erase" hx-target={`#${INSIGHTS_ERASE_ID}`} hx-swap="outerHTML">
+        <label>
+          Email <input type="email" name="email" required maxlength="254" value={props.email ?? ""} autocomplete="off" />
+        </label>
+        <label>
+          <input type="checkbox" name="confirm" value="1" required /> I understand this cannot be undone
+        </label>
+        <button type="submit" class="button button-danger">
+          Erase data
+        </button>
+      </form>
+      {props.error ? (
+        <p class="form-error" role="alert" safe>
+          {props.error}
+        </p>
+      ) : (
+        ""
+      )}
+      {props.result ? (
+        <p class="notice" role="status" safe>
+          {`Erased: ${props.result.users} account, ${props.result.verifications} sign-ins, ${props.result.genrePreferences} genre preferences; email removed from ${props.result.engagementRows + props.result.discoveryRows} tracking records.`}
+        </p>
+      ) : (
+        ""
+      )}
+    </section>
+  );
+}

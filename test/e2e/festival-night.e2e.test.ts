@@ -1,0 +1,137 @@
+// Festival night on a phone and a desktop, with the app clock and the browser clock at 21:30 on
+// 21 June (Paris): the Now and Tonight chips narrow the list through htmx and through plain links
+// with JavaScript off, the Finished divider, "Show more" appending the next cards (and a plain link
+// without JavaScript), and "Near me" with geolocation granted (distances from the map's JSON, never
+// sent) and denied (the arrondissement picker).
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { createClock, createTestContext, type TestContext } from "../helpers/app.ts";
+import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp, VIEWPORTS } from "../helpers/browser.ts";
+import { saveStoreSheet } from "../../src/lib/store/store.ts";
+import { bigSheet } from "../../bench/fixtures.ts";
+
+const AT = new Date("2026-06-21T19:30:00Z");
+let ctx: TestContext;
+let server: { url: string; stop: () => Promise<void> };
+let browser: Browser;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ clock: createClock(AT), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
+  const saved = await saveStoreSheet(ctx.deps.db, bigSheet(120), { updatedBy: "admin-upload", origin: "manual", now: AT });
+  if (!saved.ok) throw new Error(saved.error);
+  server = serveApp(ctx);
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await ctx?.close();
+});
+
+async function open(viewport: keyof typeof VIEWPORTS, options: { javaScriptEnabled?: boolean; geolocation?: "granted" | "denied" } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const v = VIEWPORTS[viewport];
+  const context =
+    options.geolocation === undefined
+      ? await newContext(browser, viewport, options)
+      : await browser.newContext({
+          viewport: { width: v.width, height: v.height },
+          isMobile: v.isMobile,
+          hasTouch: v.hasTouch,
+          javaScriptEnabled: true,
+          geolocation: { latitude: 48.8635, longitude: 2.3627 }, // 3e arrondissement
+          permissions: options.geolocation === "granted" ? ["geolocation"] : [],
+        });
+  const page = await context.newPage();
+  await page.clock.setFixedTime(AT);
+  return { context, page };
+}
+
+const cardCount = (page: Page) => page.locator("#results ol.event-list > li > article.card").count();
+const TIMEOUT = 90_000;
+
+describe("festival night", () => {
+  for (const viewport of ["phone", "desktop"] as const) {
+    test(`${viewport}: Now narrows the list with htmx, Show more appends 25 cards, Finished divider`, async () => {
+      const { context, page } = await open(viewport);
+      const errors = collectConsoleErrors(page);
+      try {
+        await page.goto(`${server.url}/`);
+        expect(await cardCount(page)).toBe(25);
+        expect(await page.locator("#results .finished-divider").count()).toBeLessThanOrEqual(1);
+        await page.locator("[data-show-more]").click();
+        await page.waitForFunction(() => document.querySelectorAll("#results ol.event-list > li > article.card").length === 50);
+        expect(page.url()).toBe(`${server.url}/`);
+        await page.getByRole("link", { name: "Now", exact: true }).click();
+        await page.waitForURL(`${server.url}/?when=now`);
+        await page.waitForFunction(() => document.querySelector("#quick-chips [data-quick=now]")?.classList.contains("is-active"));
+        const now = await cardCount(page);
+        expect(now).toBeGreaterThan(0);
+        expect(now).toBeLessThan(25);
+        if (viewport === "phone") await screenshot(page, "festival-now-phone");
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, TIMEOUT);
+  }
+
+  test("phone, JavaScript off: chips and Show more are plain links", async () => {
+    const { context, page } = await open("phone", { javaScriptEnabled: false });
+    try {
+      await page.goto(`${server.url}/`);
+      await page.getByRole("link", { name: "Tonight", exact: true }).click();
+      await page.waitForURL(`${server.url}/?when=tonight`);
+      const tonight = await cardCount(page);
+      expect(tonight).toBeGreaterThan(0);
+      await page.goto(`${server.url}/`);
+      await page.locator("[data-show-more]").click();
+      await page.waitForURL(`${server.url}/?p=2`);
+      expect(await cardCount(page)).toBe(25);
+      await page.getByText("Events 26–50 of 120").waitFor();
+      // Near me without JavaScript jumps to the arrondissement picker.
+      await page.goto(`${server.url}/`);
+      await page.locator("[data-near-me]").click();
+      await page.waitForURL(`${server.url}/#near-me`);
+      expect(await page.locator("#near-me .area-picker a").count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  }, TIMEOUT);
+
+  test("phone, geolocation granted: nearby events by distance within the radius; the position is never sent", async () => {
+    const { context, page } = await open("phone", { geolocation: "granted" });
+    const sent: string[] = [];
+    page.on("request", (request) => sent.push(request.url() + (request.postData() ?? "")));
+    try {
+      await page.goto(`${server.url}/`);
+      await page.locator("[data-near-me]").click();
+      await page.locator("[data-near-list] li").first().waitFor();
+      await page.locator("[data-near-radius]").selectOption("5");
+      await page.waitForFunction(() => /within 5 km/.test(document.querySelector("[data-near-status]")?.textContent ?? ""));
+      const distances = await page.locator("[data-near-list] li span").allInnerTexts();
+      const km = distances.map((text) => {
+        const m = /· ([\d.]+) (k?m) ·/.exec(text)!;
+        return m[2] === "m" ? Number(m[1]) / 1000 : Number(m[1]);
+      });
+      expect(km.every((d) => d <= 5)).toBe(true);
+      expect([...km].sort((a, b) => a - b)).toEqual(km);
+      expect(sent.some((text) => text.includes("48.86") || text.includes("2.362"))).toBe(false);
+      await screenshot(page, "festival-near-me-phone");
+    } finally {
+      await context.close();
+    }
+  }, TIMEOUT);
+
+  test("phone, geolocation denied: the arrondissement picker is offered", async () => {
+    const { context, page } = await open("phone", { geolocation: "denied" });
+    try {
+      await page.goto(`${server.url}/`);
+      await page.locator("[data-near-me]").click();
+      await page.waitForFunction(() => /Location not shared/.test(document.querySelector("[data-near-status]")?.textContent ?? ""));
+      expect(await page.locator("#near-me .area-picker a").first().isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  }, TIMEOUT);
+});

@@ -1,0 +1,92 @@
+// In Chromium, the paid placement chain end to end: a signed webhook creates an order; the admin
+// fulfils it as a spotlight on /admin/placements; the event shows in the homepage spotlight; the
+// partner link shows the figures after tracking; the CSV downloads.
+
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFile } from "node:fs/promises";
+import Papa from "papaparse";
+import type { Browser } from "playwright-core";
+import { createTestContext, TEST_ADMIN_KEY, type TestClock, type TestContext } from "../helpers/app.ts";
+import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
+import { checkoutCompleted, signatureHeader, TEST_WEBHOOK_SECRET } from "../helpers/payment.ts";
+
+// Real time: the browser's countdowns and "end is authoritative" checks run on the real clock.
+const realClock: TestClock = { now: () => new Date(), set: () => {}, advance: () => {} };
+let ctx: TestContext;
+let server: { url: string; stop: () => Promise<void> };
+let browser: Browser;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ clock: realClock, env: { PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } });
+  server = serveApp(ctx);
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await ctx?.close();
+});
+
+test("webhook → order → fulfil as spotlight → badge on / → partner figures → CSV", async () => {
+  const body = JSON.stringify(checkoutCompleted({ session: { custom_fields: [{ key: "event_name", text: { value: "Bercy Yoga Beats" } }] } }));
+  const delivered = await fetch(`${server.url}/api/webhooks/payment`, { method: "POST", headers: { "content-type": "application/json", "payment-signature": await signatureHeader(body, Math.floor(Date.now() / 1000)) }, body });
+  expect(await delivered.json()).toEqual({ ok: true, handled: true, inserted: true });
+
+  // The admin works with the key header (key callers need no same-origin check).
+  const admin = await browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "x-admin-key": TEST_ADMIN_KEY }, acceptDownloads: true });
+  const page = await admin.newPage();
+  const errors = collectConsoleErrors(page);
+  await page.goto(`${server.url}/admin/placements`);
+  await expect(page.locator(".admin-header .badge").textContent()).resolves.toContain("Action Center 1");
+  const order = page.locator(".order-card").first();
+  await order.getByText("Bercy Yoga Beats").waitFor();
+  await order.getByLabel("Event").fill("evt_fixture000012");
+  await order.getByLabel("Tier").selectOption("spotlight");
+  await screenshot(page, "placements-order-desktop");
+  await order.getByRole("button", { name: "Fulfil as selected tier" }).click();
+  await page.getByText("Order activated as spotlight (evt_fixture000012)").waitFor();
+  await page.goto(`${server.url}/admin/placements?tab=activated`);
+  const statsHref = await page.getByRole("link", { name: "Open partner stats" }).getAttribute("href");
+  expect(statsHref).toMatch(/\/partner-stats\/[0-9a-f-]{36}\?token=[0-9a-f]{32}$/);
+  await expect(page.locator(".admin-header .badge").textContent()).resolves.toContain("Action Center 0");
+  await screenshot(page, "placements-activated-desktop");
+
+  // A visitor sees the event in the spotlight on the homepage.
+  const visitor = await newContext(browser, "phone");
+  const home = await visitor.newPage();
+  await home.goto(`${server.url}/`);
+  const spotlight = home.locator("#spotlight");
+  await spotlight.getByText("Bercy Yoga Beats").first().waitFor();
+  await screenshot(home, "placements-home-spotlight-phone");
+
+  // Tracking: two sessions open the event, one clicks out, one saves it to the calendar.
+  for (const [actionType, sessionId] of [["click", "s-one"], ["click", "s-two"], ["outbound_click", "s-one"], ["calendar_sync", "s-two"]] as const) {
+    const res = await fetch(`${server.url}/api/track`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.50" }, body: JSON.stringify({ eventKey: "evt_fixture000012", actionType, sessionId }) });
+    expect(res.status).toBe(202);
+  }
+
+  const partner = await browser.newContext({ acceptDownloads: true });
+  const stats = await partner.newPage();
+  const statsPath = new URL(statsHref!).pathname + new URL(statsHref!).search;
+  let views = "";
+  for (let attempt = 0; attempt < 50 && views !== "2"; attempt++) {
+    const response = await stats.goto(`${server.url}${statsPath}`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
+    views = (await stats.locator(".stat-tile", { hasText: "Views" }).locator(".stat-value").textContent()) ?? "";
+    if (views !== "2") await Bun.sleep(100);
+  }
+  expect(views).toBe("2");
+  await expect(stats.locator(".stat-tile", { hasText: "Calendar saves" }).locator(".stat-value").textContent()).resolves.toBe("1");
+  await expect(stats.locator(".stat-tile", { hasText: "Visitors who clicked out" }).locator(".stat-value").textContent()).resolves.toBe("50.0 %");
+  await screenshot(stats, "partner-stats-desktop");
+
+  const [download] = await Promise.all([stats.waitForEvent("download"), stats.getByRole("link", { name: "Download CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("partner-stats-evt_fixture000012.csv");
+  const csv = await readFile((await download.path())!, "utf8");
+  const rows = Papa.parse<string[]>(csv.trimEnd()).data;
+  expect(rows).toHaveLength(2);
+  expect(rows[1]!.slice(2, 9)).toEqual(["Bercy Yoga Beats", "spotlight", rows[1]![4]!, rows[1]![5]!, "2", "1", "1"]);
+  expect(errors).toEqual([]);
+  await Promise.all([admin.close(), visitor.close(), partner.close()]);
+}, 60_000);

@@ -1,0 +1,91 @@
+// Now / Tonight / Today / Free chips as canonical query parameters, and the "Finished" divider,
+// with the app clock inside the festival (test fixtures: 19–22 June 2026).
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { eventSpan, festivalNight, runsAt } from "../../src/lib/events/filter-moment.ts";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ctx.clock.set("2026-06-21T19:30:00Z"); // 21:30 in Paris
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function page(path: string): Promise<string> {
+  ctx.deps.renderCache.invalidate({ paths: ["/"] });
+  const res = await ctx.request(path);
+  expect(res.status).toBe(200);
+  return res.text();
+}
+const listKeys = (html: string) => [...html.slice(html.indexOf('id="results"')).matchAll(/<article class="[^"]*" data-event-key="([^"]+)"/g)].map((m) => m[1]);
+
+describe("moments", () => {
+  test("an event's span runs past midnight; tonight is 18:00–06:00 of this festival night", () => {
+    const span = eventSpan({ date: "2026-06-21", time: "21:00", endTime: "02:00" })!;
+    expect(new Date(span.start).toISOString()).toBe("2026-06-21T19:00:00.000Z");
+    expect(new Date(span.end).toISOString()).toBe("2026-06-22T00:00:00.000Z");
+    expect(festivalNight(new Date("2026-06-22T01:00:00Z")).date).toBe("2026-06-21");
+    const now = new Date("2026-06-21T19:30:00Z");
+    // A 14:00–19:00 set is not tonight; 17:00–19:00 overlaps 18:00; 21:00–02:00 is both now and tonight.
+    expect(runsAt({ date: "2026-06-21", time: "14:00", endTime: "17:59" }, "tonight", now)).toBe(false);
+    expect(runsAt({ date: "2026-06-21", time: "17:00", endTime: "19:00" }, "tonight", now)).toBe(true);
+    expect(runsAt({ date: "2026-06-21", time: "21:00", endTime: "02:00" }, "now", now)).toBe(true);
+    expect(runsAt({ date: "2026-06-22", time: "01:00", endTime: "05:00" }, "tonight", now)).toBe(true);
+    expect(runsAt({ date: "2026-06-22", time: "01:00", endTime: "05:00" }, "now", now)).toBe(false);
+  });
+
+  test("the chips are links to canonical queries; when=now keeps only what runs at this minute", async () => {
+    const home = await page("/");
+    expect(home).toContain('href="/?when=now"');
+    expect(home).toContain('href="/?when=tonight"');
+    expect(home).toContain('href="/?df=2026-06-21&dt=2026-06-21"');
+    expect(home).toContain('href="/?pr=0%3A0"');
+    expect(home).toContain('href="#near-me" data-near-me');
+    const now = await page("/?when=now");
+    const keys = listKeys(now);
+    const events = (await ctx.deps.events.load()).events;
+    const at = ctx.clock.now();
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(runsAt(events.find((e) => e.eventKey === key)!, "now", at)).toBe(true);
+    expect(events.filter((e) => runsAt(e, "now", at)).length).toBe(keys.length);
+    expect(now).toContain("Happening now");
+    expect(now).toContain('<input type="hidden" name="when" value="now"/>');
+    const tonight = listKeys(await page("/?when=tonight"));
+    expect(tonight.length).toBe(events.filter((e) => runsAt(e, "tonight", at)).length);
+    expect(tonight.length).toBeGreaterThanOrEqual(keys.length);
+  });
+
+  test("when is canonical: unknown values are dropped and it comes after the filters", async () => {
+    for (const [from, to] of [
+      ["/?when=later", "/"],
+      ["/?when=now&in=indoor", "/?in=indoor&when=now"],
+    ]) {
+      const res = await ctx.request(from);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe(to);
+    }
+  });
+
+  test("during the festival, ended events sit below a Finished divider", async () => {
+    const html = await page("/");
+    const list = html.slice(html.indexOf('id="results"'));
+    expect(list).toContain('<li class="finished-divider" role="separator" aria-label="Finished">');
+    const events = (await ctx.deps.events.load()).events;
+    const keys = listKeys(html);
+    const divider = list.indexOf("finished-divider");
+    for (const key of keys) {
+      const event = events.find((e) => e.eventKey === key)!;
+      const ended = eventSpan(event) !== null && eventSpan(event)!.end <= ctx.clock.now().getTime();
+      expect(list.indexOf(`data-event-key="${key}"`) > divider).toBe(ended);
+    }
+  });
+
+  test("day/night labels use 24-hour time; the filter itself is unchanged", async () => {
+    const html = await page("/?dn=night");
+    expect(html).toContain("Night 22:00–05:59");
+    expect(html).toContain("Day 06:00–21:59");
+  });
+});
