@@ -14,6 +14,7 @@ import { createInvalidationBus, type Invalidation, type InvalidationBus } from "
 import { createEventReader, type EventReader } from "./lib/events/pipeline.ts";
 import { createRenderCache, type RenderCache } from "./lib/render-cache.ts";
 import { connectInvalidations } from "./lib/invalidation-channel.ts";
+import { createJobRegistry, type JobRegistry } from "./lib/admin/jobs.ts";
 import { createBoundaryTimer, type BoundaryTimer } from "./lib/placements/boundary-timer.ts";
 import { PLACEMENT_PAGES } from "./lib/placements/service.ts";
 import { createTrackingService, type TrackingOptions, type TrackingService } from "./lib/tracking/service.ts";
@@ -48,6 +49,8 @@ export interface Deps {
   now: () => Date;
   /** Names of the scheduled jobs running in this process (see jobs/schedule.ts). */
   runningJobs: Set<string>;
+  /** Background console actions with their progress (see lib/admin/jobs.ts). */
+  jobs: JobRegistry;
   /** The admin-login backstop: until when every attempt is slowed (see lib/auth/admin-login.ts). */
   adminLoginBackstop: AdminLoginBackstop;
   /** Registers work to finish before the database closes. */
@@ -87,6 +90,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   const kv = createKv(database.db);
   const invalidation = createInvalidationBus((error) => log.error("cache", "Invalidation listener failed", undefined, error));
   const renderCache = createRenderCache({ log, now: () => now().getTime() });
+  const jobs = createJobRegistry({ now, onError: (kind, error) => log.error("admin-jobs", "Background job failed", { kind }, error) });
   const placementTimer = createBoundaryTimer({ db: database.db, log, now, invalidateLocally: (i) => renderCache.invalidate(i), pages: PLACEMENT_PAGES });
   // Every placement change (here or on another instance) drops /feature-event: re-arm then.
   const apply = (i: Invalidation) => {
@@ -94,7 +98,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     if (i.paths?.includes("/feature-event")) void placementTimer.arm();
   };
   const stopInvalidations = await connectInvalidations(database, invalidation, apply, log);
-  hooks.push(() => placementTimer.stop(), stopInvalidations, () => renderCache.settle());
+  hooks.push(() => jobs.settle(), () => placementTimer.stop(), stopInvalidations, () => renderCache.settle());
   void placementTimer.arm();
   const events = createEventReader({ config, db: database.db, kv, log, now });
   const signingKey = createSigningKey(config.authSecret);
@@ -118,6 +122,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     placementTimer,
     now,
     runningJobs: new Set(),
+    jobs,
     adminLoginBackstop: { until: 0 },
     onShutdown: (hook) => hooks.push(hook),
     shutdown: (timeoutSeconds = 5) => {

@@ -12,6 +12,9 @@ import { authApi } from "./auth.ts";
 import { adminAuthApi } from "./admin-auth.ts";
 import { adminSessionsApi } from "./admin-sessions.ts";
 import { adminStatusApi } from "./admin-status.ts";
+import { adminStoreApi } from "./admin-store.ts";
+import { adminSubmissionsApi } from "./admin-submissions.ts";
+import { adminBannerApi } from "./admin-banner.ts";
 import { adminSheetApi } from "./admin-sheet.ts";
 import { webhooksApi } from "./webhooks.ts";
 import { partnerStatsApi } from "./partner-stats.ts";
@@ -32,6 +35,9 @@ export function apiRoutes(deps: Deps) {
     .use(adminAuthApi(deps)) //             /api/admin/login, /api/admin/logout
     .use(adminSessionsApi(deps)) //         /api/admin/sessions
     .use(adminStatusApi(deps)) //           /api/admin/health, data-store status, KV
+    .use(adminStoreApi(deps)) //            /api/admin/sheet/{upload,export,import}, backups, revalidate, recovery/*, jobs/:id
+    .use(adminSubmissionsApi(deps)) //      /api/admin/submissions, …/:id/{accept,decline}, …/settings
+    .use(adminBannerApi(deps)) //           /api/admin/banner
     .use(adminSheetApi(deps)) //            /api/admin/sheet (GET, PATCH, PUT), /api/admin/sheet/revisions[/:id[/restore]]
     .use(adminOrdersApi(deps)) //           /api/admin/orders, /api/admin/orders/:id(/fulfil), /api/admin/orders/test
     .use(adminPlacementsApi(deps)) //       /api/admin/placements/:tier(/:id/cancel|reschedule, /clear-queue, /clear-history)

@@ -12,6 +12,7 @@ import { crawlerRoutes } from "./info/crawlers.routes.ts";
 import { accountRoutes } from "./account/account.routes.tsx";
 import { adminRoutes } from "./admin/admin.routes.tsx";
 import { operationsRoutes } from "./admin/operations/operations.routes.tsx";
+import { moderationRoutes } from "./admin/content/moderation.routes.tsx";
 import { contentRoutes } from "./admin/content/content.routes.tsx";
 import { placementsRoutes } from "./admin/placements/placements.routes.tsx";
 import { insightsRoutes } from "./admin/insights/insights.routes.tsx";
@@ -28,8 +29,9 @@ export function pageRoutes(deps: Deps) {
     .use(partnerStatsRoutes(deps)) //       /partner-stats/:activationId
     .use(accountRoutes(deps)) //            /account/genres, /sign-in, /sign-out
     .use(adminRoutes(deps)) //              /admin, /admin/login, /admin/logout, console areas
-    .use(operationsRoutes(deps)) //         /admin/operations
+    .use(operationsRoutes(deps)) //         /admin/operations and its card actions, /admin/operations/jobs/:id
     .use(contentRoutes(deps)) //            /admin/content, /admin/content/revisions[/:id[/restore]]
+    .use(moderationRoutes(deps)) //         /admin/content/submissions*, /admin/content/banner
     .use(placementsRoutes(deps)) //         /admin/placements (orders queue, scheduler) and its form actions
     .use(insightsRoutes(deps)) //           /admin/insights (+ /stats, /discovery, /events, /users, /erase)
     .use(homeRoutes(deps)); //              /, /event/:eventKey

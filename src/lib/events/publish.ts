@@ -26,9 +26,13 @@ export interface Revalidation {
 }
 
 /** Full live read with coordinate warm-up, then homepage invalidation. Throws when the read fails. */
-export async function revalidateHomepage(deps: PublishDeps, extraPaths: string[] = []): Promise<Revalidation> {
+export async function revalidateHomepage(
+  deps: PublishDeps,
+  extraPaths: string[] = [],
+  onProgress?: (done: number, total: number) => void,
+): Promise<Revalidation> {
   const started = performance.now();
-  const { read, counts } = await deps.events.warm();
+  const { read, counts } = await deps.events.warm({ onProgress });
   await deps.invalidation.invalidate({ paths: [...HOMEPAGE.paths, ...extraPaths], tags: [...HOMEPAGE.tags] });
   return { source: read.source, count: read.events.length, counts, durationMs: Math.round(performance.now() - started) };
 }

@@ -29,7 +29,11 @@ function asGeocodingError(error: unknown): GeocodingError {
  * Geocodes every address. After a fatal (CONFIG_ERROR) answer no further request is sent:
  * the remaining addresses fail with that same error, so callers can switch to fallbacks.
  */
-export async function geocodeBatch(addresses: readonly LocationQuery[], options: GeocoderOptions): Promise<BatchGeocodeResult> {
+export async function geocodeBatch(
+  addresses: readonly LocationQuery[],
+  options: GeocoderOptions,
+  onProgress?: (done: number, total: number) => void,
+): Promise<BatchGeocodeResult> {
   const outcome: BatchGeocodeResult = { successful: [], failed: [], total: addresses.length, successRate: 0 };
   let fatal: GeocodingError | undefined;
 
@@ -59,6 +63,7 @@ export async function geocodeBatch(addresses: readonly LocationQuery[], options:
   for (let start = 0; start < addresses.length; start += GEOCODING_BATCH_SIZE) {
     if (start > 0 && !fatal) await sleep(GEOCODING_BATCH_DELAY_MS);
     await Promise.all(addresses.slice(start, start + GEOCODING_BATCH_SIZE).map(geocodeWithRetries));
+    onProgress?.(outcome.successful.length + outcome.failed.length, addresses.length);
   }
   outcome.successRate = outcome.total === 0 ? 0 : outcome.successful.length / outcome.total;
   return outcome;

@@ -55,6 +55,8 @@ export interface WarmUpCounts extends PopulationCounts {
 export interface WarmUpOptions {
   /** Retry every estimated venue now, whatever its back-off (the explicit recovery action). */
   retryFailed?: boolean;
+  /** Hears how many of the venues to geocode are done (console progress bars). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** The event fields population reads and writes. */
@@ -211,7 +213,8 @@ export async function warmCoordinates<E extends PlaceableEvent>(
 
   let geocodeFailures = 0;
   if (toGeocode.size > 0) {
-    const batch = await geocodeBatch([...toGeocode.keys()], deps);
+    options.onProgress?.(0, toGeocode.size);
+    const batch = await geocodeBatch([...toGeocode.keys()], deps, options.onProgress);
     for (const { address, result } of batch.successful) {
       const { id, existing } = toGeocode.get(address)!;
       const entry = createGeocodedLocation(address.name, address.arrondissement, result, stamp);

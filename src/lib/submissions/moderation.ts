@@ -9,9 +9,10 @@ import type { InvalidationBus } from "../invalidation.ts";
 import type { Logger } from "../logger.ts";
 import { eventSubmissions } from "../db/schema/index.ts";
 import { findFieldForHeader, SHEET_COLUMNS, type SheetField } from "../sheet/columns.ts";
-import { appendStoreRows } from "../store/patch.ts";
+import { appendStoreRows, patchStoreSheet } from "../store/patch.ts";
 import { revalidateHomepage } from "../events/publish.ts";
 import { dbErrorSummary } from "../db/errors.ts";
+import { isValidEventKey, normaliseEventKey } from "../sheet/keys.ts";
 
 export const SUBMISSION_STATUSES = ["pending", "accepted", "declined"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
@@ -30,6 +31,7 @@ export const MODERATION_MESSAGES = {
   noteRequired: "Add a note explaining the reason",
   noteTooLong: `The note must be at most ${NOTE_MAX} characters`,
   saveFailed: "Could not add the event to the sheet; the submission is still pending",
+  invalidEventKey: "An event key is evt_ followed by 12 to 20 lowercase letters or digits",
 } as const;
 
 /** A stored submission as the console shows it. */
@@ -115,10 +117,11 @@ const SHEET_CELLS: Partial<Record<SheetField, string>> = {
   notes: "notes",
 };
 
-/** The sheet row for a submission, aligned with `headers`. */
-export function submissionSheetRow(headers: readonly string[], payload: Record<string, unknown>): string[] {
+/** The sheet row for a submission, aligned with `headers`; `eventKey` fills the Event Key cell when given. */
+export function submissionSheetRow(headers: readonly string[], payload: Record<string, unknown>, eventKey?: string): string[] {
   return headers.map((header) => {
     const field = findFieldForHeader(header);
+    if (field === "eventKey" && eventKey) return eventKey;
     const source = field ? SHEET_CELLS[field] : undefined;
     const value = source ? payload[source] : undefined;
     return typeof value === "string" ? value : "";
@@ -136,9 +139,10 @@ export function submissionSheetRow(headers: readonly string[], payload: Record<s
 export async function acceptSubmission(
   deps: { db: Db; events: EventReader; invalidation: InvalidationBus; log: Logger; now: () => Date },
   id: string,
-  review: { reviewedBy: string },
+  review: { reviewedBy: string; eventKey?: string },
 ): Promise<ModerationResult> {
   if (!UUID.test(id)) return { ok: false, error: MODERATION_MESSAGES.notFound, status: 404 };
+  if (review.eventKey !== undefined && !isValidEventKey(review.eventKey)) return { ok: false, error: MODERATION_MESSAGES.invalidEventKey, status: 400 };
   const now = deps.now();
   const [claimed] = await deps.db
     .update(eventSubmissions)
@@ -153,9 +157,18 @@ export async function acceptSubmission(
     const headers = SHEET_COLUMNS.map((c) => c.header);
     const cells = submissionSheetRow(headers, claimed.payload);
     const values = Object.fromEntries(SHEET_COLUMNS.map((c, i) => [c.key, cells[i] ?? ""]));
-    const appended = await appendStoreRows(deps.db, [values], { updatedBy: "submission-accept", trigger: "submission", actor: review.reviewedBy, now });
-    if (!appended.ok) throw new Error(appended.error);
-    acceptedEventKey = appended.keys[0];
+    const chosenKey = normaliseEventKey(review.eventKey);
+    if (chosenKey) {
+      // A chosen key goes in as the row's Event Key; the uniqueness pass replaces it only when taken.
+      const patched = await patchStoreSheet(deps.db, { addRows: [{ values: { ...values, eventKey: chosenKey } }] }, { updatedBy: "submission-accept", trigger: "submission", actor: review.reviewedBy, now });
+      if (!patched.ok) throw new Error(patched.error);
+      const rowId = patched.addedRowIds[0];
+      acceptedEventKey = patched.assignedKeys.find((k) => k.rowId === rowId)?.eventKey ?? chosenKey;
+    } else {
+      const appended = await appendStoreRows(deps.db, [values], { updatedBy: "submission-accept", trigger: "submission", actor: review.reviewedBy, now });
+      if (!appended.ok) throw new Error(appended.error);
+      acceptedEventKey = appended.keys[0];
+    }
   } catch (error) {
     deps.log.error("submissions", "Accepting a submission failed; it stays pending", { id, error: dbErrorSummary(error) });
     await deps.db

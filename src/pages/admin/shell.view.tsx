@@ -26,14 +26,15 @@ export function safeAdminPath(raw: unknown): string {
   return ADMIN_AREAS.some((a) => a.path === raw) ? (raw as string) : "/admin";
 }
 
-// htmx leaves 4xx answers unswapped by default; the console's forms answer 401/422/429 with the
-// form and its inline error, so those are swapped too.
+// htmx leaves 4xx and 5xx answers unswapped by default, which would make a refused action look
+// like nothing happened. The console's actions answer their card (or an error fragment) with the
+// inline error for every failure, so every answer is swapped and a failure is never a blank swap.
 const HTMX_CONFIG = {
   responseHandling: [
     { code: "204", swap: false },
     { code: "[23]..", swap: true },
-    { code: "401|422|429", swap: true, error: false },
-    { code: "[45]..", swap: false, error: true },
+    { code: "4..", swap: true, error: false },
+    { code: "5..", swap: true, error: true },
     { code: "...", swap: false },
   ],
 };

@@ -60,9 +60,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Starts the fake for `accounts` (token requests signed by any other key fail with invalid_grant).
  * Sheet ids: sheet-ok, sheet-empty (no values), sheet-500, sheet-slow. Issuers starting with
- * "rejected" are refused by the token endpoint.
+ * "rejected" are refused by the token endpoint. `extraSheets` adds sheet ids with their values,
+ * optionally answered after a pause (so a caller's progress display can be watched).
  */
-export function startFakeGoogle(accounts: TestServiceAccount[]): FakeGoogle {
+export function startFakeGoogle(accounts: TestServiceAccount[], extraSheets: Record<string, { values: unknown[][]; delayMs?: number }> = {}): FakeGoogle {
   const issued = new Set<string>();
   let tokenCount = 0;
   const fake: Omit<FakeGoogle, "base" | "tokenUrl" | "apiUrl" | "exportBaseUrl" | "stop"> = {
@@ -115,6 +116,11 @@ export function startFakeGoogle(accounts: TestServiceAccount[]): FakeGoogle {
       return json({ error: { code: 401, message: "Request had invalid authentication credentials.", status: "UNAUTHENTICATED" } }, 401);
     }
     if (sheetId === "sheet-ok") return json({ range: "Sheet1!A1:Z4", majorDimension: "ROWS", values: SHEET_VALUES });
+    const extra = Object.hasOwn(extraSheets, sheetId) ? extraSheets[sheetId] : undefined;
+    if (extra) {
+      if (extra.delayMs) await sleep(extra.delayMs);
+      return json({ range: "Sheet1!A1:Z1000", majorDimension: "ROWS", values: extra.values });
+    }
     if (sheetId === "sheet-empty") return json({ range: "Sheet1!A1:Z1000", majorDimension: "ROWS" });
     if (sheetId === "sheet-slow") {
       await sleep(1000);

@@ -12,6 +12,7 @@ import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
 import { ContentArea, SheetEditorCard } from "./editor.view.tsx";
 import { RevisionsCard, type RevisionsCardProps } from "./revisions.view.tsx";
+import { loadBannerCard, loadSubmissionsCard, ModerationCards, statusParam } from "./moderation.routes.tsx";
 
 const CONTENT_PATH = "/admin/content";
 
@@ -25,12 +26,18 @@ export function contentRoutes(deps: Deps) {
     .use(adminPageGuard(deps))
     .get(
       CONTENT_PATH,
-      async ({ request }) => {
-        const [sheet, revisions] = await Promise.all([readEditorSheet(deps.db), listRevisions(deps.db)]);
+      async ({ request, query }) => {
+        const [sheet, revisions, submissions, banner] = await Promise.all([
+          readEditorSheet(deps.db),
+          listRevisions(deps.db),
+          loadSubmissionsCard(deps, statusParam(query.status)),
+          loadBannerCard(deps),
+        ]);
         return consoleResponse(deps, request, "content", "Content", () => (
           <ContentArea>
             <SheetEditorCard sheet={sheet} />
             <RevisionsCard revisions={revisions} />
+            <ModerationCards submissions={submissions} banner={banner} />
           </ContentArea>
         ));
       },

@@ -1,5 +1,6 @@
-// /admin/operations: the Admin Sessions card and its actions (revoke one, revoke all, show expired).
-// The other operations sections arrive with the event store tools.
+// /admin/operations (see docs/console-operations.md): Activity, Runtime Data Status, Live Snapshot,
+// Event Store Controls, Admin Sessions and Recovery, each card with its fragment routes. Actions
+// call lib directly; long ones start a background job polled by the Activity card.
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
@@ -12,19 +13,23 @@ import { NotFoundError } from "../../../lib/errors.ts";
 import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
 import { SessionsCard, type SessionsCardProps } from "./sessions.view.tsx";
+import { storeActionRoutes, loadOperationsCards, OperationsCards } from "./store.routes.tsx";
 
 const OPERATIONS_PATH = "/admin/operations";
 
-/** GET /admin/operations, GET /admin/operations/sessions, POST …/sessions/:jti/revoke, POST …/sessions/revoke-all */
+/**
+ * GET /admin/operations, GET /admin/operations/sessions, POST …/sessions/:jti/revoke,
+ * POST …/sessions/revoke-all, and the store, status, snapshot, recovery and job routes of store.routes.tsx
+ */
 export function operationsRoutes(deps: Deps) {
   const cardProps = async (caller: AdminPrincipal, showExpired: boolean): Promise<SessionsCardProps> => {
     const now = deps.now();
     const listed = await listAdminSessions(deps.db, now, { includeExpired: showExpired });
     return { ...listed, caller, now, showExpired };
   };
-  const page = async (request: Request, caller: AdminPrincipal, showExpired: boolean) => {
-    const props = await cardProps(caller, showExpired);
-    return consoleResponse(deps, request, "operations", "Operations", () => <SessionsCard {...props} />);
+  const page = async (request: Request, caller: AdminPrincipal, showExpired: boolean, jobId?: string) => {
+    const [props, cards] = await Promise.all([cardProps(caller, showExpired), loadOperationsCards(deps, jobId)]);
+    return consoleResponse(deps, request, "operations", "Operations", () => <OperationsCards {...cards} sessions={<SessionsCard {...props} />} />);
   };
   const cardResponse = (props: SessionsCardProps) =>
     new Response(markup(<SessionsCard {...props} />), { headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
@@ -37,7 +42,8 @@ export function operationsRoutes(deps: Deps) {
 
   return new Elysia({ name: "admin-operations-pages" })
     .use(adminPageGuard(deps))
-    .get(OPERATIONS_PATH, ({ request, admin, query }) => page(request, admin, expiredParam(query.expired)), { isAdmin: true })
+    .get(OPERATIONS_PATH, ({ request, admin, query }) => page(request, admin, expiredParam(query.expired), typeof query.job === "string" ? query.job : undefined), { isAdmin: true })
+    .use(storeActionRoutes(deps))
     .get(
       `${OPERATIONS_PATH}/sessions`,
       async ({ request, admin, query }) => {

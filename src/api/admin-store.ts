@@ -1,0 +1,165 @@
+// Admin API of the event store tools (see docs/console-operations.md, "Admin API"): upload and
+// export, spreadsheet preview and import, backups and restore, revalidation, recovery, and the
+// progress of background jobs. Same guard as every admin endpoint; answers are never cached.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../deps.ts";
+import { jsonNoStore, isPlainObject, readJson, NO_STORE_HEADERS } from "../lib/http.ts";
+import { HttpError, ValidationError } from "../lib/errors.ts";
+import { adminGuard } from "../lib/auth/admin-guard.ts";
+import { actorOf } from "../lib/auth/admin-actor.ts";
+import { createBackup, listBackups } from "../lib/store/backups.ts";
+import { exportStoreCsv } from "../lib/store/csv-transfer.ts";
+import {
+  CLEAR_STORE_CONFIRMATION,
+  clearStoreWithSnapshot,
+  importSpreadsheetJob,
+  loadLocalCsv,
+  OPERATION_MESSAGES,
+  previewImport,
+  rebuildCoordinates,
+  resetCoordinateCache,
+  restoreAndRevalidate,
+  revalidateNow,
+  uploadCsv,
+} from "../lib/store/operations.ts";
+
+/** Reads a JSON object body; an empty body is `{}`, anything else not an object is a 400. */
+export async function readObjectBody(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (text.trim() === "") return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "Invalid request payload");
+  }
+  if (!isPlainObject(body)) throw new ValidationError("Invalid request body", [{ field: "body", message: "Send a JSON object" }]);
+  return body;
+}
+
+/** Paris date of a file name: finder-events-2026-06-21.csv. */
+function exportFileName(now: Date): string {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return `finder-events-${day}.csv`;
+}
+
+/**
+ * POST /api/admin/sheet/upload, GET /api/admin/sheet/export, POST /api/admin/sheet/import/preview,
+ * POST /api/admin/sheet/import, GET|POST /api/admin/backups, POST /api/admin/backups/restore,
+ * POST /api/admin/revalidate, POST /api/admin/recovery/:action, GET /api/admin/jobs/:id
+ */
+export function adminStoreApi(deps: Deps) {
+  return new Elysia({ name: "admin-store-api" })
+    .use(adminGuard(deps))
+    .post(
+      "/api/admin/sheet/upload",
+      async ({ request, query, admin }) => {
+        const text = await request.text();
+        const outcome = await uploadCsv(deps, text, { dryRun: query.dryRun === "1" || query.dryRun === "true", actor: actorOf(admin), bytes: new TextEncoder().encode(text).length });
+        if (!outcome.ok) return jsonNoStore({ success: false, error: outcome.error, report: outcome.report }, 400);
+        if (outcome.dryRun) return jsonNoStore({ success: true, dryRun: true, message: outcome.message, report: outcome.report });
+        return jsonNoStore({ success: true, message: outcome.message, report: outcome.report, meta: outcome.meta });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .get(
+      "/api/admin/sheet/export",
+      async () => {
+        const csv = await exportStoreCsv(deps.db);
+        if (csv === undefined) return jsonNoStore({ success: false, error: "The store has never been written" }, 404);
+        return new Response(csv, {
+          headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${exportFileName(deps.now())}"`, ...NO_STORE_HEADERS },
+        });
+      },
+      { isAdmin: true },
+    )
+    .post(
+      "/api/admin/sheet/import/preview",
+      async () => {
+        const preview = await previewImport(deps);
+        if (!preview.ok) return jsonNoStore({ success: false, error: preview.error }, 502);
+        return jsonNoStore({ success: true, ...preview });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      "/api/admin/sheet/import",
+      async ({ admin }) => {
+        // Scripts wait for the import; the console runs the same job in the background.
+        const outcome = await importSpreadsheetJob(deps, actorOf(admin), () => {});
+        if (!outcome.ok) {
+          const report = outcome.result?.report;
+          return jsonNoStore({ success: false, error: outcome.message, ...(report ? { report } : {}) }, report ? 400 : 502);
+        }
+        return jsonNoStore({ success: true, message: outcome.message, ...outcome.result });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .get("/api/admin/backups", async () => jsonNoStore({ success: true, backups: await listBackups(deps.db) }), { isAdmin: true })
+    .post(
+      "/api/admin/backups",
+      async () => {
+        const created = await createBackup(deps.db, { createdBy: "admin-panel", trigger: "manual", now: deps.now() });
+        if (created.skipped) return jsonNoStore({ success: true, skipped: true, message: created.message, backup: null, prunedCount: 0 });
+        return jsonNoStore({ success: true, message: created.message, backup: created.backup, prunedCount: created.prunedCount }, 201);
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      "/api/admin/backups/restore",
+      async ({ request }) => {
+        const body = await readObjectBody(request);
+        if (body.id !== undefined && body.id !== null && typeof body.id !== "string") {
+          throw new ValidationError("Invalid request body", [{ field: "id", message: "The backup id must be a string" }]);
+        }
+        const outcome = await restoreAndRevalidate(deps, typeof body.id === "string" && body.id.trim() ? body.id.trim() : undefined);
+        if (!outcome.ok) return jsonNoStore({ success: false, error: outcome.message }, 404);
+        return jsonNoStore({ success: true, message: outcome.message, ...outcome.result });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      "/api/admin/revalidate",
+      async () => {
+        const { durationMs, message, source, count } = await revalidateNow(deps);
+        return jsonNoStore({ success: true, durationMs, message, source, eventCount: count });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      "/api/admin/recovery/:action",
+      async ({ request, params, admin }) => {
+        switch (params.action) {
+          case "rebuild-coordinates": {
+            const outcome = await rebuildCoordinates(deps);
+            return jsonNoStore({ success: true, message: outcome.message, ...outcome.result });
+          }
+          case "reset-coordinates":
+            return jsonNoStore({ success: true, ...(await resetCoordinateCache(deps)) });
+          case "load-local-csv": {
+            const outcome = await loadLocalCsv(deps, actorOf(admin));
+            if (!outcome.ok) return jsonNoStore({ success: false, error: outcome.message }, 400);
+            return jsonNoStore({ success: true, message: outcome.message, ...outcome.result });
+          }
+          case "clear-store": {
+            const body = await readObjectBody(request);
+            if (body.confirm !== CLEAR_STORE_CONFIRMATION) throw new ValidationError("Invalid request body", [{ field: "confirm", message: OPERATION_MESSAGES.clearConfirm }]);
+            const outcome = await clearStoreWithSnapshot(deps);
+            return jsonNoStore({ success: true, message: outcome.message, ...outcome.result });
+          }
+        }
+        return jsonNoStore({ success: false, error: "Not found" }, 404);
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .get(
+      "/api/admin/jobs/:id",
+      ({ params }) => {
+        const job = deps.jobs.get(params.id);
+        if (!job) return jsonNoStore({ success: false, error: "Job not found" }, 404);
+        return jsonNoStore({ success: true, job });
+      },
+      { isAdmin: true },
+    );
+}

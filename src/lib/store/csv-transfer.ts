@@ -1,0 +1,132 @@
+// Uploading a CSV file into the store and exporting the store as CSV (see
+// docs/console-operations.md, "Upload and export"). An upload is checked first and its report
+// shown before anything is written: the schema gate of the sheet, plus the file-level checks
+// (size, delimiter, formula cells). Export neutralises cells a spreadsheet would run as formulas.
+
+import { parseCsvRecords, parseSheetCsv, toCsv } from "../sheet/csv.ts";
+import { readStoreSheet } from "./store.ts";
+import type { Db } from "../db/client.ts";
+
+/** Largest accepted upload (bytes of the file). */
+export const UPLOAD_MAX_BYTES = 1024 * 1024;
+
+/** One problem of an uploaded file; `rows` are spreadsheet row numbers (header = 1). */
+export interface UploadIssue {
+  type: string;
+  message: string;
+  rows: number[];
+}
+
+/** What the console and the API show before (and after) an upload. */
+export interface UploadReport {
+  /** Blocking problems: the file is refused and nothing is written. */
+  errors: UploadIssue[];
+  /** Notes that do not stop the upload (a byte-order mark removed, Windows line ends read). */
+  warnings: UploadIssue[];
+  /** Data rows the store would hold. */
+  rowCount: number;
+  /** Columns in the file. */
+  columnCount: number;
+}
+
+const BOM = "\ufeff";
+// A cell a spreadsheet would evaluate: = or @ first, or + / - followed by a call or a reference
+// (so "+33 1 23 45 67 89" and "- bring water" stay plain text). TAB and CR first are refused too.
+// A pipe or a bang after a sign is a DDE payload or a sheet reference (-cmd|' /C calc'!A0).
+const FORMULA = /^(?:[=@\t\r]|[+-]\s*(?:[A-Za-z_][\w.]*\s*\(|[A-Za-z]+\d+\b|\d[^,]*[!(])|[+-][^\s\d].*[|!])/;
+const FORMULA_LISTED_MAX = 10;
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/** The delimiter a file seems to use when its header has no comma but semicolons or tabs. */
+function otherDelimiter(firstLine: string): string | undefined {
+  if (firstLine.includes(",")) return undefined;
+  if (firstLine.includes(";")) return "semicolon (;)";
+  if (firstLine.includes("\t")) return "tab";
+  return undefined;
+}
+
+/** True when a cell would run as a formula in a spreadsheet. */
+export function looksLikeFormula(cell: string): boolean {
+  return FORMULA.test(cell);
+}
+
+/**
+ * Checks an uploaded CSV file without writing anything: size, encoding marks, delimiter, the
+ * sheet's schema gate (required columns, duplicate headers, row structure, no rows) and formula
+ * cells. `bytes` is the size of the file as received.
+ */
+export function checkUploadCsv(text: string, bytes = new TextEncoder().encode(text).length): UploadReport {
+  const errors: UploadIssue[] = [];
+  const warnings: UploadIssue[] = [];
+  if (bytes > UPLOAD_MAX_BYTES) {
+    errors.push({ type: "too_large", message: `The file is ${formatBytes(bytes)}; the largest accepted upload is ${formatBytes(UPLOAD_MAX_BYTES)}. Split it or remove unused columns.`, rows: [] });
+    return { errors, warnings, rowCount: 0, columnCount: 0 };
+  }
+  if (text.trim() === "" || text.replace(BOM, "").trim() === "") {
+    errors.push({ type: "empty", message: "The file is empty.", rows: [] });
+    return { errors, warnings, rowCount: 0, columnCount: 0 };
+  }
+  if (text.includes("\u0000")) {
+    errors.push({ type: "not_text", message: "The file is not a text CSV file (it contains binary data).", rows: [] });
+    return { errors, warnings, rowCount: 0, columnCount: 0 };
+  }
+  if (text.startsWith(BOM)) warnings.push({ type: "bom", message: "A byte-order mark at the start of the file was removed.", rows: [] });
+  if (text.includes("\r\n")) warnings.push({ type: "crlf", message: "Windows line endings (CRLF) were read as ordinary line ends.", rows: [] });
+
+  const firstLine = text.replace(BOM, "").split(/\r\n?|\n/, 1)[0] ?? "";
+  const delimiter = otherDelimiter(firstLine);
+  if (delimiter) {
+    errors.push({ type: "wrong_delimiter", message: `The file seems to use ${delimiter} as its delimiter; save it as comma-separated CSV.`, rows: [] });
+  }
+
+  const parsed = parseSheetCsv(text);
+  for (const issue of parsed.blocking) {
+    // A wrong delimiter already explains the missing columns.
+    if (delimiter && issue.type === "missing_columns") continue;
+    errors.push({ type: issue.type, message: issue.message, rows: issue.rows });
+  }
+
+  const records = parseCsvRecords(text);
+  const formulaRows: number[] = [];
+  const headers = records[0] ?? [];
+  let firstFormula: string | undefined;
+  for (let index = 0; index < records.length; index++) {
+    const column = records[index].findIndex(looksLikeFormula);
+    if (column === -1) continue;
+    formulaRows.push(index + 1);
+    firstFormula ??= `row ${index + 1}, column "${headers[column] || column + 1}"`;
+  }
+  // parseCsvRecords trims cells, so a leading TAB or CR is looked for in the raw cells as well.
+  if (formulaRows.length === 0 && /(^|[,\n])"?[\t\r](?!\n)/.test(text.replace(/\r\n/g, "\n"))) {
+    errors.push({ type: "formula_cells", message: "Some cells start with a tab or carriage return, which spreadsheets treat as formulas; remove them.", rows: [] });
+  }
+  if (formulaRows.length > 0) {
+    const listed = formulaRows.slice(0, FORMULA_LISTED_MAX).join(", ");
+    const more = formulaRows.length > FORMULA_LISTED_MAX ? `, … (+${formulaRows.length - FORMULA_LISTED_MAX} more)` : "";
+    errors.push({
+      type: "formula_cells",
+      message: `${formulaRows.length} row(s) hold cells that look like spreadsheet formulas (starting with = + - @), first at ${firstFormula}: rows ${listed}${more}. Type them as plain text.`,
+      rows: formulaRows,
+    });
+  }
+  return { errors, warnings, rowCount: parsed.rows.length, columnCount: parsed.columns.length };
+}
+
+/** A cell made safe for spreadsheets: one starting with = + - @ TAB or CR gets a leading apostrophe. */
+export function neutraliseCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The store as a CSV file (labels in display order), formula cells neutralised; undefined when never written. */
+export async function exportStoreCsv(db: Db): Promise<string | undefined> {
+  const stored = await readStoreSheet(db);
+  if (!stored) return undefined;
+  const { columns, rows } = stored;
+  return toCsv(
+    columns.map((c) => neutraliseCell(c.label)),
+    rows.map((row) => columns.map((c) => neutraliseCell(row.values[c.key] ?? ""))),
+  );
+}

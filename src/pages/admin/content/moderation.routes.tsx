@@ -1,0 +1,126 @@
+// Fragment routes of the Event Submissions and Sliding Banner cards of /admin/content (see
+// docs/console-operations.md), and their loaders for the page. Actions call lib directly; every
+// answer for htmx is the card, with the inline error when the action was refused; without htmx the
+// browser goes back to the page.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../../../deps.ts";
+import { markup, NO_STORE_HEADERS } from "../../../lib/http.ts";
+import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
+import { readForm } from "../../../lib/forms.ts";
+import { actorOf } from "../../../lib/auth/admin-actor.ts";
+import { acceptSubmission, declineSubmission, listSubmissions, submissionDashboard, SUBMISSION_STATUSES, type SubmissionStatus } from "../../../lib/submissions/moderation.ts";
+import { readSubmissionSettings, setSubmissionSettings } from "../../../lib/submissions/settings.ts";
+import { findBannerSettings, saveBannerSettings } from "../../../lib/banner.ts";
+import { adminPageGuard } from "../guard.ts";
+import type { CardNotice } from "../widgets.view.tsx";
+import { SubmissionsCard, type SubmissionsCardProps } from "./submissions.view.tsx";
+import { BannerCard, type BannerCardProps } from "./banner.view.tsx";
+
+const PAGE = "/admin/content";
+
+/** A status query value, pending when absent or unknown. */
+export function statusParam(value: unknown): SubmissionStatus {
+  return SUBMISSION_STATUSES.includes(value as SubmissionStatus) ? (value as SubmissionStatus) : "pending";
+}
+
+/** Loads the submissions card for one tab. */
+export async function loadSubmissionsCard(deps: Pick<Deps, "db" | "kv" | "now">, status: SubmissionStatus, extra: { notice?: CardNotice; acceptedKey?: string } = {}): Promise<SubmissionsCardProps> {
+  const [submissions, counts, settings] = await Promise.all([
+    listSubmissions(deps.db, status),
+    submissionDashboard(deps.db, deps.now()),
+    readSubmissionSettings(deps.kv).catch(() => ({ enabled: true })),
+  ]);
+  return { status, submissions, counts, enabled: settings.enabled, ...extra };
+}
+
+/** Loads the banner card. */
+export async function loadBannerCard(deps: Pick<Deps, "kv" | "log">, extra: Partial<BannerCardProps> = {}): Promise<BannerCardProps> {
+  return { banner: await findBannerSettings(deps), ...extra };
+}
+
+/** Both moderation cards, as the content page composes them. */
+export function ModerationCards(props: { submissions: SubmissionsCardProps; banner: BannerCardProps }): JSX.Element {
+  return (
+    <>
+      <SubmissionsCard {...props.submissions} />
+      <BannerCard {...props.banner} />
+    </>
+  );
+}
+
+function fragment(view: JSX.Element, status = 200): Response {
+  return new Response(markup(view), { status, headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
+}
+
+/** The banner form as a save body: messages one per line, seconds per message, wide-screen count, enabled. */
+export function bannerFormBody(form: Record<string, string>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (form.messages !== undefined) body.messages = form.messages.split(/\r\n?|\n/);
+  if (form.seconds !== undefined && form.seconds.trim() !== "" && Number.isFinite(Number(form.seconds))) body.messageDurationMs = Number(form.seconds) * 1000;
+  if (form.desktopMessageCount === "1" || form.desktopMessageCount === "2") body.desktopMessageCount = Number(form.desktopMessageCount);
+  if (form.enabled === "true" || form.enabled === "false") body.enabled = form.enabled === "true";
+  return body;
+}
+
+/**
+ * GET /admin/content/submissions?status=, POST …/submissions/settings, POST …/submissions/:id/accept,
+ * POST …/submissions/:id/decline, GET /admin/content/banner, POST /admin/content/banner
+ */
+export function moderationRoutes(deps: Deps) {
+  const back = (request: Request, status: SubmissionStatus = "pending") => hxRedirect(request, `${PAGE}?status=${status}`, NO_STORE_HEADERS);
+  const card = async (status: SubmissionStatus, extra: { notice?: CardNotice; acceptedKey?: string } = {}, code = 200) =>
+    fragment(<SubmissionsCard {...await loadSubmissionsCard(deps, status, extra)} />, code);
+
+  return new Elysia({ name: "admin-moderation-pages" })
+    .use(adminPageGuard(deps))
+    .get(`${PAGE}/submissions`, async ({ request, query }) => (isHtmx(request) ? card(statusParam(query.status)) : back(request, statusParam(query.status))), { isAdmin: true })
+    .post(
+      `${PAGE}/submissions/settings`,
+      async ({ request, admin }) => {
+        const form = await readForm(request);
+        const status = statusParam(form.status);
+        if (form.enabled !== "true" && form.enabled !== "false") return card(status, { notice: { kind: "error", text: "Choose open or closed." } }, 400);
+        const { message } = await setSubmissionSettings(deps, form.enabled === "true", actorOf(admin));
+        return isHtmx(request) ? card(status, { notice: { kind: "ok", text: message } }) : back(request, status);
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      `${PAGE}/submissions/:id/accept`,
+      async ({ request, params, admin }) => {
+        const result = await acceptSubmission(deps, params.id, { reviewedBy: actorOf(admin) });
+        if (!isHtmx(request)) return back(request);
+        if (!result.ok) return card("pending", { notice: { kind: "error", text: result.error } }, result.status);
+        const text = `Accepted “${String(result.submission.payload.eventName ?? "")}” as event${result.warning ? ` (${result.warning})` : ""}`;
+        return card("pending", { notice: { kind: "ok", text }, acceptedKey: result.acceptedEventKey });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      `${PAGE}/submissions/:id/decline`,
+      async ({ request, params, admin }) => {
+        const form = await readForm(request);
+        const result = await declineSubmission(deps, params.id, { reason: form.reason ?? "", note: form.note, reviewedBy: actorOf(admin) });
+        if (!isHtmx(request)) return back(request);
+        if (!result.ok) return card("pending", { notice: { kind: "error", text: result.error } }, result.status);
+        return card("pending", { notice: { kind: "ok", text: `Declined “${String(result.submission.payload.eventName ?? "")}”` } });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .get(`${PAGE}/banner`, async ({ request }) => (isHtmx(request) ? fragment(<BannerCard {...await loadBannerCard(deps)} />) : back(request)), { isAdmin: true })
+    .post(
+      `${PAGE}/banner`,
+      async ({ request, admin }) => {
+        const form = await readForm(request);
+        const saved = await saveBannerSettings(deps, bannerFormBody(form), actorOf(admin));
+        if (!isHtmx(request)) return back(request);
+        if (!saved.ok) {
+          const draft = { messages: form.messages ?? "", seconds: form.seconds ?? "" };
+          return fragment(<BannerCard {...await loadBannerCard(deps, { notice: { kind: "error", text: saved.error }, draft })} />, 400);
+        }
+        return fragment(<BannerCard banner={saved.settings} notice={{ kind: "ok", text: "Banner saved; the homepage and /feature-event show it now" }} />);
+      },
+      { isAdmin: true, parse: "none" },
+    );
+}
