@@ -22,7 +22,7 @@ import {
   restoreAndRevalidate,
   revalidateNow,
   uploadCsv,
-} from "../lib/store/operations.ts";
+} from "../lib/admin/store-operations.ts";
 
 /** Reads a JSON object body; an empty body is `{}`, anything else not an object is a 400. */
 export async function readObjectBody(request: Request): Promise<Record<string, unknown>> {

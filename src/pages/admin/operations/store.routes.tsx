@@ -27,7 +27,7 @@ import {
   restoreAndRevalidate,
   revalidateNow,
   uploadCsv,
-} from "../../../lib/store/operations.ts";
+} from "../../../lib/admin/store-operations.ts";
 import type { JobView } from "../../../lib/admin/jobs.ts";
 import { adminPageGuard } from "../guard.ts";
 import { JobProgress } from "../widgets.view.tsx";

@@ -5,7 +5,7 @@
 
 import type { BackupSummary } from "../../../lib/store/backups.ts";
 import type { UploadReport } from "../../../lib/store/csv-transfer.ts";
-import type { ImportPreview } from "../../../lib/store/operations.ts";
+import type { ImportPreview } from "../../../lib/admin/store-operations.ts";
 import type { JobView } from "../../../lib/admin/jobs.ts";
 import { JOB_PANEL_ID, JobProgress, Notice, Tile, parisLabel, Time, type CardNotice } from "../widgets.view.tsx";
 

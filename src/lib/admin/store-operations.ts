@@ -11,11 +11,11 @@ import { fetchSheetCsv } from "../sheets/sheet-source.ts";
 import { sheetSourceConfig } from "../sheets/import.ts";
 import { LOCATIONS_KV_KEY } from "../geocoding/location-cache.ts";
 import { HOMEPAGE } from "../invalidation.ts";
-import { clearStore, findStoreMeta, saveStoreSheet, type StoreMeta, type StoreOrigin, type StoreUpdatedBy, type RevisionTrigger } from "./store.ts";
-import { createBackup, restoreBackup } from "./backups.ts";
-import { checkUploadCsv, type UploadReport } from "./csv-transfer.ts";
+import { clearStore, findStoreMeta, saveStoreSheet, type StoreMeta, type StoreOrigin, type StoreUpdatedBy, type RevisionTrigger } from "../store/store.ts";
+import { createBackup, restoreBackup } from "../store/backups.ts";
+import { checkUploadCsv, type UploadReport } from "../store/csv-transfer.ts";
 import { parseCsvRecords } from "../sheet/csv.ts";
-import type { JobOutcome, ReportProgress } from "../admin/jobs.ts";
+import type { JobOutcome, ReportProgress } from "./jobs.ts";
 
 export type OperationsDeps = PublishDeps & { config: Config; kv: Kv };
 
@@ -143,7 +143,8 @@ export async function restoreAndRevalidate(deps: OperationsDeps, id: string | un
   const restored = await restoreBackup(deps.db, { id, now: deps.now() });
   if (!restored.ok) return { ok: false, message: restored.error };
   phase(report, 3, 4, "Warming coordinates");
-  await revalidateHomepage(deps, [], warmProgress(report, 3, 4));
+  // A backup also holds both placement schedules: the partner page's live status changes too.
+  await revalidateHomepage(deps, ["/feature-event"], warmProgress(report, 3, 4));
   return { ok: true, message: OPERATION_MESSAGES.restored, result: { backupId: restored.backupId, rowCount: restored.rowCount, meta: metaJson(await findStoreMeta(deps.db)) } };
 }
 
