@@ -33,7 +33,7 @@ beforeAll(async () => {
   ]);
   server = serveApp(ctx);
   browser = await launchBrowser();
-});
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
