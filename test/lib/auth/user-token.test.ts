@@ -9,11 +9,14 @@ const iat = Math.floor(now.getTime() / 1000);
 const valid = { email: "a@b.com", v: 1, iat, exp: iat + 2592000, aud: "finder:user", iss: "finder" };
 
 describe("user token", () => {
-  test("carries exactly email, v=1, iat, exp=iat+2592000, aud finder:user, iss finder; HS256", async () => {
+  test("carries exactly email, v=1, iat, exp=iat+2592000, aud finder:user, iss finder and a random browser-session id; HS256", async () => {
     const { token } = await signUserToken(TEST_AUTH_SECRET, "a@b.com", now);
-    expect(claimsOf(token)).toEqual(valid);
+    const { sid, ...claims } = claimsOf(token) as Record<string, unknown>;
+    expect(claims).toEqual(valid);
+    expect(sid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(claimsOf((await signUserToken(TEST_AUTH_SECRET, "a@b.com", now)).token)).not.toMatchObject({ sid });
     expect(JSON.parse(Buffer.from(token.split(".")[0], "base64url").toString())).toEqual({ alg: "HS256", typ: "JWT" });
-    expect(await verifyUserToken(TEST_AUTH_SECRET, token, now)).toEqual({ email: "a@b.com", iat, exp: iat + USER_TOKEN.ttlSeconds });
+    expect(await verifyUserToken(TEST_AUTH_SECRET, token, now)).toEqual({ email: "a@b.com", iat, exp: iat + USER_TOKEN.ttlSeconds, sid });
   });
 
   test("is valid until one second before exp and rejected at exp", async () => {

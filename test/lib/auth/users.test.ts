@@ -53,16 +53,17 @@ describe("parseSignIn", () => {
 describe("upsertUser", () => {
   const ctx = useTestApp();
 
-  test("creates, then re-verifies: counts, last seen, overwrite only what is given, first seen fixed, log rows", async () => {
+  test("creates, then re-verifies: counts and last seen move; names, consent and source stay as first recorded; every sign-in is logged", async () => {
     const t1 = new Date("2026-06-20T09:00:00Z");
     const t2 = new Date("2026-06-21T09:00:00Z");
     expect(await upsertUser(ctx.deps.db, { email: "u@x.com", firstName: "Ana", lastName: "Lopez", consent: true }, t1)).toEqual({ created: true });
     expect(await upsertUser(ctx.deps.db, { email: "u@x.com", lastName: "Martin", source: "home" }, t2)).toEqual({ created: false });
     const [user] = await ctx.deps.database.query<Record<string, unknown>>(sql`select * from users where email = 'u@x.com'`);
+    // A later sign-in proves nothing about the address, so it never overwrites what the first recorded.
     expect(user.first_name).toBe("Ana");
-    expect(user.last_name).toBe("Martin");
+    expect(user.last_name).toBe("Lopez");
     expect(user.consent).toBe(true);
-    expect(user.source).toBe("home");
+    expect(user.source).toBe("finder-auth");
     expect(user.verification_count).toBe(2);
     expect(new Date(user.first_seen_at as string).toISOString()).toBe(t1.toISOString());
     expect(new Date(user.last_seen_at as string).toISOString()).toBe(t2.toISOString());
