@@ -1,7 +1,7 @@
 // Static assets (see docs/public-pages.md, "Static files"): the project's static/ folder plus
 // vendored htmx and Leaflet from node_modules, read once per process. Each file gets a fingerprinted
 // name (`app.3f9c2a1b.js`, from the hash of its bytes) that pages link to and that may be cached for
-// a year, and text files are compressed once with brotli and gzip at load, so a request only picks
+// a year, and text files are compressed once with brotli and gzip (on first request), so a request only picks
 // bytes. Nothing is written to disk and no compressed file is kept in the repository.
 
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -92,13 +92,19 @@ function load(path: string, file: string): StaticAsset | undefined {
   const hashedPath = UNFINGERPRINTED.has(path) ? path : `${path.slice(0, path.length - ext.length)}.${hash}${ext}`;
   const asset: StaticAsset = { path, hashedPath, type, etag: `"${hash}"`, identity };
   if (COMPRESSIBLE.has(ext) && identity.byteLength > 256) {
-    asset.br = bytes(brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }));
-    asset.gzip = bytes(gzipSync(identity, { level: 9 }));
+    // Compressed on the first request for this file, then kept: brotli at quality 11 over every
+    // file took about 0.7 s, which a start would otherwise pay before its first page.
+    let br: Uint8Array<ArrayBuffer> | undefined;
+    let gzip: Uint8Array<ArrayBuffer> | undefined;
+    Object.defineProperties(asset, {
+      br: { enumerable: true, get: () => (br ??= bytes(brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }))) },
+      gzip: { enumerable: true, get: () => (gzip ??= bytes(gzipSync(identity, { level: 9 }))) },
+    });
   }
   return asset;
 }
 
-/** Reads and compresses every static asset (about a second of work; done once per process). */
+/** Reads and fingerprints every static asset, once per process (each is compressed on its first request). */
 export function loadStaticAssets(): StaticAssets {
   const byPath = new Map<string, StaticAsset>();
   const byHashedPath = new Map<string, StaticAsset>();

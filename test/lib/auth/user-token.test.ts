@@ -11,7 +11,7 @@ const valid = { email: "a@b.com", v: 1, iat, exp: iat + 2592000, aud: "finder:us
 describe("user token", () => {
   test("carries exactly email, v=1, iat, exp=iat+2592000, aud finder:user, iss finder and a random browser-session id; HS256", async () => {
     const { token } = await signUserToken(TEST_AUTH_SECRET, "a@b.com", now);
-    const { sid, ...claims } = claimsOf(token) as Record<string, unknown>;
+    const { sid, ...claims } = claimsOf(token) as Record<string, unknown> & { sid: string };
     expect(claims).toEqual(valid);
     expect(sid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(claimsOf((await signUserToken(TEST_AUTH_SECRET, "a@b.com", now)).token)).not.toMatchObject({ sid });
