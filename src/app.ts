@@ -41,12 +41,8 @@ type ServerRoutes = Record<string, Record<string, (request: Request) => Response
  */
 export function createApp(deps: Deps, options: AppOptions = {}) {
   const withHeaders = options.securityHeaders !== false;
-  const headerEntries = withHeaders ? Object.entries(securityHeaderSet({ production: deps.config.nodeEnv === "production" })) : [];
-  const hit = (request: Request) => {
-    const response = homeHit(deps, request);
-    if (response) for (const [name, value] of headerEntries) response.headers.set(name, value);
-    return response;
-  };
+  const hitHeaders = withHeaders ? securityHeaderSet({ production: deps.config.nodeEnv === "production" }) : undefined;
+  const hit = (request: Request) => homeHit(deps, request, hitHeaders);
   const app: ReturnType<typeof build> = build(
     deps,
     withHeaders,

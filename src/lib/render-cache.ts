@@ -94,7 +94,7 @@ export interface RenderCache {
    * The fresh cached response of `key` (`X-Cache: HIT`), or undefined when it is missing or stale:
    * the hit path a server can take before any routing (see app.ts).
    */
-  peek(request: Request, key: string, policy: CachePolicy): Response | undefined;
+  peek(request: Request, key: string, policy: CachePolicy, extraHeaders?: Readonly<Record<string, string>>): Response | undefined;
   /** Drops entries of these paths (all variants) and these tags. */
   invalidate(invalidation: Invalidation): number;
   /** Entries currently held. */
@@ -147,8 +147,8 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
 
   // The hit path: no key parsing, no header building, no copy of the body. The headers of each
   // (state, encoding) pair are built once per entry and handed to every response after that.
-  function headsOf(entry: Entry, state: "HIT" | "STALE" | "MISS", encoding: Encoding): Record<string, string> {
-    const id = state + encoding;
+  function headsOf(entry: Entry, state: "HIT" | "STALE" | "MISS", encoding: Encoding, extra?: Readonly<Record<string, string>>): Record<string, string> {
+    const id = extra ? `${state}${encoding}+` : state + encoding;
     let headers = entry.heads.get(id);
     if (!headers) {
       headers = {
@@ -160,17 +160,18 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
         vary: ["Accept-Encoding", ...(entry.policy.vary ?? [])].join(", "),
       };
       if (encoding !== "identity") headers["content-encoding"] = encoding;
+      if (extra) Object.assign(headers, extra);
       entry.heads.set(id, headers);
     }
     return headers;
   }
 
-  function respond(request: Request, entry: Entry, state: "HIT" | "STALE" | "MISS"): Response {
+  function respond(request: Request, entry: Entry, state: "HIT" | "STALE" | "MISS", extra?: Readonly<Record<string, string>>): Response {
     const requestHeaders = request.headers;
-    if (requestHeaders.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers: headsOf(entry, state, "identity") });
+    if (requestHeaders.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers: headsOf(entry, state, "identity", extra) });
     const encoding = pickEncoding(requestHeaders.get("accept-encoding"));
     const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
-    return new Response(request.method === "HEAD" ? null : body, { status: entry.status, headers: headsOf(entry, state, encoding) });
+    return new Response(request.method === "HEAD" ? null : body, { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
   }
 
   function regenerate(key: string, entry: Entry, render: () => Promise<Rendered>): void {
@@ -218,9 +219,9 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       }
       return miss(request, key, policy, render);
     },
-    peek(request, key, policy) {
+    peek(request, key, policy, extraHeaders) {
       const cached = entries.get(key);
-      if (cached && now() - cached.createdAt < policy.revalidate * 1000) return respond(request, cached, "HIT");
+      if (cached && now() - cached.createdAt < policy.revalidate * 1000) return respond(request, cached, "HIT", extraHeaders);
       return undefined;
     },
     invalidate({ paths = [], tags = [] }) {

@@ -168,11 +168,12 @@ function resolve(request: Request): HomeRequest {
 /**
  * The homepage's hit path, taken by the server before any routing (see app.ts): the fresh cached
  * response of a GET / request, or undefined to let the router handle it (redirect, stale, miss).
+ * `headers` (the security headers) are added to the cached header set once, not per hit.
  */
-export function homeHit(deps: Pick<Deps, "renderCache">, request: Request): Response | undefined {
+export function homeHit(deps: Pick<Deps, "renderCache">, request: Request, headers?: Readonly<Record<string, string>>): Response | undefined {
   const home = resolve(request);
   if (home.redirect) return undefined;
-  return deps.renderCache.peek(request, home.cacheKey, home.policy);
+  return deps.renderCache.peek(request, home.cacheKey, home.policy, headers);
 }
 
 /** The answer when every source failed and no render exists yet: the notice, 503, retry in 30 s. */
