@@ -5,8 +5,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { jsonNoStore, readJson } from "../lib/http.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
+import { actorOf } from "../lib/auth/admin-actor.ts";
 import {
-  actorOf,
   listSheetRevisions,
   parseSheetPatch,
   parseSheetReplace,

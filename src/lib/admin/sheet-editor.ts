@@ -3,7 +3,6 @@
 // restore it. The console page and the admin JSON API both call these.
 
 import type { Db } from "../db/client.ts";
-import type { AdminPrincipal } from "../auth/admin-credentials.ts";
 import { isPlainObject } from "../http.ts";
 import { revalidateHomepage, type PublishDeps, type Revalidation } from "../events/publish.ts";
 import { checkSheetRecords } from "../sheet/sheet.ts";
@@ -32,11 +31,6 @@ export interface EditorSheet {
 }
 
 type Issue = { field: string; message: string };
-
-/** Who made a change, as revisions record it: the admin session id, or "admin-key". */
-export function actorOf(principal: AdminPrincipal): string {
-  return principal.via === "token" ? principal.session.jti : "admin-key";
-}
 
 /** The metadata for JSON. */
 export function metaJson(meta: StoreMeta | undefined): SheetMetaJson {
