@@ -62,8 +62,8 @@ export interface CoordinateWarmUp {
 /**
  * Geocodes what the live reads cannot (they only read the coordinate cache): venues missing from
  * the cache and estimates whose back-off has passed, or every estimate with `retryFailed`. The
- * homepage is revalidated only when a position changed. Used by the `warm-coordinates` job and,
- * with `retryFailed`, by `retryFailedGeocoding`.
+ * homepage is revalidated only when a position changed. Used by the `warm-coordinates` job (the
+ * console's "Rebuild coordinates" retries with `retryFailed` and reports venue progress).
  */
 export async function warmCoordinatesNow(deps: Pick<PublishDeps, "events" | "invalidation">, options: WarmUpOptions = {}): Promise<CoordinateWarmUp> {
   const started = performance.now();
@@ -71,9 +71,4 @@ export async function warmCoordinatesNow(deps: Pick<PublishDeps, "events" | "inv
   const changed = counts.geocodedFresh + counts.upgraded > 0;
   if (changed) await deps.invalidation.invalidate({ paths: [...HOMEPAGE.paths], tags: [...HOMEPAGE.tags] });
   return { source: read.source, counts, changed, durationMs: Math.round(performance.now() - started) };
-}
-
-/** The recovery action (for the console): retry every venue still on its arrondissement centre now, ignoring back-off. */
-export function retryFailedGeocoding(deps: Pick<PublishDeps, "events" | "invalidation">): Promise<CoordinateWarmUp> {
-  return warmCoordinatesNow(deps, { retryFailed: true });
 }
