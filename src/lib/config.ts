@@ -38,7 +38,7 @@ class Invalid extends Error {
 }
 
 /** How a variable's text becomes a value. `parse` throws Invalid with sentences naming `name`. */
-export interface Kind<T> {
+interface Kind<T> {
   type: VariableSpec["type"];
   parse(raw: string, name: string): T;
 }
@@ -215,6 +215,9 @@ function basePathOf(raw: string): string {
   return (raw.startsWith("/") ? raw : `/${raw}`).replace(/\/+$/, "");
 }
 
+const DEFAULT_SITE_URL = "http://localhost:3000";
+
+/** The host of NEXT_PUBLIC_SITE_URL (localhost when it is unusable: its own problem is reported). */
 function siteHostname(env: Env): string {
   try {
     return new URL(valueOf(env, "NEXT_PUBLIC_SITE_URL") ?? DEFAULT_SITE_URL).hostname;
@@ -222,8 +225,6 @@ function siteHostname(env: Env): string {
     return "localhost";
   }
 }
-
-const DEFAULT_SITE_URL = "http://localhost:3000";
 
 const email: Kind<string> = {
   type: "string",
