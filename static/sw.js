@@ -73,7 +73,9 @@ function offlineCopy(cached) {
 }
 
 function pageFromNetworkFirst(event, url, slot) {
-  var network = fetch(event.request).then(function (response) {
+  // Past the browser's HTTP cache ("no-cache" revalidates): a stale copy it would serve by itself
+  // while offline would hide that the page is not fresh. Redirects reach the page as they are.
+  var network = fetch(url.href, { cache: "no-cache", credentials: "same-origin", redirect: "manual" }).then(function (response) {
     if (keepable(url, response)) event.waitUntil(keepPage(slot, response.clone()));
     return response;
   });
