@@ -9,7 +9,7 @@ import { checkSheetRecords } from "../sheet/sheet.ts";
 import type { SchemaReport } from "../sheet/quality.ts";
 import { createBackup } from "../store/backups.ts";
 import { patchStoreSheet, type CellConflict, type StorePatch } from "../store/patch.ts";
-import { diffSheetFromCsv, diffSheets, findRevision, listRevisions, type RevisionListing, type SheetDiff } from "../store/revisions.ts";
+import { diffSheetFromRecords, diffSheets, findRevision, listRevisions, readRevisionSheet, revisionRecords, type RevisionListing, type SheetDiff } from "../store/revisions.ts";
 import { coreColumns, isCustomColumnKey, isRowId, readStoreSheet, saveStoreSheet, type StoreColumn, type StoreMeta, type StoreRow } from "../store/store.ts";
 
 /** The metadata as the API and the editor send it. */
@@ -238,14 +238,15 @@ export async function listSheetRevisions(db: Db) {
 /** One revision with the readable diff of it (before) against the current sheet (after); undefined when unknown. */
 export async function readRevisionDiff(db: Db, id: string): Promise<{ revision: ReturnType<typeof revisionJson>; diff: SheetDiff } | undefined> {
   const revision = await findRevision(db, id);
-  if (!revision) return undefined;
+  const sheet = revision && (await readRevisionSheet(db, id));
+  if (!revision || !sheet || sheet === "unavailable") return undefined;
+  const before = revisionRecords(sheet);
   const current = await readEditorSheet(db);
-  const diff = diffSheets(diffSheetFromCsv(revision.csv), {
+  const diff = diffSheets(diffSheetFromRecords(before.headers, before.rows), {
     labels: current.columns.map((c) => c.label),
     rows: current.rows.map((r) => Object.fromEntries(current.columns.map((c) => [c.label, r.values[c.key] ?? ""]))),
   });
-  const { csv: _csv, ...listing } = revision;
-  return { revision: revisionJson(listing), diff };
+  return { revision: revisionJson(revision), diff };
 }
 
 /**
@@ -259,10 +260,12 @@ export async function restoreRevision(
   actor: string,
 ): Promise<{ ok: true; meta: SheetMetaJson; preRestoreBackupId?: string; revalidation?: Revalidation; revalidationError?: string } | { ok: false; status: 404 | 400; error: string }> {
   const revision = await findRevision(deps.db, id);
-  if (!revision) return { ok: false, status: 404, error: "No such revision" };
+  const sheet = revision && (await readRevisionSheet(deps.db, id));
+  if (!revision || !sheet) return { ok: false, status: 404, error: "No such revision" };
+  if (sheet === "unavailable") return { ok: false, status: 400, error: "Revision could not be restored: a revision it is rebuilt from is gone" };
   const now = deps.now();
   const pre = await createBackup(deps.db, { createdBy: "admin-panel", trigger: "pre-restore", now });
-  const saved = await saveStoreSheet(deps.db, revision.csv, { updatedBy: "restore", origin: "restore", trigger: "restore", actor, now });
+  const saved = await saveStoreSheet(deps.db, revisionRecords(sheet), { updatedBy: "restore", origin: "restore", trigger: "restore", actor, now });
   if (!saved.ok) return { ok: false, status: 400, error: `Revision could not be restored: ${saved.error}` };
   const meta = metaJson((await readStoreSheet(deps.db))?.meta);
   deps.log.info("sheet-editor", "Revision restored", { revisionId: revision.id, rows: saved.rowCount, by: actor });

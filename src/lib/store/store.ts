@@ -3,7 +3,7 @@
 // with the uniqueness pass applied and a revision recorded; reads give rows of cells by column
 // key, with the keys the saves assigned. Partial writes (autosave, appended rows) are in patch.ts.
 
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { eventStoreColumns, eventStoreMeta, eventStoreRows } from "../db/schema/index.ts";
 import { sha256Hex } from "../crypto.ts";
@@ -13,6 +13,7 @@ import { assignEventKeys, normaliseEventKey } from "../sheet/keys.ts";
 import { normaliseHeader } from "../sheet/text.ts";
 import type { BlockingIssue } from "../sheet/types.ts";
 import { recordRevision, type RevisionTrigger } from "./revisions.ts";
+import { cellValue } from "./cells.ts";
 
 /**
  * A sheet as headers plus rows of cells. `ids` (parallel to `rows`) names the stored row each one
@@ -208,19 +209,6 @@ export function prepareSheet(input: RawSheet | string): ({ ok: true } & Prepared
   return { ok: true, columns, rows, keys: assignment.keys, missingEventKeyCount: assignment.missingEventKeyCount, generatedEventKeyCount: assignment.generatedEventKeyCount };
 }
 
-// row_data values written by older tools may be JSON-encoded strings; null becomes "".
-function cellValue(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value !== "string") return String(value);
-  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
-    try {
-      const inner = JSON.parse(value);
-      if (typeof inner === "string") return inner;
-    } catch {}
-  }
-  return value;
-}
-
 type MetaRow = typeof eventStoreMeta.$inferSelect;
 
 function metaOf(meta: MetaRow, columnCount: number): StoreMeta {
@@ -243,6 +231,17 @@ export async function findStoreMeta(db: Db): Promise<StoreMeta | undefined> {
   if (!meta) return undefined;
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(eventStoreColumns);
   return metaOf(meta, Number(n));
+}
+
+/**
+ * The checksum of the stored sheet: the one the last full write recorded, or, after partial writes
+ * (which leave it empty rather than read the whole sheet), computed from the sheet now. Empty for
+ * an empty store.
+ */
+export async function currentStoreChecksum(db: Db, meta: Pick<StoreMeta, "checksum" | "rowCount">): Promise<string> {
+  if (meta.checksum || meta.rowCount === 0) return meta.checksum;
+  const sheet = await readStoreSheet(db);
+  return sheet ? sheetChecksum(storedSheetCsv(sheet)) : "";
 }
 
 /** The stored columns in display order. */
@@ -271,11 +270,31 @@ export async function readStoreRows(db: Db, columns: readonly Pick<StoreColumn, 
     .select({ json: sql<string>`coalesce(json_agg(${item} order by ${eventStoreRows.displayOrder}), '[]'::json)::text` })
     .from(eventStoreRows);
   const raw = JSON.parse(aggregate?.json ?? "[]") as [string, Record<string, unknown> | null, number?, number?, Record<string, number>?][];
-  return raw.map(([id, data, createdRevision, revision, cellRevisions]) => {
-    const values: Record<string, string> = {};
-    for (const column of columns) values[column.key] = cellValue(data?.[column.key]);
-    return { id, values, createdRevision: Number(createdRevision ?? 0), revision: Number(revision ?? 0), cellRevisions: cellRevisions ?? {} };
-  });
+  return raw.map(([id, data, createdRevision, revision, cellRevisions]) => ({
+    id,
+    values: rowValues(data, columns),
+    createdRevision: Number(createdRevision ?? 0),
+    revision: Number(revision ?? 0),
+    cellRevisions: cellRevisions ?? {},
+  }));
+}
+
+/** The stored rows with these ids (any others are left out), in display order, with the revisions conflict checks need. */
+export async function readStoreRowsById(db: Db, columns: readonly Pick<StoreColumn, "key">[], ids: readonly string[]): Promise<StoredRowState[]> {
+  const wanted = [...new Set(ids.filter(isRowId).map((id) => id.toLowerCase()))];
+  if (!wanted.length) return [];
+  const found = await db
+    .select({ id: eventStoreRows.id, data: eventStoreRows.rowData, createdRevision: eventStoreRows.createdRevision, revision: eventStoreRows.revision, cellRevisions: eventStoreRows.cellRevisions })
+    .from(eventStoreRows)
+    .where(inArray(eventStoreRows.id, wanted))
+    .orderBy(asc(eventStoreRows.displayOrder));
+  return found.map((row) => ({ id: row.id, values: rowValues(row.data, columns), createdRevision: Number(row.createdRevision), revision: Number(row.revision), cellRevisions: row.cellRevisions ?? {} }));
+}
+
+function rowValues(data: Record<string, unknown> | null | undefined, columns: readonly Pick<StoreColumn, "key">[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const column of columns) values[column.key] = cellValue(data?.[column.key]);
+  return values;
 }
 
 /** Reads the stored sheet as rows; undefined when the store has never been written. */
@@ -383,7 +402,8 @@ export async function saveStoreSheet(db: Db, input: RawSheet | string, options: 
         rowCount: records.length,
         columnCount: prepared.columns.length,
         summary: { rowsAdded, rowsDeleted, rowsChanged, changedColumns: [...changedColumns].sort() },
-        csv,
+        fromRevision: revision - 1,
+        toRevision: revision,
       });
     }
     return {
