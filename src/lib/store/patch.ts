@@ -34,11 +34,12 @@ import {
 import { findFieldForHeader, isFeaturedHeader } from "../sheet/columns.ts";
 import type { SchemaReport } from "../sheet/quality.ts";
 
-/** One cell to write. */
+/** One cell to write; `baseRevision`, when given, is the revision this cell was read at (else the patch's). */
 export interface CellEdit {
   rowId: string;
   key: string;
   value: string;
+  baseRevision?: number;
 }
 
 /** A row to append: an optional id chosen by the caller (a new UUID) and its cells by column key. */
@@ -169,6 +170,7 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
     const added = new Set(addedIds);
     for (const [i, cell] of (patch.cells ?? []).entries()) {
       if (!keys.has(cell.key)) issues.push({ field: `cells.${i}.key`, message: "Unknown column" });
+      if ((cell.baseRevision ?? 0) > currentRevision) issues.push({ field: `cells.${i}.baseRevision`, message: "Base revision is newer than the store" });
       if (cell.value.length > MAX_CELL_LENGTH) issues.push({ field: `cells.${i}.value`, message: `Cell text is longer than ${MAX_CELL_LENGTH} characters` });
     }
     if (issues.length) return { ok: false as const, kind: "invalid" as const, error: "Invalid sheet edits", issues };
@@ -182,7 +184,7 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
         conflicts.push({ rowId: cell.rowId, key: cell.key, value: null });
         continue;
       }
-      if (cellRevision(row, cell.key) > base && (row.values[cell.key] ?? "") !== cell.value) conflicts.push({ rowId: cell.rowId, key: cell.key, value: row.values[cell.key] ?? "" });
+      if (cellRevision(row, cell.key) > (cell.baseRevision ?? base) && (row.values[cell.key] ?? "") !== cell.value) conflicts.push({ rowId: cell.rowId, key: cell.key, value: row.values[cell.key] ?? "" });
     }
     for (const rowId of patch.deleteRowIds ?? []) {
       const row = byId.get(rowId);

@@ -297,6 +297,75 @@ function rowValues(data: Record<string, unknown> | null | undefined, columns: re
   return values;
 }
 
+/** A stored row in a window of the sheet: its 1-based position in the whole sheet and its non-empty cells. */
+export interface WindowRow {
+  id: string;
+  position: number;
+  values: Record<string, string>;
+}
+
+/** Which rows a window holds: a page (`offset`, `limit`) of every row or of the rows matching `search`. */
+export interface WindowQuery {
+  offset?: number;
+  limit?: number;
+  search?: string;
+}
+
+/** The text for a LIKE pattern that matches it literally (backslash is the escape character). */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * One window of the stored sheet without reading the rest: a page in display order (by the index
+ * on display_order), or the page of rows with a cell containing `search` (case-insensitive,
+ * matched inside Postgres). `matching` counts every row the window is a page of. Empty cells are
+ * left out of `values`.
+ */
+export async function readStoreWindow(db: Db, columns: readonly Pick<StoreColumn, "key">[], query: WindowQuery): Promise<{ rows: WindowRow[]; matching: number }> {
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? 50;
+  const search = query.search?.trim() ?? "";
+  let raw: [string, number, Record<string, unknown> | null][];
+  let matching: number;
+  if (search === "") {
+    const page = await db
+      .select({ id: eventStoreRows.id, data: eventStoreRows.rowData })
+      .from(eventStoreRows)
+      .orderBy(asc(eventStoreRows.displayOrder))
+      .offset(offset)
+      .limit(limit);
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(eventStoreRows);
+    raw = page.map((row, i) => [row.id, offset + i + 1, row.data]);
+    matching = Number(n);
+  } else {
+    const filter = sql`exists (select 1 from jsonb_each_text(row_data) e where e.value ilike ${`%${likeLiteral(search)}%`} escape '\\')`;
+    const result = await db.execute<{ matching: number; rows: string }>(sql`with numbered as (
+        select id, row_data, display_order, row_number() over (order by display_order) as position from event_store_rows
+      ), matched as (select * from numbered where ${filter})
+      select (select count(*) from matched)::int as matching,
+        coalesce((select json_agg(json_build_array(w.id, w.position, w.row_data) order by w.display_order)
+          from (select * from matched order by display_order offset ${offset} limit ${limit}) w), '[]'::json)::text as rows`);
+    const [first] = rowsOf<{ matching: number; rows: string }>(result);
+    raw = JSON.parse(first?.rows ?? "[]");
+    matching = Number(first?.matching ?? 0);
+  }
+  const rows = raw.map(([id, position, data]) => {
+    const values: Record<string, string> = {};
+    for (const column of columns) {
+      const value = cellValue(data?.[column.key]);
+      if (value !== "") values[column.key] = value;
+    }
+    return { id, position: Number(position), values };
+  });
+  return { rows, matching };
+}
+
+/** The rows of a raw query result, whichever driver answered. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
+
 /** Reads the stored sheet as rows; undefined when the store has never been written. */
 export async function readStoreSheet(db: Db): Promise<StoredSheet | undefined> {
   const [meta] = await db.select().from(eventStoreMeta).where(eq(eventStoreMeta.id, 1)).limit(1);
