@@ -183,6 +183,24 @@ describe("PATCH /api/admin/sheet (autosave)", () => {
     expect(after.rows[0].values.notes).toBe("Bring water");
   });
 
+  test("an upload or import landing between autosaves: an edit of a cell it changed is a 409, other edits merge; rows it kept keep their ids", async () => {
+    const sheet = await readSheet();
+    const late = rowByTitle(sheet, "Late Club");
+    const sunset = rowByTitle(sheet, "Sunset Set");
+    // The full save the upload and the import make: Late Club moves venue, the rest is the same.
+    const uploaded = await saveStoreSheet(ctx.deps.db, SHEET.replace("Club X", "Club Z"), { updatedBy: "admin-upload", origin: "manual", trigger: "upload", now: ctx.clock.now() });
+    expect(uploaded.ok).toBe(true);
+    const stale = await send("PATCH", "/api/admin/sheet", { baseRevision: 1, cells: [{ rowId: late.id, key: "location", value: "Club Y" }] });
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).conflicts).toEqual([{ rowId: late.id, key: "location", value: "Club Z" }]);
+    const merged = await send("PATCH", "/api/admin/sheet", { baseRevision: 1, cells: [{ rowId: sunset.id, key: "notes", value: "Kept" }] });
+    expect(merged.status).toBe(200);
+    expect((await merged.json()).behind).toBe(true);
+    const after = await readSheet();
+    expect(rowByTitle(after, "Late Club")).toMatchObject({ id: late.id, values: expect.objectContaining({ location: "Club Z" }) });
+    expect(rowByTitle(after, "Sunset Set").values.notes).toBe("Kept");
+  });
+
   test("400 with issues for bad bodies; nothing written", async () => {
     const cases: [unknown, string][] = [
       ["{not json", "body"],
