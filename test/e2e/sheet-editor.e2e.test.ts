@@ -167,6 +167,33 @@ describe("event sheet editor in the browser", () => {
     }
   });
 
+  test("two admins edit the same cell: the second keeps theirs; their value shows, the second's other edit is saved", async () => {
+    const first = await adminContext("desktop");
+    const second = await adminContext("desktop");
+    try {
+      const a = await openEditor(first);
+      const b = await openEditor(second);
+      await cell(a.page, "Late Club", "Location").fill("Club A");
+      await a.page.locator("#sheet-editor [data-status]:text-is('All changes saved')").waitFor();
+      await cell(b.page, "Sunset Set", "Notes").fill("From B");
+      await cell(b.page, "Late Club", "Location").fill("Club B");
+      const conflict = b.page.locator("#sheet-editor [data-conflict]");
+      await conflict.getByRole("button", { name: "Keep theirs" }).click();
+      await b.page.locator("#sheet-editor [data-status]:text-is('All changes saved')").waitFor();
+      await expect(cell(b.page, "Late Club", "Location").inputValue()).resolves.toBe("Club A");
+      expect(await storedValue("evt_bbbbbbbbbbbbbbbb", "location")).toBe("Club A");
+      expect(await storedValue("evt_aaaaaaaaaaaaaaaa", "notes")).toBe("From B");
+      // B's next edit of that cell is based on the value B now sees: no conflict.
+      await cell(b.page, "Late Club", "Location").fill("Club C");
+      await b.page.locator("#sheet-editor [data-status]:text-is('All changes saved')").waitFor();
+      expect(await storedValue("evt_bbbbbbbbbbbbbbbb", "location")).toBe("Club C");
+      expect([...a.errors, ...b.errors.filter((e) => !e.includes("409"))]).toEqual([]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
   test("desktop: keyboard like a spreadsheet (arrows, Enter, Tab, Escape); a cell edit is undone and redone", async () => {
     const context = await adminContext("desktop");
     try {
