@@ -372,6 +372,10 @@ WHERE action_type = 'search' AND search_query IS NOT NULL GROUP BY 1, 2;
 INSERT INTO insights_discovery_sessions (session_id, last_at)
 SELECT session_id, max(day)::timestamp AT TIME ZONE 'Europe/Paris' FROM insights_archive_discovery_sessions GROUP BY session_id;
 --> statement-breakpoint
+-- Existing rows: about a minute per few million on a small server, longer than the connection's
+-- statement timeout allows, so it is lifted for this migration's transaction.
+SET LOCAL statement_timeout = 0;
+--> statement-breakpoint
 SELECT insights_rebuild_rollups();
 --> statement-breakpoint
 DROP TABLE "insights_archive_discovery" CASCADE;--> statement-breakpoint
