@@ -17,6 +17,7 @@ import { sharePath } from "../../lib/links.ts";
 import { dayPeriodOf, formatTimeLabel } from "../../lib/sheet/times.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { Icon } from "./icons.tsx";
+import { SaveButton } from "./save-button.view.tsx";
 
 /** The id of the element the event modal is swapped into. */
 export const MODAL_ROOT_ID = "modal-root";
@@ -92,6 +93,7 @@ export function EventCard(props: EventCardProps): JSX.Element {
         </span>
         {spotlight ? <Badge class="badge-featured" text="Featured" endsAt={event.featuredEndsAt} /> : ""}
         {promoted ? <Badge class="badge-promoted" text="Promoted" endsAt={event.promotedEndsAt} /> : ""}
+        <SaveButton eventKey={event.eventKey} />
       </div>
       <Heading class="card-title">
         <a class="card-link" {...openEventAttributes(event)}>

@@ -17,6 +17,7 @@ import { formatTimeLabel } from "../../lib/sheet/times.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { Icon } from "./icons.tsx";
 import { attr } from "./attr.ts";
+import { SaveButton } from "./save-button.view.tsx";
 
 /** The id of the event dialog. */
 export const EVENT_MODAL_ID = "event-modal";
@@ -220,6 +221,7 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
               <small id="calendar-disabled-note">{CALENDAR_DISABLED_TEXT}</small>
             </span>
           )}
+          <SaveButton eventKey={event.eventKey} large />
           {secondary.map((url) => {
             const host = linkHostname(url);
             return host ? <ExternalLink url={url} label={`Also on ${host}`} source="modal_secondary_link" eventKey={event.eventKey} /> : "";

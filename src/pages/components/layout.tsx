@@ -6,8 +6,12 @@ import type { Children } from "@kitajs/html";
 import { SITE_NAME } from "../../lib/links.ts";
 import type { PublicBanner } from "../../lib/banner.ts";
 import { SlidingBanner } from "./banner.view.tsx";
+import { MyNightLink } from "./save-button.view.tsx";
 
 export { SITE_NAME };
+
+/** The page background, also the installed app's title bar and splash colour (see pack.routes.ts). */
+export const THEME_COLOUR = "#faf6f1";
 
 export interface LayoutProps {
   title: string;
@@ -48,6 +52,9 @@ export function Layout(props: LayoutProps): JSX.Element {
           <meta name="htmx-config" content={JSON.stringify({ ...HTMX_DEFAULTS, ...props.htmxConfig })} />
           <link rel="stylesheet" href={assetUrl("app.css")} />
           <link rel="icon" href={assetUrl("favicon.svg")} type="image/svg+xml" />
+          <link rel="manifest" href="/manifest.webmanifest" />
+          <link rel="apple-touch-icon" href={assetUrl("icons/apple-touch-icon.png")} />
+          <meta name="theme-color" content={THEME_COLOUR} />
           {safeHead}
         </head>
         <body class={props.bodyClass}>
@@ -75,6 +82,7 @@ export function SiteHeader(props: { children?: Children; /** The sliding banner,
       </a>
       <nav aria-label="Main">
         <a href="/">Events</a>
+        <MyNightLink />
         <a href="/submit-event">Submit an event</a>
         <a href="/feature-event">Promote</a>
       </nav>
