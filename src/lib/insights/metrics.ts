@@ -293,6 +293,27 @@ export async function readEngagementBlocks(db: MetricsDb, scope: MetricsScope, n
   return { summary, events, daily };
 }
 
+/**
+ * The summary and the daily series together (the stats block): one pass over the engagement parts
+ * summed per day and in all, and the distinct sessions. Equals readSummary and listDailyInsights.
+ */
+export async function readSummaryAndDaily(db: MetricsDb, scope: MetricsScope): Promise<{ summary: InsightsSummary; daily: DailyInsights[] }> {
+  if (!scope.rollupFrom) {
+    const [summary, daily] = await Promise.all([rawSummary(db, scope.window), rawDailyInsights(db, scope.window)]);
+    return { summary, daily };
+  }
+  const s = scope as RollupScope;
+  const [grid, sessions] = await Promise.all([
+    planned<Record<string, unknown>>(db, sql`
+      select grouping(day) as level, day::text as day,
+        sum(click_count) as click_count, sum(outbound_count) as outbound_count, sum(calendar_count) as calendar_count, sum(deduped) as deduped
+      from (${engagementParts(s)}) x group by grouping sets ((day), ())`),
+    sessionCounts(db, s),
+  ]);
+  const total = grid.find((row) => n(row.level) === 1) ?? {};
+  return { summary: summaryFrom({ ...total, ...sessions }), daily: dailyFrom(s.window, grid.filter((row) => n(row.level) === 0)) };
+}
+
 /** Events by views, outbound, calendar (descending), then key by code point. */
 function sortEvents(events: EventInsights[]): EventInsights[] {
   return [...events].sort(

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { resetDatabase, sharedDatabase, TEST_DATABASE_URL } from "../../helpers/database.ts";
 import { plus, seedDiscovery, seedEngagement, type DiscoverySeed, type EngagementSeed } from "../../helpers/insights.ts";
-import { listDailyInsights, listEventInsights, readDiscoveryInsights, readEngagementBlocks, readSummary, scopeOf } from "../../../src/lib/insights/metrics.ts";
+import { listDailyInsights, listEventInsights, readDiscoveryInsights, readEngagementBlocks, readSummary, readSummaryAndDaily, scopeOf } from "../../../src/lib/insights/metrics.ts";
 import { rawDailyInsights, rawDiscoveryInsights, rawEventInsights, rawSummary } from "../../../src/lib/insights/reference.ts";
 import { windowEndingAt } from "../../../src/lib/insights/window.ts";
 import type { Database } from "../../../src/lib/db/client.ts";
@@ -139,6 +139,7 @@ describe("rollups equal the raw rows", () => {
         for (const mode of ["conservative", "aggressive"] as const) {
           expect({ label, v: await readDiscoveryInsights(database, scope, mode) }).toEqual({ label, v: await rawDiscoveryInsights(database, window, mode) });
         }
+        expect({ label, v: await readSummaryAndDaily(database, scope) }).toEqual({ label, v: { summary, daily } });
         const blocks = await readEngagementBlocks(database, scope, names);
         expect({ label, v: blocks.summary }).toEqual({ label, v: summary });
         expect({ label, v: blocks.daily }).toEqual({ label, v: daily });

@@ -8,7 +8,7 @@ import { markup, NO_STORE_HEADERS } from "../../../lib/http.ts";
 import { readForm } from "../../../lib/forms.ts";
 import { HttpError, ValidationError } from "../../../lib/errors.ts";
 import { liveEventNames, readInsightsQuery } from "../../../lib/insights/request.ts";
-import { listDailyInsights, listEventInsights, readDiscoveryInsights, readSummary, scopeOf } from "../../../lib/insights/metrics.ts";
+import { listEventInsights, readDiscoveryInsights, readSummaryAndDaily, scopeOf } from "../../../lib/insights/metrics.ts";
 import { windowEndingAt } from "../../../lib/insights/window.ts";
 import { eventTableRows, readEventTableQuery } from "../../../lib/insights/event-table.ts";
 import { listCollectedUsers, readUsersSummary } from "../../../lib/insights/exports.ts";
@@ -44,7 +44,7 @@ export function insightsRoutes(deps: Deps) {
       "/admin/insights/stats",
       async ({ request, query }) => {
         const { q, scope: s } = await scope(query);
-        const [summary, daily, discovery] = await Promise.all([readSummary(deps.database, s), listDailyInsights(deps.database, s), readDiscoveryInsights(deps.database, s, q.cluster)]);
+        const [{ summary, daily }, discovery] = await Promise.all([readSummaryAndDaily(deps.database, s), readDiscoveryInsights(deps.database, s, q.cluster)]);
         return block(request, () => <StatsBlock windowDays={q.windowDays} summary={summary} daily={daily} discovery={discovery} />);
       },
       { isAdmin: true },
