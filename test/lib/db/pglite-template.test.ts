@@ -46,6 +46,16 @@ describe("PGlite template", () => {
     expect(readdirSync(dataDir)).toEqual(["pgdata"]);
   });
 
+  test("holds only the database the service uses (fewer files for a first start to write)", async () => {
+    const dataDir = join(root, "databases");
+    const database = await openDatabase({ dataDir, fillDataDir: (pgdata) => copyPgliteTemplate(pgdata, template) });
+    const rows = await database.query<{ datname: string }>(sql`select datname from pg_database order by datname`);
+    const current = await database.query<{ name: string }>(sql`select current_database() as name`);
+    await database.close();
+    expect(rows.map((r) => r.datname)).toEqual(["postgres"]);
+    expect(current).toEqual([{ name: "postgres" }]);
+  });
+
   test("an existing DATA_DIR is opened as it is, never refilled", async () => {
     const dataDir = join(root, "existing");
     const first = await openDatabase({ dataDir, fillDataDir: (pgdata) => copyPgliteTemplate(pgdata, template) });
