@@ -62,7 +62,7 @@ describe("PGlite template", () => {
     await first.query(sql`create table kept (id int)`);
     await first.close();
     let filled = 0;
-    const second = await openDatabase({ dataDir, fillDataDir: () => (filled++, false) });
+    const second = await openDatabase({ dataDir, fillDataDir: async () => (filled++, false) });
     const rows = await second.query(sql`select count(*)::int as count from kept`);
     await second.close();
     expect(filled).toBe(0);
@@ -81,14 +81,14 @@ describe("PGlite template", () => {
     expect(rows).toEqual([{ name: null }]);
   });
 
-  test("a folder that already holds files, or a missing template, is left to PGlite", () => {
+  test("a folder that already holds files, or a missing template, is left to PGlite", async () => {
     const busy = join(root, "busy", "pgdata");
     mkdirSync(busy, { recursive: true });
     writeFileSync(join(busy, "note.txt"), "mine");
-    expect(copyPgliteTemplate(busy, template)).toBe(false);
+    expect(await copyPgliteTemplate(busy, template)).toBe(false);
     expect(readdirSync(busy)).toEqual(["note.txt"]);
     const target = join(root, "none", "pgdata");
-    expect(copyPgliteTemplate(target, join(root, "no-template"))).toBe(false);
+    expect(await copyPgliteTemplate(target, join(root, "no-template"))).toBe(false);
     expect(existsSync(target)).toBe(false);
   });
 });
