@@ -612,7 +612,8 @@
       root.editor = new Editor(root);
     });
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  // The script follows its card in the page, so the card is already parsed: draw it now.
+  start();
+  document.addEventListener("DOMContentLoaded", start);
   document.addEventListener("htmx:load", start);
 })();
