@@ -89,6 +89,10 @@
         if (!json.success || seq !== self.fetchSeq) return false;
         self.window(json, append);
         return true;
+      })
+      .catch(function () {
+        self.$("[data-note]").textContent = "Could not load rows from the server; try again.";
+        return false;
       });
   };
 
