@@ -124,6 +124,7 @@ function OrderCard(props: { order: OrderRecord & { statsUrl: string | null }; ta
             <button type="button" class="button button-quiet" data-copy={order.statsUrl}>
               Copy stats link
             </button>
+            <input class="stats-link" readonly value={order.statsUrl} aria-label="Statistics link" />
           </>
         ) : (
           ""
@@ -358,7 +359,6 @@ export function PlacementsArea(props: PlacementsProps): JSX.Element {
       </datalist>
       <OrdersQueue {...props} />
       <Scheduler {...props} />
-      <script src="/static/admin-placements.js" defer></script>
     </div>
   );
 }
