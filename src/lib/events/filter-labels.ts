@@ -16,19 +16,78 @@ export const DAY_NIGHT_LABELS: Readonly<Record<DayPeriod, string>> = {
 
 const VENUE_LABELS: Readonly<Record<VenueType, string>> = { indoor: "Indoor", outdoor: "Outdoor" };
 
-/** Chip label of a price range: "Free only", "Free - €X", "€X+", "€X - €Y". */
-export function priceRangeLabel(range: FilterRange): string {
-  const top = range.max >= PRICE_RANGE_BOUNDS.max;
-  if (range.min <= 0) {
-    if (range.max <= 0) return "Free only";
-    return top ? "Any price" : `Free - €${range.max}`;
-  }
-  return top ? `€${range.min}+` : `€${range.min} - €${range.max}`;
+/**
+ * Everything a range slider shows, for every value of its scale: the lower end's text (`from`:
+ * "Free", "€10", "Age 19"), the upper end's text with its joiner (`to`: " - €50", or "+" at the
+ * top of the scale), whole labels of special ranges (`whole`, by "min:max": "Free only", "Any
+ * price"), and each thumb's screen-reader text. Index i of a list is the value `min + i`. The
+ * server sends these with the filter form, so the browser's slider label is a lookup, never a
+ * second copy of these rules.
+ */
+export interface RangeLabels {
+  min: number;
+  max: number;
+  from: string[];
+  to: string[];
+  whole: Record<string, string>;
+  minText: string[];
+  maxText: string[];
 }
 
-/** Chip label of an age range: "Age X+" when the top is open (25), else "Age X - Y". */
+interface RangeLabelRules {
+  from(value: number): string;
+  to(value: number, top: boolean): string;
+  whole: Record<string, string>;
+  minText(value: number): string;
+  maxText(value: number, top: boolean): string;
+}
+
+function rangeLabels(bounds: Readonly<FilterRange>, rules: RangeLabelRules): RangeLabels {
+  const scale = Array.from({ length: bounds.max - bounds.min + 1 }, (_, i) => bounds.min + i);
+  return {
+    min: bounds.min,
+    max: bounds.max,
+    from: scale.map((v) => rules.from(v)),
+    to: scale.map((v) => rules.to(v, v >= bounds.max)),
+    whole: rules.whole,
+    minText: scale.map((v) => rules.minText(v)),
+    maxText: scale.map((v) => rules.maxText(v, v >= bounds.max)),
+  };
+}
+
+const euros = (value: number) => (value <= 0 ? "Free" : `€${value}`);
+
+/** The price slider: "Free only", "Any price", "Free - €X", "€X+", "€X - €Y". */
+export const PRICE_LABELS: RangeLabels = rangeLabels(PRICE_RANGE_BOUNDS, {
+  from: euros,
+  to: (value, top) => (top ? "+" : ` - €${value}`),
+  whole: { [`0:0`]: "Free only", [`0:${PRICE_RANGE_BOUNDS.max}`]: "Any price" },
+  minText: euros,
+  maxText: (value, top) => (top ? "No limit" : `€${value}`),
+});
+
+/** The age slider: "Any age", "Age X+" when the top (25) is open, else "Age X - Y". */
+export const AGE_LABELS: RangeLabels = rangeLabels(AGE_RANGE_BOUNDS, {
+  from: (value) => `Age ${value}`,
+  to: (value, top) => (top ? "+" : ` - ${value}`),
+  whole: { [`${AGE_RANGE_BOUNDS.min}:${AGE_RANGE_BOUNDS.max}`]: "Any age" },
+  minText: (value) => `Age ${value}`,
+  maxText: (value, top) => (top ? "No limit" : `Age ${value}`),
+});
+
+/** The label of a range on a slider's scale (the browser does the same lookup with the sent labels). */
+export function rangeLabel(labels: RangeLabels, range: FilterRange): string {
+  return labels.whole[`${range.min}:${range.max}`] ?? labels.from[range.min - labels.min] + labels.to[range.max - labels.min];
+}
+
+/** Chip label of a price range. */
+export function priceRangeLabel(range: FilterRange): string {
+  return rangeLabel(PRICE_LABELS, range);
+}
+
+/** Chip label of an age range. */
 export function ageRangeLabel(range: FilterRange): string {
-  return range.max >= AGE_RANGE_BOUNDS.max ? `Age ${range.min}+` : `Age ${range.min} - ${range.max}`;
+  return rangeLabel(AGE_LABELS, range);
 }
 
 /** Chip label of a date range: one date, "From <date>", "Until <date>" or "<date> - <date>", with the sheet's date labels. */

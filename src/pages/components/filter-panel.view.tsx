@@ -4,8 +4,8 @@
 
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { formatDateLabel } from "../../lib/sheet/dates.ts";
-import { AGE_RANGE_BOUNDS, filtersToSearchParams, MAX_SEARCH_LENGTH, PRICE_RANGE_BOUNDS, type EventFilters } from "../../lib/events/filter-query.ts";
-import { DAY_NIGHT_LABELS, ageRangeLabel, priceRangeLabel } from "../../lib/events/filter-labels.ts";
+import { filtersToSearchParams, MAX_SEARCH_LENGTH, type EventFilters } from "../../lib/events/filter-query.ts";
+import { AGE_LABELS, DAY_NIGHT_LABELS, PRICE_LABELS, rangeLabel, type RangeLabels } from "../../lib/events/filter-labels.ts";
 import { type FilterFacets } from "../../lib/events/filter-match.ts";
 import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
 import { homeHref } from "../../lib/links.ts";
@@ -83,24 +83,29 @@ function Toggle(props: { name: string; value: string; checked: boolean; label: s
   );
 }
 
-function RangeGroup(props: { param: "pr" | "ag"; legend: string; bounds: { min: number; max: number }; value: { min: number; max: number } | null; unit: "€" | "age" }): JSX.Element {
-  const value = props.value ?? props.bounds;
-  const label = props.param === "pr" ? (props.value ? priceRangeLabel(props.value) : "Any price") : props.value ? ageRangeLabel(props.value) : "Any age";
+/**
+ * A two-thumb range. Its labels travel with it (`data-labels`): the page script looks the label
+ * of a dragged range up there instead of computing it (see lib/events/filter-labels.ts).
+ */
+function RangeGroup(props: { param: "pr" | "ag"; legend: string; labels: RangeLabels; value: { min: number; max: number } | null; unit: "€" | "age" }): JSX.Element {
+  const { labels } = props;
+  const value = props.value ?? labels;
   const minText = props.unit === "€" ? "Minimum price in euros" : "Minimum age";
   const maxText = props.unit === "€" ? "Maximum price in euros (top of the scale means no limit)" : "Maximum age (top of the scale means no limit)";
+  const sent = JSON.stringify({ from: labels.from, to: labels.to, whole: labels.whole, minText: labels.minText, maxText: labels.maxText });
   return (
-    <fieldset class="filter-group range-group" data-range={props.param} data-min={String(props.bounds.min)} data-max={String(props.bounds.max)}>
+    <fieldset class="filter-group range-group" data-range={props.param} data-min={String(labels.min)} data-max={String(labels.max)} data-labels={sent}>
       <legend safe>{props.legend}</legend>
       <output class="range-label" for={`${props.param}-min ${props.param}-max`} safe>
-        {label}
+        {rangeLabel(labels, value)}
       </output>
       <label class="range-field">
         <span>Min</span>
-        <input id={`${props.param}-min`} type="range" name={`${props.param}_min`} min={String(props.bounds.min)} max={String(props.bounds.max)} step="1" value={String(value.min)} aria-label={minText} />
+        <input id={`${props.param}-min`} type="range" name={`${props.param}_min`} min={String(labels.min)} max={String(labels.max)} step="1" value={String(value.min)} aria-label={minText} aria-valuetext={labels.minText[value.min - labels.min]} />
       </label>
       <label class="range-field">
         <span>Max</span>
-        <input id={`${props.param}-max`} type="range" name={`${props.param}_max`} min={String(props.bounds.min)} max={String(props.bounds.max)} step="1" value={String(value.max)} aria-label={maxText} />
+        <input id={`${props.param}-max`} type="range" name={`${props.param}_max`} min={String(labels.min)} max={String(labels.max)} step="1" value={String(value.max)} aria-label={maxText} aria-valuetext={labels.maxText[value.max - labels.min]} />
       </label>
     </fieldset>
   );
@@ -247,8 +252,8 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
             ))}
           </div>
         </fieldset>
-        <RangeGroup param="pr" legend="Price" bounds={PRICE_RANGE_BOUNDS} value={filters.priceRange} unit="€" />
-        <RangeGroup param="ag" legend="Age" bounds={AGE_RANGE_BOUNDS} value={filters.ageRange} unit="age" />
+        <RangeGroup param="pr" legend="Price" labels={PRICE_LABELS} value={filters.priceRange} unit="€" />
+        <RangeGroup param="ag" legend="Age" labels={AGE_LABELS} value={filters.ageRange} unit="age" />
       </details>
       <noscript>
         <p class="filters-foot">

@@ -41,7 +41,7 @@ interface DataUse {
 
 /** What is kept and for how long; `retentionDays` is how long raw tracking records are kept. */
 function dataUses(retentionDays: number): readonly DataUse[] {
-  const rolled = `Kept as individual records for ${retentionDays} days, then added into daily totals per event (counts, and the anonymous session ids seen that day, never an email) and deleted. The daily totals are kept for the statistics of past festivals. If you ask us to erase your data, your email is removed from these records at once and they remain only as anonymous counts.`;
+  const rolled = `Kept as individual records for ${retentionDays} days, then deleted. As they arrive they are also added into daily totals per event (counts) and, for each anonymous session id, the time of its latest interaction overall and per event, never an email; these totals are kept for the statistics of past festivals. If you ask us to erase your data, your email is removed from these records at once and they remain only as anonymous counts.`;
   return [
   {
     what: "Anonymous session id",
