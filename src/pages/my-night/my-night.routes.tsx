@@ -63,7 +63,7 @@ export function myNightRoutes(deps: Deps) {
   const renderCalendar = async (night: NightKeys): Promise<Rendered> => {
     const { events } = nightEvents((await deps.events.load()).events, night.keys);
     if (!events.some((event) => isValidIsoDate(event.date))) {
-      return { body: "No listed event with a date in this night.", status: 404, headers: { "content-type": "text/plain; charset=utf-8" } };
+      return { body: MY_NIGHT_TEXT.calendarNoEvents, status: 404, headers: { "content-type": "text/plain; charset=utf-8" } };
     }
     const body = buildCalendarFeed(events, {
       siteName: SITE_NAME,
@@ -94,11 +94,11 @@ export function myNightRoutes(deps: Deps) {
     })
     .get("/my-night.ics", ({ request }) => {
       const night = nightParam(request);
-      if (night.keys.length === 0) return new Response("No event keys in this link.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE } });
+      if (night.keys.length === 0) return new Response(MY_NIGHT_TEXT.calendarNoKeys, { status: 404, headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE } });
       const served = deps.renderCache.serve(request, cacheKey("/my-night.ics", night), POLICY, () => renderCalendar(night));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
-        if (error instanceof EventsUnavailableError) return new Response("Events are unavailable right now.", { status: 503, headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE, "retry-after": "30" } });
+        if (error instanceof EventsUnavailableError) return new Response(MY_NIGHT_TEXT.unavailable, { status: 503, headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE, "retry-after": "30" } });
         throw error;
       });
     });

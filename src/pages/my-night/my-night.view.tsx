@@ -38,6 +38,9 @@ export const MY_NIGHT_TEXT = {
   saveAll: "Save these to my night",
   shared: "A night shared with you.",
   unavailable: "Events are unavailable right now.",
+  plan: "Plan",
+  calendarNoEvents: "No listed event with a date in this night.",
+  calendarNoKeys: "No event keys in this link.",
 } as const;
 
 export interface MyNightPageProps {
@@ -110,7 +113,7 @@ function Actions(props: MyNightPageProps): JSX.Element {
   const keys = props.events.map((event) => event.eventKey).join(",");
   const dated = props.events.some((event) => isValidIsoDate(event.date));
   return (
-    <section class="night-actions" aria-label="Plan">
+    <section class="night-actions" aria-label={MY_NIGHT_TEXT.plan}>
       {props.routes.map((route) => (
         <a class="button button-primary" href={attr(route.url)} target="_blank" rel="noopener noreferrer" data-night-route>
           <Icon name="route" />
