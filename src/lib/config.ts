@@ -58,6 +58,7 @@ export const VARIABLES: readonly VariableSpec[] = [
   { name: "CRON_ENABLED", type: "boolean", default: "true", secret: false, description: "`false` disables the in-process schedule (the cron endpoints still work)" },
   { name: "TRUSTED_PROXIES", type: "string", default: "loopback,private", secret: false, description: "Comma-separated addresses or CIDR ranges (IPv4 or IPv6) of the proxies allowed to name the client in X-Forwarded-For / X-Real-IP; `loopback` and `private` name the loopback and private ranges, `none` trusts no peer. Any other peer's own socket address is its client IP" },
   { name: "TRACKING_LIMITER_FALLBACK", type: "enum", default: "none", secret: false, description: "What tracking does while the rate-limit store is unreachable: `none` records nothing, `local` keeps recording under each instance's own in-memory counts" },
+  { name: "DEFAULT_LANGUAGE", type: "enum", default: "fr", secret: false, description: "Language of a visitor who chose none (no `?lang=`, no `lang` cookie, no French or English in Accept-Language): `fr` or `en`. The test helpers set `en`" },
   { name: "TRACKING_RETENTION_DAYS", type: "integer", default: "400", secret: false, description: "Days raw engagement and discovery rows are kept (1–3650); the daily retention job rolls older whole Paris days into the daily rollups, then deletes the rows" },
 ];
 
@@ -101,6 +102,8 @@ export interface Config {
   trackingLimiterFallback: "none" | "local";
   /** Days raw tracking rows are kept before the retention job rolls them up and deletes them. */
   trackingRetentionDays: number;
+  /** Language of a visitor who chose none (see docs/languages.md). */
+  defaultLanguage: "fr" | "en";
 }
 
 /** Thrown when the environment is invalid; `problems` names every one of them. */
@@ -192,6 +195,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!["true", "false", "1", "0", "yes", "no"].includes(rawCron)) problems.push(`CRON_ENABLED must be true or false (got "${rawCron}")`);
   const cronEnabled = ["true", "1", "yes"].includes(rawCron);
 
+  const defaultLanguage = (text(env, "DEFAULT_LANGUAGE") ?? defaultOf("DEFAULT_LANGUAGE")).toLowerCase();
+  if (defaultLanguage !== "fr" && defaultLanguage !== "en") problems.push(`DEFAULT_LANGUAGE must be fr or en (got "${defaultLanguage}")`);
   const rawFallback = (text(env, "TRACKING_LIMITER_FALLBACK") ?? defaultOf("TRACKING_LIMITER_FALLBACK")).toLowerCase();
   if (rawFallback !== "none" && rawFallback !== "local") problems.push(`TRACKING_LIMITER_FALLBACK must be none or local (got "${rawFallback}")`);
   const trackingLimiterFallback = rawFallback === "local" ? "local" : "none";
@@ -279,6 +284,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies,
     trackingLimiterFallback,
     trackingRetentionDays,
+    defaultLanguage: defaultLanguage === "en" ? "en" : "fr",
   };
 }
 

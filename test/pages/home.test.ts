@@ -7,7 +7,10 @@ import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { engagementInteractions, spotlightSchedule } from "../../src/lib/db/schema/index.ts";
 import { saveBannerSettings } from "../../src/lib/banner.ts";
 import { homeCacheKey } from "../../src/pages/home/home.routes.tsx";
-import { FALLBACK_NOTICE, UNAVAILABLE_TEXT } from "../../src/pages/home/home.view.tsx";
+import { translate } from "../../src/lib/i18n/index.ts";
+
+const FALLBACK_NOTICE = translate("en", "home.fallbackNotice");
+const UNAVAILABLE_TEXT = translate("en", "home.unavailable");
 
 const HEADER = "Title,Curated,Date,Start Time,End Time,Location,Area,Price,Categories,Primary URL,Setting,Notes,Event Key";
 

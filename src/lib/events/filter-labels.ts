@@ -7,36 +7,39 @@ import { genreLabel } from "../sheet/genres.ts";
 import { nationalityDisplay } from "../sheet/nationality.ts";
 import type { Arrondissement, NationalityCode, VenueType } from "../sheet/types.ts";
 import { AGE_RANGE_BOUNDS, filtersToSearchParams, parseFilters, PRICE_RANGE_BOUNDS, type DayPeriod, type EventFilters, type FilterGroup, type FilterRange } from "./filter-query.ts";
+import { t } from "../i18n/index.ts";
 
-/** Toggle labels of the day/night filter. */
-export const DAY_NIGHT_LABELS: Readonly<Record<DayPeriod, string>> = {
-  day: "Day 06:00–21:59",
-  night: "Night 22:00–05:59",
-};
+/** Toggle label of a day/night filter value ("Day 06:00–21:59"), in the current language. */
+export function dayNightLabel(period: DayPeriod): string {
+  return t(`filter.dayNight.${period}`);
+}
 
-const VENUE_LABELS: Readonly<Record<VenueType, string>> = { indoor: "Indoor", outdoor: "Outdoor" };
+/** Label of a venue type ("Indoor", "Outdoor"), in the current language. */
+export function venueLabel(type: VenueType): string {
+  return t(`filter.venue.${type}`);
+}
 
 /** Chip label of a price range: "Free only", "Free - €X", "€X+", "€X - €Y". */
 export function priceRangeLabel(range: FilterRange): string {
   const top = range.max >= PRICE_RANGE_BOUNDS.max;
   if (range.min <= 0) {
-    if (range.max <= 0) return "Free only";
-    return top ? "Any price" : `Free - €${range.max}`;
+    if (range.max <= 0) return t("filter.price.freeOnly");
+    return top ? t("filter.price.any") : t("filter.price.freeTo", { max: range.max });
   }
-  return top ? `€${range.min}+` : `€${range.min} - €${range.max}`;
+  return top ? t("filter.price.from", { min: range.min }) : t("filter.price.between", { min: range.min, max: range.max });
 }
 
 /** Chip label of an age range: "Age X+" when the top is open (25), else "Age X - Y". */
 export function ageRangeLabel(range: FilterRange): string {
-  return range.max >= AGE_RANGE_BOUNDS.max ? `Age ${range.min}+` : `Age ${range.min} - ${range.max}`;
+  return range.max >= AGE_RANGE_BOUNDS.max ? t("filter.age.from", { min: range.min }) : t("filter.age.between", { min: range.min, max: range.max });
 }
 
 /** Chip label of a date range: one date, "From <date>", "Until <date>" or "<date> - <date>", with the sheet's date labels. */
 export function dateRangeLabel(from: string | null, to: string | null): string {
   if (from !== null && to !== null) return from === to ? formatDateLabel(from) : `${formatDateLabel(from)} - ${formatDateLabel(to)}`;
-  if (from !== null) return `From ${formatDateLabel(from)}`;
-  if (to !== null) return `Until ${formatDateLabel(to)}`;
-  return "Any date";
+  if (from !== null) return t("filter.date.from", { date: formatDateLabel(from) });
+  if (to !== null) return t("filter.date.until", { date: formatDateLabel(to) });
+  return t("filter.date.any");
 }
 
 /** One removable chip of an active filter value. */
@@ -66,7 +69,7 @@ export function activeFilterChips(filters: EventFilters): FilterChip[] {
     });
   }
   for (const period of base.dayNight) {
-    add("day_night", period, DAY_NIGHT_LABELS[period], { dayNight: base.dayNight.filter((p) => p !== period) });
+    add("day_night", period, dayNightLabel(period), { dayNight: base.dayNight.filter((p) => p !== period) });
   }
   for (const arr of base.arrondissements) {
     add("arrondissement", String(arr), arrondissementShortLabel(arr), { arrondissements: base.arrondissements.filter((a) => a !== arr) });
@@ -79,12 +82,12 @@ export function activeFilterChips(filters: EventFilters): FilterChip[] {
     add("nationality", code, `${display.flag} ${display.code}`, { nationalities: base.nationalities.filter((c) => c !== code) });
   }
   for (const type of base.venueTypes) {
-    add("venue_type", type, VENUE_LABELS[type], { venueTypes: base.venueTypes.filter((t) => t !== type) });
+    add("venue_type", type, venueLabel(type), { venueTypes: base.venueTypes.filter((t) => t !== type) });
   }
   if (base.venueSetting !== null) {
-    add("venue_setting", base.venueSetting, `Setting: ${VENUE_LABELS[base.venueSetting]}`, { venueSetting: null });
+    add("venue_setting", base.venueSetting, t("filter.setting", { venue: venueLabel(base.venueSetting) }), { venueSetting: null });
   }
-  if (base.curatedOnly) add("oooc_pick", "yes", "Curated picks", { curatedOnly: false });
+  if (base.curatedOnly) add("oooc_pick", "yes", t("filter.curated"), { curatedOnly: false });
   if (base.priceRange) add("price_range", trackedFilterValue("price_range", base.priceRange), priceRangeLabel(base.priceRange), { priceRange: null });
   if (base.ageRange) add("age_range", trackedFilterValue("age_range", base.ageRange), ageRangeLabel(base.ageRange), { ageRange: null });
   return chips;
@@ -129,7 +132,7 @@ export function trackedFilterValue<G extends FilterGroup>(group: G, value: Filte
   }
 }
 
-/** "1 person saved this" or "N people saved this". */
+/** "1 person saved this" or "N people saved this", in the current language. */
 export function savedLabel(count: number): string {
-  return count === 1 ? "1 person saved this" : `${count} people saved this`;
+  return t("event.saved", { count });
 }

@@ -9,6 +9,7 @@ export const en = {
   "common.close": "Close",
   "common.paris": "Paris",
   "common.free": "Free",
+  "price.tba": "TBA",
   "common.skipToContent": "Skip to content",
   "ordinal.one": "{n}st",
   "ordinal.two": "{n}nd",
@@ -86,6 +87,8 @@ export const en = {
   "home.feed.all": "Subscribe to the calendar",
   "home.feed.download": "Download .ics",
   "home.yourGenres": "Your genres",
+
+  "banner.label": "Announcements",
 
   // Moments and filter labels
   "moment.now": "Happening now",
@@ -206,9 +209,15 @@ export const en = {
   "ics.details": "Details: {url}",
 
   // Preview images
-  "og.tagline": "Fête de la Musique · Paris",
-  "og.events": { one: "{count} event across Paris", other: "{count} events across Paris" },
-  "og.cta": "Search, filter and save",
+  "og.tagline": "Fête de la Musique",
+  "og.eventFocus": "Event Focus",
+  "og.cityGuide": "City Guide",
+  "og.eventsLive": { one: "{count} events live", other: "{count} events live" },
+  "og.eventsIn": "Events in {area}",
+  "og.livePicks": { one: "{count} live picks for your Paris route.", other: "{count} live picks for your Paris route." },
+  "og.livePicksNone": "Curated live music picks for your Paris route.",
+  "og.curatedPicks": { one: "{count} curated Paris picks.", other: "{count} curated Paris picks." },
+  "og.curatedNone": "Curated Paris music picks.",
 
   // Error pages
   "error.notFound": "Page not found",

@@ -14,6 +14,7 @@ export const fr = {
   "common.close": "Fermer",
   "common.paris": "Paris",
   "common.free": "Gratuit",
+  "price.tba": "à confirmer",
   "common.skipToContent": "Aller au contenu",
   "ordinal.one": "{n}er",
   "ordinal.two": "{n}e",
@@ -91,6 +92,8 @@ export const fr = {
   "home.feed.all": "S'abonner au calendrier",
   "home.feed.download": "Télécharger le .ics",
   "home.yourGenres": "Vos genres",
+
+  "banner.label": "Annonces",
 
   // Moments and filter labels
   "moment.now": "En ce moment",
@@ -211,9 +214,15 @@ export const fr = {
   "ics.details": "Détails : {url}",
 
   // Preview images
-  "og.tagline": "Fête de la Musique · Paris",
-  "og.events": { one: "{count} événement dans tout Paris", other: "{count} événements dans tout Paris" },
-  "og.cta": "Cherchez, filtrez et enregistrez",
+  "og.tagline": "Fête de la Musique",
+  "og.eventFocus": "Événement",
+  "og.cityGuide": "Guide de la ville",
+  "og.eventsLive": { one: "{count} événement en ligne", other: "{count} événements en ligne" },
+  "og.eventsIn": "Événements dans le {area}",
+  "og.livePicks": { one: "{count} sélection pour votre parcours parisien.", other: "{count} sélections pour votre parcours parisien." },
+  "og.livePicksNone": "Des concerts choisis pour votre parcours parisien.",
+  "og.curatedPicks": { one: "{count} sélection parisienne.", other: "{count} sélections parisiennes." },
+  "og.curatedNone": "Une sélection musicale parisienne.",
 
   // Error pages
   "error.notFound": "Page introuvable",
