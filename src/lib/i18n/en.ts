@@ -201,12 +201,14 @@ export const en = {
   "event.imageAlt": "{name}: {description}",
 
   // Calendar files
-  "ics.calendarName": "{site} · Fête de la Musique",
+  "ics.music": "Music: {genres}",
+  "ics.category": "Category: {category}",
   "ics.price": "Price: {price}",
   "ics.age": "Age: {age}",
-  "ics.genres": "Genres: {genres}",
-  "ics.link": "Link: {link}",
-  "ics.details": "Details: {url}",
+  "ics.unverified": "Unverified event - details may change",
+  "ics.tickets": "Tickets: {link}",
+  "ics.addedVia": "Added via {site}",
+  "ics.feedName": "{site} · Fête de la Musique",
 
   // Preview images
   "og.tagline": "Fête de la Musique",

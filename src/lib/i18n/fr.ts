@@ -206,12 +206,14 @@ export const fr = {
   "event.imageAlt": "{name} : {description}",
 
   // Calendar files
-  "ics.calendarName": "{site} · Fête de la Musique",
+  "ics.music": "Musique : {genres}",
+  "ics.category": "Catégorie : {category}",
   "ics.price": "Prix : {price}",
   "ics.age": "Âge : {age}",
-  "ics.genres": "Genres : {genres}",
-  "ics.link": "Lien : {link}",
-  "ics.details": "Détails : {url}",
+  "ics.unverified": "Événement non vérifié : les détails peuvent changer",
+  "ics.tickets": "Billets : {link}",
+  "ics.addedVia": "Ajouté via {site}",
+  "ics.feedName": "{site} · Fête de la Musique",
 
   // Preview images
   "og.tagline": "Fête de la Musique",

@@ -96,6 +96,14 @@ function readAcceptLanguage(header: string): Language | null {
   return best;
 }
 
+/** What an answer in the request's language depends on besides its URL (its Vary values). */
+export const LANGUAGE_VARY = ["Accept-Language", "Cookie"] as const;
+
+/** The render-cache key of a path in one language: "<path>?lang=<language>" (path invalidation still matches). */
+export function languageCacheKey(path: string, language: Language): string {
+  return `${path}?${LANGUAGE_PARAM}=${language}`;
+}
+
 /** The `lang` cookie's value when it names a language. */
 export function cookieLanguage(cookieHeader: string | null): Language | null {
   if (!cookieHeader) return null;

@@ -27,8 +27,7 @@ import { MAP_DATA_PARAM_VALUE, mapJson } from "../components/map.view.tsx";
 import { HomePage, HomeResults, MoreCards, UnavailablePage, UnavailableResults } from "./home.view.tsx";
 import { homeHead, unavailableHead } from "./home-head.view.tsx";
 import { publicUrl } from "../../lib/config.ts";
-import { acceptedLanguage, cookieLanguage, inLanguage, LANGUAGE_PARAM, LANGUAGES, queryLanguage, type Language } from "../../lib/i18n/index.ts";
-import { LANGUAGE_VARY } from "../language.ts";
+import { acceptedLanguage, cookieLanguage, inLanguage, LANGUAGE_PARAM, LANGUAGE_VARY, LANGUAGES, queryLanguage, type Language } from "../../lib/i18n/index.ts";
 
 /** Seconds a homepage render stays fresh: 300. */
 export const HOME_REVALIDATE_SECONDS = 300;
