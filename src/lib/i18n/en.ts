@@ -287,8 +287,6 @@ export const en = {
   "submit.error.tooLong": "{field} must be at most {max} characters",
   "submit.error.hostEmail": "Host email must be a valid email address",
   "submit.error.proofLink": "Proof link must be an HTTP(S) URL",
-  "submit.error.date": "Enter a valid date (YYYY-MM-DD)",
-  "submit.error.time": "Enter a valid time (HH:MM)",
   "submit.error.invalid": "Please check this field",
 
   // /feature-event

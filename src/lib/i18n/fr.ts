@@ -292,8 +292,6 @@ export const fr = {
   "submit.error.tooLong": "{field} doit faire au plus {max} caractères",
   "submit.error.hostEmail": "L'e-mail de l'organisateur doit être une adresse valide",
   "submit.error.proofLink": "Le lien de preuve doit être une adresse HTTP(S)",
-  "submit.error.date": "Indiquez une date valide (AAAA-MM-JJ)",
-  "submit.error.time": "Indiquez une heure valide (HH:MM)",
   "submit.error.invalid": "Vérifiez ce champ",
 
   // /feature-event
