@@ -28,15 +28,14 @@ interface Entry {
   path: string;
   status: number;
   headers: Record<string, string>;
-  identity: Uint8Array<ArrayBuffer>;
-  gzip: Uint8Array<ArrayBuffer>;
-  br: Uint8Array<ArrayBuffer>;
+  /** The body in each encoding, as Blobs: a Response shares a Blob's bytes instead of copying them. */
+  bodies: Record<Encoding, Blob>;
   etag: string;
   createdAt: number;
   policy: CachePolicy;
   regenerating?: Promise<void>;
   /** Response headers per cache state and encoding, built on first use and reused by every hit. */
-  heads: Map<string, Record<string, string>>;
+  heads: Map<string, Headers>;
 }
 
 export interface RenderCacheOptions {
@@ -121,13 +120,13 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
 
   function build(key: string, rendered: Rendered, policy: CachePolicy): Entry {
     const identity = encoder.encode(rendered.body);
+    const gzip = gzipSync(identity, { level: 6 });
+    const br = brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } });
     return {
       path: pathOf(key),
       status: rendered.status ?? 200,
       headers: rendered.headers ?? {},
-      identity,
-      gzip: asBytes(gzipSync(identity, { level: 6 })),
-      br: asBytes(brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } })),
+      bodies: { identity: new Blob([identity]), gzip: new Blob([asBytes(gzip)]), br: new Blob([asBytes(br)]) },
       etag: `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`,
       createdAt: now(),
       policy,
@@ -146,12 +145,14 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
   }
 
   // The hit path: no key parsing, no header building, no copy of the body. The headers of each
-  // (state, encoding) pair are built once per entry and handed to every response after that.
-  function headsOf(entry: Entry, state: "HIT" | "STALE" | "MISS", encoding: Encoding, extra?: Readonly<Record<string, string>>): Record<string, string> {
+  // (state, encoding) pair are built once per entry as a Headers object, which a Response copies
+  // natively (a plain object is re-read and re-validated name by name on every response), and the
+  // body is a Blob, whose bytes a Response shares (a byte array is copied into every response).
+  function headsOf(entry: Entry, state: "HIT" | "STALE" | "MISS", encoding: Encoding, extra?: Readonly<Record<string, string>>): Headers {
     const id = extra ? `${state}${encoding}+` : state + encoding;
     let headers = entry.heads.get(id);
     if (!headers) {
-      headers = {
+      const fields: Record<string, string> = {
         "content-type": "text/html; charset=utf-8",
         ...entry.headers,
         "cache-control": `public, max-age=0, s-maxage=${entry.policy.revalidate}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`,
@@ -159,8 +160,9 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
         etag: entry.etag,
         vary: ["Accept-Encoding", ...(entry.policy.vary ?? [])].join(", "),
       };
-      if (encoding !== "identity") headers["content-encoding"] = encoding;
-      if (extra) Object.assign(headers, extra);
+      if (encoding !== "identity") fields["content-encoding"] = encoding;
+      if (extra) Object.assign(fields, extra);
+      headers = new Headers(fields);
       entry.heads.set(id, headers);
     }
     return headers;
@@ -170,8 +172,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     const requestHeaders = request.headers;
     if (requestHeaders.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers: headsOf(entry, state, "identity", extra) });
     const encoding = pickEncoding(requestHeaders.get("accept-encoding"));
-    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
-    return new Response(request.method === "HEAD" ? null : body, { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
+    return new Response(request.method === "HEAD" ? null : entry.bodies[encoding], { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
   }
 
   function regenerate(key: string, entry: Entry, render: () => Promise<Rendered>): void {

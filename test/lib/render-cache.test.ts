@@ -45,6 +45,19 @@ describe("render cache", () => {
     expect(t.renders()).toBe(1);
   });
 
+  test("a hit shares the cached bytes and headers but a caller changing its response changes nothing cached", async () => {
+    const t = setup();
+    await t.get();
+    const first = await t.get("/", { "accept-encoding": "br" });
+    first.headers.set("x-source", "changed");
+    first.headers.set("set-cookie", "a=1");
+    expect(brotliDecompressSync(Buffer.from(await first.arrayBuffer())).toString()).toBe("<p>render 1</p>");
+    const second = await t.get("/", { "accept-encoding": "br" });
+    expect(second.headers.get("x-source")).toBe("test");
+    expect(second.headers.get("set-cookie")).toBeNull();
+    expect(brotliDecompressSync(Buffer.from(await second.arrayBuffer())).toString()).toBe("<p>render 1</p>");
+  });
+
   test("no stampede: 50 concurrent misses render once", async () => {
     const t = setup();
     const responses = await Promise.all(Array.from({ length: 50 }, () => t.get()));
