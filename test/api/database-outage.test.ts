@@ -11,7 +11,7 @@ import { createMemoryLogger } from "../../src/lib/logger.ts";
 import { openDatabase, wrapPglite, type Database } from "../../src/lib/db/client.ts";
 import { ARRONDISSEMENT_CENTRES } from "../../src/lib/sheet/arrondissement.ts";
 import { translate } from "../../src/lib/i18n/index.ts";
-import { SPOTLIGHT_STATUS_UNAVAILABLE } from "../../src/pages/partners/feature-event.view.tsx";
+const SPOTLIGHT_STATUS_UNAVAILABLE = translate("en", "feature.status.unavailable");
 import { createClock, testEnv } from "../helpers/app.ts";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
 

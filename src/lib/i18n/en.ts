@@ -5,6 +5,7 @@ import type { Catalogue } from "./fr.ts";
 
 export const en = {
   // Shared words
+  "format.locale": "en-GB",
   "common.tbc": "TBC",
   "common.close": "Close",
   "common.paris": "Paris",

@@ -10,6 +10,7 @@ export type Message = string | PluralMessage;
 
 export const fr = {
   // Shared words
+  "format.locale": "fr-FR",
   "common.tbc": "à confirmer",
   "common.close": "Fermer",
   "common.paris": "Paris",
