@@ -385,7 +385,7 @@ export const en = {
   "signIn.continue": "Continue with email",
   "signIn.error.email": "Valid email address is required",
   "signIn.error.consent": "Consent is required",
-  "signIn.error.name": "That name is too long",
+  "signIn.error.name": "A name is 2 to 80 characters long",
   "signIn.error.tooMany": "Too many attempts. Please try again shortly.",
   "signIn.error.failed": "Verification failed. Please try again.",
   "signIn.error.crossSite": "Sign-in is only possible from the finder site itself.",

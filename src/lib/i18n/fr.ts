@@ -390,7 +390,7 @@ export const fr = {
   "signIn.continue": "Continuer avec mon e-mail",
   "signIn.error.email": "Indiquez une adresse e-mail valide",
   "signIn.error.consent": "Acceptez la politique de confidentialité pour vous connecter",
-  "signIn.error.name": "Ce nom est trop long",
+  "signIn.error.name": "Un nom fait de 2 à 80 caractères",
   "signIn.error.tooMany": "Trop de tentatives de connexion. Réessayez un peu plus tard.",
   "signIn.error.failed": "La connexion a échoué. Réessayez.",
   "signIn.error.crossSite": "Ce formulaire ne peut être envoyé que depuis le site finder lui-même.",
