@@ -10,6 +10,26 @@
   var doc = document;
   doc.documentElement.classList.add("js");
 
+  // The page's words, from the JSON block the server writes in the page's language (see
+  // docs/languages.md): msg("linkCopied"), msg("nearSome", { count: 3, radius: 1 }).
+  var MESSAGES = (function () {
+    var block = document.getElementById("i18n-messages");
+    try {
+      return block ? JSON.parse(block.textContent) : {};
+    } catch (e) {
+      return {};
+    }
+  })();
+  var PLURALS = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+  function msg(key, params) {
+    var value = MESSAGES[key];
+    if (value === undefined) return key;
+    if (typeof value === "object") value = (PLURALS && params && typeof params.count === "number" && value[PLURALS.select(params.count)]) || value.other;
+    return String(value).replace(/\{(\w+)\}/g, function (whole, name) {
+      return params && params[name] !== undefined ? String(params[name]) : whole;
+    });
+  }
+
   var SESSION_KEY = "finder:event-engagement-session";
   var FILTER_STORAGE_KEY = "finder:event-filters:v1";
   var MAP_APP_KEY = "finder:map-app";
@@ -181,12 +201,12 @@
   var sliderTimers = {};
   var lastTrackedRange = { pr: null, ag: null };
   function priceLabel(min, max, top) {
-    if (min <= 0) return max <= 0 ? "Free only" : max >= top ? "Any price" : "Free - €" + max;
-    return max >= top ? "€" + min + "+" : "€" + min + " - €" + max;
+    if (min <= 0) return max <= 0 ? msg("priceFreeOnly") : max >= top ? msg("priceAny") : msg("priceFreeTo", { max: max });
+    return max >= top ? msg("priceFrom", { min: min }) : msg("priceBetween", { min: min, max: max });
   }
   function ageLabel(min, max, bottom, top) {
-    if (min <= bottom && max >= top) return "Any age";
-    return max >= top ? "Age " + min + "+" : "Age " + min + " - " + max;
+    if (min <= bottom && max >= top) return msg("ageAny");
+    return max >= top ? msg("ageFrom", { min: min }) : msg("ageBetween", { min: min, max: max });
   }
   function updateRangeLabel(group) {
     var param = group.getAttribute("data-range");
@@ -198,8 +218,8 @@
     var top = Number(group.getAttribute("data-max"));
     var text = param === "pr" ? priceLabel(min, max, top) : ageLabel(min, max, bottom, top);
     $(".range-label", group).textContent = text;
-    lo.setAttribute("aria-valuetext", param === "pr" ? (min <= 0 ? "Free" : "€" + min) : "Age " + min);
-    hi.setAttribute("aria-valuetext", max >= top ? "No limit" : param === "pr" ? "€" + max : "Age " + max);
+    lo.setAttribute("aria-valuetext", param === "pr" ? (min <= 0 ? msg("free") : msg("price", { value: min })) : msg("age", { value: min }));
+    hi.setAttribute("aria-valuetext", max >= top ? msg("noLimit") : param === "pr" ? msg("price", { value: max }) : msg("age", { value: max }));
   }
   function onSliderInput(input) {
     var group = input.closest("[data-range]");
@@ -602,10 +622,10 @@
     if (touch && navigator.share) {
       navigator.share({ title: doc.title, url: url }).then(
         function () {
-          showShareStatus(button, "Link shared");
+          showShareStatus(button, msg("linkShared"));
         },
         function (error) {
-          if (!error || error.name !== "AbortError") showShareStatus(button, "Unable to copy link");
+          if (!error || error.name !== "AbortError") showShareStatus(button, msg("copyFailed"));
         },
       );
       return;
@@ -613,14 +633,14 @@
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(url).then(
         function () {
-          showShareStatus(button, "Link copied");
+          showShareStatus(button, msg("linkCopied"));
         },
         function () {
-          showShareStatus(button, copyFallback(url) ? "Link copied" : "Unable to copy link");
+          showShareStatus(button, copyFallback(url) ? msg("linkCopied") : msg("copyFailed"));
         },
       );
     } else {
-      showShareStatus(button, copyFallback(url) ? "Link copied" : "Unable to copy link");
+      showShareStatus(button, copyFallback(url) ? msg("linkCopied") : msg("copyFailed"));
     }
   });
 
@@ -632,7 +652,7 @@
     link.href = link.getAttribute(apple ? "data-apple-href" : "data-google-href");
     if (toggle) {
       toggle.hidden = false;
-      toggle.textContent = apple ? "Use Google Maps" : "Use Apple Maps";
+      toggle.textContent = apple ? msg("useGoogle") : msg("useApple");
     }
   }
   doc.addEventListener("click", function (event) {
@@ -661,7 +681,7 @@
     var value = $(".countdown-value", box);
     if (date === target) {
       box.hidden = false;
-      value.textContent = "Today";
+      value.textContent = msg("today");
     } else if (date > target) {
       box.hidden = true;
     } else {
@@ -673,7 +693,7 @@
       var hours = Math.floor((left % 1440) / 60);
       var minutes = left % 60;
       box.hidden = false;
-      value.textContent = days + "d " + hours + "h " + (minutes < 10 ? "0" : "") + minutes + "m";
+      value.textContent = msg("countdown", { days: days, hours: hours, minutes: (minutes < 10 ? "0" : "") + minutes });
     }
   }
   // Cards treat placement end times as authoritative: a cached page drops expired badges by itself.
@@ -901,17 +921,17 @@
         list.appendChild(item);
       });
       list.hidden = rows.length === 0;
-      nearStatus(rows.length === 0 ? "Nothing within " + radius + " km for these filters." : rows.length + " within " + radius + " km, nearest first.");
+      nearStatus(rows.length === 0 ? msg("nearNone", { radius: radius }) : msg("nearSome", { count: rows.length, radius: radius }));
     });
   }
   function askPosition() {
     if (nearAsked) return showNear();
     nearAsked = true;
     if (!navigator.geolocation) {
-      nearStatus("Your browser cannot share its position. Pick your arrondissement instead.");
+      nearStatus(msg("nearUnsupported"));
       return;
     }
-    nearStatus("Finding where you are…");
+    nearStatus(msg("nearFinding"));
     navigator.geolocation.getCurrentPosition(
       function (position) {
         nearPosition = { lat: position.coords.latitude, lng: position.coords.longitude };
@@ -919,7 +939,7 @@
         showNear();
       },
       function () {
-        nearStatus("Location not shared. Pick your arrondissement instead.");
+        nearStatus(msg("nearDenied"));
       },
       { enableHighAccuracy: false, maximumAge: 300000, timeout: 15000 },
     );

@@ -507,5 +507,8 @@ export const en = {
   "client.submitFailed": "Something went wrong. Please try again.",
   "client.liveEndsIn": "Live · ends in {h}h {m}m {s}s",
   "client.endedAgo": "Ended {h}h {m}m ago",
+  "client.slotsLeft": "{left}/{slots} spotlight slots left",
+  "client.moreEvents": "+{count} more",
+  "client.areaEvents": { one: "{count} event", other: "{count} events" },
   "client.ended": "Ended",
 } satisfies Catalogue;

@@ -512,6 +512,9 @@ export const fr = {
   "client.submitFailed": "Un problème est survenu. Réessayez.",
   "client.liveEndsIn": "En cours · se termine dans {h} h {m} min {s} s",
   "client.endedAgo": "Terminé il y a {h} h {m} min",
+  "client.slotsLeft": "{left}/{slots} places à la une restantes",
+  "client.moreEvents": "+{count} de plus",
+  "client.areaEvents": { one: "{count} événement", other: "{count} événements" },
   "client.ended": "Terminé",
 } as const satisfies Record<string, Message>;
 
