@@ -6,6 +6,7 @@ import type { Children } from "@kitajs/html";
 import { SITE_NAME } from "../../lib/links.ts";
 import type { PublicBanner } from "../../lib/banner.ts";
 import { SlidingBanner } from "./banner.view.tsx";
+import { attr } from "./attr.ts";
 import { clientMessages, currentLanguage, LANGUAGE_PARAM, t, type Language } from "../../lib/i18n/index.ts";
 
 export { SITE_NAME };
@@ -47,9 +48,9 @@ export function alternateLinks(absoluteUrl: string): string {
   };
   return (
     <>
-      <link rel="alternate" hreflang="fr" href={withLang("fr")} />
-      <link rel="alternate" hreflang="en" href={withLang("en")} />
-      <link rel="alternate" hreflang="x-default" href={absoluteUrl} />
+      <link rel="alternate" hreflang="fr" href={attr(withLang("fr"))} />
+      <link rel="alternate" hreflang="en" href={attr(withLang("en"))} />
+      <link rel="alternate" hreflang="x-default" href={attr(absoluteUrl)} />
     </>
   ) as string;
 }
