@@ -149,6 +149,7 @@ export const en = {
   "map.noscript": "The interactive map needs JavaScript. Every area below links to its events.",
   "map.legend": "Colour key",
   "map.selected": "selected",
+  "map.perArea": "Events per arrondissement",
 
   // Event card and modal
   "event.spotlight": "Spotlight",

@@ -154,6 +154,7 @@ export const fr = {
   "map.noscript": "La carte interactive a besoin de JavaScript. Chaque quartier ci-dessous mène à ses événements.",
   "map.legend": "Légende des couleurs",
   "map.selected": "sélectionné",
+  "map.perArea": "Événements par arrondissement",
 
   // Event card and modal
   "event.spotlight": "À la une",

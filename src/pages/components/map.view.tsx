@@ -33,7 +33,9 @@ export function MapData(props: { matching: readonly LiveEvent[]; filters: EventF
   const src = homeHref(props.query ? `${props.query}&map=${MAP_DATA_PARAM_VALUE}` : `map=${MAP_DATA_PARAM_VALUE}`);
   return (
     <div id={MAP_DATA_ID} class="map-data" data-map-src={src} hx-swap-oob={props.oob ? "true" : undefined}>
-      <h3 class="visually-hidden">Events per arrondissement</h3>
+      <h3 class="visually-hidden" safe>
+        {t("map.perArea")}
+      </h3>
       {listed.length > 0 ? (
         <ul class="area-list">
           {listed.map((area) => (
