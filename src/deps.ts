@@ -7,7 +7,7 @@ import type { Config } from "./lib/config.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { openDatabase, type Database, type Db } from "./lib/db/client.ts";
 import { migrateDatabase } from "./lib/db/migrate.ts";
-import { readPgliteTemplate } from "./lib/db/pglite-template.ts";
+import { copyPgliteTemplate } from "./lib/db/pglite-template.ts";
 import { createKv, type Kv } from "./lib/kv.ts";
 import { createRateLimiter, type RateLimiter } from "./lib/rate-limit.ts";
 import { createInvalidationBus, type Invalidation, type InvalidationBus } from "./lib/invalidation.ts";
@@ -82,7 +82,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   const now = options.now ?? (() => new Date());
   const database =
     options.database ??
-    (await openDatabase({ url: config.databaseUrl, dataDir: config.dataMode === "test" ? undefined : config.dataDir, template: () => readPgliteTemplate() }));
+    (await openDatabase({ url: config.databaseUrl, dataDir: config.dataMode === "test" ? undefined : config.dataDir, fillDataDir: (pgdata) => copyPgliteTemplate(pgdata) }));
   if (!options.skipMigrations) await migrateDatabase(database);
 
   const hooks: ShutdownHook[] = [];

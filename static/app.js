@@ -122,11 +122,15 @@
     send("/api/track/discovery", body);
   }
 
-  // Outbound links and the calendar file: tracked on click; the browser follows the link as usual.
+  // Outbound links and calendar files: tracked on click; the browser follows the link as usual. A
+  // file of several events (My night's .ics, data-event-keys) counts once for each of them.
   doc.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("[data-track]");
     if (!link) return;
-    trackEvent(link.getAttribute("data-event-key"), link.getAttribute("data-track"), link.getAttribute("data-track-source"));
+    var keys = (link.getAttribute("data-event-keys") || link.getAttribute("data-event-key") || "").split(",");
+    keys.forEach(function (key) {
+      trackEvent(key, link.getAttribute("data-track"), link.getAttribute("data-track-source"));
+    });
   });
 
   // ---- filters: form state, tracking, URL state (docs/filters-and-search.md) ------------------------

@@ -1,8 +1,10 @@
-// The event sheet editor grid (see docs/console.md, "Event sheet editor"). Draws 50 rows at a time
-// (search filters every row), keeps the sheet in memory, and autosaves only the changed cells to
-// PATCH /api/admin/sheet 850 ms after the last edit and at least every 850 ms while typing. Every
-// write names the revision it was based on; a 409 opens the conflict view with both values and
-// nothing of the admin's is dropped until they choose.
+// The event sheet editor grid (see docs/console.md, "Event sheet editor"). Holds one window of the
+// sheet: the first 50 rows (or the first 50 matching the search) come with the page, "Show 50
+// more" and searches fetch further windows from GET /api/admin/sheet, so a 2,000-row sheet is never
+// loaded whole. Autosaves only the changed cells to PATCH /api/admin/sheet 850 ms after the last
+// edit and at least every 850 ms while typing. Every write names the revision the touched rows
+// were read at; a 409 opens the conflict view with both values and nothing of the admin's is
+// dropped until they choose.
 (function () {
   "use strict";
   var API = "/api/admin/sheet";
@@ -29,30 +31,65 @@
   function Editor(root) {
     this.root = root;
     var sheet = JSON.parse(root.querySelector("[data-sheet]").getAttribute("data-sheet"));
-    this.load(sheet);
     this.pending = { cells: new Map(), addRows: [], deleteRowIds: [], addColumns: [] };
+    this.byId = new Map();
+    this.rows = [];
+    this.added = [];
+    this.latest = 0;
+    this.window(sheet, false);
     this.undoStack = [];
     this.redoStack = [];
-    this.shown = PAGE;
-    this.query = "";
+    this.query = (sheet.search || "").trim();
     this.saving = false;
     this.firstEditAt = 0;
     this.timer = 0;
+    this.fetchSeq = 0;
     this.bind();
     this.render();
     if (window.performance && performance.mark) performance.mark("sheet-editor:first-grid");
-    // Only the first rows came with the page: fetch the whole sheet, keeping any edit made meanwhile.
-    if (sheet.partial) {
-      this.$("[data-count]").textContent = "Showing " + this.rows.length + " of " + sheet.totalRows + " rows (loading the rest\u2026).";
-      this.refresh();
-    }
   }
 
-  Editor.prototype.load = function (sheet) {
-    this.columns = sheet.columns;
-    this.rows = sheet.rows;
-    this.revision = sheet.meta.revision;
-    this.byId = new Map(this.rows.map(function (r) { return [r.id, r]; }));
+  // Takes a window of rows from the server. Each row remembers the revision it was read at (the
+  // base of its edits); rows already known keep their object, with pending edits put back on top.
+  Editor.prototype.window = function (sheet, append) {
+    var self = this;
+    var seen = sheet.meta.revision;
+    this.latest = Math.max(this.latest, seen);
+    this.total = sheet.meta.rowCount;
+    this.matching = sheet.matching;
+    var known = new Set(sheet.columns.map(function (c) { return c.key; }));
+    // Columns added here and not saved yet stay.
+    this.columns = sheet.columns.concat(this.pending.addColumns.filter(function (c) { return !known.has(c.key); }).map(function (c) { return { key: c.key, label: c.label, isCore: false, isRequired: false }; }));
+    var list = sheet.rows.map(function (r) {
+      var row = self.byId.get(r.id);
+      if (!row) { row = { id: r.id, values: {} }; self.byId.set(r.id, row); }
+      row.values = Object.assign({}, r.values);
+      row.position = r.position;
+      row.seen = seen;
+      return row;
+    });
+    this.pending.cells.forEach(function (c) { var row = self.byId.get(c.rowId); if (row) row.values[c.key] = c.value; });
+    if (append) {
+      var have = new Set(this.rows.map(function (r) { return r.id; }));
+      this.rows = this.rows.concat(list.filter(function (r) { return !have.has(r.id); }));
+    } else {
+      this.rows = list;
+    }
+  };
+
+  // Fetches the first `size` rows of the current search (or, with `append`, the next page).
+  Editor.prototype.fetchWindow = function (size, append) {
+    var self = this;
+    var seq = ++this.fetchSeq;
+    var params = new URLSearchParams({ offset: String(append ? this.rows.length : 0), limit: String(size) });
+    if (this.query) params.set("search", this.query);
+    return fetch(API + "?" + params, { credentials: "same-origin" })
+      .then(function (res) { return res.json(); })
+      .then(function (json) {
+        if (!json.success || seq !== self.fetchSeq) return false;
+        self.window(json, append);
+        return true;
+      });
   };
 
   Editor.prototype.$ = function (sel) { return this.root.querySelector(sel); };
@@ -80,7 +117,7 @@
       else if (action === "redo") self.redo();
       else if (action === "reload") self.reload();
       else if (action === "publish") self.save(true);
-      else if (action === "more") { self.shown += PAGE; self.render(); }
+      else if (action === "more") self.fetchWindow(PAGE, true).then(function () { self.render(); });
       else if (action === "delete-row") self.deleteRow(button.getAttribute("data-row"));
       else if (action === "reapply") self.resolve(true);
       else if (action === "keep-theirs") self.resolve(false);
@@ -94,10 +131,14 @@
       e.target.hidden = true;
       self.addColumn(label);
     });
+    var searchTimer = 0;
     this.$("[data-search]").addEventListener("input", function (e) {
-      self.query = e.target.value.trim().toLowerCase();
-      self.shown = PAGE;
-      self.render();
+      var query = e.target.value.trim();
+      clearTimeout(searchTimer);
+      searchTimer = setTimeout(function () {
+        self.query = query;
+        self.fetchWindow(PAGE, false).then(function (fresh) { if (fresh) self.render(); });
+      }, 200);
     });
     var wrap = this.$("[data-grid-wrap]");
     wrap.addEventListener("focusin", function (e) {
@@ -158,23 +199,28 @@
     }
   };
 
+  // A row added in this session matches the search when one of its cells contains it.
+  Editor.prototype.matches = function (row) {
+    var q = this.query.toLowerCase();
+    if (!q) return true;
+    for (var k in row.values) if (String(row.values[k]).toLowerCase().indexOf(q) !== -1) return true;
+    return false;
+  };
+
+  // The window's rows, then the rows added in this session that it does not hold, less deleted ones.
   Editor.prototype.visibleRows = function () {
-    var q = this.query;
     var deleted = new Set(this.pending.deleteRowIds);
-    var rows = this.rows.filter(function (r) { return !deleted.has(r.id); });
-    if (!q) return rows;
-    return rows.filter(function (r) {
-      for (var k in r.values) if (String(r.values[k]).toLowerCase().indexOf(q) !== -1) return true;
-      return false;
-    });
+    var inWindow = new Set(this.rows.map(function (r) { return r.id; }));
+    var self = this;
+    var extra = this.added.filter(function (r) { return !inWindow.has(r.id) && self.byId.has(r.id) && self.matches(r); });
+    return this.rows.concat(extra).filter(function (r) { return !deleted.has(r.id); });
   };
 
   Editor.prototype.render = function () {
     var wrap = this.$("[data-grid-wrap]");
     var active = document.activeElement;
     var focus = active && wrap.contains(active) ? { row: active.getAttribute("data-row"), key: active.getAttribute("data-key") } : null;
-    var rows = this.visibleRows();
-    var shown = rows.slice(0, this.shown);
+    var shown = this.visibleRows();
     var table = el("table", { class: "sheet-grid" });
     var head = el("tr");
     head.appendChild(el("th", { class: "frozen frozen-0", scope: "col" }, "#"));
@@ -188,8 +234,9 @@
     thead.appendChild(head);
     table.appendChild(thead);
     var body = el("tbody");
+    var unsaved = 0;
     shown.forEach(function (row) {
-      var index = self.rows.indexOf(row) + 1;
+      var index = row.position || self.total + ++unsaved;
       var tr = el("tr", { "data-row": row.id });
       var first = el("td", { class: "frozen frozen-0 row-head" });
       first.appendChild(el("span", { class: "row-number" }, String(index)));
@@ -208,10 +255,14 @@
     });
     table.appendChild(body);
     wrap.replaceChildren(table);
-    var more = this.$("[data-action=more]");
-    more.hidden = rows.length <= this.shown;
-    var total = this.rows.length - this.pending.deleteRowIds.length;
-    this.$("[data-count]").textContent = "Showing " + shown.length + " of " + rows.length + " rows" + (this.query ? " matching the search (" + total + " in all)" : "") + ".";
+    // Counts: the server's, less rows deleted here, plus rows added here and not saved yet.
+    var p = this.pending;
+    var deletedHere = this.rows.filter(function (r) { return p.deleteRowIds.indexOf(r.id) !== -1; }).length;
+    var addedHere = p.addRows.filter(function (r) { return self.matches(r); }).length;
+    var of = Math.max(shown.length, this.matching - deletedHere + addedHere);
+    var total = this.total - p.deleteRowIds.length + p.addRows.length;
+    this.$("[data-action=more]").hidden = this.rows.length >= this.matching;
+    this.$("[data-count]").textContent = "Showing " + shown.length + " of " + of + " rows" + (this.query ? " matching the search (" + total + " in all)" : "") + ".";
     this.$("[data-action=undo]").disabled = this.undoStack.length === 0;
     this.$("[data-action=redo]").disabled = this.redoStack.length === 0;
     if (focus && focus.row) {
@@ -229,12 +280,22 @@
     var row = this.byId.get(rowId);
     if (!row) return;
     row.values[key] = value;
-    this.pending.cells.set(rowId + "\u0000" + key, { rowId: rowId, key: key, value: value });
+    // The base of a cell edit is the revision this admin last saw that cell at, kept from the
+    // first unsaved edit of the cell.
+    var k = rowId + "\u0000" + key;
+    var had = this.pending.cells.get(k);
+    this.pending.cells.set(k, { rowId: rowId, key: key, value: value, baseRevision: had ? had.baseRevision : this.baseOf(row, key) });
     if (redraw) {
       var input = this.cellInput(rowId, key);
       if (input) { input.value = value; input.setAttribute("data-before", value); }
     }
     this.changed();
+  };
+
+  // The revision a stored cell was last seen at: when its row was read, or when this admin saved it.
+  Editor.prototype.baseOf = function (row, key) {
+    if (row.seen === undefined) return undefined;
+    return Math.max(row.seen, (row.cellSeen && row.cellSeen[key]) || 0);
   };
 
   Editor.prototype.pushUndo = function (op) {
@@ -247,8 +308,8 @@
 
   Editor.prototype.apply = function (op, reverse) {
     if (op.type === "cell") this.setCell(op.rowId, op.key, reverse ? op.before : op.after, true);
-    else if (op.type === "add-row") { if (reverse) this.removeRow(op.row.id); else this.insertRow(op.row, op.index); }
-    else if (op.type === "delete-row") { if (reverse) this.insertRow(op.row, op.index); else this.removeRow(op.row.id); }
+    else if (op.type === "add-row") { if (reverse) this.removeRow(op.row.id); else this.insertRow(op.row); }
+    else if (op.type === "delete-row") { if (reverse) this.insertRow(op.row); else this.removeRow(op.row.id); }
   };
 
   Editor.prototype.undo = function () {
@@ -267,13 +328,16 @@
     this.render();
   };
 
-  // A row (re)inserted: new rows are sent as added rows with all their cells.
-  Editor.prototype.insertRow = function (row, index) {
+  // A row (re)inserted: a deleted stored row is simply kept; a new row is sent with all its cells.
+  Editor.prototype.insertRow = function (row) {
     var p = this.pending;
     var wasDeleted = p.deleteRowIds.indexOf(row.id);
     if (wasDeleted !== -1) p.deleteRowIds.splice(wasDeleted, 1);
-    else p.addRows.push(row);
-    if (!this.byId.has(row.id)) { this.rows.splice(Math.min(index, this.rows.length), 0, row); this.byId.set(row.id, row); }
+    else {
+      p.addRows.push(row);
+      if (!this.byId.has(row.id)) this.byId.set(row.id, row);
+      if (this.added.indexOf(row) === -1) this.added.push(row);
+    }
     this.changed();
   };
 
@@ -282,9 +346,8 @@
     var added = p.addRows.findIndex(function (r) { return r.id === id; });
     if (added !== -1) {
       p.addRows.splice(added, 1);
-      var i = this.rows.findIndex(function (r) { return r.id === id; });
-      if (i !== -1) this.rows.splice(i, 1);
       this.byId.delete(id);
+      this.added = this.added.filter(function (r) { return r.id !== id; });
       p.cells.forEach(function (v, k) { if (v.rowId === id) p.cells.delete(k); });
     } else if (p.deleteRowIds.indexOf(id) === -1) {
       p.deleteRowIds.push(id);
@@ -292,28 +355,33 @@
     this.changed();
   };
 
+  // A new row goes at the end of the sheet; the grid shows it under the current page.
   Editor.prototype.addRow = function () {
     var values = {};
     this.columns.forEach(function (c) { values[c.key] = ""; });
     var row = { id: uuid(), values: values };
-    var index = this.rows.length;
-    this.insertRow(row, index);
-    this.pushUndo({ type: "add-row", row: row, index: index });
-    this.query = "";
-    this.$("[data-search]").value = "";
-    this.shown = Math.max(this.shown, this.visibleRows().length);
+    this.insertRow(row);
+    this.pushUndo({ type: "add-row", row: row });
+    var self = this;
+    var focus = function () {
+      var input = self.cellInput(row.id, "title");
+      if (input) { input.focus(); input.scrollIntoView({ block: "nearest" }); }
+    };
+    if (this.query) {
+      this.query = "";
+      this.$("[data-search]").value = "";
+      return this.fetchWindow(PAGE, false).then(function () { self.render(); focus(); });
+    }
     this.render();
-    var input = this.cellInput(row.id, "title");
-    if (input) { input.focus(); input.scrollIntoView({ block: "nearest" }); }
+    focus();
   };
 
   Editor.prototype.deleteRow = function (id) {
     var row = this.byId.get(id);
     if (!row) return;
     if (!window.confirm("Delete the row \u201c" + (row.values.title || "(no title)") + "\u201d?")) return;
-    var index = this.rows.indexOf(row);
     this.removeRow(id);
-    this.pushUndo({ type: "delete-row", row: row, index: index });
+    this.pushUndo({ type: "delete-row", row: row });
     this.render();
   };
 
@@ -322,7 +390,7 @@
     var key = "custom_" + slug + "_" + uuid().slice(0, 6);
     var column = { key: key, label: label, isCore: false, isRequired: false };
     this.columns.push(column);
-    this.rows.forEach(function (r) { r.values[key] = ""; });
+    this.byId.forEach(function (r) { r.values[key] = ""; });
     this.pending.addColumns.push({ key: key, label: label });
     this.changed();
     this.render();
@@ -339,14 +407,23 @@
     this.timer = setTimeout(function () { self.save(false); }, wait);
   };
 
+  // The edits to send, based on the oldest revision any touched stored row was read at: a cell
+  // someone else changed after this admin last saw it is a conflict, never silently overwritten.
   Editor.prototype.takePending = function () {
     var p = this.pending;
-    var body = { baseRevision: this.revision };
-    if (p.addColumns.length) body.addColumns = p.addColumns;
-    if (p.addRows.length) body.addRows = p.addRows.map(function (r) { return { id: r.id, values: Object.assign({}, r.values) }; });
+    var self = this;
+    var base = this.latest;
     var added = new Set(p.addRows.map(function (r) { return r.id; }));
     var cells = [];
-    p.cells.forEach(function (c) { if (!added.has(c.rowId)) cells.push(c); });
+    p.cells.forEach(function (c) {
+      if (added.has(c.rowId)) return;
+      cells.push(c);
+      if (c.baseRevision !== undefined) base = Math.min(base, c.baseRevision);
+    });
+    p.deleteRowIds.forEach(function (id) { var row = self.byId.get(id); if (row && row.seen !== undefined) base = Math.min(base, row.seen); });
+    var body = { baseRevision: base };
+    if (p.addColumns.length) body.addColumns = p.addColumns;
+    if (p.addRows.length) body.addRows = p.addRows.map(function (r) { return { id: r.id, values: Object.assign({}, r.values) }; });
     if (cells.length) body.cells = cells;
     if (p.deleteRowIds.length) body.deleteRowIds = p.deleteRowIds.slice();
     this.pending = { cells: new Map(), addRows: [], deleteRowIds: [], addColumns: [] };
@@ -360,7 +437,7 @@
     var later = p.cells;
     p.cells = new Map();
     (body.cells || []).forEach(function (c) { p.cells.set(c.rowId + "\u0000" + c.key, c); });
-    later.forEach(function (v, k) { p.cells.set(k, v); });
+    later.forEach(function (v, k) { var had = p.cells.get(k); if (had) v.baseRevision = had.baseRevision; p.cells.set(k, v); });
     p.addRows = (body.addRows || []).map(function (r) { return this.byId.get(r.id) || r; }, this).concat(p.addRows);
     p.deleteRowIds = (body.deleteRowIds || []).concat(p.deleteRowIds);
     p.addColumns = (body.addColumns || []).concat(p.addColumns);
@@ -382,7 +459,7 @@
       })
       .then(function (r) {
         self.saving = false;
-        if (r.status === 200 && r.json.success) return self.saved(r.json, publish);
+        if (r.status === 200 && r.json.success) return self.saved(r.json, publish, body);
         self.restorePending(body);
         if (r.status === 409) return self.showConflict(r.json, body);
         var message = r.json.error || "Save failed";
@@ -404,9 +481,23 @@
       });
   };
 
-  Editor.prototype.saved = function (json, publish) {
+  Editor.prototype.saved = function (json, publish, body) {
     var self = this;
-    this.revision = json.meta.revision;
+    var revision = json.meta.revision;
+    // With no other write in between, every row read at the base is still current, and so are the
+    // rows this save wrote; when others wrote meanwhile, the window is read again below.
+    if (!json.behind) this.byId.forEach(function (row) { if (row.seen === body.baseRevision) row.seen = revision; });
+    (body.addRows || []).forEach(function (r) { var row = self.byId.get(r.id); if (row) row.seen = revision; });
+    // The cells written are known at this revision, and so is the base of any edit typed on top meanwhile.
+    (body.cells || []).forEach(function (c) {
+      var row = self.byId.get(c.rowId);
+      if (row) { row.cellSeen = row.cellSeen || {}; row.cellSeen[c.key] = revision; }
+      var later = self.pending.cells.get(c.rowId + "\u0000" + c.key);
+      if (later) later.baseRevision = revision;
+    });
+    (body.deleteRowIds || []).forEach(function (id) { self.byId.delete(id); });
+    this.latest = Math.max(this.latest, revision);
+    this.total = json.meta.rowCount;
     (json.assignedKeys || []).forEach(function (k) {
       var row = self.byId.get(k.rowId);
       if (row) row.values.eventKey = k.eventKey;
@@ -420,19 +511,10 @@
     done();
   };
 
+  // Reads the window again (same search, as many rows as shown); pending edits stay on top.
   Editor.prototype.refresh = function () {
     var self = this;
-    return fetch(API, { credentials: "same-origin" })
-      .then(function (res) { return res.json(); })
-      .then(function (json) {
-        if (!json.success) return;
-        var mine = self.pending;
-        self.load(json);
-        mine.cells.forEach(function (c) { var row = self.byId.get(c.rowId); if (row) row.values[c.key] = c.value; });
-        mine.addRows.forEach(function (r) { if (!self.byId.has(r.id)) { self.rows.push(r); self.byId.set(r.id, r); } });
-        mine.addColumns.forEach(function (c) { if (!self.columns.some(function (x) { return x.key === c.key; })) self.columns.push({ key: c.key, label: c.label, isCore: false, isRequired: false }); });
-        self.render();
-      });
+    return this.fetchWindow(Math.max(PAGE, this.rows.length), false).then(function () { self.render(); });
   };
 
   Editor.prototype.reload = function () {
@@ -478,34 +560,44 @@
   // their values for the conflicting cells and re-applies the rest.
   Editor.prototype.resolve = function (mine) {
     var self = this;
-    var conflicts = this.conflict ? this.conflict.conflicts : [];
-    if (!mine) {
-      var p = this.pending;
-      conflicts.forEach(function (c) {
-        p.cells.delete(c.rowId + "\u0000" + c.key);
-        var d = p.deleteRowIds.indexOf(c.rowId);
-        if (d !== -1) p.deleteRowIds.splice(d, 1);
-      });
-    }
-    // Edits to rows deleted meanwhile come back as new rows when re-applied.
-    var gone = conflicts.filter(function (c) { return c.value === null; }).map(function (c) { return c.rowId; });
-    this.refresh().then(function () {
+    var conflict = this.conflict || { conflicts: [] };
+    var at = conflict.revision;
+    var p = this.pending;
+    conflict.conflicts.forEach(function (c) {
+      var k = c.rowId + "\u0000" + c.key;
+      var row = self.byId.get(c.rowId);
+      var d = p.deleteRowIds.indexOf(c.rowId);
       if (mine) {
-        var p = self.pending;
-        gone.forEach(function (id) {
-          var values = {};
-          p.cells.forEach(function (c, k) { if (c.rowId === id) { values[c.key] = c.value; p.cells.delete(k); } });
-          var row = { id: uuid(), values: values };
-          self.columns.forEach(function (c) { if (row.values[c.key] === undefined) row.values[c.key] = ""; });
-          row.values.eventKey = "";
-          self.rows.push(row); self.byId.set(row.id, row); p.addRows.push(row);
-        });
+        // Their value was seen now: my edit (or my delete) is based on it.
+        if (p.cells.has(k)) p.cells.get(k).baseRevision = at;
+        if (d !== -1 && row) row.seen = at;
+      } else {
+        p.cells.delete(k);
+        if (d !== -1) p.deleteRowIds.splice(d, 1);
+        if (row && c.value !== null) { row.values[c.key] = c.value; row.cellSeen = row.cellSeen || {}; row.cellSeen[c.key] = at; }
       }
-      self.conflict = null;
-      var box = self.$("[data-conflict]");
-      box.hidden = true;
-      box.replaceChildren();
-      self.render();
+    });
+    // Edits to rows deleted meanwhile come back as new rows when re-applied, or go with "keep theirs".
+    var gone = {};
+    conflict.conflicts.forEach(function (c) { if (c.value === null) gone[c.rowId] = true; });
+    Object.keys(gone).forEach(function (id) {
+      var values = {};
+      p.cells.forEach(function (c, k) { if (c.rowId === id) { values[c.key] = c.value; p.cells.delete(k); } });
+      self.byId.delete(id);
+      self.rows = self.rows.filter(function (r) { return r.id !== id; });
+      if (!mine) return;
+      var row = { id: uuid(), values: values };
+      self.columns.forEach(function (c) { if (row.values[c.key] === undefined) row.values[c.key] = ""; });
+      row.values.eventKey = "";
+      self.byId.set(row.id, row);
+      self.added.push(row);
+      p.addRows.push(row);
+    });
+    this.conflict = null;
+    var box = this.$("[data-conflict]");
+    box.hidden = true;
+    box.replaceChildren();
+    this.refresh().then(function () {
       if (self.hasPending()) return self.save(false);
       self.setStatus("All changes saved", "Kept their changes.");
     });

@@ -5,15 +5,10 @@ import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { jsonNoStore, readJson, isPlainObject } from "../lib/http.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
+import { actorOf } from "../lib/auth/admin-actor.ts";
 import { ValidationError } from "../lib/errors.ts";
 import { deleteOrder, isOrderStatus, listOrders, orderJson, setOrderStatus, type OrderResult } from "../lib/placements/orders.ts";
 import { createTestActivation, fulfilFromInput } from "../lib/placements/service.ts";
-import type { AdminPrincipal } from "../lib/auth/admin-credentials.ts";
-
-/** Who made a change, as stored in created_by. */
-export function adminActor(admin: AdminPrincipal): string {
-  return admin.via === "key" ? "admin-key" : "admin-session";
-}
 
 /** GET /api/admin/orders, PATCH|DELETE /api/admin/orders/:id, POST …/:id/fulfil, POST /api/admin/orders/test */
 export function adminOrdersApi(deps: Deps) {
@@ -31,7 +26,7 @@ export function adminOrdersApi(deps: Deps) {
       },
       { isAdmin: true },
     )
-    .post("/api/admin/orders/test", async ({ request, admin }) => answer(await createTestActivation(deps, await readJson(request), adminActor(admin)), 201), { isAdmin: true, parse: "none" })
+    .post("/api/admin/orders/test", async ({ request, admin }) => answer(await createTestActivation(deps, await readJson(request), actorOf(admin)), 201), { isAdmin: true, parse: "none" })
     .patch(
       "/api/admin/orders/:id",
       async ({ request, params }) => {
@@ -49,5 +44,5 @@ export function adminOrdersApi(deps: Deps) {
       },
       { isAdmin: true, parse: "none" },
     )
-    .post("/api/admin/orders/:id/fulfil", async ({ request, params, admin }) => answer(await fulfilFromInput(deps, params.id, await readJson(request), adminActor(admin))), { isAdmin: true, parse: "none" });
+    .post("/api/admin/orders/:id/fulfil", async ({ request, params, admin }) => answer(await fulfilFromInput(deps, params.id, await readJson(request), actorOf(admin))), { isAdmin: true, parse: "none" });
 }

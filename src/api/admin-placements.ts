@@ -7,7 +7,7 @@ import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { NotFoundError } from "../lib/errors.ts";
 import { isTier, type EntryActionResult, type ScheduleListing, type Tier } from "../lib/placements/scheduler.ts";
 import { cancelPlacement, clearPlacementHistory, clearPlacementQueue, listPlacements, reschedulePlacement, schedulePlacement } from "../lib/placements/service.ts";
-import { adminActor } from "./admin-orders.ts";
+import { actorOf } from "../lib/auth/admin-actor.ts";
 
 const BASE = "/api/admin/placements";
 
@@ -32,7 +32,7 @@ export function adminPlacementsApi(deps: Deps) {
     .post(
       `${BASE}/:tier`,
       async ({ request, params, admin }) => {
-        const { entry, listing } = await schedulePlacement(deps, tierOf(params.tier), await readJson(request), adminActor(admin));
+        const { entry, listing } = await schedulePlacement(deps, tierOf(params.tier), await readJson(request), actorOf(admin));
         return jsonNoStore({ success: true, entry, ...listingJson(listing) }, 201);
       },
       { isAdmin: true, parse: "none" },

@@ -1,4 +1,4 @@
-// Admin sheet API (see docs/console.md, "JSON API"): read the sheet, autosave edits (PATCH), replace
+// Admin sheet API (see docs/console.md, "JSON API"): read the sheet (whole, or one window of it), autosave edits (PATCH), replace
 // or publish it (PUT), list revisions, diff one against the current sheet, restore one.
 
 import { Elysia } from "elysia";
@@ -10,7 +10,9 @@ import {
   listSheetRevisions,
   parseSheetPatch,
   parseSheetReplace,
+  parseWindowQuery,
   readEditorSheet,
+  readEditorWindow,
   readRevisionDiff,
   replaceSheet,
   restoreRevision,
@@ -31,7 +33,16 @@ function failure(result: { status: number; error: string } & Record<string, unkn
 export function adminSheetApi(deps: Deps) {
   return new Elysia({ name: "admin-sheet-api" })
     .use(adminGuard(deps))
-    .get(SHEET, async () => jsonNoStore({ success: true, ...(await readEditorSheet(deps.db)) }), { isAdmin: true })
+    .get(
+      SHEET,
+      async ({ query }) => {
+        const parsed = parseWindowQuery(query);
+        if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
+        if (parsed.window) return jsonNoStore({ success: true, ...(await readEditorWindow(deps.db, parsed.window)) });
+        return jsonNoStore({ success: true, ...(await readEditorSheet(deps.db)) });
+      },
+      { isAdmin: true },
+    )
     .patch(
       SHEET,
       async ({ request, admin }) => {

@@ -11,7 +11,8 @@ export const MAP_TILE_ORIGIN = "https://tile.openstreetmap.org";
  * The Content-Security-Policy: scripts only from the site's own files (no inline script, no
  * eval), images from the site and the tile server, no framing, no <base>, no plugins, forms post
  * to the site only. Inline `style` attributes are allowed (genre colours, the banner speed), but
- * not inline <style> elements.
+ * not inline <style> elements. The service worker (/sw.js) and the web app manifest come from the
+ * site itself (named here, rather than left to default-src, so a later change cannot drop them).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -21,6 +22,8 @@ export const CONTENT_SECURITY_POLICY = [
   `img-src 'self' data: ${MAP_TILE_ORIGIN}`,
   "font-src 'self'",
   "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
   "object-src 'none'",

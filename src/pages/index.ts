@@ -17,6 +17,8 @@ import { moderationRoutes } from "./admin/content/moderation.routes.tsx";
 import { contentRoutes } from "./admin/content/content.routes.tsx";
 import { placementsRoutes } from "./admin/placements/placements.routes.tsx";
 import { insightsRoutes } from "./admin/insights/insights.routes.tsx";
+import { myNightRoutes } from "./my-night/my-night.routes.tsx";
+import { packRoutes } from "./pack.routes.ts";
 import { homeRoutes } from "./home/home.routes.tsx";
 
 /** Pages: static files, public pages, the account page and the admin console. */
@@ -36,5 +38,7 @@ export function pageRoutes(deps: Deps) {
     .use(moderationRoutes(deps)) //         /admin/content/submissions*, /admin/content/banner
     .use(placementsRoutes(deps)) //         /admin/placements (orders queue, scheduler) and its form actions
     .use(insightsRoutes(deps)) //           /admin/insights (+ /stats, /discovery, /events, /users, /erase)
+    .use(myNightRoutes(deps)) //            /my-night, /my-night.ics
+    .use(packRoutes()) //                   /manifest.webmanifest, /sw.js
     .use(homeRoutes(deps)); //              /, /event/:eventKey
 }

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { TEST_ADMIN_KEY, useTestApp, HTMX_HEADERS, postJson } from "../helpers/app.ts";
 import { resetDatabase } from "../helpers/database.ts";
 import { INVALID_SCHEDULE_TIME } from "../../src/lib/placements/schedule-input.ts";
+import { loginAsAdmin } from "../helpers/auth.ts";
 
 const ctx = useTestApp();
 beforeEach(async () => {
@@ -43,6 +44,16 @@ describe("placements API", () => {
     const byKey = Object.fromEntries(body.entries.map((e: any) => [e.eventKey, e]));
     expect(byKey.evt_fixture000004).toMatchObject({ state: "upcoming", queuePosition: 1, slot: 3, effectiveStartAt: "2026-06-18T22:00:02.000Z", durationHours: 10 });
     expect(byKey.evt_fixture000001).toMatchObject({ state: "active", slot: 1, queuePosition: null });
+  });
+
+  test("created by names the acting admin as every admin endpoint does: the session's jti, or admin-key", async () => {
+    await schedule("promoted", { eventKey: "evt_fixture000001" });
+    const { token, jti } = await loginAsAdmin(ctx);
+    const bySession = await postJson(ctx, "/api/admin/placements/promoted", { eventKey: "evt_fixture000002" }, { authorization: `Bearer ${token}` });
+    expect(bySession.status).toBe(201);
+    const { body } = await list("promoted");
+    const byKey = Object.fromEntries(body.entries.map((e: any) => [e.eventKey, e.createdBy]));
+    expect(byKey).toEqual({ evt_fixture000001: "admin-key", evt_fixture000002: jti });
   });
 
   test("/feature-event's status shows the real slots and the queue, and is revalidated by a change", async () => {

@@ -1,6 +1,8 @@
 // In Chromium, on a phone and a desktop: edit a cell of the event sheet editor and see "All changes
 // saved"; publish and find the change on /; two admins edit the same cell and the second gets the
-// conflict view, re-applies, and nothing is lost.
+// conflict view, re-applies, and nothing is lost; an admin's autosave and an accepted submission
+// never overwrite each other; the link an accepted submission gives opens the editor on its row;
+// a big sheet is paged and searched through the server.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -9,6 +11,9 @@ import { createTestContext, type TestContext } from "../helpers/app.ts";
 import { loginAsAdmin } from "../helpers/auth.ts";
 import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
 import { readStoreSheet, saveStoreSheet } from "../../src/lib/store/store.ts";
+import { submitEvent } from "../../src/lib/submissions/submit.ts";
+import { acceptSubmission } from "../../src/lib/submissions/moderation.ts";
+import { listSubmissions } from "../../src/lib/submissions/moderation.ts";
 
 let ctx: TestContext;
 let server: { url: string; stop: () => Promise<void> };
@@ -103,8 +108,9 @@ describe("event sheet editor in the browser", () => {
     try {
       const { page, errors } = await openEditor(context);
       await page.getByPlaceholder("Search rows").fill("choir");
-      await expect(page.locator("#sheet-editor [data-count]").textContent()).resolves.toBe("Showing 1 of 1 rows matching the search (3 in all).");
+      await page.locator("#sheet-editor [data-count]:text-is('Showing 1 of 1 rows matching the search (3 in all).')").waitFor();
       await page.getByPlaceholder("Search rows").fill("");
+      await page.locator("#sheet-editor [data-count]:text-is('Showing 3 of 3 rows.')").waitFor();
       await page.getByRole("button", { name: "Add row" }).click();
       await page.keyboard.type("Brand new");
       await page.keyboard.press("Tab");
@@ -158,6 +164,89 @@ describe("event sheet editor in the browser", () => {
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+
+  test("the editor link of an accepted submission opens the editor on that row (?search=)", async () => {
+    const outcome = await submitEvent(
+      ctx.deps,
+      { eventName: "Accepted In Browser", date: "2026-06-21", startTime: "20:00", location: "Canal Saint-Martin", hostEmail: "host@example.com", proofLink: "canal.example", arrondissement: "10" },
+      "192.0.2.10",
+    );
+    expect(outcome.kind).toBe("received");
+    const context = await adminContext("desktop");
+    try {
+      const page = await context.newPage();
+      const errors = collectConsoleErrors(page);
+      await page.goto(`${server.url}/admin/content`);
+      const card = page.locator("#submissions-card");
+      await card.getByRole("button", { name: "Accept" }).first().click();
+      await card.getByRole("link", { name: "Open in the editor" }).first().click();
+      await page.waitForURL(/\/admin\/content\?search=evt_/);
+      await page.locator("#sheet-editor table input").first().waitFor();
+      const key = new URL(page.url()).searchParams.get("search")!;
+      await expect(page.getByPlaceholder("Search rows").inputValue()).resolves.toBe(key);
+      await expect(page.locator("#sheet-editor [data-count]").textContent()).resolves.toBe("Showing 1 of 1 rows matching the search (4 in all).");
+      const rowId = await rowIdOf(key);
+      await expect(cellOf(page, rowId, "Title").inputValue()).resolves.toBe("Accepted In Browser");
+      await expect(page.locator("#sheet-editor tbody tr").count()).resolves.toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("an accepted submission landing between an admin's edits is kept, and the admin's edits too", async () => {
+    const context = await adminContext("desktop");
+    try {
+      const { page, errors } = await openEditor(context);
+      await cell(page, "Late Club", "Notes").fill("Before the accept");
+      await page.locator("#sheet-editor [data-status]:text-is('All changes saved')").waitFor();
+      await submitEvent(
+        ctx.deps,
+        { eventName: "Accepted Meanwhile", date: "2026-06-22", startTime: "21:00", location: "Parc", hostEmail: "host@example.com", proofLink: "parc.example", arrondissement: "19" },
+        "192.0.2.11",
+      );
+      const [pending] = await listSubmissions(ctx.deps.db, "pending");
+      expect((await acceptSubmission(ctx.deps, pending.id, { reviewedBy: "other-admin" })).ok).toBe(true);
+      // The admin's copy is now behind; their next edit is merged, the accepted row stays.
+      await cell(page, "Late Club", "Notes").fill("After the accept");
+      await page.locator("#sheet-editor [data-status]:text-is('All changes saved')").waitFor();
+      const titles = (await readStoreSheet(ctx.deps.db))!.rows.map((r) => r.values.title);
+      expect(titles).toEqual(["Sunset Set", "Late Club", "Morning Choir", "Accepted Meanwhile"]);
+      expect(await storedValue("evt_bbbbbbbbbbbbbbbb", "notes")).toBe("After the accept");
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a 120-row sheet: 50 rows drawn, Show 50 more fetches the next page, search finds a row past the first page, its edit saves", async () => {
+    const lines = ["Title,Date,Start Time,Location,Area,Event Key"];
+    for (let i = 1; i <= 120; i++) lines.push(`Row ${String(i).padStart(3, "0")},2026-06-21,18:00,Place ${i},${(i % 20) + 1},evt_${String(i).padStart(16, "0")}`);
+    const saved = await saveStoreSheet(ctx.deps.db, lines.join("\n"), { updatedBy: "system", origin: "manual", now: ctx.clock.now() });
+    if (!saved.ok) throw new Error(saved.error);
+    const context = await adminContext("desktop");
+    try {
+      const { page, errors } = await openEditor(context);
+      const count = page.locator("#sheet-editor [data-count]");
+      await expect(count.textContent()).resolves.toBe("Showing 50 of 120 rows.");
+      await expect(page.locator("#sheet-editor tbody tr").count()).resolves.toBe(50);
+      await page.getByRole("button", { name: "Show 50 more" }).click();
+      await page.locator("#sheet-editor [data-count]:text-is('Showing 100 of 120 rows.')").waitFor();
+      await expect(page.locator("#sheet-editor tbody tr").last().locator("input").first().inputValue()).resolves.toBe("Row 100");
+      await page.getByPlaceholder("Search rows").fill("place 117");
+      await page.locator("#sheet-editor [data-count]:text-is('Showing 1 of 1 rows matching the search (120 in all).')").waitFor();
+      await expect(page.locator("#sheet-editor .row-number").first().textContent()).resolves.toBe("117");
+      await cell(page, "Row 117", "Notes").fill("Found by search");
+      await page.locator("#sheet-editor [data-status]:text-is('All changes saved')").waitFor();
+      expect(await storedValue("evt_0000000000000117", "notes")).toBe("Found by search");
+      // LIKE wildcards in the search are taken literally.
+      await page.getByPlaceholder("Search rows").fill("%");
+      await page.locator("#sheet-editor [data-count]:text-is('Showing 0 of 0 rows matching the search (120 in all).')").waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });

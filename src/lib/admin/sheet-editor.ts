@@ -9,8 +9,22 @@ import { checkSheetRecords } from "../sheet/sheet.ts";
 import type { SchemaReport } from "../sheet/quality.ts";
 import { createBackup } from "../store/backups.ts";
 import { patchStoreSheet, type CellConflict, type StorePatch } from "../store/patch.ts";
-import { diffSheetFromCsv, diffSheets, findRevision, listRevisions, type RevisionListing, type SheetDiff } from "../store/revisions.ts";
-import { coreColumns, isCustomColumnKey, isRowId, readStoreSheet, saveStoreSheet, type StoreColumn, type StoreMeta, type StoreRow } from "../store/store.ts";
+import { diffSheetFromRecords, diffSheets, findRevision, listRevisions, readRevisionSheet, revisionRecords, type RevisionListing, type SheetDiff } from "../store/revisions.ts";
+import {
+  coreColumns,
+  findStoreMeta,
+  isCustomColumnKey,
+  isRowId,
+  listStoreColumns,
+  readStoreSheet,
+  readStoreWindow,
+  saveStoreSheet,
+  type StoreColumn,
+  type StoreMeta,
+  type StoreRow,
+  type WindowQuery,
+  type WindowRow,
+} from "../store/store.ts";
 
 /** The metadata as the API and the editor send it. */
 export interface SheetMetaJson {
@@ -43,6 +57,51 @@ export async function readEditorSheet(db: Db): Promise<EditorSheet> {
   const stored = await readStoreSheet(db);
   if (!stored) return { columns: coreColumns(), rows: [], meta: metaJson(undefined) };
   return { columns: stored.columns, rows: stored.rows, meta: metaJson(stored.meta) };
+}
+
+/** A window of the sheet as the editor pages through it (docs/console.md, "Event sheet editor"). */
+export interface EditorWindow {
+  columns: StoreColumn[];
+  rows: WindowRow[];
+  /** How many rows the window is a page of (every row, or the rows matching the search). */
+  matching: number;
+  offset: number;
+  search: string;
+  meta: SheetMetaJson;
+}
+
+/** Rows per editor page. */
+export const EDITOR_PAGE = 50;
+const MAX_WINDOW = 500;
+const MAX_SEARCH = 200;
+
+/** One window of the sheet: never reads more rows than it returns (a search is matched inside Postgres). */
+export async function readEditorWindow(db: Db, query: WindowQuery): Promise<EditorWindow> {
+  const meta = await findStoreMeta(db);
+  const offset = query.offset ?? 0;
+  const search = query.search?.trim() ?? "";
+  if (!meta) return { columns: coreColumns(), rows: [], matching: 0, offset, search, meta: metaJson(undefined) };
+  const columns = await listStoreColumns(db);
+  const { rows, matching } = await readStoreWindow(db, columns, { ...query, limit: query.limit ?? EDITOR_PAGE, search });
+  return { columns, rows, matching, offset, search, meta: metaJson(meta) };
+}
+
+/** The window parameters of GET /api/admin/sheet (`offset`, `limit`, `search`); null when none is given (the whole sheet). */
+export function parseWindowQuery(query: Record<string, string | undefined>): { ok: true; window: WindowQuery | null } | { ok: false; issues: Issue[] } {
+  if (query.offset === undefined && query.limit === undefined && query.search === undefined) return { ok: true, window: null };
+  const issues: Issue[] = [];
+  const whole = (name: "offset" | "limit", min: number, max: number, fallback: number) => {
+    const text = query[name];
+    if (text === undefined) return fallback;
+    if (!/^\d{1,7}$/.test(text) || Number(text) < min || Number(text) > max) issues.push({ field: name, message: `${name} must be a whole number from ${min} to ${max}` });
+    return Number(text);
+  };
+  const offset = whole("offset", 0, 1_000_000, 0);
+  const limit = whole("limit", 1, MAX_WINDOW, EDITOR_PAGE);
+  const search = query.search ?? "";
+  if (search.length > MAX_SEARCH) issues.push({ field: "search", message: `search is at most ${MAX_SEARCH} characters` });
+  if (issues.length) return { ok: false, issues };
+  return { ok: true, window: { offset, limit, search } };
 }
 
 const MAX_CELLS = 50_000;
@@ -96,7 +155,10 @@ export function parseSheetPatch(body: unknown): { ok: true; patch: SheetPatchInp
       issues.push({ field: `cells.${i}`, message: "A cell needs rowId (a row id), key and value (text)" });
       return { rowId: "", key: "", value: "" };
     }
-    return { rowId: cell.rowId.toLowerCase(), key: cell.key, value: cell.value };
+    if (cell.baseRevision !== undefined && (typeof cell.baseRevision !== "number" || !Number.isSafeInteger(cell.baseRevision) || cell.baseRevision < 0)) {
+      issues.push({ field: `cells.${i}.baseRevision`, message: "baseRevision must be a whole number ≥ 0" });
+    }
+    return { rowId: cell.rowId.toLowerCase(), key: cell.key, value: cell.value, ...(typeof cell.baseRevision === "number" ? { baseRevision: cell.baseRevision } : {}) };
   });
   const addRows = listOf(body.addRows, "addRows", MAX_ROWS, issues).map((row, i) => {
     if (!isPlainObject(row) || (row.id !== undefined && !isRowId(row.id))) {
@@ -238,14 +300,15 @@ export async function listSheetRevisions(db: Db) {
 /** One revision with the readable diff of it (before) against the current sheet (after); undefined when unknown. */
 export async function readRevisionDiff(db: Db, id: string): Promise<{ revision: ReturnType<typeof revisionJson>; diff: SheetDiff } | undefined> {
   const revision = await findRevision(db, id);
-  if (!revision) return undefined;
+  const sheet = revision && (await readRevisionSheet(db, id));
+  if (!revision || !sheet || sheet === "unavailable") return undefined;
+  const before = revisionRecords(sheet);
   const current = await readEditorSheet(db);
-  const diff = diffSheets(diffSheetFromCsv(revision.csv), {
+  const diff = diffSheets(diffSheetFromRecords(before.headers, before.rows), {
     labels: current.columns.map((c) => c.label),
     rows: current.rows.map((r) => Object.fromEntries(current.columns.map((c) => [c.label, r.values[c.key] ?? ""]))),
   });
-  const { csv: _csv, ...listing } = revision;
-  return { revision: revisionJson(listing), diff };
+  return { revision: revisionJson(revision), diff };
 }
 
 /**
@@ -259,10 +322,12 @@ export async function restoreRevision(
   actor: string,
 ): Promise<{ ok: true; meta: SheetMetaJson; preRestoreBackupId?: string; revalidation?: Revalidation; revalidationError?: string } | { ok: false; status: 404 | 400; error: string }> {
   const revision = await findRevision(deps.db, id);
-  if (!revision) return { ok: false, status: 404, error: "No such revision" };
+  const sheet = revision && (await readRevisionSheet(deps.db, id));
+  if (!revision || !sheet) return { ok: false, status: 404, error: "No such revision" };
+  if (sheet === "unavailable") return { ok: false, status: 400, error: "Revision could not be restored: a revision it is rebuilt from is gone" };
   const now = deps.now();
   const pre = await createBackup(deps.db, { createdBy: "admin-panel", trigger: "pre-restore", now });
-  const saved = await saveStoreSheet(deps.db, revision.csv, { updatedBy: "restore", origin: "restore", trigger: "restore", actor, now });
+  const saved = await saveStoreSheet(deps.db, revisionRecords(sheet), { updatedBy: "restore", origin: "restore", trigger: "restore", actor, now });
   if (!saved.ok) return { ok: false, status: 400, error: `Revision could not be restored: ${saved.error}` };
   const meta = metaJson((await readStoreSheet(deps.db))?.meta);
   deps.log.info("sheet-editor", "Revision restored", { revisionId: revision.id, rows: saved.rowCount, by: actor });

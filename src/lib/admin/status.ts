@@ -8,7 +8,7 @@ import type { EventReader } from "../events/pipeline.ts";
 import type { Logger } from "../logger.ts";
 import { pingDatabase, type DbEngine } from "../db/client.ts";
 import { eventStoreBackups, eventSubmissions, kvStore, paidOrders } from "../db/schema/index.ts";
-import { findStoreMeta } from "../store/store.ts";
+import { currentStoreChecksum, findStoreMeta } from "../store/store.ts";
 
 /** What the status reports read. */
 export interface StatusDeps {
@@ -55,6 +55,7 @@ export async function readDataStoreStatus(deps: StatusDeps) {
     deps.db.select({ n: count(), newest: max(eventStoreBackups.createdAt) }).from(eventStoreBackups),
     deps.db.select({ n: count() }).from(kvStore),
   ]);
+  const checksum = meta ? await currentStoreChecksum(deps.db, meta) : "";
   const runtime = deps.events.status();
   const { config } = deps;
   return {
@@ -65,7 +66,7 @@ export async function readDataStoreStatus(deps: StatusDeps) {
       rowCount: meta?.rowCount ?? 0,
       columnCount: meta?.columnCount ?? 0,
       revision: meta?.revision ?? 0,
-      checksum: meta?.checksum || null,
+      checksum: checksum || null,
       updatedAt: meta?.updatedAt.toISOString() ?? null,
       updatedBy: meta?.updatedBy ?? null,
       origin: meta?.origin ?? null,

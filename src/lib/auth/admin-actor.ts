@@ -1,4 +1,4 @@
-// The name an admin action is recorded under (revisions, reviews, settings): the session's jti for a
+// The name an admin action is recorded under (revisions, reviews, settings, orders, placements): the session's jti for a
 // signed-in admin, "admin-key" for a caller using the key itself.
 
 import type { AdminPrincipal } from "./admin-credentials.ts";

@@ -34,8 +34,8 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** Folder for PGlite files; omitted means in-memory. */
   dataDir?: string;
-  /** Gives a dumped, migrated PGlite data directory to start a new data folder from (skips initdb). */
-  template?: () => Blob | undefined;
+  /** Fills a new, empty PGlite data folder from a ready-made, migrated one (skips initdb); false when it cannot. */
+  fillDataDir?: (pgdata: string) => boolean;
   /** Search path schema for the postgres.js driver (tests isolate runs in their own schema). */
   schemaName?: string;
   maxConnections?: number;
@@ -82,8 +82,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     const pgdata = join(options.dataDir, "pgdata");
-    const fresh = !existsSync(join(pgdata, "PG_VERSION"));
-    instance = await PGlite.create({ dataDir: pgdata, loadDataDir: fresh ? options.template?.() : undefined });
+    if (!existsSync(join(pgdata, "PG_VERSION"))) options.fillDataDir?.(pgdata);
+    instance = await PGlite.create({ dataDir: pgdata });
   } else {
     instance = await PGlite.create();
   }

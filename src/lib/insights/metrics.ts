@@ -1,195 +1,169 @@
 // Engagement and discovery figures of the insights dashboard (see docs/insights.md, "Figures"),
-// one function per block: summary, per-event table, daily series and discovery. Each reads the
-// raw tracking rows of the window [start, end) in one statement, plus the daily rollups of whole
-// Paris days whose raw rows the retention job has already removed (see retention.ts).
+// one function per block: summary, per-event table, daily series and discovery. They read the
+// rollups kept by the tracking triggers (docs/insights.md, "Rollups") for whole Paris days and
+// the raw rows only for the start of the window, so a 30-day window over millions of rows reads a
+// few thousand rollup rows. The result equals the raw-row definition in reference.ts exactly.
 
 import { sql, type SQL } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { GENRES } from "../sheet/genres.ts";
-import { clusterQueries, type ClusterMode, type QueryCount, type SearchCluster } from "./clustering.ts";
+import type { ClusterMode } from "./clustering.ts";
 import { parisDate } from "../paris-time.ts";
-import { parisDaysOf, percent, type InsightsWindow } from "./window.ts";
+import { nextDate, parisDayStart, parisDaysOf, percent, type InsightsWindow } from "./window.ts";
+import { CLUSTERED_QUERY_LIMIT, DEDUPE_SECONDS, listTopGenres, summaryFrom, type DailyInsights, type DiscoveryInsights, type EventInsights, type InsightsSummary, type MetricsDb } from "./metrics-types.ts";
+import { dailyFrom, discoveryFrom, eventFrom, rawDailyInsights, rawDiscoveryInsights, rawEventInsights, rawSummary } from "./reference.ts";
 
-/** What the metric functions need: a way to run SQL. */
-export type MetricsDb = Pick<Database, "query">;
-
-/** A repeat view closer than this to the same session's previous view of the event is not counted again. */
-export const DEDUPE_SECONDS = 600;
-
-export interface InsightsSummary {
-  clickCount: number;
-  dedupedViewCount: number;
-  outboundClickCount: number;
-  calendarSyncCount: number;
-  uniqueSessionCount: number;
-  uniqueViewSessionCount: number;
-  uniqueOutboundSessionCount: number;
-  uniqueCalendarSessionCount: number;
-  outboundSessionRate: number;
-  calendarSessionRate: number;
-  outboundInteractionRate: number;
-  calendarInteractionRate: number;
-}
-
-export interface EventInsights {
-  eventKey: string;
-  eventName: string;
-  clickCount: number;
-  dedupedViewCount: number;
-  outboundClickCount: number;
-  calendarSyncCount: number;
-  uniqueSessionCount: number;
-  conversionRate: number;
-}
-
-export interface DailyInsights {
-  day: string;
-  clickCount: number;
-  dedupedViewCount: number;
-  outboundClickCount: number;
-  calendarSyncCount: number;
-}
-
-export interface TopFilter {
-  filterGroup: string;
-  filterValue: string;
-  count: number;
-}
-
-export interface TopGenre {
-  genre: string;
-  label: string;
-  totalScore: number;
-  uniqueUsers: number;
-}
-
-export interface DiscoveryInsights {
-  searchCount: number;
-  filterApplyCount: number;
-  filterClearCount: number;
-  uniqueDiscoverySessionCount: number;
-  topFilters: TopFilter[];
-  topSearches: SearchCluster[];
-  topGenres: TopGenre[];
-}
+export * from "./metrics-types.ts";
 
 const n = (value: unknown): number => Number(value ?? 0);
 
 /**
- * Where a window's figures come from: raw rows from `rawStart` (the later of the window start and
- * the archive boundary) to the end, and the archived days `archive` (inclusive Paris dates) when
- * the window reaches back before the boundary.
+ * Where a window's figures come from. The raw rows of [window.start, rawEnd) are read with the
+ * window's own rules; from `rollupFrom` on, whole Paris days come from the rollups (every later
+ * day, less the raw rows recorded at or after window.end, which a clock running behind another
+ * instance's can leave). Without `rollupFrom` the raw rows cover the window.
+ *
+ * rawEnd is the first Paris midnight at least 600 s after the window start: a view later than
+ * that cannot have its previous view before the window, so the rollups' flag (previous view at
+ * any time) is the window's flag. Once the retention job has archived the window's first day, the
+ * raw rows are gone and the window counts from that day's start, from the rollups alone.
  */
 export interface MetricsScope {
   window: InsightsWindow;
-  rawStart: Date;
-  archive?: { from: string; to: string };
+  rawEnd: Date;
+  rollupFrom?: string;
+  /** Where "active in the window" starts when correcting for rows after the window end. */
+  activeFrom: Date;
 }
 
-/** Reads the archive boundary and splits the window between archive and raw rows. */
+type RollupScope = MetricsScope & { rollupFrom: string };
+
+/** Reads the archive boundary and splits the window between raw rows and rollups. */
 export async function scopeOf(db: MetricsDb, window: InsightsWindow): Promise<MetricsScope> {
   const [row] = await db.query<{ archived_before: string | Date | null }>(sql`select archived_before from insights_archive_state where id = 1`);
   const boundary = row?.archived_before ? new Date(row.archived_before) : undefined;
-  if (!boundary || boundary.getTime() <= window.start.getTime()) return { window, rawStart: window.start };
-  const lastArchivedDay = parisDate(new Date(boundary.getTime() - 1));
-  const rawStart = new Date(Math.min(boundary.getTime(), window.end.getTime()));
-  return { window, rawStart, archive: { from: parisDate(window.start), to: lastArchivedDay } };
+  if (boundary && boundary.getTime() > window.start.getTime()) {
+    const day = parisDate(window.start);
+    return { window, rawEnd: window.start, rollupFrom: day, activeFrom: parisDayStart(day) };
+  }
+  const rollupFrom = nextDate(parisDate(new Date(window.start.getTime() + DEDUPE_SECONDS * 1000)));
+  const rawEnd = parisDayStart(rollupFrom);
+  if (rawEnd.getTime() >= window.end.getTime()) return { window, rawEnd: window.end, activeFrom: window.start };
+  return { window, rawEnd, rollupFrom, activeFrom: window.start };
 }
 
-function rawRows(scope: MetricsScope): SQL {
-  return sql`recorded_at >= ${scope.rawStart.toISOString()}::timestamptz and recorded_at < ${scope.window.end.toISOString()}::timestamptz`;
+const at = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
+const parisDay = sql`(recorded_at at time zone 'Europe/Paris')::date`;
+const DEDUPE = sql`make_interval(secs => ${DEDUPE_SECONDS})`;
+
+/**
+ * (day, event_key, click_count, outbound_count, calendar_count, deduped) parts that add up to the
+ * window's figures: rollup days, the raw start of the window (a view counts unless an earlier view
+ * of its session and event inside the window is less than 600 s before it), and, subtracted, raw
+ * rows at or after the end (a view there was counted in the rollups unless any earlier view of
+ * its session and event is less than 600 s before it).
+ */
+function engagementParts(scope: RollupScope): SQL {
+  const { start, end } = scope.window;
+  return sql`
+    select day, event_key, click_count, outbound_count, calendar_count, deduped_count as deduped
+    from insights_daily_engagement where day >= ${scope.rollupFrom}::date
+    union all
+    select ${parisDay}, event_key,
+      count(*) filter (where action_type = 'click'),
+      count(*) filter (where action_type = 'outbound_click'),
+      count(*) filter (where action_type = 'calendar_sync'),
+      count(*) filter (where action_type = 'click' and (session_id is null or gap is null or gap >= ${DEDUPE}))
+    from (
+      select event_key, action_type, session_id, recorded_at,
+        recorded_at - lag(recorded_at) over (partition by session_id, event_key, action_type order by recorded_at, id) as gap
+      from engagement_interactions where recorded_at >= ${at(start)} and recorded_at < ${at(scope.rawEnd)}
+    ) r group by 1, 2
+    union all
+    select ${parisDay}, event_key,
+      -count(*) filter (where action_type = 'click'),
+      -count(*) filter (where action_type = 'outbound_click'),
+      -count(*) filter (where action_type = 'calendar_sync'),
+      -count(*) filter (where action_type = 'click' and (session_id is null or not exists (
+        select 1 from engagement_interactions p
+        where p.session_id = f.session_id and p.event_key = f.event_key and p.action_type = 'click'
+          and p.recorded_at > f.recorded_at - ${DEDUPE} and (p.recorded_at, p.id) < (f.recorded_at, f.id))))
+    from engagement_interactions f where recorded_at >= ${at(end)} group by 1, 2`;
 }
 
-function archivedDays(scope: MetricsScope): SQL {
-  return scope.archive ? sql`day between ${scope.archive.from}::date and ${scope.archive.to}::date` : sql`false`;
+/** The parts summed per `group` (SQL over day and event_key), keeping groups with any row. */
+function engagementGrid(scope: RollupScope, group: SQL): SQL {
+  return sql`
+    select ${group} as g, sum(click_count) as click_count, sum(outbound_count) as outbound_count, sum(calendar_count) as calendar_count, sum(deduped) as deduped
+    from (${engagementParts(scope)}) x group by 1
+    having sum(click_count) <> 0 or sum(outbound_count) <> 0 or sum(calendar_count) <> 0`;
 }
 
 /**
- * Click rows of the raw part with a `counted` flag: a view counts when it has no session, is the
- * session's first view of that event inside the window, or comes at least 600 s after that
- * session's previous view of the event (counted or not). When the window reaches into archived
- * days, the raw rows kept for the 600 s before the boundary serve as previous views only.
+ * Distinct sessions per kind (`any` or an action) active in the window. A session was active in
+ * [start, end) when its latest row of that kind is at or after start (rollup days: how many
+ * sessions have their latest row on each day; the raw start: the sessions whose latest row falls
+ * there), less the sessions whose rows from start on all lie at or after the end.
  */
-function dedupedClicks(scope: MetricsScope): SQL {
-  const lookback = scope.archive ? new Date(scope.rawStart.getTime() - DEDUPE_SECONDS * 1000) : scope.rawStart;
-  return sql`select event_key, recorded_at,
-      (session_id is null
-        or prev_at is null
-        or recorded_at - prev_at >= make_interval(secs => ${DEDUPE_SECONDS})) as counted
-    from (
-      select event_key, session_id, recorded_at,
-        lag(recorded_at) over (partition by session_id, event_key order by recorded_at, id) as prev_at
-      from engagement_interactions
-      where action_type = 'click'
-        and recorded_at >= ${lookback.toISOString()}::timestamptz and recorded_at < ${scope.window.end.toISOString()}::timestamptz
-    ) c
-    where recorded_at >= ${scope.rawStart.toISOString()}::timestamptz`;
-}
-
-/** (session, kind) pairs of the scope, kind being the action type; from raw rows and archived days. */
-function sessionKinds(scope: MetricsScope, perEvent: boolean): SQL {
-  const ev = perEvent ? sql`event_key, ` : sql``;
-  return sql`
-    select ${ev}session_id, action_type as kind from engagement_interactions where session_id is not null and ${rawRows(scope)}
-    union all select ${ev}session_id, 'click' from insights_archive_sessions where clicked and ${archivedDays(scope)}
-    union all select ${ev}session_id, 'outbound_click' from insights_archive_sessions where outbound and ${archivedDays(scope)}
-    union all select ${ev}session_id, 'calendar_sync' from insights_archive_sessions where calendar and ${archivedDays(scope)}`;
-}
-
-/** Counts per action from raw rows and archived days, grouped by `group` (an expression of both). */
-function actionCounts(scope: MetricsScope, rawGroup: SQL, archiveGroup: SQL): SQL {
-  return sql`
-    select g, sum(click_count) as click_count, sum(outbound_count) as outbound_count, sum(calendar_count) as calendar_count, sum(deduped) as deduped from (
-      select ${rawGroup} as g,
-        count(*) filter (where action_type = 'click') as click_count,
-        count(*) filter (where action_type = 'outbound_click') as outbound_count,
-        count(*) filter (where action_type = 'calendar_sync') as calendar_count,
-        0::bigint as deduped
-      from engagement_interactions where ${rawRows(scope)} group by 1
+async function sessionCounts(db: MetricsDb, scope: RollupScope): Promise<Record<string, number>> {
+  const { start, end } = scope.window;
+  const latest = (kind: string, column: string) =>
+    sql`select ${kind}::text, count(*) from insights_engagement_sessions where ${sql.raw(column)} >= ${at(start)} and ${sql.raw(column)} < ${at(scope.rawEnd)}`;
+  const rows = await db.query<{ kind: string; n: string }>(sql`
+    select kind, sum(c) as n from (
+      select kind, sessions as c from insights_session_days where day >= ${scope.rollupFrom}::date
+      union all ${latest("any", "last_any_at")}
+      union all ${latest("click", "last_click_at")}
+      union all ${latest("outbound_click", "last_outbound_at")}
+      union all ${latest("calendar_sync", "last_calendar_at")}
       union all
-      select ${archiveGroup}, sum(click_count), sum(outbound_count), sum(calendar_count), sum(deduped_count)
-      from insights_archive_engagement where ${archivedDays(scope)} group by 1
-    ) x group by g`;
+      select f.kind, -count(*) from (
+        select session_id, action_type as kind from engagement_interactions where recorded_at >= ${at(end)} and session_id is not null
+        union select session_id, 'any' from engagement_interactions where recorded_at >= ${at(end)} and session_id is not null
+      ) f
+      where not exists (
+        select 1 from engagement_interactions e
+        where e.session_id = f.session_id and (f.kind = 'any' or e.action_type = f.kind)
+          and e.recorded_at >= ${at(scope.activeFrom)} and e.recorded_at < ${at(end)})
+      group by f.kind
+    ) x group by kind`);
+  const byKind = new Map(rows.map((row) => [row.kind, n(row.n)]));
+  return {
+    sessions: byKind.get("any") ?? 0,
+    view_sessions: byKind.get("click") ?? 0,
+    outbound_sessions: byKind.get("outbound_click") ?? 0,
+    calendar_sessions: byKind.get("calendar_sync") ?? 0,
+  };
+}
+
+/** Distinct sessions per event active in the window, the same way as sessionCounts. */
+function eventSessions(scope: RollupScope): SQL {
+  const { start, end } = scope.window;
+  return sql`
+    select event_key, sum(c) as sessions from (
+      select event_key, sessions as c from insights_event_session_days where day >= ${scope.rollupFrom}::date
+      union all
+      select event_key, count(*) from insights_event_sessions where last_at >= ${at(start)} and last_at < ${at(scope.rawEnd)} group by 1
+      union all
+      select f.event_key, -count(*) from (
+        select distinct session_id, event_key from engagement_interactions where recorded_at >= ${at(end)} and session_id is not null
+      ) f
+      where not exists (
+        select 1 from engagement_interactions e
+        where e.session_id = f.session_id and e.event_key = f.event_key and e.recorded_at >= ${at(scope.activeFrom)} and e.recorded_at < ${at(end)})
+      group by 1
+    ) x group by 1`;
 }
 
 /** The twelve summary figures of the window. */
 export async function readSummary(db: MetricsDb, scope: MetricsScope): Promise<InsightsSummary> {
-  const [row] = await db.query<Record<string, unknown>>(sql`
-    with counts as (${actionCounts(scope, sql`1`, sql`1`)}),
-    sessions as (
-      select count(distinct session_id) as sessions,
-        count(distinct session_id) filter (where kind = 'click') as view_sessions,
-        count(distinct session_id) filter (where kind = 'outbound_click') as outbound_sessions,
-        count(distinct session_id) filter (where kind = 'calendar_sync') as calendar_sessions
-      from (${sessionKinds(scope, false)}) s
-    )
-    select counts.click_count, counts.outbound_count, counts.calendar_count, sessions.*,
-      coalesce(counts.deduped, 0) + (select count(*) from (${dedupedClicks(scope)}) d where d.counted) as deduped
-    from sessions left join counts on true`);
-  return summaryFrom(row ?? {});
-}
-
-function summaryFrom(row: Record<string, unknown>): InsightsSummary {
-  const clickCount = n(row.click_count);
-  const outboundClickCount = n(row.outbound_count);
-  const calendarSyncCount = n(row.calendar_count);
-  const uniqueViewSessionCount = n(row.view_sessions);
-  const uniqueOutboundSessionCount = n(row.outbound_sessions);
-  const uniqueCalendarSessionCount = n(row.calendar_sessions);
-  return {
-    clickCount,
-    dedupedViewCount: n(row.deduped),
-    outboundClickCount,
-    calendarSyncCount,
-    uniqueSessionCount: n(row.sessions),
-    uniqueViewSessionCount,
-    uniqueOutboundSessionCount,
-    uniqueCalendarSessionCount,
-    outboundSessionRate: percent(uniqueOutboundSessionCount, uniqueViewSessionCount),
-    calendarSessionRate: percent(uniqueCalendarSessionCount, uniqueViewSessionCount),
-    outboundInteractionRate: percent(outboundClickCount, clickCount),
-    calendarInteractionRate: percent(calendarSyncCount, clickCount),
-  };
+  if (!scope.rollupFrom) return rawSummary(db, scope.window);
+  const s = scope as RollupScope;
+  const [[counts], sessions] = await Promise.all([
+    db.query<Record<string, unknown>>(sql`
+      select sum(click_count) as click_count, sum(outbound_count) as outbound_count, sum(calendar_count) as calendar_count, sum(deduped) as deduped
+      from (${engagementParts(s)}) x`),
+    sessionCounts(db, s),
+  ]);
+  return summaryFrom({ ...(counts ?? {}), ...sessions });
 }
 
 /**
@@ -197,136 +171,89 @@ function summaryFrom(row: Record<string, unknown>): InsightsSummary {
  * descending, then key); `names` maps lower-cased keys to live names (the key stands in otherwise).
  */
 export async function listEventInsights(db: MetricsDb, scope: MetricsScope, names: ReadonlyMap<string, string>): Promise<EventInsights[]> {
+  if (!scope.rollupFrom) return rawEventInsights(db, scope.window, names);
+  const s = scope as RollupScope;
   const rows = await db.query<Record<string, unknown>>(sql`
-    with counts as (${actionCounts(scope, sql`event_key`, sql`event_key`)}),
-    sessions as (select event_key, count(distinct session_id) as sessions from (${sessionKinds(scope, true)}) s group by event_key),
-    deduped as (select event_key, count(*) filter (where counted) as deduped from (${dedupedClicks(scope)}) d group by event_key)
-    select c.g as event_key, c.click_count, c.outbound_count, c.calendar_count, coalesce(s.sessions, 0) as sessions,
-      coalesce(c.deduped, 0) + coalesce(d.deduped, 0) as deduped
-    from counts c left join sessions s on s.event_key = c.g left join deduped d on d.event_key = c.g
+    with counts as (${engagementGrid(s, sql`event_key`)}),
+    sessions as (${eventSessions(s)})
+    select c.g as event_key, c.click_count, c.outbound_count, c.calendar_count, c.deduped, coalesce(x.sessions, 0) as sessions
+    from counts c left join sessions x on x.event_key = c.g
     order by c.click_count desc, c.outbound_count desc, c.calendar_count desc, c.g`);
-  return rows.map((row) => {
-    const eventKey = String(row.event_key);
-    const dedupedViewCount = n(row.deduped);
-    const calendarSyncCount = n(row.calendar_count);
-    return {
-      eventKey,
-      eventName: names.get(eventKey) ?? eventKey,
-      clickCount: n(row.click_count),
-      dedupedViewCount,
-      outboundClickCount: n(row.outbound_count),
-      calendarSyncCount,
-      uniqueSessionCount: n(row.sessions),
-      conversionRate: percent(calendarSyncCount, dedupedViewCount),
-    };
-  });
+  return rows.map((row) => eventFrom(row, names));
 }
 
 /** One entry per Paris calendar day the window touches, oldest first, zero-filled. */
 export async function listDailyInsights(db: MetricsDb, scope: MetricsScope): Promise<DailyInsights[]> {
-  const parisDay = sql`(recorded_at at time zone 'Europe/Paris')::date::text`;
+  if (!scope.rollupFrom) return rawDailyInsights(db, scope.window);
   const rows = await db.query<Record<string, unknown>>(sql`
-    with counts as (${actionCounts(scope, parisDay, sql`day::text`)}),
-    deduped as (select ${parisDay} as day, count(*) filter (where counted) as deduped from (${dedupedClicks(scope)}) d group by 1)
-    select c.g as day, c.click_count, c.outbound_count, c.calendar_count, coalesce(c.deduped, 0) + coalesce(d.deduped, 0) as deduped
-    from counts c left join deduped d on d.day = c.g`);
-  const byDay = new Map(rows.map((row) => [String(row.day), row]));
-  return parisDaysOf(scope.window).map((day) => {
-    const row = byDay.get(day);
-    return {
-      day,
-      clickCount: n(row?.click_count),
-      dedupedViewCount: n(row?.deduped),
-      outboundClickCount: n(row?.outbound_count),
-      calendarSyncCount: n(row?.calendar_count),
-    };
-  });
+    select g::text as day, click_count, outbound_count, calendar_count, deduped from (${engagementGrid(scope as RollupScope, sql`day`)}) x`);
+  return dailyFrom(scope.window, rows);
 }
 
-/** How many stored queries feed the clustering. */
-export const CLUSTERED_QUERY_LIMIT = 250;
+/** Discovery parts (rollup days, the raw start, less the raw rows at or after the end) of `columns`. */
+function discoveryParts(scope: RollupScope, rollup: SQL, columns: SQL, where: SQL): SQL {
+  const { start, end } = scope.window;
+  return sql`
+    select ${columns}, count as c from ${rollup} where day >= ${scope.rollupFrom}::date
+    union all
+    select ${columns}, count(*) from discovery_interactions where ${where} and recorded_at >= ${at(start)} and recorded_at < ${at(scope.rawEnd)} group by ${columns}
+    union all
+    select ${columns}, -count(*) from discovery_interactions where ${where} and recorded_at >= ${at(end)} group by ${columns}`;
+}
 
 /** The discovery block: counts, top 30 filters, top 20 search clusters, top 10 genres (all time). */
 export async function readDiscoveryInsights(db: MetricsDb, scope: MetricsScope, mode: ClusterMode): Promise<DiscoveryInsights> {
-  const raw = rawRows(scope);
-  const archived = archivedDays(scope);
-  const [counts, filters, queries, genres] = await Promise.all([
-    db.query<Record<string, unknown>>(sql`
-      select
-        (select coalesce(sum(n), 0) from (
-          select count(*) as n from discovery_interactions where action_type = 'search' and ${raw}
-          union all select sum(count) from insights_archive_discovery where action_type = 'search' and ${archived}) x) as searches,
-        (select coalesce(sum(n), 0) from (
-          select count(*) as n from discovery_interactions where action_type = 'filter_apply' and ${raw}
-          union all select sum(count) from insights_archive_discovery where action_type = 'filter_apply' and ${archived}) x) as applies,
-        (select coalesce(sum(n), 0) from (
-          select count(*) as n from discovery_interactions where action_type = 'filter_clear' and ${raw}
-          union all select sum(count) from insights_archive_discovery where action_type = 'filter_clear' and ${archived}) x) as clears,
-        (select count(distinct session_id) from (
-          select session_id from discovery_interactions where session_id is not null and ${raw}
-          union all select session_id from insights_archive_discovery_sessions where ${archived}) s) as sessions`),
-    db.query<Record<string, unknown>>(sql`
-      select filter_group, filter_value, sum(n) as n from (
-        select filter_group, filter_value, count(*) as n from discovery_interactions
-        where action_type = 'filter_apply' and filter_group is not null and filter_value is not null and ${raw} group by 1, 2
+  if (!scope.rollupFrom) return rawDiscoveryInsights(db, scope.window, mode);
+  const s = scope as RollupScope;
+  const { start, end } = s.window;
+  const [actions, sessions, filters, queries, genres] = await Promise.all([
+    db.query<{ action_type: string; n: string }>(sql`
+      select action_type, sum(c) as n from (${discoveryParts(s, sql`insights_daily_discovery`, sql`action_type`, sql`true`)}) x group by 1`),
+    db.query<{ n: string }>(sql`
+      select sum(c) as n from (
+        select sessions as c from insights_discovery_session_days where day >= ${s.rollupFrom}::date
         union all
-        select filter_group, filter_value, sum(count) from insights_archive_discovery
-        where action_type = 'filter_apply' and filter_group is not null and filter_value is not null and ${archived} group by 1, 2
-      ) x group by 1, 2 order by n desc, filter_group, filter_value limit 30`),
-    db.query<Record<string, unknown>>(sql`
-      select search_query, sum(n) as n from (
-        select search_query, count(*) as n from discovery_interactions
-        where action_type = 'search' and search_query is not null and ${raw} group by 1
+        select count(*) from insights_discovery_sessions where last_at >= ${at(start)} and last_at < ${at(s.rawEnd)}
         union all
-        select search_query, sum(count) from insights_archive_discovery
-        where action_type = 'search' and search_query is not null and ${archived} group by 1
-      ) x group by 1 order by n desc, search_query limit ${CLUSTERED_QUERY_LIMIT}`),
+        select -count(*) from (select distinct session_id from discovery_interactions where recorded_at >= ${at(end)} and session_id is not null) f
+        where not exists (
+          select 1 from discovery_interactions d
+          where d.session_id = f.session_id and d.recorded_at >= ${at(s.activeFrom)} and d.recorded_at < ${at(end)})
+      ) x`),
+    db.query<Record<string, unknown>>(sql`
+      select filter_group, filter_value, sum(c) as n from (${discoveryParts(
+        s,
+        sql`insights_daily_filters`,
+        sql`filter_group, filter_value`,
+        sql`action_type = 'filter_apply' and filter_group is not null and filter_value is not null`,
+      )}) x
+      group by 1, 2 having sum(c) > 0 order by n desc, filter_group, filter_value limit 30`),
+    db.query<Record<string, unknown>>(sql`
+      select search_query, sum(c) as n from (${discoveryParts(s, sql`insights_daily_searches`, sql`search_query`, sql`action_type = 'search' and search_query is not null`)}) x
+      group by 1 having sum(c) > 0 order by n desc, search_query limit ${CLUSTERED_QUERY_LIMIT}`),
     listTopGenres(db),
   ]);
-  const c = counts[0] ?? {};
-  const queryCounts: QueryCount[] = queries.map((row) => ({ query: String(row.search_query), count: n(row.n) }));
-  return {
-    searchCount: n(c.searches),
-    filterApplyCount: n(c.applies),
-    filterClearCount: n(c.clears),
-    uniqueDiscoverySessionCount: n(c.sessions),
-    topFilters: filters.map((row) => ({ filterGroup: String(row.filter_group), filterValue: String(row.filter_value), count: n(row.n) })),
-    topSearches: clusterQueries(queryCounts, mode, 20),
-    topGenres: genres,
-  };
-}
-
-const GENRE_LABELS = new Map(GENRES.map((g) => [g.key, g.label]));
-
-/** The 10 genres with the highest total preference score over every signed-in visitor. */
-export async function listTopGenres(db: MetricsDb): Promise<TopGenre[]> {
-  const rows = await db.query<Record<string, unknown>>(sql`
-    select genre, sum(score) as total, count(distinct email) as users from genre_preferences
-    group by genre order by total desc, genre limit 10`);
-  return rows.map((row) => ({ genre: String(row.genre), label: GENRE_LABELS.get(String(row.genre)) ?? String(row.genre), totalScore: n(row.total), uniqueUsers: n(row.users) }));
+  const byAction = new Map(actions.map((row) => [row.action_type, n(row.n)]));
+  const counts = { searches: byAction.get("search"), applies: byAction.get("filter_apply"), clears: byAction.get("filter_clear"), sessions: sessions[0]?.n };
+  return discoveryFrom(counts, filters, queries, genres, mode);
 }
 
 /**
- * Summary, per-event table and daily series together, reading the window's rows fewer times than
- * the three functions one by one: one grouped pass per (Paris day, event) for the counts and the
- * deduplicated views, one for the distinct sessions of the summary, one for those of each event.
- * Gives exactly what readSummary, listEventInsights and listDailyInsights give.
+ * Summary, per-event table and daily series together, reading the parts once per (Paris day,
+ * event) for the counts and the deduplicated views, once for the distinct sessions of the summary
+ * and once for those of each event. Gives exactly what readSummary, listEventInsights and
+ * listDailyInsights give (events tied on every count in key order by code point).
  */
 export async function readEngagementBlocks(db: MetricsDb, scope: MetricsScope, names: ReadonlyMap<string, string>): Promise<{ summary: InsightsSummary; events: EventInsights[]; daily: DailyInsights[] }> {
-  const parisDay = sql`(recorded_at at time zone 'Europe/Paris')::date::text`;
-  const [grid, sessions, eventSessions] = await Promise.all([
-    db.query<Record<string, unknown>>(sql`
-      with counts as (${actionCounts(scope, sql`${parisDay} || '|' || event_key`, sql`day::text || '|' || event_key`)}),
-      deduped as (select ${parisDay} || '|' || event_key as g, count(*) filter (where counted) as deduped from (${dedupedClicks(scope)}) d group by 1)
-      select c.g, c.click_count, c.outbound_count, c.calendar_count, coalesce(c.deduped, 0) + coalesce(d.deduped, 0) as deduped
-      from counts c left join deduped d on d.g = c.g`),
-    db.query<Record<string, unknown>>(sql`
-      select count(distinct session_id) as sessions,
-        count(distinct session_id) filter (where kind = 'click') as view_sessions,
-        count(distinct session_id) filter (where kind = 'outbound_click') as outbound_sessions,
-        count(distinct session_id) filter (where kind = 'calendar_sync') as calendar_sessions
-      from (${sessionKinds(scope, false)}) s`),
-    db.query<Record<string, unknown>>(sql`select event_key, count(distinct session_id) as sessions from (${sessionKinds(scope, true)}) s group by event_key`),
+  if (!scope.rollupFrom) {
+    const [summary, events, daily] = await Promise.all([rawSummary(db, scope.window), rawEventInsights(db, scope.window, names), rawDailyInsights(db, scope.window)]);
+    return { summary, events: sortEvents(events), daily };
+  }
+  const s = scope as RollupScope;
+  const [grid, sessions, perEvent] = await Promise.all([
+    db.query<Record<string, unknown>>(sql`select g[1] as day, g[2] as event_key, click_count, outbound_count, calendar_count, deduped from (${engagementGrid(s, sql`array[day::text, event_key]`)}) x`),
+    sessionCounts(db, s),
+    db.query<Record<string, unknown>>(eventSessions(s)),
   ]);
   type Sums = { click: number; outbound: number; calendar: number; deduped: number };
   const add = (map: Map<string, Sums>, key: string, row: Record<string, unknown>) => {
@@ -339,34 +266,47 @@ export async function readEngagementBlocks(db: MetricsDb, scope: MetricsScope, n
   };
   const byDay = new Map<string, Sums>();
   const byEvent = new Map<string, Sums>();
-  const total = new Map<string, Sums>();
+  const total: Sums = { click: 0, outbound: 0, calendar: 0, deduped: 0 };
   for (const row of grid) {
-    const g = String(row.g);
-    const cut = g.indexOf("|");
-    add(byDay, g.slice(0, cut), row);
-    add(byEvent, g.slice(cut + 1), row);
-    add(total, "", row);
+    add(byDay, String(row.day), row);
+    add(byEvent, String(row.event_key), row);
+    total.click += n(row.click_count);
+    total.outbound += n(row.outbound_count);
+    total.calendar += n(row.calendar_count);
+    total.deduped += n(row.deduped);
   }
-  const t = total.get("") ?? { click: 0, outbound: 0, calendar: 0, deduped: 0 };
-  const summary = summaryFrom({ ...(sessions[0] ?? {}), click_count: t.click, outbound_count: t.outbound, calendar_count: t.calendar, deduped: t.deduped });
-  const sessionsByEvent = new Map(eventSessions.map((row) => [String(row.event_key), n(row.sessions)]));
-  const events = [...byEvent.entries()]
-    .sort(([ka, a], [kb, b]) => b.click - a.click || b.outbound - a.outbound || b.calendar - a.calendar || (ka < kb ? -1 : ka > kb ? 1 : 0))
-    .map(([eventKey, e]) => ({
-      eventKey,
-      eventName: names.get(eventKey) ?? eventKey,
-      clickCount: e.click,
-      dedupedViewCount: e.deduped,
-      outboundClickCount: e.outbound,
-      calendarSyncCount: e.calendar,
-      uniqueSessionCount: sessionsByEvent.get(eventKey) ?? 0,
-      conversionRate: percent(e.calendar, e.deduped),
-    }));
-  const daily = parisDaysOf(scope.window).map((day) => {
+  const summary = summaryFrom({ ...sessions, click_count: total.click, outbound_count: total.outbound, calendar_count: total.calendar, deduped: total.deduped });
+  const sessionsByEvent = new Map(perEvent.map((row) => [String(row.event_key), n(row.sessions)]));
+  const events = sortEvents(
+    [...byEvent.entries()]
+      .filter(([, e]) => e.click !== 0 || e.outbound !== 0 || e.calendar !== 0)
+      .map(([eventKey, e]) => ({
+        eventKey,
+        eventName: names.get(eventKey) ?? eventKey,
+        clickCount: e.click,
+        dedupedViewCount: e.deduped,
+        outboundClickCount: e.outbound,
+        calendarSyncCount: e.calendar,
+        uniqueSessionCount: sessionsByEvent.get(eventKey) ?? 0,
+        conversionRate: percent(e.calendar, e.deduped),
+      })),
+  );
+  const daily = parisDaysOf(s.window).map((day) => {
     const d = byDay.get(day);
     return { day, clickCount: d?.click ?? 0, dedupedViewCount: d?.deduped ?? 0, outboundClickCount: d?.outbound ?? 0, calendarSyncCount: d?.calendar ?? 0 };
   });
   return { summary, events, daily };
+}
+
+/** Events by views, outbound, calendar (descending), then key by code point. */
+function sortEvents(events: EventInsights[]): EventInsights[] {
+  return [...events].sort(
+    (a, b) =>
+      b.clickCount - a.clickCount ||
+      b.outboundClickCount - a.outboundClickCount ||
+      b.calendarSyncCount - a.calendarSyncCount ||
+      (a.eventKey < b.eventKey ? -1 : a.eventKey > b.eventKey ? 1 : 0),
+  );
 }
 
 /** The whole dashboard body of the JSON API. */

@@ -1,8 +1,9 @@
 // Draws the 1200×630 link-preview PNG: satori lays out the preview card into SVG with the project's
 // fonts, resvg rasterises it on a worker thread (renderAsync) so a render never blocks the server.
 // The fallback is a plain gradient with the site name, drawn without our fonts or satori.
+// satori is loaded on the first render, not at start: loading it (and its layout engine) costs
+// about a tenth of a second that a process starting up should not spend on a preview image.
 
-import satori from "satori";
 import { Resvg, renderAsync } from "@resvg/resvg-js";
 import { loadOgFonts, type OgFont } from "./fonts.ts";
 import { ogLayout, OG_HEIGHT, OG_WIDTH } from "./layout.ts";
@@ -22,6 +23,7 @@ export interface OgSite {
 /** Renders the image; throws on any layout or rasterising error. */
 export async function renderOgPng(params: OgParams, site: OgSite, fonts: OgFont[] = loadOgFonts()): Promise<Uint8Array> {
   if (fonts.length === 0) throw new Error("No font available for the OG image");
+  const { default: satori } = await import("satori");
   const svg = await satori(ogLayout(params, site) as never, { width: OG_WIDTH, height: OG_HEIGHT, fonts });
   // Text is already outlined by satori: resvg needs no fonts, and skipping the system scan is faster.
   const image = await renderAsync(svg, { fitTo: { mode: "width", value: OG_WIDTH }, font: { loadSystemFonts: false } });

@@ -102,9 +102,22 @@ function windowFilter(eventKey: string, startAt: Date, endAt: Date) {
 
 /**
  * The metrics of one key over [startAt, endAt), in one query over the raw records: rows are first
- * grouped per session (one hash aggregate), then summed, instead of four distinct-count sorts.
+ * grouped per session, then summed, instead of four distinct-count sorts. The bounds are plain
+ * comparisons on the indexed columns, so the scan is index-only on one of the two (event_key, …)
+ * indexes: by session when the window holds most of the key's rows (groups stream in index order),
+ * by time when it is narrow. Which one depends on the key and the window, so the query is planned
+ * for its actual values (`plan_cache_mode`): a reused generic plan of the prepared statement
+ * guesses a few rows and hashes a hundred thousand sessions, spilling to disk (several times
+ * slower).
  */
 export async function readMetrics(db: Db, eventKey: string, startAt: Date, endAt: Date): Promise<PartnerMetrics> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
+    return metricsQuery(tx, eventKey, startAt, endAt);
+  });
+}
+
+async function metricsQuery(db: Db, eventKey: string, startAt: Date, endAt: Date): Promise<PartnerMetrics> {
   const e = engagementInteractions;
   const perSession = db
     .select({

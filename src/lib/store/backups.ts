@@ -4,7 +4,7 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { eventStoreBackups, promotedSchedule, spotlightSchedule } from "../db/schema/index.ts";
-import { clearStore, readStoreSheet, saveStoreSheet, storedSheetCsv } from "./store.ts";
+import { clearStore, readStoreSheet, saveStoreSheet, sheetChecksum, storedSheetCsv } from "./store.ts";
 
 export const BACKUPS_KEPT = 30;
 
@@ -110,6 +110,7 @@ export async function createBackup(db: Db, options: { createdBy: BackupCreatedBy
   if (rowCount === 0 && spotlight.length === 0 && promoted.length === 0) {
     return { ok: true, skipped: true, message: "Managed store and featured schedule are both empty; nothing to back up." };
   }
+  const csv = stored ? storedSheetCsv(stored) : "";
   const [backup] = await db
     .insert(eventStoreBackups)
     .values({
@@ -120,8 +121,9 @@ export async function createBackup(db: Db, options: { createdBy: BackupCreatedBy
       featuredEntryCount: spotlight.length,
       promotedEntryCount: promoted.length,
       storeUpdatedAt: stored?.meta.updatedAt ?? null,
-      storeChecksum: stored?.meta.checksum ?? null,
-      csvContent: stored ? storedSheetCsv(stored) : "",
+      // Autosaves leave the store's recorded checksum empty: then it is computed from the snapshot.
+      storeChecksum: stored ? stored.meta.checksum || (stored.rows.length ? sheetChecksum(csv) : null) : null,
+      csvContent: csv,
       featuredEntries: spotlight.map(scheduleToJson),
       promotedEntries: promoted.map(scheduleToJson),
     })

@@ -5,18 +5,20 @@
 // older revision is merged when none of the cells it touches changed since; otherwise nothing is
 // written and the changed cells are returned as conflicts.
 
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { eventStoreColumns, eventStoreMeta, eventStoreRows } from "../db/schema/index.ts";
-import { assignEventKeys } from "../sheet/keys.ts";
-import { recordRevision, type RevisionTrigger } from "./revisions.ts";
+import { eventFingerprint, generateEventKey, normaliseEventKey } from "../sheet/keys.ts";
+import { recordRevision, type RevisionStep, type RevisionTrigger } from "./revisions.ts";
 import {
   CORE_KEYS,
   customColumnKey,
   isBlankStoreRow,
   isCustomColumnKey,
+  isRowId,
   listStoreColumns,
   readStoreRows,
+  readStoreRowsById,
   sheetChecksum,
   storeCsv,
   storeRowFields,
@@ -32,11 +34,12 @@ import {
 import { findFieldForHeader, isFeaturedHeader } from "../sheet/columns.ts";
 import type { SchemaReport } from "../sheet/quality.ts";
 
-/** One cell to write. */
+/** One cell to write; `baseRevision`, when given, is the revision this cell was read at (else the patch's). */
 export interface CellEdit {
   rowId: string;
   key: string;
   value: string;
+  baseRevision?: number;
 }
 
 /** A row to append: an optional id chosen by the caller (a new UUID) and its cells by column key. */
@@ -152,7 +155,10 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
       addedColumns.push({ key, label, isCore: false, isRequired: false });
     }
 
-    const rows = await readStoreRows(t, columns);
+    // A publish's gate checks the whole sheet; an autosave reads only the rows it names.
+    const whole = options.gate !== undefined;
+    const named = [...(patch.cells ?? []).map((c) => c.rowId), ...(patch.deleteRowIds ?? []), ...(patch.addRows ?? []).flatMap((r) => (r.id ? [r.id] : []))];
+    const rows = whole ? await readStoreRows(t, columns) : await readStoreRowsById(t, columns, named);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const addedIds: string[] = [];
     for (const [i, row] of (patch.addRows ?? []).entries()) {
@@ -164,6 +170,7 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
     const added = new Set(addedIds);
     for (const [i, cell] of (patch.cells ?? []).entries()) {
       if (!keys.has(cell.key)) issues.push({ field: `cells.${i}.key`, message: "Unknown column" });
+      if ((cell.baseRevision ?? 0) > currentRevision) issues.push({ field: `cells.${i}.baseRevision`, message: "Base revision is newer than the store" });
       if (cell.value.length > MAX_CELL_LENGTH) issues.push({ field: `cells.${i}.value`, message: `Cell text is longer than ${MAX_CELL_LENGTH} characters` });
     }
     if (issues.length) return { ok: false as const, kind: "invalid" as const, error: "Invalid sheet edits", issues };
@@ -177,7 +184,7 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
         conflicts.push({ rowId: cell.rowId, key: cell.key, value: null });
         continue;
       }
-      if (cellRevision(row, cell.key) > base && (row.values[cell.key] ?? "") !== cell.value) conflicts.push({ rowId: cell.rowId, key: cell.key, value: row.values[cell.key] ?? "" });
+      if (cellRevision(row, cell.key) > (cell.baseRevision ?? base) && (row.values[cell.key] ?? "") !== cell.value) conflicts.push({ rowId: cell.rowId, key: cell.key, value: row.values[cell.key] ?? "" });
     }
     for (const rowId of patch.deleteRowIds ?? []) {
       const row = byId.get(rowId);
@@ -189,11 +196,12 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
 
     const revision = currentRevision + 1;
     const allColumns = [...columns, ...addedColumns];
-    const touched = new Set<string>();
     const changedColumns = new Set<string>(addedColumns.map((c) => c.key));
-    const changedRows = new Set<string>();
+    const changedCells = new Map<string, [string, string, string]>();
     const deleted = new Set((patch.deleteRowIds ?? []).filter((id) => byId.has(id)));
+    // `next` is the whole sheet after the write for a publish, else the rows the patch names.
     const next: StoredRowState[] = rows.filter((r) => !deleted.has(r.id));
+    const blankBefore = new Set(next.filter((r) => isBlankStoreRow(r.values)).map((r) => r.id));
     for (const [i, row] of (patch.addRows ?? []).entries()) {
       const values: Record<string, string> = {};
       for (const column of allColumns) values[column.key] = (row.values[column.key] ?? "").trim();
@@ -206,8 +214,7 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
       if (added.has(row.id)) return;
       row.cellRevisions = { ...row.cellRevisions, [key]: revision };
       row.revision = revision;
-      touched.add(row.id);
-      changedRows.add(row.id);
+      changedCells.set(`${row.id}\u0000${key}`, [row.id, key, value]);
       changedColumns.add(key);
     };
     for (const cell of patch.cells ?? []) {
@@ -216,21 +223,14 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
       setCell(row, cell.key, cell.value.trim());
     }
 
-    // The uniqueness pass: stored valid keys stay; rows without one get their key now, once.
-    // Blank rows (just added, nothing typed yet) wait for their first cell.
-    const keyed = next.filter((r) => !isBlankStoreRow(r.values));
-    const assignment = assignEventKeys(keyed.map((r) => storeRowFields(r.values)));
-    const assignedKeys: { rowId: string; eventKey: string }[] = [];
-    keyed.forEach((row, i) => {
-      if (row.values.eventKey === assignment.keys[i]) return;
-      setCell(row, "eventKey", assignment.keys[i]);
-      assignedKeys.push({ rowId: row.id, eventKey: assignment.keys[i] });
-    });
+    const assignedKeys = await assignMissingKeys(t, next, { added, blankBefore, touched: new Set([...changedCells.values()].map(([id]) => id)), deleted, all: whole ? rows : undefined });
+    for (const { rowId, eventKey } of assignedKeys) setCell(nextById.get(rowId)!, "eventKey", eventKey);
 
     if (options.gate) {
       const report = options.gate(allColumns, next);
       if (!report.ok) return { ok: false as const, kind: "blocked" as const, error: report.blocking.map((b) => b.message).join("; "), report };
     }
+    const touched = new Set([...changedCells.values()].map(([id]) => id));
     const newColumns = storedColumns.length ? addedColumns : allColumns;
     if (newColumns.length) await tx.insert(eventStoreColumns).values(newColumns.map((c, i) => ({ ...c, displayOrder: allColumns.length - newColumns.length + i })));
     if (deleted.size) await tx.delete(eventStoreRows).where(inArray(eventStoreRows.id, [...deleted]));
@@ -239,26 +239,35 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
       await tx.execute(sql`update event_store_rows as r set row_data = v.data, cell_revisions = v.revs, revision = ${revision}
         from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id uuid, data jsonb, revs jsonb) where r.id = v.id`);
     }
-    if (addedIds.length) {
-      const order = next.length - addedIds.length;
+    const appended = next.filter((r) => added.has(r.id));
+    if (appended.length) {
       const [{ maxOrder }] = await tx.select({ maxOrder: sql<number>`coalesce(max(${eventStoreRows.displayOrder}), -1)::int` }).from(eventStoreRows);
-      const start = Math.max(Number(maxOrder) + 1, order);
-      const records = next.filter((r) => added.has(r.id)).map((r, i) => ({ id: r.id, displayOrder: start + i, rowData: r.values, createdRevision: revision, revision, cellRevisions: {} }));
+      const records = appended.map((r, i) => ({ id: r.id, displayOrder: Number(maxOrder) + 1 + i, rowData: r.values, createdRevision: revision, revision, cellRevisions: {} }));
       for (let i = 0; i < records.length; i += 500) await tx.insert(eventStoreRows).values(records.slice(i, i + 500));
     }
 
-    const csv = storeCsv(allColumns, next);
-    const checksum = sheetChecksum(csv);
-    const metaValues = { rowCount: next.length, revision, updatedAt: options.now, updatedBy: options.updatedBy, origin: options.origin ?? current?.origin ?? "manual", checksum };
+    // The checksum covers the whole sheet: a publish has it at hand; an autosave leaves it empty
+    // until the next full write (readers that show it compute it then).
+    const rowCount = whole ? next.length : (current?.rowCount ?? 0) + appended.length - deleted.size;
+    const checksum = whole ? sheetChecksum(storeCsv(allColumns, next)) : "";
+    const metaValues = { rowCount, revision, updatedAt: options.now, updatedBy: options.updatedBy, origin: options.origin ?? current?.origin ?? "manual", checksum };
     await tx.insert(eventStoreMeta).values({ id: 1, ...metaValues }).onConflictDoUpdate({ target: eventStoreMeta.id, set: metaValues });
+    const step: RevisionStep = {};
+    if (addedColumns.length) step.addColumns = addedColumns.map((c) => ({ key: c.key, label: c.label }));
+    if (deleted.size) step.deleteRowIds = [...deleted];
+    if (changedCells.size) step.cells = [...changedCells.values()];
+    if (appended.length) step.addRows = appended.map((r) => ({ id: r.id, values: Object.fromEntries(Object.entries(r.values).filter(([, v]) => v !== "")) }));
     await recordRevision(t, {
       trigger: options.trigger,
       actor: options.actor ?? "system",
       now: options.now,
-      rowCount: next.length,
+      rowCount,
       columnCount: allColumns.length,
-      summary: { rowsAdded: addedIds.length, rowsDeleted: deleted.size, rowsChanged: changedRows.size, changedColumns: [...changedColumns].sort() },
-      csv,
+      summary: { rowsAdded: appended.length, rowsDeleted: deleted.size, rowsChanged: touched.size, changedColumns: [...changedColumns].sort() },
+      fromRevision: currentRevision,
+      toRevision: revision,
+      // A publish keeps a snapshot of the sheet it published.
+      step: whole ? undefined : step,
     });
     return {
       ok: true as const,
@@ -273,6 +282,42 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
   function invalid(field: string, message: string) {
     return { ok: false as const, kind: "invalid" as const, error: "Invalid sheet edits", issues: [{ field, message }] };
   }
+}
+
+/**
+ * The uniqueness pass of a partial write. Stored rows keep their keys (every saved row has a
+ * valid one no other row holds), so only the rows this write added or made non-blank, and any
+ * non-blank row of `next` without a valid key, need one: a row keeps the valid key it carries when no other row holds it, else gets a generated key salted
+ * past every key in the sheet. A row the write does not touch never changes key. The keys of the
+ * other rows are read only when some row needs one (from `all` when the whole sheet is at hand).
+ */
+async function assignMissingKeys(
+  db: Db,
+  next: readonly StoredRowState[],
+  scope: { added: ReadonlySet<string>; blankBefore: ReadonlySet<string>; touched: ReadonlySet<string>; deleted: ReadonlySet<string>; all?: readonly StoredRowState[] },
+): Promise<{ rowId: string; eventKey: string }[]> {
+  const needing = next.filter(
+    (r) => !isBlankStoreRow(r.values) && (scope.added.has(r.id) || (scope.touched.has(r.id) && scope.blankBefore.has(r.id)) || normaliseEventKey(r.values.eventKey) === null),
+  );
+  if (!needing.length) return [];
+  const skip = new Set([...needing.map((r) => r.id), ...scope.deleted]);
+  const others = scope.all
+    ? scope.all.filter((r) => !skip.has(r.id)).map((r) => r.values.eventKey)
+    : (
+        await db
+          .select({ key: sql<string | null>`${eventStoreRows.rowData}->>'eventKey'` })
+          .from(eventStoreRows)
+          .where(skip.size ? notInArray(eventStoreRows.id, [...skip].filter(isRowId)) : undefined)
+      ).map((r) => r.key);
+  const taken = new Set(others.flatMap((k) => normaliseEventKey(k) ?? []));
+  const assigned: { rowId: string; eventKey: string }[] = [];
+  for (const row of needing) {
+    const own = normaliseEventKey(row.values.eventKey);
+    const key = own !== null && !taken.has(own) ? own : generateEventKey(eventFingerprint(storeRowFields(row.values)), taken);
+    taken.add(key);
+    if (key !== row.values.eventKey) assigned.push({ rowId: row.id, eventKey: key });
+  }
+  return assigned;
 }
 
 /**

@@ -3,7 +3,7 @@
 // with the uniqueness pass applied and a revision recorded; reads give rows of cells by column
 // key, with the keys the saves assigned. Partial writes (autosave, appended rows) are in patch.ts.
 
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { eventStoreColumns, eventStoreMeta, eventStoreRows } from "../db/schema/index.ts";
 import { sha256Hex } from "../crypto.ts";
@@ -13,6 +13,7 @@ import { assignEventKeys, normaliseEventKey } from "../sheet/keys.ts";
 import { normaliseHeader } from "../sheet/text.ts";
 import type { BlockingIssue } from "../sheet/types.ts";
 import { recordRevision, type RevisionTrigger } from "./revisions.ts";
+import { cellValue } from "./cells.ts";
 
 /**
  * A sheet as headers plus rows of cells. `ids` (parallel to `rows`) names the stored row each one
@@ -208,19 +209,6 @@ export function prepareSheet(input: RawSheet | string): ({ ok: true } & Prepared
   return { ok: true, columns, rows, keys: assignment.keys, missingEventKeyCount: assignment.missingEventKeyCount, generatedEventKeyCount: assignment.generatedEventKeyCount };
 }
 
-// row_data values written by older tools may be JSON-encoded strings; null becomes "".
-function cellValue(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value !== "string") return String(value);
-  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
-    try {
-      const inner = JSON.parse(value);
-      if (typeof inner === "string") return inner;
-    } catch {}
-  }
-  return value;
-}
-
 type MetaRow = typeof eventStoreMeta.$inferSelect;
 
 function metaOf(meta: MetaRow, columnCount: number): StoreMeta {
@@ -243,6 +231,17 @@ export async function findStoreMeta(db: Db): Promise<StoreMeta | undefined> {
   if (!meta) return undefined;
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(eventStoreColumns);
   return metaOf(meta, Number(n));
+}
+
+/**
+ * The checksum of the stored sheet: the one the last full write recorded, or, after partial writes
+ * (which leave it empty rather than read the whole sheet), computed from the sheet now. Empty for
+ * an empty store.
+ */
+export async function currentStoreChecksum(db: Db, meta: Pick<StoreMeta, "checksum" | "rowCount">): Promise<string> {
+  if (meta.checksum || meta.rowCount === 0) return meta.checksum;
+  const sheet = await readStoreSheet(db);
+  return sheet ? sheetChecksum(storedSheetCsv(sheet)) : "";
 }
 
 /** The stored columns in display order. */
@@ -271,11 +270,100 @@ export async function readStoreRows(db: Db, columns: readonly Pick<StoreColumn, 
     .select({ json: sql<string>`coalesce(json_agg(${item} order by ${eventStoreRows.displayOrder}), '[]'::json)::text` })
     .from(eventStoreRows);
   const raw = JSON.parse(aggregate?.json ?? "[]") as [string, Record<string, unknown> | null, number?, number?, Record<string, number>?][];
-  return raw.map(([id, data, createdRevision, revision, cellRevisions]) => {
+  return raw.map(([id, data, createdRevision, revision, cellRevisions]) => ({
+    id,
+    values: rowValues(data, columns),
+    createdRevision: Number(createdRevision ?? 0),
+    revision: Number(revision ?? 0),
+    cellRevisions: cellRevisions ?? {},
+  }));
+}
+
+/** The stored rows with these ids (any others are left out), in display order, with the revisions conflict checks need. */
+export async function readStoreRowsById(db: Db, columns: readonly Pick<StoreColumn, "key">[], ids: readonly string[]): Promise<StoredRowState[]> {
+  const wanted = [...new Set(ids.filter(isRowId).map((id) => id.toLowerCase()))];
+  if (!wanted.length) return [];
+  const found = await db
+    .select({ id: eventStoreRows.id, data: eventStoreRows.rowData, createdRevision: eventStoreRows.createdRevision, revision: eventStoreRows.revision, cellRevisions: eventStoreRows.cellRevisions })
+    .from(eventStoreRows)
+    .where(inArray(eventStoreRows.id, wanted))
+    .orderBy(asc(eventStoreRows.displayOrder));
+  return found.map((row) => ({ id: row.id, values: rowValues(row.data, columns), createdRevision: Number(row.createdRevision), revision: Number(row.revision), cellRevisions: row.cellRevisions ?? {} }));
+}
+
+function rowValues(data: Record<string, unknown> | null | undefined, columns: readonly Pick<StoreColumn, "key">[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const column of columns) values[column.key] = cellValue(data?.[column.key]);
+  return values;
+}
+
+/** A stored row in a window of the sheet: its 1-based position in the whole sheet and its non-empty cells. */
+export interface WindowRow {
+  id: string;
+  position: number;
+  values: Record<string, string>;
+}
+
+/** Which rows a window holds: a page (`offset`, `limit`) of every row or of the rows matching `search`. */
+export interface WindowQuery {
+  offset?: number;
+  limit?: number;
+  search?: string;
+}
+
+/** The text for a LIKE pattern that matches it literally (backslash is the escape character). */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * One window of the stored sheet without reading the rest: a page in display order (by the index
+ * on display_order), or the page of rows with a cell containing `search` (case-insensitive,
+ * matched inside Postgres). `matching` counts every row the window is a page of. Empty cells are
+ * left out of `values`.
+ */
+export async function readStoreWindow(db: Db, columns: readonly Pick<StoreColumn, "key">[], query: WindowQuery): Promise<{ rows: WindowRow[]; matching: number }> {
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? 50;
+  const search = query.search?.trim() ?? "";
+  let raw: [string, number, Record<string, unknown> | null][];
+  let matching: number;
+  if (search === "") {
+    const page = await db
+      .select({ id: eventStoreRows.id, data: eventStoreRows.rowData })
+      .from(eventStoreRows)
+      .orderBy(asc(eventStoreRows.displayOrder))
+      .offset(offset)
+      .limit(limit);
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(eventStoreRows);
+    raw = page.map((row, i) => [row.id, offset + i + 1, row.data]);
+    matching = Number(n);
+  } else {
+    const filter = sql`exists (select 1 from jsonb_each_text(row_data) e where e.value ilike ${`%${likeLiteral(search)}%`} escape '\\')`;
+    const result = await db.execute<{ matching: number; rows: string }>(sql`with numbered as (
+        select id, row_data, display_order, row_number() over (order by display_order) as position from event_store_rows
+      ), matched as (select * from numbered where ${filter})
+      select (select count(*) from matched)::int as matching,
+        coalesce((select json_agg(json_build_array(w.id, w.position, w.row_data) order by w.display_order)
+          from (select * from matched order by display_order offset ${offset} limit ${limit}) w), '[]'::json)::text as rows`);
+    const [first] = rowsOf<{ matching: number; rows: string }>(result);
+    raw = JSON.parse(first?.rows ?? "[]");
+    matching = Number(first?.matching ?? 0);
+  }
+  const rows = raw.map(([id, position, data]) => {
     const values: Record<string, string> = {};
-    for (const column of columns) values[column.key] = cellValue(data?.[column.key]);
-    return { id, values, createdRevision: Number(createdRevision ?? 0), revision: Number(revision ?? 0), cellRevisions: cellRevisions ?? {} };
+    for (const column of columns) {
+      const value = cellValue(data?.[column.key]);
+      if (value !== "") values[column.key] = value;
+    }
+    return { id, position: Number(position), values };
   });
+  return { rows, matching };
+}
+
+/** The rows of a raw query result, whichever driver answered. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 }
 
 /** Reads the stored sheet as rows; undefined when the store has never been written. */
@@ -383,7 +471,8 @@ export async function saveStoreSheet(db: Db, input: RawSheet | string, options: 
         rowCount: records.length,
         columnCount: prepared.columns.length,
         summary: { rowsAdded, rowsDeleted, rowsChanged, changedColumns: [...changedColumns].sort() },
-        csv,
+        fromRevision: revision - 1,
+        toRevision: revision,
       });
     }
     return {

@@ -18,6 +18,7 @@ import { dayPeriodOf, formatTimeLabel } from "../../lib/sheet/times.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { Icon } from "./icons.tsx";
 import { t } from "../../lib/i18n/index.ts";
+import { SaveButton } from "./save-button.view.tsx";
 
 /** The id of the element the event modal is swapped into. */
 export const MODAL_ROOT_ID = "modal-root";
@@ -97,6 +98,7 @@ export function EventCard(props: EventCardProps): JSX.Element {
         </span>
         {spotlight ? <Badge class="badge-featured" text={t("event.featured")} endsAt={event.featuredEndsAt} /> : ""}
         {promoted ? <Badge class="badge-promoted" text={t("event.promoted")} endsAt={event.promotedEndsAt} /> : ""}
+        <SaveButton eventKey={event.eventKey} />
       </div>
       <Heading class="card-title">
         <a class="card-link" {...openEventAttributes(event)}>

@@ -19,6 +19,7 @@ import { Icon } from "./icons.tsx";
 import { attr } from "./attr.ts";
 import { t } from "../../lib/i18n/index.ts";
 import Html from "@kitajs/html";
+import { SaveButton } from "./save-button.view.tsx";
 
 /** The id of the event dialog. */
 export const EVENT_MODAL_ID = "event-modal";
@@ -236,6 +237,7 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
               </small>
             </span>
           )}
+          <SaveButton eventKey={event.eventKey} large />
           {secondary.map((url) => {
             const host = linkHostname(url);
             return host ? <ExternalLink url={url} label={t("event.alsoOn", { host })} source="modal_secondary_link" eventKey={event.eventKey} /> : "";

@@ -22,6 +22,8 @@ const PATHS = {
   check: '<path d="m5 12 4.5 4.5L19 7"/>',
   user: '<circle cx="12" cy="8" r="4"/><path d="M4 21a8 8 0 0 1 16 0"/>',
   arrow: '<path d="M5 12h14M13 6l6 6-6 6"/>',
+  bookmark: '<path d="M6 3h12v18l-6-4.5L6 21z"/>',
+  route: '<circle cx="6" cy="18" r="2.5"/><circle cx="18" cy="6" r="2.5"/><path d="M8.5 18H15a3 3 0 0 0 0-6H9a3 3 0 0 1 0-6h6.5"/>',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -8,8 +8,12 @@ import type { PublicBanner } from "../../lib/banner.ts";
 import { SlidingBanner } from "./banner.view.tsx";
 import { attr } from "./attr.ts";
 import { clientMessages, currentLanguage, LANGUAGE_PARAM, t, type Language } from "../../lib/i18n/index.ts";
+import { MyNightLink } from "./save-button.view.tsx";
 
 export { SITE_NAME };
+
+/** The page background, also the installed app's title bar and splash colour (see pack.routes.ts). */
+export const THEME_COLOUR = "#faf6f1";
 
 export interface LayoutProps {
   title: string;
@@ -82,6 +86,9 @@ export function Layout(props: LayoutProps): JSX.Element {
           <meta name="htmx-config" content={JSON.stringify({ ...HTMX_DEFAULTS, ...props.htmxConfig })} />
           <link rel="stylesheet" href={assetUrl("app.css")} />
           <link rel="icon" href={assetUrl("favicon.svg")} type="image/svg+xml" />
+          <link rel="manifest" href="/manifest.webmanifest" />
+          <link rel="apple-touch-icon" href={assetUrl("icons/apple-touch-icon.png")} />
+          <meta name="theme-color" content={THEME_COLOUR} />
           {safeHead}
         </head>
         <body class={props.bodyClass}>
@@ -118,6 +125,7 @@ export function SiteHeader(props: { children?: Children; /** The sliding banner,
         <a href="/" safe>
           {t("site.nav.events")}
         </a>
+        <MyNightLink />
         <a href="/submit-event" safe>
           {t("site.nav.submit")}
         </a>

@@ -20,6 +20,7 @@ import { CARD_LIST_HX, EventCard, MODAL_ROOT_ID } from "../components/event-card
 import { FilterPanel, RESULTS_HX, RESULTS_ID, ResultCount, SearchBar } from "../components/filter-panel.view.tsx";
 import { MapCard, MapData } from "../components/map.view.tsx";
 import { Icon, IconSprite } from "../components/icons.tsx";
+import { OfflineNotice } from "../components/offline-notice.view.tsx";
 
 
 export const SPOTLIGHT_ID = "spotlight";
@@ -437,7 +438,7 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
       head={props.head.head}
       htmxConfig={HTMX_CONFIG}
       bodyClass="home"
-      scripts={["app.js"]}
+      scripts={["app.js", "my-night.js", "offline.js"]}
     >
       <IconSprite />
       <SiteHeader banner={props.banner}>
@@ -477,6 +478,7 @@ export function HomePage(props: HomePageProps): JSX.Element {
     <Shell head={props.head} banner={props.banner} now={props.now} modal={props.modal}>
       <main id="main" class="home-main">
         <section class="hero" aria-labelledby="home-title">
+          <OfflineNotice renderedAt={props.now} />
           <Intro showFallbackNotice={props.showFallbackNotice || props.degraded === true} degraded={props.degraded} />
           <SearchBar q={listing.filters.q} count={listing.matching.length} narrowed={listing.narrowed} />
           <QuickChips listing={listing} now={props.now} />

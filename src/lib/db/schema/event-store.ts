@@ -45,7 +45,14 @@ export const eventStoreMeta = pgTable("event_store_meta", {
   checksum: text("checksum").notNull().default(""),
 });
 
-/** Store revisions (newest 100 kept): full CSV plus a change summary. */
+/**
+ * Store revisions (newest 100 kept, plus the older ones the oldest kept needs): a change summary
+ * and the sheet as it was after the write. `sheet` is a full snapshot (JSON: columns as [key,
+ * label], rows as [id, cells by key], in display order) taken by full saves and publishes;
+ * `changes` lists the partial writes (autosave steps) applied after it, or after the state of the
+ * revision whose `storeRevision` is this one's `baseRevision` when `sheet` is null. `csv` is the
+ * full CSV of revisions recorded before snapshots and steps existed.
+ */
 export const eventStoreRevisions = pgTable(
   "event_store_revisions",
   {
@@ -60,9 +67,13 @@ export const eventStoreRevisions = pgTable(
     rowsDeleted: integer("rows_deleted").notNull().default(0),
     rowsChanged: integer("rows_changed").notNull().default(0),
     changedColumns: jsonb("changed_columns").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    csv: text("csv").notNull(),
+    csv: text("csv"),
+    sheet: text("sheet"),
+    changes: jsonb("changes").$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    baseRevision: bigint("base_revision", { mode: "number" }),
+    storeRevision: bigint("store_revision", { mode: "number" }),
   },
-  (t) => [index("event_store_revisions_created_idx").on(t.createdAt.desc())],
+  (t) => [index("event_store_revisions_created_idx").on(t.createdAt.desc()), index("event_store_revisions_store_revision_idx").on(t.storeRevision)],
 );
 
 /** Snapshots of the store and both placement schedules (newest 30 kept). */

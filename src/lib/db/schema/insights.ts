@@ -1,12 +1,13 @@
-// Daily rollups of tracking rows removed by the retention job (see docs/insights.md, "Retention"):
-// whole Paris days of engagement and discovery, kept without emails so the dashboard's figures
-// for those days stay the same after the raw rows are deleted.
+// Rollups of the tracking tables for the insights dashboard (see docs/insights.md, "Rollups"). The
+// raw engagement and discovery rows stay the source of truth; these tables are kept equal to them
+// by statement triggers on every insert (same transaction as the rows), and rebuilt from them by
+// `insights_rebuild_rollups()`. None of them holds an email.
 
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
-/** Per Paris day and event: the engagement counts (views deduplicated as the dashboard does). */
-export const insightsArchiveEngagement = pgTable(
-  "insights_archive_engagement",
+/** Per Paris day and event: counts per action and the views that pass the 600 s rule. */
+export const insightsDailyEngagement = pgTable(
+  "insights_daily_engagement",
   {
     day: date("day", { mode: "string" }).notNull(),
     eventKey: text("event_key").notNull(),
@@ -18,45 +19,121 @@ export const insightsArchiveEngagement = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.eventKey] })],
 );
 
-/** Per Paris day, event and session: which actions the session took (distinct-session figures). */
-export const insightsArchiveSessions = pgTable(
-  "insights_archive_sessions",
+/**
+ * Per engagement session: the time of its latest row, of any action and per action. `prev_*`
+ * hold the values an update replaced, so the trigger's upsert can return them and move the
+ * session between days in insights_session_days.
+ */
+export const insightsEngagementSessions = pgTable(
+  "insights_engagement_sessions",
+  {
+    sessionId: text("session_id").primaryKey(),
+    lastAnyAt: timestamp("last_any_at", { withTimezone: true }),
+    lastClickAt: timestamp("last_click_at", { withTimezone: true }),
+    lastOutboundAt: timestamp("last_outbound_at", { withTimezone: true }),
+    lastCalendarAt: timestamp("last_calendar_at", { withTimezone: true }),
+    prevAnyAt: timestamp("prev_any_at", { withTimezone: true }),
+    prevClickAt: timestamp("prev_click_at", { withTimezone: true }),
+    prevOutboundAt: timestamp("prev_outbound_at", { withTimezone: true }),
+    prevCalendarAt: timestamp("prev_calendar_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("insights_engagement_sessions_any_idx").on(t.lastAnyAt),
+    index("insights_engagement_sessions_click_idx").on(t.lastClickAt),
+    index("insights_engagement_sessions_outbound_idx").on(t.lastOutboundAt),
+    index("insights_engagement_sessions_calendar_idx").on(t.lastCalendarAt),
+  ],
+);
+
+/** Per Paris day and kind (`any` or an action): how many sessions have their latest such row that day. */
+export const insightsSessionDays = pgTable(
+  "insights_session_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    sessions: integer("sessions").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind] })],
+);
+
+/** Per session and event: the time of the latest row (any action); `prev_at` as above. */
+export const insightsEventSessions = pgTable(
+  "insights_event_sessions",
+  {
+    sessionId: text("session_id").notNull(),
+    eventKey: text("event_key").notNull(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+    prevAt: timestamp("prev_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.eventKey] }), index("insights_event_sessions_last_idx").on(t.lastAt)],
+);
+
+/** Per Paris day and event: how many sessions have their latest row for the event that day. */
+export const insightsEventSessionDays = pgTable(
+  "insights_event_session_days",
   {
     day: date("day", { mode: "string" }).notNull(),
     eventKey: text("event_key").notNull(),
-    sessionId: text("session_id").notNull(),
-    clicked: boolean("clicked").notNull().default(false),
-    outbound: boolean("outbound").notNull().default(false),
-    calendar: boolean("calendar").notNull().default(false),
+    sessions: integer("sessions").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.eventKey, t.sessionId] })],
+  (t) => [primaryKey({ columns: [t.day, t.eventKey] })],
 );
 
-/** Per Paris day: discovery counts by action, filter and query. */
-export const insightsArchiveDiscovery = pgTable(
-  "insights_archive_discovery",
+/** Per Paris day and discovery action: a count. */
+export const insightsDailyDiscovery = pgTable(
+  "insights_daily_discovery",
   {
     day: date("day", { mode: "string" }).notNull(),
     actionType: text("action_type").notNull(),
-    filterGroup: text("filter_group"),
-    filterValue: text("filter_value"),
-    searchQuery: text("search_query"),
     count: integer("count").notNull(),
   },
-  (t) => [index("insights_archive_discovery_day_idx").on(t.day)],
+  (t) => [primaryKey({ columns: [t.day, t.actionType] })],
 );
 
-/** Per Paris day: the sessions with any discovery action. */
-export const insightsArchiveDiscoverySessions = pgTable(
-  "insights_archive_discovery_sessions",
+/** Per Paris day, filter group and value: how many times it was applied. */
+export const insightsDailyFilters = pgTable(
+  "insights_daily_filters",
   {
     day: date("day", { mode: "string" }).notNull(),
-    sessionId: text("session_id").notNull(),
+    filterGroup: text("filter_group").notNull(),
+    filterValue: text("filter_value").notNull(),
+    count: integer("count").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.sessionId] })],
+  (t) => [primaryKey({ columns: [t.day, t.filterGroup, t.filterValue] })],
 );
 
-/** One row: every tracking row recorded before `archivedBefore` (a Paris midnight) is counted in the archive. */
+/** Per Paris day and stored search query: how many searches. */
+export const insightsDailySearches = pgTable(
+  "insights_daily_searches",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    searchQuery: text("search_query").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.searchQuery] })],
+);
+
+/** Per discovery session: the time of its latest row; `prev_at` as above. */
+export const insightsDiscoverySessions = pgTable(
+  "insights_discovery_sessions",
+  {
+    sessionId: text("session_id").primaryKey(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+    prevAt: timestamp("prev_at", { withTimezone: true }),
+  },
+  (t) => [index("insights_discovery_sessions_last_idx").on(t.lastAt)],
+);
+
+/** Per Paris day: how many discovery sessions have their latest row that day. */
+export const insightsDiscoverySessionDays = pgTable("insights_discovery_session_days", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  sessions: integer("sessions").notNull(),
+});
+
+/**
+ * One row: every tracking row recorded before `archivedBefore` (a Paris midnight) has been deleted
+ * by the retention job; the rollups still hold those days.
+ */
 export const insightsArchiveState = pgTable("insights_archive_state", {
   id: integer("id").primaryKey(),
   archivedBefore: timestamp("archived_before", { withTimezone: true }).notNull(),

@@ -19,7 +19,12 @@ export const engagementInteractions = pgTable(
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("engagement_event_time_idx").on(t.eventKey, t.recordedAt.desc()),
+    // Partner statistics read one key over a window with index-only scans (docs/placements.md,
+    // "Partner statistics"): by time for narrow windows and the daily chart, by session when the
+    // window holds most of the key's rows (the per-session counts then stream in index order
+    // instead of hashing every session). The trailing columns only make the scans index-only.
+    index("engagement_event_time_cover_idx").on(t.eventKey, t.recordedAt, t.actionType, t.sessionId),
+    index("engagement_event_session_idx").on(t.eventKey, t.sessionId, t.recordedAt, t.actionType),
     index("engagement_action_time_idx").on(t.actionType, t.recordedAt.desc()),
     index("engagement_time_idx").on(t.recordedAt.desc()),
     index("engagement_session_event_time_idx").on(t.sessionId, t.eventKey, t.recordedAt),

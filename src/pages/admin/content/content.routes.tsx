@@ -5,7 +5,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
 import { html, NO_STORE_HEADERS } from "../../../lib/http.ts";
 import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
-import { readEditorSheet, readRevisionDiff, restoreRevision } from "../../../lib/admin/sheet-editor.ts";
+import { EDITOR_PAGE, readEditorWindow, readRevisionDiff, restoreRevision } from "../../../lib/admin/sheet-editor.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { listRevisions } from "../../../lib/store/revisions.ts";
 import { NotFoundError } from "../../../lib/errors.ts";
@@ -29,7 +29,9 @@ export function contentRoutes(deps: Deps) {
       CONTENT_PATH,
       async ({ request, query }) => {
         const [sheet, revisions, submissions, banner] = await Promise.all([
-          readEditorSheet(deps.db),
+          // Only the first page of rows (or of the rows matching ?search=, the link an accepted
+          // submission gives): opening the editor reads no more of the sheet than it draws.
+          readEditorWindow(deps.db, { offset: 0, limit: EDITOR_PAGE, search: typeof query.search === "string" ? query.search.slice(0, 200) : "" }),
           listRevisions(deps.db),
           loadSubmissionsCard(deps, statusParam(query.status)),
           loadBannerCard(deps),

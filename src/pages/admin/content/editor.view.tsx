@@ -1,25 +1,20 @@
 // The Event Sheet Editor card of /admin/content (see docs/console.md, "Event sheet editor"): the
 // toolbar, the save status, the grid host and the conflict panel. The grid itself is drawn and
-// driven by /static/sheet-editor.js from the first rows embedded here as JSON (no second request
-// before the first usable grid; the rest of a big sheet follows from the admin sheet API); edits
-// travel to the same API.
+// driven by /static/sheet-editor.js from the first page of rows embedded here as JSON (no second
+// request before the first usable grid); further pages, searches and edits go through the admin
+// sheet API.
 
 import type { Children } from "@kitajs/html";
-import type { EditorSheet } from "../../../lib/admin/sheet-editor.ts";
+import type { EditorWindow } from "../../../lib/admin/sheet-editor.ts";
 
 /** The root id of the editor card. */
 export const SHEET_EDITOR_ID = "sheet-editor";
 /** The id of the element carrying the sheet JSON (an escaped attribute). */
 export const SHEET_DATA_ID = "sheet-editor-data";
 
-/** Rows embedded in the page; the script fetches the whole sheet right after drawing them. */
-export const EMBEDDED_ROWS = 50;
-
-/** The editor card. */
-export function SheetEditorCard(props: { sheet: EditorSheet }): JSX.Element {
-  const { rows } = props.sheet;
-  // The first page of rows is enough for a usable grid; a big sheet arrives in the background.
-  const embedded = rows.length > EMBEDDED_ROWS ? { ...props.sheet, rows: rows.slice(0, EMBEDDED_ROWS), partial: true, totalRows: rows.length } : props.sheet;
+/** The editor card, over the first window of the sheet (the page of rows matching `search` when given). */
+export function SheetEditorCard(props: { sheet: EditorWindow }): JSX.Element {
+  const embedded = props.sheet;
   return (
     <section id={SHEET_EDITOR_ID} class="card sheet-editor" aria-labelledby="sheet-editor-title" data-sheet-editor>
       <div class="card-head">
@@ -32,7 +27,7 @@ export function SheetEditorCard(props: { sheet: EditorSheet }): JSX.Element {
       <div class="sheet-toolbar" role="toolbar" aria-label="Sheet actions">
         <label class="sheet-search">
           <span class="visually-hidden">Search rows</span>
-          <input type="search" placeholder="Search rows" data-search />
+          <input type="search" placeholder="Search rows" value={props.sheet.search} maxlength={200} data-search />
         </label>
         <button type="button" class="button button-small" data-action="add-row">Add row</button>
         <button type="button" class="button button-small" data-action="add-column">Add column</button>

@@ -10,7 +10,7 @@ import { HttpError } from "../../../lib/errors.ts";
 import { deleteOrder, isOrderStatus, listOrders, orderJson, setOrderStatus, type OrderStatus } from "../../../lib/placements/orders.ts";
 import { isTier, type Tier } from "../../../lib/placements/scheduler.ts";
 import { cancelPlacement, clearPlacementHistory, clearPlacementQueue, createTestActivation, fulfilFromInput, listPlacements, reschedulePlacement, schedulePlacement } from "../../../lib/placements/service.ts";
-import { adminActor } from "../../../api/admin-orders.ts";
+import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
 import { PLACEMENTS_PATH, PlacementsArea } from "./placements.view.tsx";
@@ -68,7 +68,7 @@ export function placementsRoutes(deps: Deps) {
       `${PLACEMENTS_PATH}/orders/test`,
       async ({ request, query, admin }) =>
         act(request, query, async () => {
-          const result = await createTestActivation(deps, await readForm(request), adminActor(admin));
+          const result = await createTestActivation(deps, await readForm(request), actorOf(admin));
           return result.ok ? `Test activation created: ${orderJson(deps.config, result.order).statsUrl ?? ""}` : result.error;
         }),
       { isAdmin: true, parse: "none" },
@@ -77,7 +77,7 @@ export function placementsRoutes(deps: Deps) {
       `${PLACEMENTS_PATH}/orders/:id/fulfil`,
       async ({ request, query, params, admin }) =>
         act(request, query, async () => {
-          const result = await fulfilFromInput(deps, params.id, await readForm(request), adminActor(admin));
+          const result = await fulfilFromInput(deps, params.id, await readForm(request), actorOf(admin));
           return result.ok ? `Order activated as ${result.order.fulfilledTier} (${result.order.fulfilledEventKey})` : result.error;
         }),
       { isAdmin: true, parse: "none" },
@@ -93,7 +93,7 @@ export function placementsRoutes(deps: Deps) {
       async ({ request, query, params, admin }) =>
         act(request, { ...query, mode: params.tier }, async () => {
           const form = await readForm(request);
-          const { entry } = await schedulePlacement(deps, tierOf(params.tier), form.now === "1" ? { ...form, startAt: "" } : form, adminActor(admin));
+          const { entry } = await schedulePlacement(deps, tierOf(params.tier), form.now === "1" ? { ...form, startAt: "" } : form, actorOf(admin));
           return `Scheduled ${entry.eventKey}: ${entry.state}${entry.queuePosition ? ` (#${entry.queuePosition} in queue)` : ""}`;
         }),
       { isAdmin: true, parse: "none" },

@@ -1,0 +1,110 @@
+// The shapes of the dashboard blocks (see docs/insights.md, "Figures") and what both ways of
+// computing them share: the summary from its counts, and the top genres.
+
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { GENRES } from "../sheet/genres.ts";
+import type { SearchCluster } from "./clustering.ts";
+import { percent } from "./window.ts";
+
+/** What the metric functions need: a way to run SQL. */
+export type MetricsDb = Pick<Database, "query">;
+
+/** A repeat view closer than this to the same session's previous view of the event is not counted again. */
+export const DEDUPE_SECONDS = 600;
+
+/** How many stored queries feed the clustering. */
+export const CLUSTERED_QUERY_LIMIT = 250;
+
+export interface InsightsSummary {
+  clickCount: number;
+  dedupedViewCount: number;
+  outboundClickCount: number;
+  calendarSyncCount: number;
+  uniqueSessionCount: number;
+  uniqueViewSessionCount: number;
+  uniqueOutboundSessionCount: number;
+  uniqueCalendarSessionCount: number;
+  outboundSessionRate: number;
+  calendarSessionRate: number;
+  outboundInteractionRate: number;
+  calendarInteractionRate: number;
+}
+
+export interface EventInsights {
+  eventKey: string;
+  eventName: string;
+  clickCount: number;
+  dedupedViewCount: number;
+  outboundClickCount: number;
+  calendarSyncCount: number;
+  uniqueSessionCount: number;
+  conversionRate: number;
+}
+
+export interface DailyInsights {
+  day: string;
+  clickCount: number;
+  dedupedViewCount: number;
+  outboundClickCount: number;
+  calendarSyncCount: number;
+}
+
+export interface TopFilter {
+  filterGroup: string;
+  filterValue: string;
+  count: number;
+}
+
+export interface TopGenre {
+  genre: string;
+  label: string;
+  totalScore: number;
+  uniqueUsers: number;
+}
+
+export interface DiscoveryInsights {
+  searchCount: number;
+  filterApplyCount: number;
+  filterClearCount: number;
+  uniqueDiscoverySessionCount: number;
+  topFilters: TopFilter[];
+  topSearches: SearchCluster[];
+  topGenres: TopGenre[];
+}
+
+const n = (value: unknown): number => Number(value ?? 0);
+
+/** The twelve figures from a row of counts (click_count, outbound_count, calendar_count, deduped, sessions, view/outbound/calendar_sessions). */
+export function summaryFrom(row: Record<string, unknown>): InsightsSummary {
+  const clickCount = n(row.click_count);
+  const outboundClickCount = n(row.outbound_count);
+  const calendarSyncCount = n(row.calendar_count);
+  const uniqueViewSessionCount = n(row.view_sessions);
+  const uniqueOutboundSessionCount = n(row.outbound_sessions);
+  const uniqueCalendarSessionCount = n(row.calendar_sessions);
+  return {
+    clickCount,
+    dedupedViewCount: n(row.deduped),
+    outboundClickCount,
+    calendarSyncCount,
+    uniqueSessionCount: n(row.sessions),
+    uniqueViewSessionCount,
+    uniqueOutboundSessionCount,
+    uniqueCalendarSessionCount,
+    outboundSessionRate: percent(uniqueOutboundSessionCount, uniqueViewSessionCount),
+    calendarSessionRate: percent(uniqueCalendarSessionCount, uniqueViewSessionCount),
+    outboundInteractionRate: percent(outboundClickCount, clickCount),
+    calendarInteractionRate: percent(calendarSyncCount, clickCount),
+  };
+}
+
+const GENRE_LABELS = new Map(GENRES.map((g) => [g.key, g.label]));
+
+/** The 10 genres with the highest total preference score over every signed-in visitor. */
+export async function listTopGenres(db: MetricsDb): Promise<TopGenre[]> {
+  const rows = await db.query<Record<string, unknown>>(sql`
+    select genre, sum(score) as total, count(distinct email) as users from genre_preferences
+    group by genre order by total desc, genre limit 10`);
+  return rows.map((row) => ({ genre: String(row.genre), label: GENRE_LABELS.get(String(row.genre)) ?? String(row.genre), totalScore: n(row.total), uniqueUsers: n(row.users) }));
+}

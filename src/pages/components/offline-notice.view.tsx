@@ -1,0 +1,14 @@
+// The "offline" notice of the pages the service worker keeps (see docs/public-pages.md, "Offline"):
+// rendered hidden; static/offline.js shows it when the worker served the page from its cache (the
+// worker marks such a copy with the time it was saved).
+
+/** Visitor-facing texts of the offline notice (one object, for the message catalogue); `{time}` is HH:MM. */
+export const OFFLINE_TEXT = {
+  notice: "Offline, last updated {time}",
+  noConnection: "Offline: this needs a connection.",
+} as const;
+
+/** The hidden notice; offline.js fills in the time the page was rendered (`renderedAt`). */
+export function OfflineNotice(props: { renderedAt: Date }): JSX.Element {
+  return <p class="notice notice-warning offline-notice" role="status" data-offline-notice data-rendered-at={props.renderedAt.toISOString()} data-template={OFFLINE_TEXT.notice} data-no-connection={OFFLINE_TEXT.noConnection} hidden></p>;
+}

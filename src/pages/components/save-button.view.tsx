@@ -1,0 +1,36 @@
+// The "Save" button of cards and the event modal (see docs/public-pages.md, "My night"). Saved
+// events live in the browser only (static/my-night.js keeps their keys in local storage), so the
+// button is rendered hidden and shown by that script; without JavaScript there is nothing to save to.
+
+import { Icon } from "./icons.tsx";
+
+/** Visitor-facing texts of the save button and the header link (one object, for the message catalogue). */
+export const SAVE_TEXT = {
+  save: "Save",
+  saved: "Saved",
+  full: "My night is full: remove an event first.",
+  navLink: "My night",
+} as const;
+
+/**
+ * The header's "My night" link. It carries the button texts the script switches to (once per page
+ * rather than on every card) and a count of saved events the script fills in.
+ */
+export function MyNightLink(): JSX.Element {
+  return (
+    <a href="/my-night" class="my-night-link" data-my-night-link data-label-save={SAVE_TEXT.save} data-label-saved={SAVE_TEXT.saved} data-label-full={SAVE_TEXT.full}>
+      {SAVE_TEXT.navLink}
+      <span class="my-night-count" data-my-night-count hidden></span>
+    </a>
+  );
+}
+
+/** A hidden save toggle for one event; my-night.js shows it and keeps its state. */
+export function SaveButton(props: { eventKey: string; large?: boolean }): JSX.Element {
+  return (
+    <button type="button" class={props.large ? "button save-toggle" : "save-toggle"} data-save={props.eventKey} hidden>
+      <Icon name="bookmark" />
+      <span data-save-label>{SAVE_TEXT.save}</span>
+    </button>
+  );
+}

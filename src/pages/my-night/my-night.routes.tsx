@@ -1,0 +1,105 @@
+// "My night" (see docs/public-pages.md, "My night"): GET /my-night?e=<keys> renders the saved
+// events (the keys come from the browser; nothing is stored on the server) and GET
+// /my-night.ics?e=<keys> is one calendar file of them. Both come from the render cache per set of
+// valid keys (tag live-events, 300 s), so a night shared around a crowd is rendered once.
+// Whatever the parameter holds, the answer is a page: bad or unknown keys are left out with a notice.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps.ts";
+import { publicUrl } from "../../lib/config.ts";
+import { EventsUnavailableError } from "../../lib/events/pipeline.ts";
+import { markup } from "../../lib/http.ts";
+import { buildCalendarFeed, CALENDAR_CONTENT_TYPE } from "../../lib/ics.ts";
+import { LIVE_EVENTS_TAG } from "../../lib/invalidation.ts";
+import { shareUrl, siteHost, SITE_NAME } from "../../lib/links.ts";
+import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
+import { isValidIsoDate } from "../../lib/sheet/dates.ts";
+import { MyNightPage, MY_NIGHT_TEXT } from "./my-night.view.tsx";
+import { nightEvents, nightPath, NIGHT_PARAM, readNightKeys, walkingRoutes, type NightKeys } from "./night.ts";
+
+const POLICY: CachePolicy = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };
+const HTML = { "content-type": "text/html; charset=utf-8" };
+const NO_STORE = { "cache-control": "no-store" };
+
+/** The name of the night's calendar file inside calendar apps. */
+export const NIGHT_CALENDAR_NAME = `${SITE_NAME} · ${MY_NIGHT_TEXT.title}`;
+
+/**
+ * The render-cache key of a night: the valid keys in the order given plus the counts of ignored
+ * parts (they change the notice). The order is kept because it is the order of the share link.
+ */
+function cacheKey(path: string, night: NightKeys): string {
+  return `${path}?${NIGHT_PARAM}=${night.keys.join(",")}|${night.malformed}|${night.overCap}`;
+}
+
+/** The `e` parameter of a request (a repeated parameter counts as one list). */
+function nightParam(request: Request): NightKeys {
+  return readNightKeys(new URL(request.url).searchParams.getAll(NIGHT_PARAM).join(","));
+}
+
+/** GET /my-night, GET /my-night.ics */
+export function myNightRoutes(deps: Deps) {
+  const renderPage = async (night: NightKeys): Promise<Rendered> => {
+    const read = await deps.events.load();
+    const { events, missing } = nightEvents(read.events, night.keys);
+    const { routes, unplaced } = walkingRoutes(events);
+    const keys = events.map((event) => event.eventKey);
+    const path = nightPath(keys);
+    const body = MyNightPage({
+      events,
+      missing: missing.length,
+      malformed: night.malformed,
+      overCap: night.overCap,
+      routes,
+      unplaced: unplaced.length,
+      path,
+      shareUrl: publicUrl(deps.config, path),
+      calendarPath: nightPath(keys, ".ics"),
+      renderedAt: deps.now(),
+    });
+    return { body: markup(body), headers: HTML };
+  };
+
+  const renderCalendar = async (night: NightKeys): Promise<Rendered> => {
+    const { events } = nightEvents((await deps.events.load()).events, night.keys);
+    if (!events.some((event) => isValidIsoDate(event.date))) {
+      return { body: "No listed event with a date in this night.", status: 404, headers: { "content-type": "text/plain; charset=utf-8" } };
+    }
+    const body = buildCalendarFeed(events, {
+      siteName: SITE_NAME,
+      siteHost: siteHost(deps.config),
+      now: deps.now(),
+      shareUrlFor: (event) => shareUrl(deps.config, event),
+      calendarName: NIGHT_CALENDAR_NAME,
+    });
+    return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": 'attachment; filename="my-night.ics"' } };
+  };
+
+  // Every source down and nothing rendered before: the page with the notice (503), never an error page.
+  const unavailablePage = () =>
+    new Response(
+      markup(MyNightPage({ events: [], missing: 0, malformed: 0, overCap: 0, routes: [], unplaced: 0, path: "/my-night", shareUrl: publicUrl(deps.config, "/my-night"), calendarPath: "/my-night.ics", renderedAt: deps.now(), unavailable: true })),
+      { status: 503, headers: { ...HTML, ...NO_STORE, "retry-after": "30" } },
+    );
+
+  return new Elysia({ name: "my-night" })
+    .get("/my-night", ({ request }) => {
+      const night = nightParam(request);
+      const served = deps.renderCache.serve(request, cacheKey("/my-night", night), POLICY, () => renderPage(night));
+      if (served instanceof Response) return served;
+      return served.catch((error: unknown) => {
+        if (error instanceof EventsUnavailableError) return unavailablePage();
+        throw error;
+      });
+    })
+    .get("/my-night.ics", ({ request }) => {
+      const night = nightParam(request);
+      if (night.keys.length === 0) return new Response("No event keys in this link.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE } });
+      const served = deps.renderCache.serve(request, cacheKey("/my-night.ics", night), POLICY, () => renderCalendar(night));
+      if (served instanceof Response) return served;
+      return served.catch((error: unknown) => {
+        if (error instanceof EventsUnavailableError) return new Response("Events are unavailable right now.", { status: 503, headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE, "retry-after": "30" } });
+        throw error;
+      });
+    });
+}

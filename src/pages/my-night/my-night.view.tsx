@@ -1,0 +1,193 @@
+// The "My night" page (see docs/public-pages.md, "My night"): the saved events in time order, the
+// walking route between them, one .ics of all of them and a share link. The events come from the
+// keys in the URL; static/my-night.js puts the browser's saved keys there when the URL has none.
+
+import Html from "@kitajs/html";
+import { arrondissementLongLabel } from "../../lib/sheet/arrondissement.ts";
+import { formatDateLabel, isValidIsoDate } from "../../lib/sheet/dates.ts";
+import { isUnknownLocation, locationLabel } from "../../lib/sheet/location.ts";
+import { formatTimeLabel } from "../../lib/sheet/times.ts";
+import type { LiveEvent } from "../../lib/sheet/types.ts";
+import { sharePath } from "../../lib/links.ts";
+import { mapAppLinks } from "../home/event-meta.ts";
+import { attr } from "../components/attr.ts";
+import { Icon, IconSprite } from "../components/icons.tsx";
+import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
+import { OfflineNotice } from "../components/offline-notice.view.tsx";
+import { SaveButton } from "../components/save-button.view.tsx";
+import { MAX_NIGHT_EVENTS, type WalkingRoute } from "./night.ts";
+
+/** Visitor-facing texts of the page (one object, for the message catalogue). */
+export const MY_NIGHT_TEXT = {
+  title: "My night",
+  lede: "The events you saved, in time order. They are kept on this device only: nothing is stored on our side.",
+  empty: "Nothing saved yet. Tap “Save” on any event to plan your night.",
+  noScript: "Saving events needs JavaScript; a shared night link still opens here.",
+  browse: "Browse events",
+  missing: (n: number) => (n === 1 ? "1 saved event is no longer listed and was left out." : `${n} saved events are no longer listed and were left out.`),
+  malformed: (n: number) => (n === 1 ? "1 part of this link is not an event and was ignored." : `${n} parts of this link are not events and were ignored.`),
+  overCap: `A night holds up to ${MAX_NIGHT_EVENTS} events; the rest of this link was ignored.`,
+  route: "Walking route",
+  routePart: (from: number, to: number) => `Walking route, stops ${from}–${to}`,
+  unplaced: (n: number) => (n === 1 ? "1 event has no venue yet and is not on the route." : `${n} events have no venue yet and are not on the route.`),
+  calendar: "Download .ics",
+  share: "Share my night",
+  shareLink: "Link to this night",
+  openMap: "Open map",
+  locationTba: "Location TBA",
+  saveAll: "Save these to my night",
+  shared: "A night shared with you.",
+  unavailable: "Events are unavailable right now.",
+} as const;
+
+export interface MyNightPageProps {
+  events: readonly LiveEvent[];
+  /** Counts of what the link held but is not shown. */
+  missing: number;
+  malformed: number;
+  overCap: number;
+  routes: readonly WalkingRoute[];
+  unplaced: number;
+  /** The page's own address (`/my-night?e=…`) and its absolute share link. */
+  path: string;
+  shareUrl: string;
+  /** The .ics address of these events. */
+  calendarPath: string;
+  /** When the page was rendered (the offline notice's time). */
+  renderedAt: Date;
+  /** Every source failed: the notice instead of the list. */
+  unavailable?: boolean;
+}
+
+function Stop(props: { event: LiveEvent }): JSX.Element {
+  const { event } = props;
+  const venueKnown = !isUnknownLocation(event.location);
+  const area = event.arrondissement === "unknown" ? "Paris" : arrondissementLongLabel(event.arrondissement);
+  return (
+    <li class="night-stop" data-event-key={event.eventKey}>
+      <p class="night-when">
+        <strong safe>{formatTimeLabel(event.time, event.endTime)}</strong> · <span safe>{formatDateLabel(event.date)}</span>
+      </p>
+      <h2 class="night-name">
+        <a href={sharePath(event)} safe>
+          {event.eventName}
+        </a>
+      </h2>
+      <p class="night-where muted">
+        <Icon name="pin" />
+        <span safe>{venueKnown ? `${locationLabel(event.location)} · ${area}` : `${MY_NIGHT_TEXT.locationTba} · ${area}`}</span>
+      </p>
+      <p class="night-stop-actions">
+        {venueKnown ? (
+          <a class="button button-small button-quiet" href={attr(mapAppLinks(event).google)} target="_blank" rel="noopener noreferrer">
+            <Icon name="map" /> {MY_NIGHT_TEXT.openMap}
+          </a>
+        ) : (
+          ""
+        )}
+        <SaveButton eventKey={event.eventKey} />
+      </p>
+    </li>
+  );
+}
+
+function Notices(props: Pick<MyNightPageProps, "missing" | "malformed" | "overCap">): JSX.Element {
+  const lines: string[] = [];
+  if (props.missing > 0) lines.push(MY_NIGHT_TEXT.missing(props.missing));
+  if (props.malformed > 0) lines.push(MY_NIGHT_TEXT.malformed(props.malformed));
+  if (props.overCap > 0) lines.push(MY_NIGHT_TEXT.overCap);
+  if (lines.length === 0) return "";
+  return (
+    <div class="notice notice-warning night-notice" role="status">
+      {lines.map((line) => (
+        <p safe>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+function Actions(props: MyNightPageProps): JSX.Element {
+  const keys = props.events.map((event) => event.eventKey).join(",");
+  const dated = props.events.some((event) => isValidIsoDate(event.date));
+  return (
+    <section class="night-actions" aria-label="Plan">
+      {props.routes.map((route) => (
+        <a class="button button-primary" href={attr(route.url)} target="_blank" rel="noopener noreferrer" data-night-route>
+          <Icon name="route" />
+          <span safe>{props.routes.length === 1 ? MY_NIGHT_TEXT.route : MY_NIGHT_TEXT.routePart(route.from, route.to)}</span>
+        </a>
+      ))}
+      {dated ? (
+        <a class="button" href={props.calendarPath} download="my-night.ics" rel="nofollow" data-track="calendar_sync" data-track-source="my_night_calendar" data-event-keys={keys}>
+          <Icon name="calendar" /> {MY_NIGHT_TEXT.calendar}
+        </a>
+      ) : (
+        ""
+      )}
+      <button type="button" class="button" data-share-url={props.shareUrl} aria-describedby="share-status">
+        <Icon name="share" /> {MY_NIGHT_TEXT.share}
+      </button>
+      <p class="night-share-link">
+        <a href={props.path} data-night-share-link>
+          {MY_NIGHT_TEXT.shareLink}
+        </a>
+      </p>
+      <p id="share-status" class="share-status" role="status" aria-live="polite"></p>
+      {props.unplaced > 0 ? <p class="muted" safe>{MY_NIGHT_TEXT.unplaced(props.unplaced)}</p> : ""}
+    </section>
+  );
+}
+
+/** The whole page. */
+export function MyNightPage(props: MyNightPageProps): JSX.Element {
+  const keys = props.events.map((event) => event.eventKey).join(",");
+  return (
+    <Layout title={`${MY_NIGHT_TEXT.title} | finder`} description={MY_NIGHT_TEXT.lede} bodyClass="my-night-page" scripts={["app.js", "my-night.js", "offline.js"]} noindex>
+      <IconSprite />
+      <SiteHeader />
+      <main id="main" class="page narrow my-night" data-night-keys={keys}>
+        <OfflineNotice renderedAt={props.renderedAt} />
+        <h1>{MY_NIGHT_TEXT.title}</h1>
+        <p class="lede">{MY_NIGHT_TEXT.lede}</p>
+        {props.unavailable ? (
+          <p class="notice notice-error" role="alert">
+            {MY_NIGHT_TEXT.unavailable}
+          </p>
+        ) : (
+          <Notices missing={props.missing} malformed={props.malformed} overCap={props.overCap} />
+        )}
+        <p class="notice night-shared" data-night-shared hidden>
+          {MY_NIGHT_TEXT.shared}{" "}
+          <button type="button" class="button button-small" data-night-save-all>
+            <Icon name="bookmark" /> {MY_NIGHT_TEXT.saveAll}
+          </button>
+        </p>
+        {props.events.length > 0 ? (
+          <>
+            <Actions {...props} />
+            <ol class="night-list">
+              {props.events.map((event) => (
+                <Stop event={event} />
+              ))}
+            </ol>
+          </>
+        ) : props.unavailable ? (
+          ""
+        ) : (
+          <div class="night-empty" data-night-empty>
+            <p>{MY_NIGHT_TEXT.empty}</p>
+            <noscript>
+              <p class="muted">{MY_NIGHT_TEXT.noScript}</p>
+            </noscript>
+            <p>
+              <a class="button button-primary" href="/">
+                {Html.escapeHtml(MY_NIGHT_TEXT.browse)}
+              </a>
+            </p>
+          </div>
+        )}
+      </main>
+      <SiteFooter />
+    </Layout>
+  );
+}

@@ -1,0 +1,134 @@
+// finder's "My night" script (see docs/public-pages.md, "My night"). Saved events are event keys in
+// this browser's local storage, nothing else and nowhere else. This script shows the hidden "Save"
+// buttons of cards and the modal and keeps their state, counts the saved events in the header, and
+// on /my-night puts the saved keys in the address (the server renders the events from it), offers
+// "Save these to my night" on a night shared by someone else, and refreshes the service worker's
+// copy of the night after each change.
+(function () {
+  "use strict";
+
+  var doc = document;
+  var STORAGE_KEY = "finder:my-night:v1";
+  var MAX = 30;
+  var KEY_SHAPE = /^evt_[a-z0-9]{12,20}$/;
+  var FULL_MS = 2500;
+
+  function $all(selector, root) {
+    return Array.prototype.slice.call((root || doc).querySelectorAll(selector));
+  }
+  function read() {
+    try {
+      var list = JSON.parse(window.localStorage.getItem(STORAGE_KEY) || "[]");
+      if (!Array.isArray(list)) return [];
+      return list
+        .filter(function (key, i) {
+          return typeof key === "string" && KEY_SHAPE.test(key) && list.indexOf(key) === i;
+        })
+        .slice(0, MAX);
+    } catch (e) {
+      return [];
+    }
+  }
+  function write(list) {
+    try {
+      window.localStorage.setItem(STORAGE_KEY, JSON.stringify(list));
+      return true;
+    } catch (e) {
+      return false; // private mode or storage full: nothing is saved
+    }
+  }
+  function nightPath(list) {
+    return list.length ? "/my-night?e=" + list.join(",") : "/my-night";
+  }
+
+  var navLink = doc.querySelector("[data-my-night-link]");
+  function text(name) {
+    return (navLink && navLink.getAttribute("data-label-" + name)) || "";
+  }
+
+  // Shows every save button (cards and modal) in the state of the stored list, and the header count.
+  function paint(root) {
+    var saved = read();
+    $all("[data-save]", root).forEach(function (button) {
+      var on = saved.indexOf(button.getAttribute("data-save")) >= 0;
+      button.hidden = false;
+      button.classList.toggle("is-saved", on);
+      var label = button.querySelector("[data-save-label]");
+      if (label) label.textContent = text(on ? "saved" : "save") || label.textContent;
+    });
+    var count = doc.querySelector("[data-my-night-count]");
+    if (count) {
+      count.textContent = String(saved.length);
+      count.hidden = saved.length === 0;
+    }
+  }
+
+  // The worker keeps the visitor's night for offline use: after a change it fetches the new night.
+  function keepNightOffline(list) {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker && list.length) worker.postMessage({ type: "keep", urls: [nightPath(list)] });
+  }
+
+  var main = doc.querySelector("main.my-night");
+  var urlKeys = new URLSearchParams(location.search).get("e");
+  // The page shows the visitor's own night when its address holds exactly the stored keys.
+  var ownNight = main && urlKeys === read().join(",");
+
+  doc.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-save]");
+    if (!button) return;
+    event.preventDefault();
+    var key = button.getAttribute("data-save");
+    var saved = read();
+    var at = saved.indexOf(key);
+    if (at >= 0) {
+      saved.splice(at, 1);
+    } else if (saved.length >= MAX) {
+      var label = button.querySelector("[data-save-label]");
+      if (label) label.textContent = text("full");
+      setTimeout(function () {
+        paint(doc);
+      }, FULL_MS);
+      return;
+    } else {
+      saved.push(key);
+    }
+    if (!write(saved)) return;
+    paint(doc);
+    keepNightOffline(saved);
+    // On the visitor's own night the list follows the change.
+    if (ownNight) location.replace(nightPath(saved));
+  });
+
+  // New cards and the modal arrive through htmx.
+  doc.addEventListener("htmx:load", function (event) {
+    if (event.target && event.target.querySelector) paint(event.target);
+  });
+
+  if (main) {
+    var stored = read();
+    if (urlKeys === null && stored.length) {
+      location.replace(nightPath(stored));
+      return;
+    }
+    // A night shared by someone else: one tap adds its events to the visitor's own.
+    var shown = (main.getAttribute("data-night-keys") || "").split(",").filter(Boolean);
+    var missing = shown.filter(function (key) {
+      return stored.indexOf(key) < 0;
+    });
+    var offer = doc.querySelector("[data-night-shared]");
+    if (offer && !ownNight && missing.length) offer.hidden = false;
+    doc.addEventListener("click", function (event) {
+      if (!(event.target.closest && event.target.closest("[data-night-save-all]"))) return;
+      var merged = read();
+      shown.forEach(function (key) {
+        if (merged.indexOf(key) < 0 && merged.length < MAX) merged.push(key);
+      });
+      if (!write(merged)) return;
+      keepNightOffline(merged);
+      location.replace(nightPath(merged));
+    });
+  }
+
+  paint(doc);
+})();

@@ -1,0 +1,225 @@
+// "My night" and the offline pack in Chromium, on a phone and a desktop, with the app clock and the
+// browser clock at 21:30 on 21 June (Paris): saving from cards and the modal (local storage only,
+// no request to the server), /my-night filled from storage and listed in time order, the share link
+// opening the same night in another browser, the .ics download parsed with ical.js (one
+// calendar_sync per event, and none for saving), a shared link without JavaScript, and the
+// service worker: after one visit, with the server stopped, the calendar and My night still open
+// with "Offline, last updated 21:30". The server is stopped by the last test.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import ICAL from "ical.js";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { sql } from "drizzle-orm";
+import { createClock, createTestContext, type TestContext } from "../helpers/app.ts";
+import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp, VIEWPORTS } from "../helpers/browser.ts";
+import { saveStoreSheet } from "../../src/lib/store/store.ts";
+import { bigSheet } from "../../bench/fixtures.ts";
+import { nightEvents } from "../../src/pages/my-night/night.ts";
+
+const AT = new Date("2026-06-21T19:30:00Z");
+const STORAGE_KEY = "finder:my-night:v1";
+let ctx: TestContext;
+let server: { url: string; stop: () => Promise<void> } | undefined;
+let browser: Browser;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ clock: createClock(AT), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
+  const saved = await saveStoreSheet(ctx.deps.db, bigSheet(120), { updatedBy: "admin-upload", origin: "manual", now: AT });
+  if (!saved.ok) throw new Error(saved.error);
+  server = serveApp(ctx);
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await ctx?.close();
+});
+
+const TIMEOUT = 90_000;
+const url = (path: string) => `${server!.url}${path}`;
+
+async function open(viewport: keyof typeof VIEWPORTS, options: { javaScriptEnabled?: boolean; clipboard?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, viewport, options);
+  if (options.clipboard) await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server!.url });
+  const page = await context.newPage();
+  await page.clock.setFixedTime(AT);
+  return { context, page };
+}
+
+const storedKeys = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "[]") as string[], STORAGE_KEY);
+const stopKeys = (page: Page) => page.locator("ol.night-list > li.night-stop").evaluateAll((items) => items.map((li) => li.getAttribute("data-event-key")!));
+/** The calendar_sync records written so far (the beacons' bodies are not visible to the test browser). */
+async function calendarSyncs(): Promise<Array<{ event_key: string; source: string }>> {
+  await ctx.deps.tracking.flush();
+  return ctx.deps.database.query(sql.raw("select event_key, source from engagement_interactions where action_type = 'calendar_sync'"));
+}
+
+/** The keys of the live events in time order, as the page must list them. */
+async function inTimeOrder(keys: string[]): Promise<string[]> {
+  return nightEvents((await ctx.deps.events.load()).events, keys).events.map((event) => event.eventKey);
+}
+
+describe("my night", () => {
+  for (const viewport of ["phone", "desktop"] as const) {
+    test(`${viewport}: save from cards and the modal, then My night lists them in time order`, async () => {
+      const { context, page } = await open(viewport);
+      const errors = collectConsoleErrors(page);
+      try {
+        await page.goto(url("/"));
+        const cards = page.locator("#results ol.event-list > li > article.card");
+        const save = (i: number) => cards.nth(i).locator("[data-save]");
+        await save(0).waitFor({ state: "visible" });
+        expect(await save(0).innerText()).toBe("Save");
+        const keys = await cards.evaluateAll((all) => all.slice(0, 4).map((card) => card.getAttribute("data-event-key")!));
+        // Cards 3, 0 and 1 from the list, then card 2 from its modal.
+        await save(3).click();
+        await save(0).click();
+        await save(1).click();
+        expect(await save(0).innerText()).toBe("Saved");
+        await cards.nth(2).locator(".card-link").click();
+        const modalSave = page.locator("#event-modal [data-save]");
+        await modalSave.waitFor({ state: "visible" });
+        await modalSave.click();
+        expect(await modalSave.innerText()).toBe("Saved");
+        await page.keyboard.press("Escape");
+        await page.waitForFunction(() => !document.querySelector("#event-modal"));
+        expect(await save(2).innerText()).toBe("Saved");
+        expect(await storedKeys(page)).toEqual([keys[3], keys[0], keys[1], keys[2]]);
+        expect(await page.locator("[data-my-night-count]").innerText()).toBe("4");
+        // Unsave one and save it again: the count follows.
+        await save(1).click();
+        expect(await page.locator("[data-my-night-count]").innerText()).toBe("3");
+        await save(1).click();
+        // Saving is not a calendar sync: nothing is recorded for it.
+        await Bun.sleep(300);
+        expect(await calendarSyncs()).toEqual([]);
+
+        await page.locator("[data-my-night-link]").click();
+        await page.waitForURL(/\/my-night\?e=/);
+        expect(new URL(page.url()).searchParams.get("e")).toBe((await storedKeys(page)).join(","));
+        const expected = await inTimeOrder(keys);
+        expect(await stopKeys(page)).toEqual(expected);
+        expect(await page.locator("[data-night-route]").count()).toBeGreaterThan(0);
+        expect(await page.locator("[data-night-shared]").isVisible()).toBe(false);
+        if (viewport === "phone") await screenshot(page, "my-night-phone");
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, TIMEOUT);
+  }
+
+  test("desktop: the share link opens the same night in another browser, which can save it; the .ics holds every event", async () => {
+    const { context, page } = await open("desktop", { clipboard: true });
+    try {
+      await page.goto(url("/"));
+      const keys = await page.locator("#results article.card").evaluateAll((all) => all.slice(5, 8).map((card) => card.getAttribute("data-event-key")!));
+      await page.evaluate(([storage, list]) => localStorage.setItem(storage, JSON.stringify(list)), [STORAGE_KEY, keys] as const);
+      await page.goto(url("/my-night"));
+      await page.waitForURL(/\/my-night\?e=/);
+      const expected = await inTimeOrder(keys);
+      expect(await stopKeys(page)).toEqual(expected);
+
+      // Share: the button copies the absolute link (a desktop has no native share sheet).
+      await page.getByRole("button", { name: "Share my night" }).click();
+      await page.waitForFunction(() => document.getElementById("share-status")?.textContent === "Link copied");
+      const shared = await page.evaluate(() => navigator.clipboard.readText());
+      expect(shared).toBe(`http://finder.test/my-night?e=${expected.join(",")}`);
+
+      // The .ics: one download, one VEVENT per event in time order, one calendar_sync per event.
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download .ics" }).click()]);
+      expect(download.suggestedFilename()).toBe("my-night.ics");
+      const calendar = new ICAL.Component(ICAL.parse(readFileSync((await download.path())!, "utf8")));
+      const uids = calendar.getAllSubcomponents("vevent").map((v) => String(v.getFirstPropertyValue("uid")).split("@")[0]);
+      expect(uids).toEqual(expected);
+      let syncs = await calendarSyncs();
+      for (let waited = 0; syncs.length < expected.length && waited < 10_000; waited += 100) {
+        await Bun.sleep(100);
+        syncs = await calendarSyncs();
+      }
+      expect(syncs.map((row) => row.event_key).sort()).toEqual([...expected].sort());
+      expect(new Set(syncs.map((row) => row.source))).toEqual(new Set(["my_night_calendar"]));
+
+      // Another phone opens the shared link (same path on this server): same night, offered to save.
+      const other = await open("phone");
+      try {
+        await other.page.goto(url(new URL(shared).pathname + new URL(shared).search));
+        expect(await stopKeys(other.page)).toEqual(expected);
+        const offer = other.page.locator("[data-night-shared]");
+        await offer.waitFor({ state: "visible" });
+        await other.page.getByRole("button", { name: "Save these to my night" }).click();
+        await other.page.waitForFunction(() => document.querySelector("[data-night-shared]")?.hasAttribute("hidden"));
+        expect(await storedKeys(other.page)).toEqual(expected);
+        expect(await other.page.locator("[data-my-night-count]").innerText()).toBe(String(expected.length));
+      } finally {
+        await other.context.close();
+      }
+    } finally {
+      await context.close();
+    }
+  }, TIMEOUT);
+
+  test("phone, JavaScript off: a shared night still lists its events; there are no Save buttons to press", async () => {
+    const keys = (await ctx.deps.events.load()).events.slice(10, 13).map((event) => event.eventKey);
+    const { context, page } = await open("phone", { javaScriptEnabled: false });
+    try {
+      await page.goto(url(`/my-night?e=${keys.join(",")},evt_nolongerlisted01`));
+      expect(await stopKeys(page)).toEqual(await inTimeOrder(keys));
+      await page.getByText("1 saved event is no longer listed and was left out.").waitFor();
+      expect(await page.locator("[data-save]").first().isVisible()).toBe(false);
+      await page.goto(url("/"));
+      expect(await page.locator("#results [data-save]").first().isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  }, TIMEOUT);
+});
+
+describe("offline", () => {
+  test("phone: after one visit the calendar and My night open with the server stopped, saying when they were last updated", async () => {
+    const { context, page } = await open("phone");
+    const errors = collectConsoleErrors(page);
+    try {
+      await page.goto(url("/"));
+      // The first visit hands the worker this page and its static files.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      await page.waitForFunction(async () => {
+        const cache = await caches.open("finder-pack-v1");
+        const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
+        return keys.includes("/") && keys.some((k) => /^\/static\/app\.[0-9a-f]{10}\.js$/.test(k)) && keys.some((k) => /^\/static\/app\.[0-9a-f]{10}\.css$/.test(k));
+      }, undefined, { timeout: 30_000, polling: 200 });
+      const onlineCards = await page.locator("#results article.card").count();
+      const first = page.locator("#results article.card [data-save]").first();
+      await first.click();
+      const saved = await storedKeys(page);
+      // The worker keeps the night after a save.
+      await page.waitForFunction(async () => !!(await (await caches.open("finder-pack-v1")).match("/my-night")), undefined, { timeout: 30_000, polling: 200 });
+      const cachedPaths = await page.evaluate(async () => (await (await caches.open("finder-pack-v1")).keys()).map((r) => new URL(r.url).pathname));
+      // Nothing but the two pages and fingerprinted static files.
+      expect(cachedPaths.every((p) => p === "/" || p === "/my-night" || /^\/static\/.+\.[0-9a-f]{10}\.[a-z0-9]+$/.test(p))).toBe(true);
+
+      await server!.stop();
+      server = { url: server!.url, stop: async () => {} };
+      expect(await fetch(url("/")).then(() => "answered", () => "refused")).toBe("refused");
+
+      await page.goto(url("/"));
+      const notice = page.locator("[data-offline-notice]");
+      await notice.waitFor({ state: "visible" });
+      expect(await notice.innerText()).toBe("Offline, last updated 21:30");
+      expect(await page.locator("#results article.card").count()).toBe(onlineCards);
+      // The stylesheet came from the worker too: the page is laid out, not bare HTML.
+      expect(await page.locator(".sticky-bar").evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
+      await screenshot(page, "offline-home-phone");
+
+      // My night, from the worker's copy (the script puts the saved keys in the address first).
+      await page.goto(url("/my-night"));
+      await page.waitForURL(/\/my-night\?e=/);
+      await page.locator("[data-offline-notice]").waitFor({ state: "visible" });
+      expect(await stopKeys(page)).toEqual(saved);
+      expect(errors.filter((e) => !/Failed to load resource|net::ERR/.test(e))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, TIMEOUT);
+});
