@@ -3,14 +3,23 @@
 // button is rendered hidden and shown by that script; without JavaScript there is nothing to save to.
 
 import { Icon } from "./icons.tsx";
+import { t } from "../../lib/i18n/index.ts";
 
 /** Visitor-facing texts of the save button and the header link (one object, for the message catalogue). */
 export const SAVE_TEXT = {
-  save: "Save",
-  saved: "Saved",
-  full: "My night is full: remove an event first.",
-  navLink: "My night",
-} as const;
+  get save() {
+    return t("save.save");
+  },
+  get saved() {
+    return t("save.saved");
+  },
+  get full() {
+    return t("save.full");
+  },
+  get navLink() {
+    return t("save.navLink");
+  },
+};
 
 /**
  * The header's "My night" link. It carries the button texts the script switches to (once per page
@@ -19,7 +28,7 @@ export const SAVE_TEXT = {
 export function MyNightLink(): JSX.Element {
   return (
     <a href="/my-night" class="my-night-link" data-my-night-link data-label-save={SAVE_TEXT.save} data-label-saved={SAVE_TEXT.saved} data-label-full={SAVE_TEXT.full}>
-      {SAVE_TEXT.navLink}
+      <span safe>{SAVE_TEXT.navLink}</span>
       <span class="my-night-count" data-my-night-count hidden></span>
     </a>
   );
@@ -30,7 +39,9 @@ export function SaveButton(props: { eventKey: string; large?: boolean }): JSX.El
   return (
     <button type="button" class={props.large ? "button save-toggle" : "save-toggle"} data-save={props.eventKey} hidden>
       <Icon name="bookmark" />
-      <span data-save-label>{SAVE_TEXT.save}</span>
+      <span data-save-label safe>
+        {SAVE_TEXT.save}
+      </span>
     </button>
   );
 }
