@@ -253,7 +253,8 @@ $$;
 CREATE TRIGGER insights_discovery_rollups AFTER INSERT ON discovery_interactions
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_discovery_inserted();
 --> statement-breakpoint
--- Recomputes every rollup from the raw rows, except the days the retention job has archived
+-- Recomputes every rollup from the raw rows (inputs in key order, so the primary keys fill in
+-- order), except the days the retention job has archived
 -- (before insights_archive_state.archived_before), whose raw rows are gone: those days' rollups
 -- and the latest-row times before the boundary are kept. Inserts wait while it runs.
 CREATE FUNCTION insights_rebuild_rollups() RETURNS void LANGUAGE plpgsql AS $$
@@ -298,7 +299,7 @@ BEGIN
     max(recorded_at) FILTER (WHERE action_type = 'click'),
     max(recorded_at) FILTER (WHERE action_type = 'outbound_click'),
     max(recorded_at) FILTER (WHERE action_type = 'calendar_sync')
-  FROM engagement_interactions WHERE session_id IS NOT NULL GROUP BY session_id
+  FROM engagement_interactions WHERE session_id IS NOT NULL GROUP BY session_id ORDER BY session_id
   ON CONFLICT (session_id) DO UPDATE SET
     last_any_at = greatest(s.last_any_at, excluded.last_any_at),
     last_click_at = greatest(s.last_click_at, excluded.last_click_at),
@@ -308,7 +309,7 @@ BEGIN
   WHERE num_nonnulls(prev_any_at, prev_click_at, prev_outbound_at, prev_calendar_at) > 0;
 
   INSERT INTO insights_event_sessions AS s (session_id, event_key, last_at)
-  SELECT session_id, event_key, max(recorded_at) FROM engagement_interactions WHERE session_id IS NOT NULL GROUP BY session_id, event_key
+  SELECT session_id, event_key, max(recorded_at) FROM engagement_interactions WHERE session_id IS NOT NULL GROUP BY session_id, event_key ORDER BY session_id, event_key
   ON CONFLICT (session_id, event_key) DO UPDATE SET last_at = greatest(s.last_at, excluded.last_at);
 
   TRUNCATE insights_session_days, insights_event_session_days, insights_discovery_session_days;
@@ -334,7 +335,7 @@ BEGIN
   WHERE recorded_at >= boundary AND action_type = 'search' AND search_query IS NOT NULL GROUP BY 1, 2;
 
   INSERT INTO insights_discovery_sessions AS s (session_id, last_at)
-  SELECT session_id, max(recorded_at) FROM discovery_interactions WHERE session_id IS NOT NULL GROUP BY session_id
+  SELECT session_id, max(recorded_at) FROM discovery_interactions WHERE session_id IS NOT NULL GROUP BY session_id ORDER BY session_id
   ON CONFLICT (session_id) DO UPDATE SET last_at = greatest(s.last_at, excluded.last_at);
   UPDATE insights_discovery_sessions SET prev_at = NULL WHERE prev_at IS NOT NULL;
   INSERT INTO insights_discovery_session_days (day, sessions)
@@ -371,6 +372,10 @@ WHERE action_type = 'search' AND search_query IS NOT NULL GROUP BY 1, 2;
 --> statement-breakpoint
 INSERT INTO insights_discovery_sessions (session_id, last_at)
 SELECT session_id, max(day)::timestamp AT TIME ZONE 'Europe/Paris' FROM insights_archive_discovery_sessions GROUP BY session_id;
+--> statement-breakpoint
+-- Existing rows: about a minute per few million on a small server, longer than the connection's
+-- statement timeout allows, so it is lifted for this migration's transaction.
+SET LOCAL statement_timeout = 0;
 --> statement-breakpoint
 SELECT insights_rebuild_rollups();
 --> statement-breakpoint

@@ -204,26 +204,20 @@
   // Sliders: tracked after a 450 ms pause, never when back at the full range.
   var sliderTimers = {};
   var lastTrackedRange = { pr: null, ag: null };
-  function priceLabel(min, max, top) {
-    if (min <= 0) return max <= 0 ? msg("priceFreeOnly") : max >= top ? msg("priceAny") : msg("priceFreeTo", { max: max });
-    return max >= top ? msg("priceFrom", { min: min }) : msg("priceBetween", { min: min, max: max });
-  }
-  function ageLabel(min, max, bottom, top) {
-    if (min <= bottom && max >= top) return msg("ageAny");
-    return max >= top ? msg("ageFrom", { min: min }) : msg("ageBetween", { min: min, max: max });
-  }
+  // The labels come from the server with the slider, in the page's language (data-labels, see
+  // lib/events/filter-labels.ts): a whole label for special ranges, else the lower end's text
+  // then the upper end's.
   function updateRangeLabel(group) {
     var param = group.getAttribute("data-range");
     var lo = $('input[name="' + param + '_min"]', group);
     var hi = $('input[name="' + param + '_max"]', group);
-    var min = Number(lo.value);
-    var max = Number(hi.value);
+    var labels = group.rangeLabels || (group.rangeLabels = JSON.parse(group.getAttribute("data-labels")));
     var bottom = Number(group.getAttribute("data-min"));
-    var top = Number(group.getAttribute("data-max"));
-    var text = param === "pr" ? priceLabel(min, max, top) : ageLabel(min, max, bottom, top);
-    $(".range-label", group).textContent = text;
-    lo.setAttribute("aria-valuetext", param === "pr" ? (min <= 0 ? msg("free") : msg("price", { value: min })) : msg("age", { value: min }));
-    hi.setAttribute("aria-valuetext", max >= top ? msg("noLimit") : param === "pr" ? msg("price", { value: max }) : msg("age", { value: max }));
+    var i = Number(lo.value) - bottom;
+    var j = Number(hi.value) - bottom;
+    $(".range-label", group).textContent = labels.whole[lo.value + ":" + hi.value] || labels.from[i] + labels.to[j];
+    lo.setAttribute("aria-valuetext", labels.minText[i]);
+    hi.setAttribute("aria-valuetext", labels.maxText[j]);
   }
   function onSliderInput(input) {
     var group = input.closest("[data-range]");

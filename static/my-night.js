@@ -53,8 +53,7 @@
       var on = saved.indexOf(button.getAttribute("data-save")) >= 0;
       button.hidden = false;
       button.classList.toggle("is-saved", on);
-      var label = button.querySelector("[data-save-label]");
-      if (label) label.textContent = text(on ? "saved" : "save") || label.textContent;
+      button.textContent = text(on ? "saved" : "save") || button.textContent;
     });
     var count = doc.querySelector("[data-my-night-count]");
     if (count) {
@@ -84,8 +83,7 @@
     if (at >= 0) {
       saved.splice(at, 1);
     } else if (saved.length >= MAX) {
-      var label = button.querySelector("[data-save-label]");
-      if (label) label.textContent = text("full");
+      button.textContent = text("full");
       setTimeout(function () {
         paint(doc);
       }, FULL_MS);

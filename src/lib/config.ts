@@ -1,110 +1,310 @@
 // Typed configuration, read once from the environment: the only module that reads process.env.
-// Every variable is listed in VARIABLES with its type, default, secret flag and description;
-// the README's environment table is checked against this list by a test.
+// FIELDS below is the one description of every variable: its name, how its text is parsed and
+// checked, its default, whether it is a secret, and the sentence the README's environment table
+// shows. The Config type, the parser and the README rows (VARIABLES) are all derived from it; a
+// test checks the README table against VARIABLES.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { trustedProxyProblem } from "./client-ip.ts";
 
-export type DataMode = "remote" | "local" | "test";
-export type PackageKey = "spotlight-standard" | "spotlight-takeover" | "promoted-listing" | "addon-whatsapp" | "addon-newsletter";
-export type NodeEnv = "production" | "development" | "test";
-export type LogLevelSetting = "info" | "warn" | "error";
+export const DATA_MODES = ["remote", "local", "test"] as const;
+export const NODE_ENVS = ["production", "development", "test"] as const;
+export const LOG_LEVELS = ["info", "warn", "error"] as const;
+export const PACKAGE_KEYS = ["spotlight-standard", "spotlight-takeover", "promoted-listing", "addon-whatsapp", "addon-newsletter"] as const;
+export type DataMode = (typeof DATA_MODES)[number];
+export type NodeEnv = (typeof NODE_ENVS)[number];
+export type LogLevelSetting = (typeof LOG_LEVELS)[number];
+export type PackageKey = (typeof PACKAGE_KEYS)[number];
 
-/** One documented environment variable. */
+/** One documented environment variable: a row of the README's environment table. */
 export interface VariableSpec {
   name: string;
-  type: "string" | "integer" | "boolean" | "url" | "enum";
+  type: "string" | "integer" | "boolean" | "url" | "enum" | "list" | "json" | "path";
+  /** The Default column: the value used when the variable is unset, or how it is chosen; none shows "–". */
   default?: string;
   secret: boolean;
   description: string;
 }
 
-/** Every variable the service reads, in README order. */
-export const VARIABLES: readonly VariableSpec[] = [
-  { name: "NODE_ENV", type: "enum", default: "development", secret: false, description: "`production` enables secure cookies, JSON logs and the strict startup checks; `development` (or unset) gives readable logs; `test` is used by the suite" },
-  { name: "DATA_MODE", type: "enum", default: "remote (development only)", secret: false, description: "Where events are read from: `remote` (Postgres event store, falling back to the newest backup, then the local CSV), `local` (CSV only), `test` (in-code fixtures). Required in production" },
-  { name: "DATABASE_URL", type: "url", secret: true, description: "Postgres connection string; when unset the embedded PGlite database under DATA_DIR is used. Required in production" },
-  { name: "POSTGRES_URL", type: "url", secret: true, description: "Alias of DATABASE_URL (DATABASE_URL wins when both are set)" },
-  { name: "AUTH_SECRET", type: "string", secret: true, description: "Signing secret for user and admin tokens and key for the HMAC of rate-limit keys; at least 32 characters. Generated once and kept in DATA_DIR in development; required in production" },
-  { name: "ADMIN_KEY", type: "string", secret: true, description: "Admin key for the console and admin API; when unset every admin endpoint answers 401" },
-  { name: "CRON_SECRET", type: "string", secret: true, description: "Bearer secret for the /api/cron/* endpoints" },
-  { name: "DEPLOY_REVALIDATE_SECRET", type: "string", secret: true, description: "Bearer secret for /api/revalidate/deploy" },
-  { name: "PAYMENT_WEBHOOK_SECRET", type: "string", secret: true, description: "Signing secret of the payment webhook (Stripe-compatible `payment-signature`)" },
-  { name: "PAYMENT_LINK_PACKAGES", type: "string", secret: false, description: "Optional JSON object mapping payment-link ids to package keys" },
-  { name: "GEOCODING_API_KEY", type: "string", secret: true, description: "Google Geocoding API key; without it coordinates fall back to arrondissement centres" },
-  { name: "GEOCODING_API_URL", type: "url", default: "https://maps.googleapis.com/maps/api/geocode/json", secret: false, description: "Geocoding endpoint (tests point it at a loopback fake)" },
-  { name: "REMOTE_CSV_URL", type: "url", secret: false, description: "Public CSV export URL of the spreadsheet (import strategy 2)" },
-  { name: "SHEET_ID", type: "string", secret: false, description: "Spreadsheet id or URL (import strategies 1 and 2)" },
-  { name: "SHEET_RANGE", type: "string", default: "A:Z", secret: false, description: "Spreadsheet range to import" },
-  { name: "SHEET_SERVICE_ACCOUNT_KEY", type: "string", secret: true, description: "Service-account credential JSON with client_email and private_key (import strategy 1)" },
-  { name: "SHEETS_TOKEN_URL", type: "url", default: "https://oauth2.googleapis.com/token", secret: false, description: "OAuth token endpoint for the service account" },
-  { name: "SHEETS_API_URL", type: "url", default: "https://sheets.googleapis.com/v4/spreadsheets", secret: false, description: "Sheets values API base; the client appends /<sheetId>/values/<range>" },
-  { name: "NEXT_PUBLIC_SITE_URL", type: "url", default: "http://localhost:3000", secret: false, description: "Public address of the site: canonical links, share links, calendar UIDs, CSRF origin" },
-  { name: "NEXT_PUBLIC_BASE_PATH", type: "string", default: "", secret: false, description: "Path prefix under which public links are built" },
-  { name: "NEXT_PUBLIC_PARTNER_EMAIL", type: "string", default: "partners@<site host>", secret: false, description: "Contact address of the partnership team on /feature-event and /partner-success" },
-  { name: "NEXT_PUBLIC_PAYMENT_LINK_SPOTLIGHT_STANDARD", type: "url", secret: false, description: "Payment link of the Spotlight Standard package (€80); without it the button opens an email" },
-  { name: "NEXT_PUBLIC_PAYMENT_LINK_SPOTLIGHT_TAKEOVER", type: "url", secret: false, description: "Payment link of the Spotlight Takeover package (€150)" },
-  { name: "NEXT_PUBLIC_PAYMENT_LINK_PROMOTED_LISTING", type: "url", secret: false, description: "Payment link of the Promoted Listing package (€40)" },
-  { name: "NEXT_PUBLIC_PAYMENT_LINK_ADDON_WHATSAPP", type: "url", secret: false, description: "Payment link of the WhatsApp add-on (€50)" },
-  { name: "NEXT_PUBLIC_PAYMENT_LINK_ADDON_NEWSLETTER", type: "url", secret: false, description: "Payment link of the Newsletter add-on (€75)" },
-  { name: "PORT", type: "integer", default: "3000", secret: false, description: "HTTP port" },
-  { name: "HOST", type: "string", default: "0.0.0.0", secret: false, description: "Interface to listen on" },
-  { name: "DATA_DIR", type: "string", default: ".data", secret: false, description: "Folder for the embedded database and the generated development secret" },
-  { name: "LOCAL_EVENTS_CSV", type: "string", default: "data/events.csv", secret: false, description: "Local event sheet: first-start seed and last fallback source" },
-  { name: "SPOTLIGHT_SLOTS", type: "integer", default: "3", secret: false, description: "Concurrent spotlight placements" },
-  { name: "LOG_LEVEL", type: "enum", default: "info", secret: false, description: "Lowest log level written: info, warn or error" },
-  { name: "CRON_ENABLED", type: "boolean", default: "true", secret: false, description: "`false` disables the in-process schedule (the cron endpoints still work)" },
-  { name: "TRUSTED_PROXIES", type: "string", default: "loopback,private", secret: false, description: "Comma-separated addresses or CIDR ranges (IPv4 or IPv6) of the proxies allowed to name the client in X-Forwarded-For / X-Real-IP; `loopback` and `private` name the loopback and private ranges, `none` trusts no peer. Any other peer's own socket address is its client IP" },
-  { name: "TRACKING_LIMITER_FALLBACK", type: "enum", default: "none", secret: false, description: "What tracking does while the rate-limit store is unreachable: `none` records nothing, `local` keeps recording under each instance's own in-memory counts" },
-  { name: "DEFAULT_LANGUAGE", type: "enum", default: "fr", secret: false, description: "Language of a visitor who chose none (no `?lang=`, no `lang` cookie, no French or English in Accept-Language): `fr` or `en`. The test helpers set `en`" },
-  { name: "TRACKING_RETENTION_DAYS", type: "integer", default: "400", secret: false, description: "Days raw engagement and discovery rows are kept (1–3650); the daily retention job rolls older whole Paris days into the daily rollups, then deletes the rows" },
-];
+type Env = Record<string, string | undefined>;
 
-/** The parsed, validated configuration. */
-export interface Config {
-  nodeEnv: NodeEnv;
-  isProduction: boolean;
-  dataMode: DataMode;
-  databaseUrl?: string;
+/** Why a variable's text was refused: one or more sentences, each naming the variable. */
+class Invalid extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("; "));
+  }
+}
+
+/** How a variable's text becomes a value. `parse` throws Invalid with sentences naming `name`. */
+interface Kind<T> {
+  type: VariableSpec["type"];
+  parse(raw: string, name: string): T;
+}
+
+/** A kind whose parsed value is then reshaped (trailing slashes cut, a path made absolute). */
+function mapped<T, U>(kind: Kind<T>, reshape: (value: T) => U): Kind<U> {
+  return { type: kind.type, parse: (raw, name) => reshape(kind.parse(raw, name)) };
+}
+
+/** "a", "a or b", "a, b or c". */
+function either(values: readonly string[]): string {
+  return values.length < 2 ? values.join("") : `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
+}
+
+const text: Kind<string> = { type: "string", parse: (raw) => raw };
+
+const path: Kind<string> = { type: "path", parse: (raw) => resolve(raw) };
+
+function oneOf<const V extends string>(values: readonly V[], options: { anyCase?: boolean } = {}): Kind<V> {
+  return {
+    type: "enum",
+    parse(raw, name) {
+      const value = options.anyCase ? raw.toLowerCase() : raw;
+      if (!(values as readonly string[]).includes(value)) throw new Invalid([`${name} must be ${either(values)} (got "${value}")`]);
+      return value as V;
+    },
+  };
+}
+
+function integer(min: number, max: number): Kind<number> {
+  return {
+    type: "integer",
+    parse(raw, name) {
+      const value = Number(raw);
+      if (!/^\d+$/.test(raw) || value < min || value > max) throw new Invalid([`${name} must be an integer from ${min} to ${max} (got "${raw}")`]);
+      return value;
+    },
+  };
+}
+
+const TRUE_WORDS = ["true", "1", "yes"];
+const FALSE_WORDS = ["false", "0", "no"];
+const boolean: Kind<boolean> = {
+  type: "boolean",
+  parse(raw, name) {
+    const word = raw.toLowerCase();
+    if (![...TRUE_WORDS, ...FALSE_WORDS].includes(word)) throw new Invalid([`${name} must be true or false (got "${word}")`]);
+    return TRUE_WORDS.includes(word);
+  },
+};
+
+const httpUrl: Kind<string> = {
+  type: "url",
+  parse(raw, name) {
+    let scheme = "";
+    try {
+      scheme = new URL(raw).protocol;
+    } catch {}
+    if (scheme !== "http:" && scheme !== "https:") throw new Invalid([`${name} must be an http(s) URL`]);
+    return raw;
+  },
+};
+
+const postgresUrl: Kind<string> = {
+  type: "url",
+  parse(raw, name) {
+    if (!/^postgres(ql)?:\/\//i.test(raw)) throw new Invalid([`${name} must be a postgres:// or postgresql:// connection string`]);
+    return raw;
+  },
+};
+
+/** Comma-separated entries; `problemOf` names what is wrong with one entry. */
+function list(problemOf: (entry: string) => string | undefined): Kind<string[]> {
+  return {
+    type: "list",
+    parse(raw, name) {
+      const entries = raw.split(",").map((entry) => entry.trim()).filter(Boolean);
+      const problems = entries.flatMap((entry) => {
+        const problem = problemOf(entry);
+        return problem ? [`${name}: ${problem}`] : [];
+      });
+      if (problems.length > 0) throw new Invalid(problems);
+      return entries;
+    },
+  };
+}
+
+/** A JSON object of text values (other values are dropped). */
+function jsonTextMap(meaning: string): Kind<Record<string, string>> {
+  return {
+    type: "json",
+    parse(raw, name) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {}
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Invalid([`${name} must be a JSON object of ${meaning}`]);
+      return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+    },
+  };
+}
+
+/** One Config field: the variables it reads (README rows) and how it reads them. */
+interface Field<T> {
+  variables: VariableSpec[];
+  /** The value; problems are pushed (each naming its variable) and a placeholder returned. */
+  read(env: Env, problems: string[]): T;
+}
+
+/** An environment value, trimmed; empty counts as unset. */
+function valueOf(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+interface VariableOptions<T> {
+  name: string;
+  kind: Kind<T>;
+  secret?: boolean;
+  description: string;
+  /** Another variable read when this one is unset (its README row says so). */
+  alias?: string;
+  /** The Default column when it is not the default text itself. */
+  shownDefault?: string;
+  /** The text used when the variable is unset, worked out from the rest of the environment. */
+  defaultFrom?: (env: Env) => string;
+}
+
+/** A field read from one variable (or its alias): with a default it always has a value. */
+function variable<T>(options: VariableOptions<T> & { default: string }): Field<T>;
+function variable<T>(options: VariableOptions<T> & { default?: undefined }): Field<T | undefined>;
+function variable<T>(options: VariableOptions<T> & { default?: string }): Field<T | undefined> {
+  const secret = options.secret ?? false;
+  const label = options.alias ? `${options.name}/${options.alias}` : options.name;
+  const variables: VariableSpec[] = [{ name: options.name, type: options.kind.type, default: options.shownDefault ?? (options.default || undefined), secret, description: options.description }];
+  if (options.alias) variables.push({ name: options.alias, type: options.kind.type, secret, description: `Alias of ${options.name} (${options.name} wins when both are set)` });
+  return {
+    variables,
+    read(env, problems) {
+      const raw = valueOf(env, options.name) ?? (options.alias ? valueOf(env, options.alias) : undefined) ?? options.defaultFrom?.(env) ?? options.default;
+      if (raw === undefined) return undefined;
+      try {
+        return options.kind.parse(raw, label);
+      } catch (error) {
+        if (!(error instanceof Invalid)) throw error;
+        problems.push(...error.problems);
+        // The default stands in, so later checks see a usable value; the problem stops the start anyway.
+        return options.default === undefined ? undefined : options.kind.parse(options.default, label);
+      }
+    },
+  };
+}
+
+/** Several variables gathered into one record: the payment link of each package. */
+function group<K extends string, T>(keys: readonly K[], fieldOf: (key: K) => Field<T | undefined>): Field<Partial<Record<K, T>>> {
+  const fields = keys.map((key) => [key, fieldOf(key)] as const);
+  return {
+    variables: fields.flatMap(([, field]) => field.variables),
+    read(env, problems) {
+      const record: Partial<Record<K, T>> = {};
+      for (const [key, field] of fields) {
+        const value = field.read(env, problems);
+        if (value !== undefined) record[key] = value;
+      }
+      return record;
+    },
+  };
+}
+
+const trailingSlashes = (url: string) => url.replace(/\/+$/, "");
+
+/** "/base" from "base", "/base/" or "/base"; "" stays "". */
+function basePathOf(raw: string): string {
+  return (raw.startsWith("/") ? raw : `/${raw}`).replace(/\/+$/, "");
+}
+
+const DEFAULT_SITE_URL = "http://localhost:3000";
+
+/** The host of NEXT_PUBLIC_SITE_URL (localhost when it is unusable: its own problem is reported). */
+function siteHostname(env: Env): string {
+  try {
+    return new URL(valueOf(env, "NEXT_PUBLIC_SITE_URL") ?? DEFAULT_SITE_URL).hostname;
+  } catch {
+    return "localhost";
+  }
+}
+
+const email: Kind<string> = {
+  type: "string",
+  parse(raw, name) {
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw) && !raw.endsWith("@localhost")) throw new Invalid([`${name} must be an email address`]);
+    return raw;
+  },
+};
+
+export const MIN_AUTH_SECRET_LENGTH = 32;
+
+const authSecret: Kind<string> = {
+  type: "string",
+  parse(raw, name) {
+    if (raw.length < MIN_AUTH_SECRET_LENGTH) throw new Invalid([`${name} must be at least ${MIN_AUTH_SECRET_LENGTH} characters`]);
+    return raw;
+  },
+};
+
+const PAYMENT_LINK_LABELS: Record<PackageKey, string> = {
+  "spotlight-standard": "Payment link of the Spotlight Standard package (€80); without it the button opens an email",
+  "spotlight-takeover": "Payment link of the Spotlight Takeover package (€150)",
+  "promoted-listing": "Payment link of the Promoted Listing package (€40)",
+  "addon-whatsapp": "Payment link of the WhatsApp add-on (€50)",
+  "addon-newsletter": "Payment link of the Newsletter add-on (€75)",
+};
+
+/** Every field of the configuration and the variables it reads, in README order. */
+const FIELDS = {
+  nodeEnv: variable({ name: "NODE_ENV", kind: oneOf(NODE_ENVS), default: "development", description: "`production` enables secure cookies, JSON logs and the strict startup checks; `development` (or unset) gives readable logs; `test` is used by the suite" }),
+  dataMode: variable({ name: "DATA_MODE", kind: oneOf(DATA_MODES), default: "remote", shownDefault: "remote (development only)", description: "Where events are read from: `remote` (Postgres event store, falling back to the newest backup, then the local CSV), `local` (CSV only), `test` (in-code fixtures). Required in production" }),
+  databaseUrl: variable({ name: "DATABASE_URL", alias: "POSTGRES_URL", kind: postgresUrl, secret: true, description: "Postgres connection string; when unset the embedded PGlite database under DATA_DIR is used. Required in production" }),
+  authSecret: variable({ name: "AUTH_SECRET", kind: authSecret, secret: true, description: "Signing secret for user and admin tokens and key for the HMAC of rate-limit keys; at least 32 characters. Generated once and kept in DATA_DIR in development; required in production" }),
+  adminKey: variable({ name: "ADMIN_KEY", kind: text, secret: true, description: "Admin key for the console and admin API; when unset every admin endpoint answers 401" }),
+  cronSecret: variable({ name: "CRON_SECRET", kind: text, secret: true, description: "Bearer secret for the /api/cron/* endpoints" }),
+  deployRevalidateSecret: variable({ name: "DEPLOY_REVALIDATE_SECRET", kind: text, secret: true, description: "Bearer secret for /api/revalidate/deploy" }),
+  paymentWebhookSecret: variable({ name: "PAYMENT_WEBHOOK_SECRET", kind: text, secret: true, description: "Signing secret of the payment webhook (Stripe-compatible `payment-signature`)" }),
+  paymentLinkPackages: variable({ name: "PAYMENT_LINK_PACKAGES", kind: jsonTextMap("payment-link id to package key"), default: "{}", description: "Optional JSON object mapping payment-link ids to package keys" }),
+  geocodingApiKey: variable({ name: "GEOCODING_API_KEY", kind: text, secret: true, description: "Google Geocoding API key; without it coordinates fall back to arrondissement centres" }),
+  geocodingApiUrl: variable({ name: "GEOCODING_API_URL", kind: httpUrl, default: "https://maps.googleapis.com/maps/api/geocode/json", description: "Geocoding endpoint (tests point it at a loopback fake)" }),
+  remoteCsvUrl: variable({ name: "REMOTE_CSV_URL", kind: httpUrl, description: "Public CSV export URL of the spreadsheet (import strategy 2)" }),
+  sheetId: variable({ name: "SHEET_ID", kind: text, description: "Spreadsheet id or URL (import strategies 1 and 2)" }),
+  sheetRange: variable({ name: "SHEET_RANGE", kind: text, default: "A:Z", description: "Spreadsheet range to import" }),
+  sheetServiceAccountKey: variable({ name: "SHEET_SERVICE_ACCOUNT_KEY", kind: text, secret: true, description: "Service-account credential JSON with client_email and private_key (import strategy 1)" }),
+  sheetsTokenUrl: variable({ name: "SHEETS_TOKEN_URL", kind: httpUrl, default: "https://oauth2.googleapis.com/token", description: "OAuth token endpoint for the service account" }),
+  sheetsApiUrl: variable({ name: "SHEETS_API_URL", kind: mapped(httpUrl, trailingSlashes), default: "https://sheets.googleapis.com/v4/spreadsheets", description: "Sheets values API base; the client appends /<sheetId>/values/<range>" }),
+  siteUrl: variable({ name: "NEXT_PUBLIC_SITE_URL", kind: mapped(httpUrl, trailingSlashes), default: DEFAULT_SITE_URL, description: "Public address of the site: canonical links, share links, calendar UIDs, CSRF origin" }),
+  basePath: variable({ name: "NEXT_PUBLIC_BASE_PATH", kind: mapped(text, basePathOf), default: "", description: "Path prefix under which public links are built" }),
+  partnerEmail: variable({ name: "NEXT_PUBLIC_PARTNER_EMAIL", kind: email, default: "partners@localhost", shownDefault: "partners@<site host>", defaultFrom: (env) => `partners@${siteHostname(env)}`, description: "Contact address of the partnership team on /feature-event and /partner-success" }),
+  paymentLinks: group(PACKAGE_KEYS, (key) => variable({ name: `NEXT_PUBLIC_PAYMENT_LINK_${key.toUpperCase().replace(/-/g, "_")}`, kind: httpUrl, description: PAYMENT_LINK_LABELS[key] })),
+  port: variable({ name: "PORT", kind: integer(0, 65535), default: "3000", description: "HTTP port" }),
+  host: variable({ name: "HOST", kind: text, default: "0.0.0.0", description: "Interface to listen on" }),
+  dataDir: variable({ name: "DATA_DIR", kind: path, default: ".data", description: "Folder for the embedded database and the generated development secret" }),
+  localEventsCsv: variable({ name: "LOCAL_EVENTS_CSV", kind: path, default: "data/events.csv", description: "Local event sheet: first-start seed and last fallback source" }),
+  spotlightSlots: variable({ name: "SPOTLIGHT_SLOTS", kind: integer(1, 50), default: "3", description: "Concurrent spotlight placements" }),
+  logLevel: variable({ name: "LOG_LEVEL", kind: oneOf(LOG_LEVELS), default: "info", description: "Lowest log level written: info, warn or error" }),
+  cronEnabled: variable({ name: "CRON_ENABLED", kind: boolean, default: "true", description: "`false` disables the in-process schedule (the cron endpoints still work)" }),
+  trustedProxies: variable({ name: "TRUSTED_PROXIES", kind: list(trustedProxyProblem), default: "loopback,private", description: "Comma-separated addresses or CIDR ranges (IPv4 or IPv6) of the proxies allowed to name the client in X-Forwarded-For / X-Real-IP; `loopback` and `private` name the loopback and private ranges, `none` trusts no peer. Any other peer's own socket address is its client IP" }),
+  trackingLimiterFallback: variable({ name: "TRACKING_LIMITER_FALLBACK", kind: oneOf(["none", "local"], { anyCase: true }), default: "none", description: "What tracking does while the rate-limit store is unreachable: `none` records nothing, `local` keeps recording under each instance's own in-memory counts" }),
+  defaultLanguage: variable({ name: "DEFAULT_LANGUAGE", kind: oneOf(["fr", "en"], { anyCase: true }), default: "fr", description: "Language of a visitor who chose none (no `?lang=`, no `lang` cookie, no French or English in Accept-Language): `fr` or `en`. The test helpers set `en`" }),
+  trackingRetentionDays: variable({ name: "TRACKING_RETENTION_DAYS", kind: integer(1, 3650), default: "400", description: "Days raw engagement and discovery rows are kept (1–3650); the daily retention job deletes older whole Paris days (the insights rollups keep their figures)" }),
+};
+
+type Fields = typeof FIELDS;
+/** One value per field, typed by its kind: optional exactly when the field has no default. */
+type FieldValues = { [K in keyof Fields]: Fields[K] extends Field<infer T> ? T : never };
+
+/** Every variable the service reads, in README order (derived from FIELDS). */
+export const VARIABLES: readonly VariableSpec[] = Object.values(FIELDS).flatMap((field: Field<unknown>) => field.variables);
+
+/**
+ * The parsed, validated configuration: FIELDS' values, with AUTH_SECRET always set (configured, or
+ * generated in development) and two facts worked out from them.
+ */
+export type Config = Omit<FieldValues, "authSecret"> & {
   authSecret: string;
   /** True when AUTH_SECRET was generated for development rather than configured. */
   authSecretGenerated: boolean;
-  adminKey?: string;
-  cronSecret?: string;
-  deployRevalidateSecret?: string;
-  paymentWebhookSecret?: string;
-  paymentLinkPackages: Record<string, string>;
-  geocodingApiKey?: string;
-  geocodingApiUrl: string;
-  remoteCsvUrl?: string;
-  sheetId?: string;
-  sheetRange: string;
-  sheetServiceAccountKey?: string;
-  sheetsTokenUrl: string;
-  sheetsApiUrl: string;
-  siteUrl: string;
-  basePath: string;
-  partnerEmail: string;
-  /** Payment links by package key (spotlight-standard, spotlight-takeover, promoted-listing, addon-whatsapp, addon-newsletter). */
-  paymentLinks: Partial<Record<PackageKey, string>>;
-  port: number;
-  host: string;
-  dataDir: string;
-  localEventsCsv: string;
-  spotlightSlots: number;
-  logLevel: LogLevelSetting;
-  cronEnabled: boolean;
-  /** Peers allowed to name the client in X-Forwarded-For / X-Real-IP (entries of TRUSTED_PROXIES). */
-  trustedProxies: string[];
-  /** Tracking while the limiter store is down: record nothing, or limit on local counts. */
-  trackingLimiterFallback: "none" | "local";
-  /** Days raw tracking rows are kept before the retention job rolls them up and deletes them. */
-  trackingRetentionDays: number;
-  /** Language of a visitor who chose none (see docs/languages.md). */
-  defaultLanguage: "fr" | "en";
-}
+  isProduction: boolean;
+};
 
 /** Thrown when the environment is invalid; `problems` names every one of them. */
 export class ConfigError extends Error {
@@ -114,178 +314,38 @@ export class ConfigError extends Error {
   }
 }
 
-export const MIN_AUTH_SECRET_LENGTH = 32;
 const AUTH_SECRET_FILE = "auth-secret";
 
-type Env = Record<string, string | undefined>;
-
-function text(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
-
-function defaultOf(name: string): string {
-  return VARIABLES.find((v) => v.name === name)?.default ?? "";
+function readFields(env: Env, problems: string[]): FieldValues {
+  const values: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(FIELDS) as [keyof Fields, Field<unknown>][]) values[key] = field.read(env, problems);
+  return values as FieldValues;
 }
 
 /**
- * Parses the environment into a Config, collecting every problem before failing.
- * In development a missing AUTH_SECRET is generated once and kept in DATA_DIR.
+ * Parses the environment into a Config, collecting every problem before failing. Each variable is
+ * checked on its own (FIELDS); then the rules that tie variables together: production requires
+ * DATA_MODE, a database and AUTH_SECRET, and in development a missing AUTH_SECRET is generated
+ * once and kept in DATA_DIR.
  */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
-
-  const rawNodeEnv = text(env, "NODE_ENV") ?? "development";
-  let nodeEnv: NodeEnv = "development";
-  if (rawNodeEnv === "production" || rawNodeEnv === "development" || rawNodeEnv === "test") nodeEnv = rawNodeEnv;
-  else problems.push(`NODE_ENV must be production, development or test (got "${rawNodeEnv}")`);
-  const isProduction = nodeEnv === "production";
-
-  const rawMode = text(env, "DATA_MODE");
-  let dataMode: DataMode = "remote";
-  if (rawMode === undefined) {
-    if (isProduction) problems.push("DATA_MODE is required in production (remote, local or test)");
-  } else if (rawMode === "remote" || rawMode === "local" || rawMode === "test") {
-    dataMode = rawMode;
-  } else {
-    problems.push(`DATA_MODE must be remote, local or test (got "${rawMode}")`);
+  const values = readFields(env, problems);
+  const isProduction = values.nodeEnv === "production";
+  if (isProduction) {
+    if (valueOf(env, "DATA_MODE") === undefined) problems.push(`DATA_MODE is required in production (${either(DATA_MODES)})`);
+    const databaseSet = valueOf(env, "DATABASE_URL") ?? valueOf(env, "POSTGRES_URL");
+    if (!databaseSet && values.dataMode !== "test") problems.push("DATABASE_URL (or POSTGRES_URL) is required in production");
+    if (valueOf(env, "AUTH_SECRET") === undefined) problems.push("AUTH_SECRET is required in production");
   }
-
-  const databaseUrl = text(env, "DATABASE_URL") ?? text(env, "POSTGRES_URL");
-  if (databaseUrl && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
-    problems.push("DATABASE_URL/POSTGRES_URL must be a postgres:// or postgresql:// connection string");
-  }
-  if (isProduction && !databaseUrl && dataMode !== "test") {
-    problems.push("DATABASE_URL (or POSTGRES_URL) is required in production");
-  }
-
-  const dataDir = resolve(text(env, "DATA_DIR") ?? defaultOf("DATA_DIR"));
-
-  const integer = (name: string, min: number, max: number): number => {
-    const raw = text(env, name) ?? defaultOf(name);
-    const value = Number(raw);
-    if (!/^\d+$/.test(raw) || value < min || value > max) {
-      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-      return Number(defaultOf(name));
-    }
-    return value;
-  };
-  const url = (name: string, required: boolean): string | undefined => {
-    const raw = text(env, name) ?? (required ? defaultOf(name) : undefined);
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = new URL(raw);
-      if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("scheme");
-    } catch {
-      problems.push(`${name} must be an http(s) URL`);
-    }
-    return raw;
-  };
-
-  const port = integer("PORT", 0, 65535);
-  const spotlightSlots = integer("SPOTLIGHT_SLOTS", 1, 50);
-  const trackingRetentionDays = integer("TRACKING_RETENTION_DAYS", 1, 3650);
-
-  const rawLevel = text(env, "LOG_LEVEL") ?? "info";
-  let logLevel: LogLevelSetting = "info";
-  if (rawLevel === "info" || rawLevel === "warn" || rawLevel === "error") logLevel = rawLevel;
-  else problems.push(`LOG_LEVEL must be info, warn or error (got "${rawLevel}")`);
-
-  const rawCron = (text(env, "CRON_ENABLED") ?? "true").toLowerCase();
-  if (!["true", "false", "1", "0", "yes", "no"].includes(rawCron)) problems.push(`CRON_ENABLED must be true or false (got "${rawCron}")`);
-  const cronEnabled = ["true", "1", "yes"].includes(rawCron);
-
-  const defaultLanguage = (text(env, "DEFAULT_LANGUAGE") ?? defaultOf("DEFAULT_LANGUAGE")).toLowerCase();
-  if (defaultLanguage !== "fr" && defaultLanguage !== "en") problems.push(`DEFAULT_LANGUAGE must be fr or en (got "${defaultLanguage}")`);
-  const rawFallback = (text(env, "TRACKING_LIMITER_FALLBACK") ?? defaultOf("TRACKING_LIMITER_FALLBACK")).toLowerCase();
-  if (rawFallback !== "none" && rawFallback !== "local") problems.push(`TRACKING_LIMITER_FALLBACK must be none or local (got "${rawFallback}")`);
-  const trackingLimiterFallback = rawFallback === "local" ? "local" : "none";
-
-  const trustedProxies = (text(env, "TRUSTED_PROXIES") ?? defaultOf("TRUSTED_PROXIES")).split(",").map((entry) => entry.trim()).filter(Boolean);
-  for (const entry of trustedProxies) {
-    const problem = trustedProxyProblem(entry);
-    if (problem) problems.push(`TRUSTED_PROXIES: ${problem}`);
-  }
-
-  let paymentLinkPackages: Record<string, string> = {};
-  const rawPackages = text(env, "PAYMENT_LINK_PACKAGES");
-  if (rawPackages) {
-    try {
-      const parsed = JSON.parse(rawPackages);
-      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
-      paymentLinkPackages = Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === "string")) as Record<string, string>;
-    } catch {
-      problems.push("PAYMENT_LINK_PACKAGES must be a JSON object of payment-link id to package key");
-    }
-  }
-
-  const siteUrl = (url("NEXT_PUBLIC_SITE_URL", true) ?? defaultOf("NEXT_PUBLIC_SITE_URL")).replace(/\/+$/, "");
-  let basePath = text(env, "NEXT_PUBLIC_BASE_PATH") ?? "";
-  if (basePath && !basePath.startsWith("/")) basePath = `/${basePath}`;
-  basePath = basePath.replace(/\/+$/, "");
-
-  const paymentLinks: Partial<Record<PackageKey, string>> = {};
-  for (const key of ["spotlight-standard", "spotlight-takeover", "promoted-listing", "addon-whatsapp", "addon-newsletter"] as const) {
-    const link = url(`NEXT_PUBLIC_PAYMENT_LINK_${key.toUpperCase().replace(/-/g, "_")}`, false);
-    if (link) paymentLinks[key] = link;
-  }
-  let siteHostname = "localhost";
-  try {
-    siteHostname = new URL(siteUrl).hostname;
-  } catch {}
-  const partnerEmail = text(env, "NEXT_PUBLIC_PARTNER_EMAIL") ?? `partners@${siteHostname}`;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(partnerEmail) && !partnerEmail.endsWith("@localhost")) problems.push("NEXT_PUBLIC_PARTNER_EMAIL must be an email address");
-
-  let authSecret = text(env, "AUTH_SECRET");
+  let authSecret = values.authSecret;
   let authSecretGenerated = false;
-  if (authSecret !== undefined && authSecret.length < MIN_AUTH_SECRET_LENGTH) {
-    problems.push(`AUTH_SECRET must be at least ${MIN_AUTH_SECRET_LENGTH} characters`);
-  } else if (authSecret === undefined) {
-    if (isProduction) problems.push("AUTH_SECRET is required in production");
-    else if (problems.length === 0) {
-      authSecret = readOrCreateDevSecret(dataDir);
-      authSecretGenerated = true;
-    }
+  if (authSecret === undefined && valueOf(env, "AUTH_SECRET") === undefined && !isProduction && problems.length === 0) {
+    authSecret = readOrCreateDevSecret(values.dataDir);
+    authSecretGenerated = true;
   }
-
-  if (problems.length > 0) throw new ConfigError(problems);
-
-  return {
-    nodeEnv,
-    isProduction,
-    dataMode,
-    databaseUrl,
-    authSecret: authSecret!,
-    authSecretGenerated,
-    adminKey: text(env, "ADMIN_KEY"),
-    cronSecret: text(env, "CRON_SECRET"),
-    deployRevalidateSecret: text(env, "DEPLOY_REVALIDATE_SECRET"),
-    paymentWebhookSecret: text(env, "PAYMENT_WEBHOOK_SECRET"),
-    paymentLinkPackages,
-    geocodingApiKey: text(env, "GEOCODING_API_KEY"),
-    geocodingApiUrl: url("GEOCODING_API_URL", true)!,
-    remoteCsvUrl: url("REMOTE_CSV_URL", false),
-    sheetId: text(env, "SHEET_ID"),
-    sheetRange: text(env, "SHEET_RANGE") ?? defaultOf("SHEET_RANGE"),
-    sheetServiceAccountKey: text(env, "SHEET_SERVICE_ACCOUNT_KEY"),
-    sheetsTokenUrl: url("SHEETS_TOKEN_URL", true)!,
-    sheetsApiUrl: url("SHEETS_API_URL", true)!.replace(/\/+$/, ""),
-    siteUrl,
-    basePath,
-    partnerEmail,
-    paymentLinks,
-    port,
-    host: text(env, "HOST") ?? defaultOf("HOST"),
-    dataDir,
-    localEventsCsv: resolve(text(env, "LOCAL_EVENTS_CSV") ?? defaultOf("LOCAL_EVENTS_CSV")),
-    spotlightSlots,
-    logLevel,
-    cronEnabled,
-    trustedProxies,
-    trackingLimiterFallback,
-    trackingRetentionDays,
-    defaultLanguage: defaultLanguage === "en" ? "en" : "fr",
-  };
+  if (problems.length > 0 || authSecret === undefined) throw new ConfigError(problems);
+  return { ...values, authSecret, authSecretGenerated, isProduction };
 }
 
 // Development convenience: a newcomer runs `npm start` with no environment at all, and sessions

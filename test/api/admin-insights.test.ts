@@ -219,6 +219,13 @@ describe("POST /api/admin/users/erase", () => {
         + (select count(*) from genre_preferences where email = 'ada@example.org') + (select count(*) from engagement_interactions where user_email = 'ada@example.org')
         + (select count(*) from discovery_interactions where user_email = 'ada@example.org') as n`);
     expect(Number(left.n)).toBe(0);
+    // The rollups never held it: no row of any insights_* table names the email.
+    const tables = await ctx.deps.database.query<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_name like 'insights_%'`);
+    expect(tables.length).toBeGreaterThan(5);
+    for (const { table_name } of tables) {
+      const [named] = await ctx.deps.database.query<{ n: number }>(sql.raw(`select count(*) as n from "${table_name}" t where row_to_json(t)::text like '%ada@example.org%'`));
+      expect({ table_name, n: Number(named.n) }).toEqual({ table_name, n: 0 });
+    }
     const [bob] = await ctx.deps.database.query<{ n: number }>(sql`select count(*) as n from engagement_interactions where user_email = 'bob@example.org'`);
     expect(Number(bob.n)).toBe(1);
     const logs = JSON.stringify(ctx.logs);

@@ -50,6 +50,28 @@ describe("GET /api/admin/sheet", () => {
     expect((await readSheet()).rows.map((r) => r.id)).toEqual(body.rows.map((r: { id: string }) => r.id));
   });
 
+  test("a window: a page of rows by position with their non-empty cells, the rows matching a search (wildcards literal), the count they are a page of", async () => {
+    const page = await (await send("GET", "/api/admin/sheet?offset=1&limit=1")).json();
+    expect(page).toMatchObject({ success: true, matching: 3, offset: 1, search: "", meta: { rowCount: 3, revision: 1 } });
+    expect(page.rows).toEqual([{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), position: 2, values: { title: "Late Club", date: "2026-06-21", startTime: "23:00", location: "Club X", area: "11", categories: "Techno", eventKey: "evt_bbbbbbbbbbbbbbbb" } }]);
+    expect(page.columns).toHaveLength(20);
+    const found = await (await send("GET", "/api/admin/sheet?search=CHOIR")).json();
+    expect(found).toMatchObject({ matching: 1, search: "CHOIR" });
+    expect(found.rows.map((r: { position: number; values: Record<string, string> }) => [r.position, r.values.title])).toEqual([[3, "Morning Choir"]]);
+    expect((await (await send("GET", `/api/admin/sheet?search=${encodeURIComponent("%")}`)).json()).matching).toBe(0);
+    // As a LIKE wildcard "_" would match "Club"; taken literally it matches nothing.
+    expect((await (await send("GET", `/api/admin/sheet?search=${encodeURIComponent("l_b")}`)).json()).matching).toBe(0);
+    expect((await (await send("GET", "/api/admin/sheet?search=2026-06-21&offset=2")).json()).rows.map((r: { position: number }) => r.position)).toEqual([3]);
+  });
+
+  test("a window with bad parameters: 400 with issues", async () => {
+    for (const [query, field] of [["offset=-1", "offset"], ["limit=0", "limit"], ["limit=501", "limit"], ["limit=1.5", "limit"], [`search=${"x".repeat(201)}`, "search"]]) {
+      const res = await send("GET", `/api/admin/sheet?${query}`);
+      expect(res.status).toBe(400);
+      expect((await res.json()).issues).toEqual([expect.objectContaining({ field })]);
+    }
+  });
+
   test("401 without a credential", async () => {
     const res = await ctx.request("/api/admin/sheet");
     expect(res.status).toBe(401);
@@ -121,6 +143,26 @@ describe("PATCH /api/admin/sheet (autosave)", () => {
     expect((await send("PATCH", "/api/admin/sheet", { baseRevision: 3, cells: [{ rowId: sunset.id, key: "location", value: "Bridge" }] })).status).toBe(200);
   });
 
+  test("a cell's own baseRevision decides its conflict: the cell seen after another admin's write goes through, the one seen before is a 409", async () => {
+    const sheet = await readSheet();
+    const sunset = rowByTitle(sheet, "Sunset Set");
+    const late = rowByTitle(sheet, "Late Club");
+    expect((await send("PATCH", "/api/admin/sheet", { baseRevision: 1, cells: [{ rowId: sunset.id, key: "location", value: "Canal" }] })).status).toBe(200);
+    // Seen at revision 2 (after the write): no conflict, though the patch's base is 1.
+    const seen = await send("PATCH", "/api/admin/sheet", { baseRevision: 1, cells: [{ rowId: sunset.id, key: "location", value: "Bridge", baseRevision: 2 }, { rowId: late.id, key: "notes", value: "x" }] });
+    expect(seen.status).toBe(200);
+    // Seen at revision 1: a conflict with the current value.
+    const stale = await send("PATCH", "/api/admin/sheet", { baseRevision: 3, cells: [{ rowId: sunset.id, key: "location", value: "Quai", baseRevision: 1 }] });
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).conflicts).toEqual([{ rowId: sunset.id, key: "location", value: "Bridge" }]);
+    // A cell base newer than the store, or not a whole number: 400.
+    for (const baseRevision of [99, -1, "3"]) {
+      const bad = await send("PATCH", "/api/admin/sheet", { baseRevision: 3, cells: [{ rowId: sunset.id, key: "location", value: "Quai", baseRevision }] });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).issues[0].field).toBe("cells.0.baseRevision");
+    }
+  });
+
   test("an edit to a row deleted since its base is a conflict with value null", async () => {
     const sheet = await readSheet();
     const late = rowByTitle(sheet, "Late Club");
@@ -139,6 +181,24 @@ describe("PATCH /api/admin/sheet (autosave)", () => {
     const after = await readSheet();
     expect(after.rows.map((r) => r.values.title)).toEqual(["Sunset Set", "Late Club", "Morning Choir", "From a host"]);
     expect(after.rows[0].values.notes).toBe("Bring water");
+  });
+
+  test("an upload or import landing between autosaves: an edit of a cell it changed is a 409, other edits merge; rows it kept keep their ids", async () => {
+    const sheet = await readSheet();
+    const late = rowByTitle(sheet, "Late Club");
+    const sunset = rowByTitle(sheet, "Sunset Set");
+    // The full save the upload and the import make: Late Club moves venue, the rest is the same.
+    const uploaded = await saveStoreSheet(ctx.deps.db, SHEET.replace("Club X", "Club Z"), { updatedBy: "admin-upload", origin: "manual", trigger: "upload", now: ctx.clock.now() });
+    expect(uploaded.ok).toBe(true);
+    const stale = await send("PATCH", "/api/admin/sheet", { baseRevision: 1, cells: [{ rowId: late.id, key: "location", value: "Club Y" }] });
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).conflicts).toEqual([{ rowId: late.id, key: "location", value: "Club Z" }]);
+    const merged = await send("PATCH", "/api/admin/sheet", { baseRevision: 1, cells: [{ rowId: sunset.id, key: "notes", value: "Kept" }] });
+    expect(merged.status).toBe(200);
+    expect((await merged.json()).behind).toBe(true);
+    const after = await readSheet();
+    expect(rowByTitle(after, "Late Club")).toMatchObject({ id: late.id, values: expect.objectContaining({ location: "Club Z" }) });
+    expect(rowByTitle(after, "Sunset Set").values.notes).toBe("Kept");
   });
 
   test("400 with issues for bad bodies; nothing written", async () => {

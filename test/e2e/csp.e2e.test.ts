@@ -33,6 +33,9 @@ const PUBLIC_PAGES = [
   "/privacy",
   "/terms",
   "/submit-event",
+  "/my-night",
+  "/my-night?e=evt_fixture000001,evt_fixture000002",
+  "/manifest.webmanifest",
   "/account/genres",
   "/no-such-page",
   "/admin/login",
@@ -117,6 +120,11 @@ describe("Content-Security-Policy in the browser", () => {
       await page.locator("dialog#event-modal").waitFor();
       await page.keyboard.press("Escape");
       await page.waitForLoadState("networkidle").catch(() => {});
+      // The service worker registered under this policy and now controls the page; the manifest loads.
+      expect(await page.evaluate(async () => !!(await navigator.serviceWorker.ready).active)).toBe(true);
+      await page.reload();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      await page.locator("#results article.card [data-save]").first().click();
       found.push(...(await violations()));
     } finally {
       await context.close();

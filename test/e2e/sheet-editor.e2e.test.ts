@@ -167,14 +167,88 @@ describe("event sheet editor in the browser", () => {
     }
   });
 
-  test("the editor link of an accepted submission opens the editor on that row (?search=)", async () => {
+  test("two admins edit the same cell: the second keeps theirs; their value shows, the second's other edit is saved", async () => {
+    const first = await adminContext("desktop");
+    const second = await adminContext("desktop");
+    try {
+      const a = await openEditor(first);
+      const b = await openEditor(second);
+      await cell(a.page, "Late Club", "Location").fill("Club A");
+      await a.page.locator("#sheet-editor [data-status]:text-is('All changes saved')").waitFor();
+      await cell(b.page, "Sunset Set", "Notes").fill("From B");
+      await cell(b.page, "Late Club", "Location").fill("Club B");
+      const conflict = b.page.locator("#sheet-editor [data-conflict]");
+      await conflict.getByRole("button", { name: "Keep theirs" }).click();
+      await b.page.locator("#sheet-editor [data-status]:text-is('All changes saved')").waitFor();
+      await expect(cell(b.page, "Late Club", "Location").inputValue()).resolves.toBe("Club A");
+      expect(await storedValue("evt_bbbbbbbbbbbbbbbb", "location")).toBe("Club A");
+      expect(await storedValue("evt_aaaaaaaaaaaaaaaa", "notes")).toBe("From B");
+      // B's next edit of that cell is based on the value B now sees: no conflict.
+      await cell(b.page, "Late Club", "Location").fill("Club C");
+      await b.page.locator("#sheet-editor [data-status]:text-is('All changes saved')").waitFor();
+      expect(await storedValue("evt_bbbbbbbbbbbbbbbb", "location")).toBe("Club C");
+      expect([...a.errors, ...b.errors.filter((e) => !e.includes("409"))]).toEqual([]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  test("desktop: keyboard like a spreadsheet (arrows, Enter, Tab, Escape); a cell edit is undone and redone", async () => {
+    const context = await adminContext("desktop");
+    try {
+      const { page, errors } = await openEditor(context);
+      const focused = () => page.evaluate(() => (document.activeElement as HTMLInputElement).getAttribute("aria-label"));
+      await cell(page, "Sunset Set", "Title").click();
+      await page.keyboard.press("ArrowDown");
+      expect(await focused()).toBe("Title, row 2");
+      await page.keyboard.press("End");
+      await page.keyboard.press("ArrowRight");
+      expect(await focused()).toBe("Curated, row 2");
+      await page.keyboard.press("Tab");
+      expect(await focused()).toBe("Date, row 2");
+      await page.keyboard.press("Home");
+      await page.keyboard.press("ArrowLeft");
+      expect(await focused()).toBe("Curated, row 2");
+      await page.keyboard.press("ArrowUp");
+      expect(await focused()).toBe("Curated, row 1");
+      await page.keyboard.press("Tab");
+      expect(await focused()).toBe("Date, row 1");
+      // Escape puts back the value the cell had when it was entered; nothing is saved.
+      await page.keyboard.press("Control+A");
+      await page.keyboard.type("2026-06-30");
+      await page.keyboard.press("Escape");
+      await expect(cell(page, "Sunset Set", "Date").inputValue()).resolves.toBe("2026-06-21");
+      // Enter commits and moves down; Undo and Redo then save each state.
+      await cell(page, "Late Club", "Location").click();
+      await page.keyboard.press("Control+A");
+      await page.keyboard.type("Club Y");
+      await page.keyboard.press("Enter");
+      expect(await focused()).toBe("Location, row 3");
+      await page.locator("#sheet-editor [data-status]:text-is('All changes saved')").waitFor();
+      expect(await storedValue("evt_bbbbbbbbbbbbbbbb", "location")).toBe("Club Y");
+      await page.getByRole("button", { name: "Undo" }).click();
+      await expect(cell(page, "Late Club", "Location").inputValue()).resolves.toBe("Club X");
+      await page.locator("#sheet-editor [data-status]:text-is('All changes saved')").waitFor();
+      expect(await storedValue("evt_bbbbbbbbbbbbbbbb", "location")).toBe("Club X");
+      await page.getByRole("button", { name: "Redo" }).click();
+      await page.locator("#sheet-editor [data-status]:text-is('All changes saved')").waitFor();
+      expect(await storedValue("evt_bbbbbbbbbbbbbbbb", "location")).toBe("Club Y");
+      expect(await storedValue("evt_aaaaaaaaaaaaaaaa", "date")).toBe("2026-06-21");
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const viewport of ["desktop", "phone"] as const) test(`${viewport}: the editor link of an accepted submission opens the editor on that row (?search=)`, async () => {
     const outcome = await submitEvent(
       ctx.deps,
-      { eventName: "Accepted In Browser", date: "2026-06-21", startTime: "20:00", location: "Canal Saint-Martin", hostEmail: "host@example.com", proofLink: "canal.example", arrondissement: "10" },
-      "192.0.2.10",
+      { eventName: `Accepted In Browser ${viewport}`, date: "2026-06-21", startTime: "20:00", location: `Canal ${viewport}`, hostEmail: `${viewport}@example.com`, proofLink: "canal.example", arrondissement: "10" },
+      viewport === "phone" ? "192.0.2.12" : "192.0.2.10",
     );
     expect(outcome.kind).toBe("received");
-    const context = await adminContext("desktop");
+    const context = await adminContext(viewport);
     try {
       const page = await context.newPage();
       const errors = collectConsoleErrors(page);
@@ -188,7 +262,7 @@ describe("event sheet editor in the browser", () => {
       await expect(page.getByPlaceholder("Search rows").inputValue()).resolves.toBe(key);
       await expect(page.locator("#sheet-editor [data-count]").textContent()).resolves.toBe("Showing 1 of 1 rows matching the search (4 in all).");
       const rowId = await rowIdOf(key);
-      await expect(cellOf(page, rowId, "Title").inputValue()).resolves.toBe("Accepted In Browser");
+      await expect(cellOf(page, rowId, "Title").inputValue()).resolves.toBe(`Accepted In Browser ${viewport}`);
       await expect(page.locator("#sheet-editor tbody tr").count()).resolves.toBe(1);
       expect(errors).toEqual([]);
     } finally {

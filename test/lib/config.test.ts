@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ConfigError, loadConfig, VARIABLES } from "../../src/lib/config.ts";
+import { ConfigError, loadConfig, PACKAGE_KEYS, VARIABLES, type VariableSpec } from "../../src/lib/config.ts";
 
 const SECRET = "x".repeat(32);
 
@@ -60,14 +60,15 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
-  test("the README environment table lists exactly the variables config.ts reads", () => {
+  test("the README environment table is config.ts's table: same variables, order, defaults, secrets and meanings", () => {
     const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
     const section = readme.split("## Environment")[1]?.split("\n## ")[0] ?? "";
     const documented = [...section.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
     expect(documented).toEqual(VARIABLES.map((v) => v.name));
     for (const variable of VARIABLES) {
       const row = section.split("\n").find((line) => line.startsWith(`| \`${variable.name}\` |`));
-      expect(row).toContain(variable.secret ? "yes" : "no");
+      const shownDefault = variable.default === undefined ? "–" : `\`${variable.default}\``;
+      expect(row).toBe(`| \`${variable.name}\` | ${shownDefault} | ${variable.secret ? "yes" : "no"} | ${variable.description} |`);
     }
   });
 
@@ -80,5 +81,84 @@ describe("loadConfig", () => {
       if (/process\.env|Bun\.env|import\.meta\.env/.test(text)) offenders.push(file);
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+/** A value each kind of variable refuses, with the text its problem quotes (if it quotes one). */
+const BAD_VALUES: Record<VariableSpec["type"], { value: string; quoted?: string } | undefined> = {
+  integer: { value: "ten", quoted: '"ten"' },
+  url: { value: "ftp://example.org" },
+  enum: { value: "Sometimes", quoted: '"' },
+  boolean: { value: "maybe", quoted: '"maybe"' },
+  list: { value: "10.0.0.0/8,not-an-address" },
+  json: { value: "[1, 2]" },
+  string: undefined,
+  path: undefined,
+};
+
+describe("the config table", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "finder-config-"));
+  const base = { AUTH_SECRET: SECRET, DATA_DIR: dataDir };
+
+  test("a bad value of any checked variable gives one problem that names the variable", () => {
+    const checked = VARIABLES.filter((v) => BAD_VALUES[v.type]);
+    expect(checked.length).toBeGreaterThan(20);
+    for (const variable of checked) {
+      const bad = BAD_VALUES[variable.type]!;
+      const problems = problemsOf({ ...base, [variable.name]: bad.value });
+      expect(problems).toHaveLength(1);
+      // The alias shares its variable's problem: "DATABASE_URL/POSTGRES_URL must be …".
+      expect(problems[0]!.split(/[ :]/)[0]!.split("/")).toContain(variable.name);
+      if (bad.quoted) expect(problems[0]).toContain(bad.quoted);
+    }
+  });
+
+  test("text checks name their variable: a short AUTH_SECRET, a partner address that is not an email", () => {
+    expect(problemsOf({ ...base, AUTH_SECRET: "too short" })).toEqual(["AUTH_SECRET must be at least 32 characters"]);
+    expect(problemsOf({ ...base, NEXT_PUBLIC_PARTNER_EMAIL: "partners" })).toEqual(["NEXT_PUBLIC_PARTNER_EMAIL must be an email address"]);
+  });
+
+  test("every problem is reported at once, each bad proxy entry on its own", () => {
+    const problems = problemsOf({ ...base, PORT: "-1", LOG_LEVEL: "debug", TRUSTED_PROXIES: "bogus, 1.2.3.4/99", SHEETS_API_URL: "sheets" });
+    expect(problems).toHaveLength(5);
+    expect(problems.filter((p) => p.startsWith("TRUSTED_PROXIES: "))).toHaveLength(2);
+    expect(problems).toContain("SHEETS_API_URL must be an http(s) URL");
+  });
+
+  test("an unset variable gives the same configuration as its default written out", () => {
+    const unset = loadConfig(base);
+    for (const variable of VARIABLES) {
+      // Defaults that describe a rule rather than a value are covered by the tests below.
+      if (variable.name in base || variable.default === undefined || variable.default.includes(" ") || variable.default.includes("<")) continue;
+      expect({ name: variable.name, config: loadConfig({ ...base, [variable.name]: variable.default }) }).toEqual({ name: variable.name, config: unset });
+    }
+  });
+
+  test("DATABASE_URL wins over its alias POSTGRES_URL, whose value is then not read", () => {
+    expect(loadConfig({ ...base, POSTGRES_URL: "postgres://alias@h/db" }).databaseUrl).toBe("postgres://alias@h/db");
+    expect(loadConfig({ ...base, DATABASE_URL: "postgresql://main@h/db", POSTGRES_URL: "not a url" }).databaseUrl).toBe("postgresql://main@h/db");
+    expect(problemsOf({ ...base, POSTGRES_URL: "mysql://h/db" })).toEqual(["DATABASE_URL/POSTGRES_URL must be a postgres:// or postgresql:// connection string"]);
+  });
+
+  test("the payment-link variables are gathered by package key, unset ones left out", () => {
+    const config = loadConfig({ ...base, NEXT_PUBLIC_PAYMENT_LINK_SPOTLIGHT_TAKEOVER: "https://pay.example/t", NEXT_PUBLIC_PAYMENT_LINK_ADDON_NEWSLETTER: "https://pay.example/n" });
+    expect(config.paymentLinks).toEqual({ "spotlight-takeover": "https://pay.example/t", "addon-newsletter": "https://pay.example/n" });
+    for (const key of PACKAGE_KEYS) expect(VARIABLES.some((v) => v.name === `NEXT_PUBLIC_PAYMENT_LINK_${key.toUpperCase().replace(/-/g, "_")}`)).toBe(true);
+  });
+
+  test("reshaped values: partner address from the site host, base path and URLs without trailing slashes, absolute paths", () => {
+    const config = loadConfig({ ...base, NEXT_PUBLIC_SITE_URL: "https://fete.example.org/", NEXT_PUBLIC_BASE_PATH: "musique/", SHEETS_API_URL: "https://sheets.example/v4//", LOCAL_EVENTS_CSV: "data/events.csv" });
+    expect(config.partnerEmail).toBe("partners@fete.example.org");
+    expect(config.siteUrl).toBe("https://fete.example.org");
+    expect(config.basePath).toBe("/musique");
+    expect(config.sheetsApiUrl).toBe("https://sheets.example/v4");
+    expect(config.localEventsCsv).toBe(join(process.cwd(), "data/events.csv"));
+    expect(loadConfig({ ...base, NEXT_PUBLIC_PARTNER_EMAIL: "hello@fete.example.org" }).partnerEmail).toBe("hello@fete.example.org");
+  });
+
+  test("the mixed-case words of CRON_ENABLED and TRACKING_LIMITER_FALLBACK are read in any case", () => {
+    const config = loadConfig({ ...base, CRON_ENABLED: "No", TRACKING_LIMITER_FALLBACK: "LOCAL" });
+    expect(config.cronEnabled).toBe(false);
+    expect(config.trackingLimiterFallback).toBe("local");
   });
 });

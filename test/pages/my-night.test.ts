@@ -140,10 +140,10 @@ describe("save buttons", () => {
     const html = await (await ctx.request("/")).text();
     const cards = [...html.matchAll(/<article class="[^"]*card[^"]*" data-event-key="([^"]+)">([\s\S]*?)<\/article>/g)];
     expect(cards.length).toBeGreaterThan(0);
-    for (const [, key, body] of cards) expect(body).toContain(`<button type="button" class="save-toggle" data-save="${key}" hidden>`);
+    for (const [, key, body] of cards) expect(body).toContain(`<button type="button" class="save-toggle" data-save="${key}" hidden>Save</button>`);
     expect(html).toContain('href="/my-night" class="my-night-link" data-my-night-link');
     const modal = await (await ctx.request("/?event=evt_fixture000001&slug=canal-amapiano-sunset")).text();
-    expect(modal).toContain('<button type="button" class="button save-toggle" data-save="evt_fixture000001" hidden>');
+    expect(modal).toContain('<button type="button" class="button save-toggle" data-save="evt_fixture000001" hidden>Save</button>');
   });
 });
 

@@ -7,7 +7,7 @@ import { genreLabel } from "../sheet/genres.ts";
 import { nationalityDisplay } from "../sheet/nationality.ts";
 import type { Arrondissement, NationalityCode, VenueType } from "../sheet/types.ts";
 import { AGE_RANGE_BOUNDS, filtersToSearchParams, parseFilters, PRICE_RANGE_BOUNDS, type DayPeriod, type EventFilters, type FilterGroup, type FilterRange } from "./filter-query.ts";
-import { t } from "../i18n/index.ts";
+import { currentLanguage, inLanguage, t, type Language } from "../i18n/index.ts";
 
 /** Toggle label of a day/night filter value ("Day 06:00–21:59"), in the current language. */
 export function dayNightLabel(period: DayPeriod): string {
@@ -19,19 +19,100 @@ export function venueLabel(type: VenueType): string {
   return t(`filter.venue.${type}`);
 }
 
-/** Chip label of a price range: "Free only", "Free - €X", "€X+", "€X - €Y". */
-export function priceRangeLabel(range: FilterRange): string {
-  const top = range.max >= PRICE_RANGE_BOUNDS.max;
-  if (range.min <= 0) {
-    if (range.max <= 0) return t("filter.price.freeOnly");
-    return top ? t("filter.price.any") : t("filter.price.freeTo", { max: range.max });
-  }
-  return top ? t("filter.price.from", { min: range.min }) : t("filter.price.between", { min: range.min, max: range.max });
+/**
+ * Everything a range slider shows, for every value of its scale: the lower end's text (`from`:
+ * "Free", "€10", "Age 19"), the upper end's text with its joiner (`to`: " - €50", or "+" at the
+ * top of the scale), whole labels of special ranges (`whole`, by "min:max": "Free only", "Any
+ * price"), and each thumb's screen-reader text. Index i of a list is the value `min + i`. The
+ * server sends these with the filter form, so the browser's slider label is a lookup, never a
+ * second copy of these rules.
+ */
+export interface RangeLabels {
+  min: number;
+  max: number;
+  from: string[];
+  to: string[];
+  whole: Record<string, string>;
+  minText: string[];
+  maxText: string[];
 }
 
-/** Chip label of an age range: "Age X+" when the top is open (25), else "Age X - Y". */
+interface RangeLabelRules {
+  from(value: number): string;
+  to(value: number, top: boolean): string;
+  whole: Record<string, string>;
+  minText(value: number): string;
+  maxText(value: number, top: boolean): string;
+}
+
+function rangeLabels(bounds: Readonly<FilterRange>, rules: RangeLabelRules): RangeLabels {
+  const scale = Array.from({ length: bounds.max - bounds.min + 1 }, (_, i) => bounds.min + i);
+  return {
+    min: bounds.min,
+    max: bounds.max,
+    from: scale.map((v) => rules.from(v)),
+    to: scale.map((v) => rules.to(v, v >= bounds.max)),
+    whole: rules.whole,
+    minText: scale.map((v) => rules.minText(v)),
+    maxText: scale.map((v) => rules.maxText(v, v >= bounds.max)),
+  };
+}
+
+/** Lower-end and thumb text of a price: "Free" at 0, else "€10" / "10 €". */
+const euros = (value: number) => (value <= 0 ? t("common.free") : t("filter.price.value", { value }));
+
+function buildPriceLabels(): RangeLabels {
+  return rangeLabels(PRICE_RANGE_BOUNDS, {
+    from: euros,
+    to: (value, top) => (top ? t("filter.price.open") : t("filter.price.upTo", { value })),
+    whole: { [`0:0`]: t("filter.price.freeOnly"), [`0:${PRICE_RANGE_BOUNDS.max}`]: t("filter.price.any") },
+    minText: euros,
+    maxText: (value, top) => (top ? t("filter.noLimit") : euros(value)),
+  });
+}
+
+function buildAgeLabels(): RangeLabels {
+  return rangeLabels(AGE_RANGE_BOUNDS, {
+    from: (value) => t("filter.age.lower", { value }),
+    to: (value, top) => (top ? t("filter.age.open") : t("filter.age.upTo", { value })),
+    whole: { [`${AGE_RANGE_BOUNDS.min}:${AGE_RANGE_BOUNDS.max}`]: t("filter.age.any") },
+    minText: (value) => t("filter.age.value", { value }),
+    maxText: (value, top) => (top ? t("filter.noLimit") : t("filter.age.value", { value })),
+  });
+}
+
+/** One set of labels per language, built on first use (the catalogue never changes at run time). */
+function perLanguage(build: () => RangeLabels): (language?: Language) => RangeLabels {
+  const built = new Map<Language, RangeLabels>();
+  return (language = currentLanguage()) => {
+    let labels = built.get(language);
+    if (!labels) {
+      labels = inLanguage(language, build);
+      built.set(language, labels);
+    }
+    return labels;
+  };
+}
+
+/** The price slider in a language (the current one by default): "Free only", "Any price", "Free - €X", "€X+", "€X - €Y". */
+export const priceLabels = perLanguage(buildPriceLabels);
+
+/** The age slider in a language: "Any age", "Age X+" when the top (25) is open, else "Age X - Y". */
+export const ageLabels = perLanguage(buildAgeLabels);
+
+/** The label of a range on a slider's scale (the browser does the same lookup with the sent labels). */
+export function rangeLabel(labels: RangeLabels, range: FilterRange): string {
+  return labels.whole[`${range.min}:${range.max}`] ?? labels.from[range.min - labels.min] + labels.to[range.max - labels.min];
+}
+
+/** Chip label of a price range. */
+export function priceRangeLabel(range: FilterRange): string {
+  return rangeLabel(priceLabels(), range);
+}
+
+/** Chip label of an age range. */
 export function ageRangeLabel(range: FilterRange): string {
-  return range.max >= AGE_RANGE_BOUNDS.max ? t("filter.age.from", { min: range.min }) : t("filter.age.between", { min: range.min, max: range.max });
+  return rangeLabel(ageLabels(), range);
 }
 
 /** Chip label of a date range: one date, "From <date>", "Until <date>" or "<date> - <date>", with the sheet's date labels. */

@@ -250,30 +250,25 @@ export async function readEngagementBlocks(db: MetricsDb, scope: MetricsScope, n
     return { summary, events: sortEvents(events), daily };
   }
   const s = scope as RollupScope;
+  // One pass over the parts, summed per day, per event and in all (grouping() tells which).
   const [grid, sessions, perEvent] = await Promise.all([
-    db.query<Record<string, unknown>>(sql`select g[1] as day, g[2] as event_key, click_count, outbound_count, calendar_count, deduped from (${engagementGrid(s, sql`array[day::text, event_key]`)}) x`),
+    db.query<Record<string, unknown>>(sql`
+      select grouping(day, event_key) as level, day::text as day, event_key,
+        sum(click_count) as click_count, sum(outbound_count) as outbound_count, sum(calendar_count) as calendar_count, sum(deduped) as deduped
+      from (${engagementParts(s)}) x group by grouping sets ((day), (event_key), ())`),
     sessionCounts(db, s),
     db.query<Record<string, unknown>>(eventSessions(s)),
   ]);
   type Sums = { click: number; outbound: number; calendar: number; deduped: number };
-  const add = (map: Map<string, Sums>, key: string, row: Record<string, unknown>) => {
-    const sums = map.get(key) ?? { click: 0, outbound: 0, calendar: 0, deduped: 0 };
-    sums.click += n(row.click_count);
-    sums.outbound += n(row.outbound_count);
-    sums.calendar += n(row.calendar_count);
-    sums.deduped += n(row.deduped);
-    map.set(key, sums);
-  };
+  const sums = (row: Record<string, unknown>): Sums => ({ click: n(row.click_count), outbound: n(row.outbound_count), calendar: n(row.calendar_count), deduped: n(row.deduped) });
   const byDay = new Map<string, Sums>();
   const byEvent = new Map<string, Sums>();
-  const total: Sums = { click: 0, outbound: 0, calendar: 0, deduped: 0 };
+  let total: Sums = { click: 0, outbound: 0, calendar: 0, deduped: 0 };
   for (const row of grid) {
-    add(byDay, String(row.day), row);
-    add(byEvent, String(row.event_key), row);
-    total.click += n(row.click_count);
-    total.outbound += n(row.outbound_count);
-    total.calendar += n(row.calendar_count);
-    total.deduped += n(row.deduped);
+    const level = n(row.level);
+    if (level === 1) byDay.set(String(row.day), sums(row));
+    else if (level === 2) byEvent.set(String(row.event_key), sums(row));
+    else total = sums(row);
   }
   const summary = summaryFrom({ ...sessions, click_count: total.click, outbound_count: total.outbound, calendar_count: total.calendar, deduped: total.deduped });
   const sessionsByEvent = new Map(perEvent.map((row) => [String(row.event_key), n(row.sessions)]));

@@ -4,8 +4,8 @@
 
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { formatDateLabel } from "../../lib/sheet/dates.ts";
-import { AGE_RANGE_BOUNDS, filtersToSearchParams, MAX_SEARCH_LENGTH, PRICE_RANGE_BOUNDS, type EventFilters } from "../../lib/events/filter-query.ts";
-import { ageRangeLabel, dayNightLabel, priceRangeLabel } from "../../lib/events/filter-labels.ts";
+import { filtersToSearchParams, MAX_SEARCH_LENGTH, type EventFilters } from "../../lib/events/filter-query.ts";
+import { ageLabels, dayNightLabel, priceLabels, rangeLabel, type RangeLabels } from "../../lib/events/filter-labels.ts";
 import { type FilterFacets } from "../../lib/events/filter-match.ts";
 import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
 import { homeHref } from "../../lib/links.ts";
@@ -84,24 +84,30 @@ function Toggle(props: { name: string; value: string; checked: boolean; label: s
   );
 }
 
-function RangeGroup(props: { param: "pr" | "ag"; legend: string; bounds: { min: number; max: number }; value: { min: number; max: number } | null; unit: "€" | "age" }): JSX.Element {
-  const value = props.value ?? props.bounds;
-  const label = props.param === "pr" ? (props.value ? priceRangeLabel(props.value) : t("filter.price.any")) : props.value ? ageRangeLabel(props.value) : t("filter.age.any");
+/**
+ * A two-thumb range. Its labels travel with it (`data-labels`, in the page's language): the page
+ * script looks the label of a dragged range up there instead of computing it (see
+ * lib/events/filter-labels.ts).
+ */
+function RangeGroup(props: { param: "pr" | "ag"; legend: string; labels: RangeLabels; value: { min: number; max: number } | null; unit: "€" | "age" }): JSX.Element {
+  const { labels } = props;
+  const value = props.value ?? labels;
   const minText = props.unit === "€" ? t("filter.price.minLabel") : t("filter.age.minLabel");
   const maxText = props.unit === "€" ? t("filter.price.maxLabel") : t("filter.age.maxLabel");
+  const sent = JSON.stringify({ from: labels.from, to: labels.to, whole: labels.whole, minText: labels.minText, maxText: labels.maxText });
   return (
-    <fieldset class="filter-group range-group" data-range={props.param} data-min={String(props.bounds.min)} data-max={String(props.bounds.max)}>
+    <fieldset class="filter-group range-group" data-range={props.param} data-min={String(labels.min)} data-max={String(labels.max)} data-labels={sent}>
       <legend safe>{props.legend}</legend>
       <output class="range-label" for={`${props.param}-min ${props.param}-max`} safe>
-        {label}
+        {rangeLabel(labels, value)}
       </output>
       <label class="range-field">
         <span safe>{t("filter.range.min")}</span>
-        <input id={`${props.param}-min`} type="range" name={`${props.param}_min`} min={String(props.bounds.min)} max={String(props.bounds.max)} step="1" value={String(value.min)} aria-label={minText} />
+        <input id={`${props.param}-min`} type="range" name={`${props.param}_min`} min={String(labels.min)} max={String(labels.max)} step="1" value={String(value.min)} aria-label={minText} aria-valuetext={labels.minText[value.min - labels.min]} />
       </label>
       <label class="range-field">
         <span safe>{t("filter.range.max")}</span>
-        <input id={`${props.param}-max`} type="range" name={`${props.param}_max`} min={String(props.bounds.min)} max={String(props.bounds.max)} step="1" value={String(value.max)} aria-label={maxText} />
+        <input id={`${props.param}-max`} type="range" name={`${props.param}_max`} min={String(labels.min)} max={String(labels.max)} step="1" value={String(value.max)} aria-label={maxText} aria-valuetext={labels.maxText[value.max - labels.min]} />
       </label>
     </fieldset>
   );
@@ -250,8 +256,8 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
             ))}
           </div>
         </fieldset>
-        <RangeGroup param="pr" legend={t("filter.price")} bounds={PRICE_RANGE_BOUNDS} value={filters.priceRange} unit="€" />
-        <RangeGroup param="ag" legend={t("filter.age")} bounds={AGE_RANGE_BOUNDS} value={filters.ageRange} unit="age" />
+        <RangeGroup param="pr" legend={t("filter.price")} labels={priceLabels()} value={filters.priceRange} unit="€" />
+        <RangeGroup param="ag" legend={t("filter.age")} labels={ageLabels()} value={filters.ageRange} unit="age" />
       </details>
       <noscript>
         <p class="filters-foot">

@@ -45,7 +45,7 @@ interface DataUse {
 const DATA_USES = ["session", "interactions", "searches", "account", "submissions", "orders", "abuse"] as const;
 type DataUseKey = (typeof DATA_USES)[number];
 
-/** How long a use's records are kept: interactions and searches are rolled into daily totals after `retentionDays`. */
+/** How long a use's records are kept: interactions and searches are added into daily totals as they arrive and deleted after `retentionDays`. */
 function keptText(use: DataUseKey, retentionDays: number): string {
   if (use === "interactions" || use === "searches") return t("privacy.rolled", { days: retentionDays });
   return t(`privacy.use.${use}.kept`);

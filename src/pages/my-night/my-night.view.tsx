@@ -112,7 +112,7 @@ function Stop(props: { event: LiveEvent }): JSX.Element {
       <p class="night-stop-actions">
         {venueKnown ? (
           <a class="button button-small button-quiet" href={attr(mapAppLinks(event).google)} target="_blank" rel="noopener noreferrer">
-            <Icon name="map" /> {MY_NIGHT_TEXT.openMap}
+            <Icon name="map" /> <span safe>{MY_NIGHT_TEXT.openMap}</span>
           </a>
         ) : (
           ""
@@ -151,16 +151,16 @@ function Actions(props: MyNightPageProps): JSX.Element {
       ))}
       {dated ? (
         <a class="button" href={props.calendarPath} download="my-night.ics" rel="nofollow" data-track="calendar_sync" data-track-source="my_night_calendar" data-event-keys={keys}>
-          <Icon name="calendar" /> {MY_NIGHT_TEXT.calendar}
+          <Icon name="calendar" /> <span safe>{MY_NIGHT_TEXT.calendar}</span>
         </a>
       ) : (
         ""
       )}
       <button type="button" class="button" data-share-url={props.shareUrl} aria-describedby="share-status">
-        <Icon name="share" /> {MY_NIGHT_TEXT.share}
+        <Icon name="share" /> <span safe>{MY_NIGHT_TEXT.share}</span>
       </button>
       <p class="night-share-link">
-        <a href={props.path} data-night-share-link>
+        <a href={props.path} data-night-share-link safe>
           {MY_NIGHT_TEXT.shareLink}
         </a>
       </p>
@@ -179,19 +179,19 @@ export function MyNightPage(props: MyNightPageProps): JSX.Element {
       <SiteHeader />
       <main id="main" class="page narrow my-night" data-night-keys={keys}>
         <OfflineNotice renderedAt={props.renderedAt} />
-        <h1>{MY_NIGHT_TEXT.title}</h1>
-        <p class="lede">{MY_NIGHT_TEXT.lede}</p>
+        <h1 safe>{MY_NIGHT_TEXT.title}</h1>
+        <p class="lede" safe>{MY_NIGHT_TEXT.lede}</p>
         {props.unavailable ? (
-          <p class="notice notice-error" role="alert">
+          <p class="notice notice-error" role="alert" safe>
             {MY_NIGHT_TEXT.unavailable}
           </p>
         ) : (
           <Notices missing={props.missing} malformed={props.malformed} overCap={props.overCap} />
         )}
         <p class="notice night-shared" data-night-shared hidden>
-          {MY_NIGHT_TEXT.shared}{" "}
+          <span safe>{MY_NIGHT_TEXT.shared}</span>{" "}
           <button type="button" class="button button-small" data-night-save-all>
-            <Icon name="bookmark" /> {MY_NIGHT_TEXT.saveAll}
+            <Icon name="bookmark" /> <span safe>{MY_NIGHT_TEXT.saveAll}</span>
           </button>
         </p>
         {props.events.length > 0 ? (
@@ -207,9 +207,9 @@ export function MyNightPage(props: MyNightPageProps): JSX.Element {
           ""
         ) : (
           <div class="night-empty" data-night-empty>
-            <p>{MY_NIGHT_TEXT.empty}</p>
+            <p safe>{MY_NIGHT_TEXT.empty}</p>
             <noscript>
-              <p class="muted">{MY_NIGHT_TEXT.noScript}</p>
+              <p class="muted" safe>{MY_NIGHT_TEXT.noScript}</p>
             </noscript>
             <p>
               <a class="button button-primary" href="/">

@@ -162,6 +162,26 @@ describe("rollups equal the raw rows", () => {
     expect(await rollupTables(database)).toEqual(maintained);
   });
 
+  test("concurrent batches of the same sessions and events (all at once on a server) leave the rollups a rebuild gives", async () => {
+    const database = await sharedDatabase();
+    const rnd = random(23);
+    const base = new Date("2026-10-25T21:30:00Z").getTime(); // the hour around Paris midnight
+    const batches = Array.from({ length: 24 }, () =>
+      Array.from({ length: 1 + rnd.int(12) }, () => ({
+        key: rnd.pick(["ev-a", "ev-b"]),
+        action: rnd.pick(["click", "click", "click", "calendar_sync"] as const),
+        session: rnd.pick(["s1", "s2", null]),
+        at: new Date(base + rnd.int(3600) * 1000).toISOString(),
+      })),
+    );
+    await Promise.all(batches.map((batch) => seedEngagement(database, batch)));
+    const maintained = await rollupTables(database);
+    await database.query(sql`select insights_rebuild_rollups()`);
+    expect(await rollupTables(database)).toEqual(maintained);
+    const window = windowEndingAt(new Date("2026-10-26T12:00:00Z"), 7);
+    expect(await readSummary(database, await scopeOf(database, window))).toEqual(await rawSummary(database, window));
+  });
+
   test("one statement with many views of one session and event (a bulk insert) flags them like one-by-one inserts", async () => {
     const database = await sharedDatabase();
     const base = "2026-10-20T10:00:00.000Z";

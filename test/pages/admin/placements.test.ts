@@ -64,3 +64,50 @@ test("scheduler: create (Feature now), the timeline by slot with queue positions
   const promoted = await (await page("?mode=promoted")).text();
   expect(promoted).toContain("All promoted entries");
 });
+
+/** The timeline as HTMLRewriter (Bun's HTML parser) reads it: lanes, each with its bars' entry ids, positions and text. */
+async function timelineOf(html: string) {
+  const lanes: { label: string; bars: { id: string; style: string; text: string }[] }[] = [];
+  const days: string[] = [];
+  let now = null as string | null;
+  let bar: { id: string; style: string; text: string } | undefined;
+  await new HTMLRewriter()
+    .on("ol.tl-days li", { text: (t) => void (days[days.length - 1] += t.text), element: () => void days.push("") })
+    .on("section.tl-lane", { element: (el) => void lanes.push({ label: el.getAttribute("aria-label")!, bars: [] }) })
+    .on("li.tl-bar", {
+      element: (el) => {
+        bar = { id: el.getAttribute("data-entry-id")!, style: el.getAttribute("style")!, text: "" };
+        lanes.at(-1)!.bars.push(bar);
+      },
+      text: (t) => void (bar!.text += t.text),
+    })
+    .on("div.tl-now", { element: (el) => void (now = el.getAttribute("style")) })
+    .transform(new Response(html))
+    .text();
+  return { lanes, days, now, bars: lanes.flatMap((l) => l.bars.map((b) => ({ ...b, lane: l.label, text: b.text.replace(/\s+/g, " ").trim() }))) };
+}
+
+test("the timeline: one lane per slot over the Paris days, bars placed by their windows, the queue position, a now line; readable without JS", async () => {
+  // Now is 18/06 12:00 Paris. 48 h, 24 h and 12 h take the three slots; 10 h queues in slot 3 from 19/06 00:00.
+  for (const [key, hours] of [["evt_fixture000001", "48"], ["evt_fixture000002", "24"], ["evt_fixture000003", "12"], ["evt_fixture000004", "10"]] as const) {
+    await form("/admin/placements/spotlight", { eventKey: key, startAt: "", durationHours: hours, now: "1" });
+    ctx.clock.advance(1);
+  }
+  const html = await (await page("?mode=spotlight")).text();
+  expect(html).not.toContain("<script>");
+  const t = await timelineOf(html);
+  expect(t.lanes.map((l) => l.label)).toEqual(["Slot 1", "Slot 2", "Slot 3"]);
+  // 18, 19 and 20 June: the longest window ends 20/06 12:00 Paris.
+  expect(t.days).toEqual(["Thu 18/06", "Fri 19/06", "Sat 20/06"]);
+  expect(t.now).toBe("left:16.67%");
+  const byName = (name: string) => t.bars.find((b) => b.text.startsWith(name))!;
+  expect(byName("Canal Amapiano Sunset")).toMatchObject({ lane: "Slot 1", style: "left:16.67%;width:66.67%" });
+  expect(byName("Canal Amapiano Sunset").text).toContain("active 18/06/2026, 12:00 → 20/06/2026, 12:00");
+  expect(byName("Belleville Rooftop House")).toMatchObject({ lane: "Slot 2", style: "left:16.67%;width:33.33%" });
+  const slot3 = t.bars.filter((b) => b.lane === "Slot 3");
+  expect(slot3.map((b) => [b.text.split(" active")[0], b.style])).toEqual([
+    ["Marais Jazz-Funk Brunch", "left:16.67%;width:16.67%"],
+    [expect.any(String), "left:33.33%;width:13.89%"],
+  ]);
+  expect(slot3[1]!.text).toContain("#1 in queue 19/06/2026, 00:00 → 19/06/2026, 10:00");
+});

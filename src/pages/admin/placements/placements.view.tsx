@@ -4,6 +4,7 @@
 import type { OrderCounts, OrderRecord, OrderStatus } from "../../../lib/placements/orders.ts";
 import type { ScheduleEntry, ScheduleListing, Tier } from "../../../lib/placements/scheduler.ts";
 import { formatParisDisplay, formatParisInput } from "../../../lib/placements/schedule-input.ts";
+import { Timeline } from "./timeline.view.tsx";
 
 export const PLACEMENTS_PATH = "/admin/placements";
 
@@ -290,7 +291,9 @@ function Scheduler(props: PlacementsProps): JSX.Element {
           Schedule
         </button>
       </form>
+      <Timeline listing={listing} now={props.now} names={props.names} />
       <table class="timeline">
+        <caption class="visually-hidden">{spotlight ? "Spotlight entries by slot" : "Promoted entries"}</caption>
         <thead>
           <tr>
             <th scope="col">Event</th>

@@ -1,0 +1,190 @@
+// Two service processes (bun src/index.ts, each with its own connection pool) share one database
+// and take many concurrent spotlight bookings through the admin API; afterwards no slot holds two
+// entries at once and no instant has more live spotlights than slots (docs/placements.md,
+// "Status, state, locking").
+//
+// The shared database: with TEST_DATABASE_URL, a database of its own on that Postgres server, where
+// the scheduler's advisory lock is what serialises the two processes. Without it, an in-memory
+// PGlite served over the Postgres wire protocol from this test process (test/helpers/pglite-wire.ts):
+// both services connect to it exactly as they would to a server (DATABASE_URL). PGlite is one
+// backend, so there each transaction runs alone and the advisory lock is never contended: that
+// run checks the bookings of two processes end to end, the Postgres run also checks the lock.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import postgres from "postgres";
+import { PGlite } from "@electric-sql/pglite";
+import { TEST_DATABASE_URL } from "../helpers/database.ts";
+import { servePgliteOverWire } from "../helpers/pglite-wire.ts";
+
+const ROOT = join(import.meta.dir, "../..");
+const ADMIN_KEY = "two-instances-admin-key-0123456789";
+const SLOTS = 3;
+/** Bookings sent to each process, all at once. */
+const PER_PROCESS = 24;
+const FIXTURE_KEYS = Array.from({ length: 12 }, (_, i) => `evt_fixture${String(i + 1).padStart(6, "0")}`);
+
+function freePort(): number {
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
+  const port = server.port!;
+  server.stop(true);
+  return port;
+}
+
+interface SharedDatabase {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A database of its own on the Postgres server (dropped afterwards). */
+async function serverDatabase(base: string): Promise<SharedDatabase> {
+  const name = `finder_slots_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    close: async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+/** An in-memory PGlite served over the Postgres wire protocol from this test process. */
+async function pgliteServer(): Promise<SharedDatabase> {
+  const db = await PGlite.create();
+  const server = await servePgliteOverWire(db);
+  return {
+    url: server.url,
+    close: async () => {
+      await server.close();
+      await db.close();
+    },
+  };
+}
+
+interface Service {
+  port: number;
+  child: ReturnType<typeof Bun.spawn>;
+  output: () => string;
+}
+
+async function startService(databaseUrl: string): Promise<Service> {
+  const port = freePort();
+  const child = Bun.spawn([process.execPath, "src/index.ts"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      NODE_ENV: "production",
+      DATA_MODE: "test",
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: "s".repeat(40),
+      ADMIN_KEY,
+      CRON_ENABLED: "false",
+      SPOTLIGHT_SLOTS: String(SLOTS),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+    },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  // Drain the logs as they come (a full pipe would stall the service); shown when a check fails.
+  let text = "";
+  const decoder = new TextDecoder();
+  for (const stream of [child.stdout, child.stderr]) {
+    void (async () => {
+      const reader = (stream as ReadableStream<Uint8Array>).getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read()) text += decoder.decode(part.value);
+    })();
+  }
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { port, child, output: () => text };
+    } catch {}
+    await Bun.sleep(100);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`service did not start:\n${text}`);
+}
+
+async function stopService(service: Service): Promise<number> {
+  service.child.kill("SIGTERM");
+  const code = await Promise.race([service.child.exited, Bun.sleep(10_000).then(() => -1)]);
+  if (code === -1) service.child.kill("SIGKILL");
+  return code;
+}
+
+function book(service: Service, i: number): Promise<Response> {
+  return fetch(`http://127.0.0.1:${service.port}/api/admin/placements/spotlight`, {
+    method: "POST",
+    headers: { "x-admin-key": ADMIN_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ eventKey: FIXTURE_KEYS[i % FIXTURE_KEYS.length], durationHours: 1 + (i % 5) }),
+  });
+}
+
+interface Window {
+  id: string;
+  start: number;
+  end: number;
+  slot: number | null;
+}
+
+describe(`two service processes on one ${TEST_DATABASE_URL ? "Postgres server" : "PGlite database served over the wire"}`, () => {
+  let shared: SharedDatabase;
+  const services: Service[] = [];
+
+  beforeAll(async () => {
+    shared = TEST_DATABASE_URL ? await serverDatabase(TEST_DATABASE_URL) : await pgliteServer();
+    // The first start applies the migrations; the second finds them applied, as in a rolling start.
+    services.push(await startService(shared.url));
+    services.push(await startService(shared.url));
+  }, 150_000);
+
+  afterAll(async () => {
+    for (const service of services) await stopService(service);
+    await shared?.close();
+  }, 60_000);
+
+  test(
+    "concurrent bookings through both never double-book a slot nor exceed the slot count",
+    async () => {
+      const [a, b] = services as [Service, Service];
+      const responses = await Promise.all(Array.from({ length: PER_PROCESS * 2 }, (_, i) => book(i % 2 === 0 ? a : b, i))).catch((error) => {
+        throw new Error(`a booking failed (${error}); logs:\n${a.output()}\n${b.output()}`);
+      });
+      const statuses = responses.map((r) => r.status);
+      expect(statuses.filter((s) => s !== 201), `answers other than 201; logs:\n${a.output()}\n${b.output()}`).toEqual([]);
+
+      // Each process lists what both wrote; both see the same allocation.
+      const listings = await Promise.all(
+        [a, b].map(async (service) => {
+          const res = await fetch(`http://127.0.0.1:${service.port}/api/admin/placements/spotlight`, { headers: { "x-admin-key": ADMIN_KEY } });
+          return (await res.json()) as { entries: { id: string; effectiveStartAt: string; effectiveEndAt: string; slot: number | null; status: string; createdBy: string }[]; activeCount: number };
+        }),
+      );
+      const entries = listings[0]!.entries;
+      expect(entries).toHaveLength(PER_PROCESS * 2);
+      expect(listings[1]!.entries.map((e) => [e.id, e.slot, e.effectiveStartAt])).toEqual(entries.map((e) => [e.id, e.slot, e.effectiveStartAt]));
+      expect(listings[0]!.activeCount).toBe(SLOTS);
+
+      const windows: Window[] = entries.map((e) => ({ id: e.id, start: Date.parse(e.effectiveStartAt), end: Date.parse(e.effectiveEndAt), slot: e.slot }));
+      for (const w of windows) {
+        expect(w.slot).toBeGreaterThanOrEqual(1);
+        expect(w.slot).toBeLessThanOrEqual(SLOTS);
+        expect(w.end).toBeGreaterThan(w.start);
+      }
+      // No two entries of one slot overlap.
+      const clashes = windows.flatMap((w) => windows.filter((o) => o.id < w.id && o.slot === w.slot && o.start < w.end && w.start < o.end).map((o) => `${o.id}/${w.id} in slot ${w.slot}`));
+      expect(clashes).toEqual([]);
+      // At every start, at most SLOTS entries are live.
+      const busiest = Math.max(...windows.map((w) => windows.filter((o) => o.start <= w.start && w.start < o.end).length));
+      expect(busiest).toBe(SLOTS);
+    },
+    120_000,
+  );
+});
