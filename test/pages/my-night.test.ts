@@ -39,9 +39,9 @@ describe("/my-night", () => {
     expect(url.origin + url.pathname).toBe("https://www.google.com/maps/dir/");
     expect(url.searchParams.get("api")).toBe("1");
     expect(url.searchParams.get("travelmode")).toBe("walking");
-    expect(url.searchParams.get("origin")).toBe("Quai de Valmy, 10e Arrondissement, Paris, France");
-    expect(url.searchParams.get("waypoints")).toBe("Place Pigalle, 18e Arrondissement, Paris, France");
-    expect(url.searchParams.get("destination")).toBe("Le Toit Belleville, 20e Arrondissement, Paris, France");
+    expect(url.searchParams.get("origin")).toBe("Quai de Valmy, 10th arrondissement, Paris, France");
+    expect(url.searchParams.get("waypoints")).toBe("Place Pigalle, 18th arrondissement, Paris, France");
+    expect(url.searchParams.get("destination")).toBe("Le Toit Belleville, 20th arrondissement, Paris, France");
   });
 
   test("more stops than one directions link takes are split into linked legs; an event without a venue stays off the route", async () => {
