@@ -57,7 +57,7 @@ function build(deps: Deps, withHeaders: boolean, routes: ServerRoutes, readApiDo
   const headers = withHeaders ? securityHeaders({ production: deps.config.nodeEnv === "production" }) : new Elysia({ name: "security-headers-off" });
   return new Elysia({ name: "finder", serve: { routes } })
     .use(headers)
-    .use(errorHandler(deps.log, errorViews))
+    .use(errorHandler(deps.log, errorViews(deps.config.defaultLanguage)))
     .use(bodyCap())
     .use(openapiDocument(deps.config.siteUrl))
     .use(apiRoutes(deps))

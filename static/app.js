@@ -10,6 +10,26 @@
   var doc = document;
   doc.documentElement.classList.add("js");
 
+  // The page's words, from the JSON block the server writes in the page's language (see
+  // docs/languages.md): msg("linkCopied"), msg("nearSome", { count: 3, radius: 1 }).
+  var MESSAGES = (function () {
+    var block = document.getElementById("i18n-messages");
+    try {
+      return block ? JSON.parse(block.textContent) : {};
+    } catch (e) {
+      return {};
+    }
+  })();
+  var PLURALS = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+  function msg(key, params) {
+    var value = MESSAGES[key];
+    if (value === undefined) return key;
+    if (typeof value === "object") value = (PLURALS && params && typeof params.count === "number" && value[PLURALS.select(params.count)]) || value.other;
+    return String(value).replace(/\{(\w+)\}/g, function (whole, name) {
+      return params && params[name] !== undefined ? String(params[name]) : whole;
+    });
+  }
+
   var SESSION_KEY = "finder:event-engagement-session";
   var FILTER_STORAGE_KEY = "finder:event-filters:v1";
   var MAP_APP_KEY = "finder:map-app";
@@ -184,8 +204,9 @@
   // Sliders: tracked after a 450 ms pause, never when back at the full range.
   var sliderTimers = {};
   var lastTrackedRange = { pr: null, ag: null };
-  // The labels come from the server with the slider (data-labels, see lib/events/filter-labels.ts):
-  // a whole label for special ranges, else the lower end's text then the upper end's.
+  // The labels come from the server with the slider, in the page's language (data-labels, see
+  // lib/events/filter-labels.ts): a whole label for special ranges, else the lower end's text
+  // then the upper end's.
   function updateRangeLabel(group) {
     var param = group.getAttribute("data-range");
     var lo = $('input[name="' + param + '_min"]', group);
@@ -599,10 +620,10 @@
     if (touch && navigator.share) {
       navigator.share({ title: doc.title, url: url }).then(
         function () {
-          showShareStatus(button, "Link shared");
+          showShareStatus(button, msg("linkShared"));
         },
         function (error) {
-          if (!error || error.name !== "AbortError") showShareStatus(button, "Unable to copy link");
+          if (!error || error.name !== "AbortError") showShareStatus(button, msg("copyFailed"));
         },
       );
       return;
@@ -610,14 +631,14 @@
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(url).then(
         function () {
-          showShareStatus(button, "Link copied");
+          showShareStatus(button, msg("linkCopied"));
         },
         function () {
-          showShareStatus(button, copyFallback(url) ? "Link copied" : "Unable to copy link");
+          showShareStatus(button, copyFallback(url) ? msg("linkCopied") : msg("copyFailed"));
         },
       );
     } else {
-      showShareStatus(button, copyFallback(url) ? "Link copied" : "Unable to copy link");
+      showShareStatus(button, copyFallback(url) ? msg("linkCopied") : msg("copyFailed"));
     }
   });
 
@@ -629,7 +650,7 @@
     link.href = link.getAttribute(apple ? "data-apple-href" : "data-google-href");
     if (toggle) {
       toggle.hidden = false;
-      toggle.textContent = apple ? "Use Google Maps" : "Use Apple Maps";
+      toggle.textContent = apple ? msg("useGoogle") : msg("useApple");
     }
   }
   doc.addEventListener("click", function (event) {
@@ -658,7 +679,7 @@
     var value = $(".countdown-value", box);
     if (date === target) {
       box.hidden = false;
-      value.textContent = "Today";
+      value.textContent = msg("today");
     } else if (date > target) {
       box.hidden = true;
     } else {
@@ -670,7 +691,7 @@
       var hours = Math.floor((left % 1440) / 60);
       var minutes = left % 60;
       box.hidden = false;
-      value.textContent = days + "d " + hours + "h " + (minutes < 10 ? "0" : "") + minutes + "m";
+      value.textContent = msg("countdown", { days: days, hours: hours, minutes: (minutes < 10 ? "0" : "") + minutes });
     }
   }
   // Cards treat placement end times as authoritative: a cached page drops expired badges by itself.
@@ -898,17 +919,17 @@
         list.appendChild(item);
       });
       list.hidden = rows.length === 0;
-      nearStatus(rows.length === 0 ? "Nothing within " + radius + " km for these filters." : rows.length + " within " + radius + " km, nearest first.");
+      nearStatus(rows.length === 0 ? msg("nearNone", { radius: radius }) : msg("nearSome", { count: rows.length, radius: radius }));
     });
   }
   function askPosition() {
     if (nearAsked) return showNear();
     nearAsked = true;
     if (!navigator.geolocation) {
-      nearStatus("Your browser cannot share its position. Pick your arrondissement instead.");
+      nearStatus(msg("nearUnsupported"));
       return;
     }
-    nearStatus("Finding where you are…");
+    nearStatus(msg("nearFinding"));
     navigator.geolocation.getCurrentPosition(
       function (position) {
         nearPosition = { lat: position.coords.latitude, lng: position.coords.longitude };
@@ -916,7 +937,7 @@
         showNear();
       },
       function () {
-        nearStatus("Location not shared. Pick your arrondissement instead.");
+        nearStatus(msg("nearDenied"));
       },
       { enableHighAccuracy: false, maximumAge: 300000, timeout: 15000 },
     );

@@ -1,6 +1,25 @@
 // Live countdowns of the spotlight status on /feature-event, every second: "Live · ends in 2h 05m 09s",
 // then "Ended 0h 1m ago" once a placement ends, with its state and the slots badge kept in step.
 (function () {
+  // The page's words, from the JSON block the server writes in the page's language (see
+  // docs/languages.md): msg("linkCopied"), msg("nearSome", { count: 3, radius: 1 }).
+  var MESSAGES = (function () {
+    var block = document.getElementById("i18n-messages");
+    try {
+      return block ? JSON.parse(block.textContent) : {};
+    } catch (e) {
+      return {};
+    }
+  })();
+  var PLURALS = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+  function msg(key, params) {
+    var value = MESSAGES[key];
+    if (value === undefined) return key;
+    if (typeof value === "object") value = (PLURALS && params && typeof params.count === "number" && value[PLURALS.select(params.count)]) || value.other;
+    return String(value).replace(/\{(\w+)\}/g, function (whole, name) {
+      return params && params[name] !== undefined ? String(params[name]) : whole;
+    });
+  }
   function pad(n) {
     return n < 10 ? "0" + n : String(n);
   }
@@ -8,10 +27,10 @@
     var diff = end - now;
     if (diff > 0) {
       var s = Math.floor(diff / 1000);
-      return "Live · ends in " + Math.floor(s / 3600) + "h " + pad(Math.floor(s / 60) % 60) + "m " + pad(s % 60) + "s";
+      return msg("liveEndsIn", { h: Math.floor(s / 3600), m: pad(Math.floor(s / 60) % 60), s: pad(s % 60) });
     }
     var m = Math.floor(-diff / 60000);
-    return "Ended " + Math.floor(m / 60) + "h " + (m % 60) + "m ago";
+    return msg("endedAgo", { h: Math.floor(m / 60), m: m % 60 });
   }
   function tick() {
     var now = Date.now();
@@ -28,14 +47,14 @@
       else if (entry && entry.classList.contains("spotlight-active")) {
         entry.classList.replace("spotlight-active", "spotlight-recent-ended");
         var state = entry.querySelector(".spotlight-state");
-        if (state) state.textContent = "Ended";
+        if (state) state.textContent = msg("ended");
       }
     }
     var badge = document.querySelector(".slots-badge[data-slots]");
     if (badge && items.length) {
       var slots = Number(badge.getAttribute("data-slots"));
       var left = Math.max(0, slots - live);
-      var badgeText = left + "/" + slots + " spotlight slots left";
+      var badgeText = msg("slotsLeft", { left: left, slots: slots });
       if (badge.textContent !== badgeText) badge.textContent = badgeText;
       badge.classList.toggle("slots-full", left === 0);
     }

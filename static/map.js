@@ -5,6 +5,25 @@
 // HTML.
 (function () {
   "use strict";
+  // The page's words, from the JSON block the server writes in the page's language (see
+  // docs/languages.md): msg("linkCopied"), msg("nearSome", { count: 3, radius: 1 }).
+  var MESSAGES = (function () {
+    var block = document.getElementById("i18n-messages");
+    try {
+      return block ? JSON.parse(block.textContent) : {};
+    } catch (e) {
+      return {};
+    }
+  })();
+  var PLURALS = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+  function msg(key, params) {
+    var value = MESSAGES[key];
+    if (value === undefined) return key;
+    if (typeof value === "object") value = (PLURALS && params && typeof params.count === "number" && value[PLURALS.select(params.count)]) || value.other;
+    return String(value).replace(/\{(\w+)\}/g, function (whole, name) {
+      return params && params[name] !== undefined ? String(params[name]) : whole;
+    });
+  }
 
   var BANDS = { none: "#9ca3af", one: "#16a34a", few: "#ea580c", many: "#dc2626", selected: "#2563eb" };
   var PARIS = [48.8566, 2.3522];
@@ -48,7 +67,7 @@
     });
     box.appendChild(list);
     if (events.length > POPUP_LIMIT) {
-      var more = el("a", null, "+" + (events.length - POPUP_LIMIT) + " more");
+      var more = el("a", null, msg("moreEvents", { count: events.length - POPUP_LIMIT }));
       more.href = moreHref;
       box.appendChild(more);
     }
@@ -74,7 +93,7 @@
       var circle = L.circle([area.lat, area.lng], { radius: 550, color: colour, weight: 2, fillColor: colour, fillOpacity: area.count ? 0.28 : 0.12 });
       circle.bindTooltip(area.label + ": " + area.count + (area.count === 1 ? " event" : " events"));
       circle.bindPopup(function () {
-        return popup(area.label + " · " + area.count + (area.count === 1 ? " event" : " events"), byArea[area.arr] || [], areaHref(area.arr));
+        return popup(area.label + " · " + msg("areaEvents", { count: area.count }), byArea[area.arr] || [], areaHref(area.arr));
       });
       layer.addLayer(circle);
     });
@@ -105,7 +124,7 @@
       tiles.on("tileerror", function () {
         if (warned) return;
         warned = true;
-        var note = el("p", "map-fallback", "Map tiles could not load: the circles, markers and the area list still work.");
+        var note = el("p", "map-fallback", msg("mapTilesFailed"));
         container.parentNode.appendChild(note);
       });
       tiles.addTo(map);

@@ -9,6 +9,7 @@ import { limiterParts, RATE_LIMITS } from "../lib/rate-limit.ts";
 import { siteHost, SITE_NAME } from "../lib/links.ts";
 import { createOgImages, type OgImagesOptions } from "../lib/og/service.ts";
 import type { CachedImage } from "../lib/og/image-cache.ts";
+import { requestLanguage } from "../lib/i18n/index.ts";
 
 /** The image Cache-Control: one day shared, a week stale; the fallback image carries it too. */
 export const OG_CACHE_CONTROL = "public, s-maxage=86400, stale-while-revalidate=604800";
@@ -17,7 +18,8 @@ export const OG_CACHE_CONTROL = "public, s-maxage=86400, stale-while-revalidate=
 export type OgApiOptions = Pick<OgImagesOptions, "render" | "budgetMs" | "cache">;
 
 function imageResponse(request: Request, image: CachedImage, xCache: "HIT" | "MISS"): Response {
-  const headers = { "content-type": "image/png", "cache-control": OG_CACHE_CONTROL, etag: image.etag, "x-cache": xCache };
+  // Without `?lang=` the image's words follow the visitor's language headers.
+  const headers = { "content-type": "image/png", "cache-control": OG_CACHE_CONTROL, etag: image.etag, "x-cache": xCache, vary: "Accept-Language, Cookie" };
   if (request.headers.get("if-none-match") === image.etag) return new Response(null, { status: 304, headers });
   return new Response(image.png, { headers });
 }
@@ -38,7 +40,9 @@ export function ogApi(deps: Deps, options: OgApiOptions = {}) {
   return new Elysia({ name: "og-api" }).get("/api/og", async ({ request, server }) => {
     const limit = limiter.hit(RATE_LIMITS.ogImageIp, [limiterParts.ip(clientIp(deps.config, request, server))], { failOpen: true });
     if (!limit.allowed) return rateLimited(limit.status === "blocked" ? limit.retryAfter : undefined);
-    const { image, state } = await images.forQuery(new URL(request.url).searchParams);
+    const url = new URL(request.url);
+    // `?lang=` (set by the pages' og:image URLs), else the visitor's cookie or headers, else the default.
+    const { image, state } = await images.forQuery(url.searchParams, requestLanguage(request, deps.config.defaultLanguage, url));
     return imageResponse(request, image, state === "HIT" ? "HIT" : "MISS");
   });
 }

@@ -40,6 +40,9 @@ function query(name: string, description: string): QueryParameter {
   return { name, in: "query", required: false, description, schema: { type: "string" } };
 }
 
+/** `lang`: the language of a calendar file or preview image (fr or en; else the visitor's cookie or Accept-Language, else DEFAULT_LANGUAGE). */
+export const LANG_PARAMETER: QueryParameter = query("lang", "Language of the texts: fr or en (else the lang cookie, Accept-Language, then the site default)");
+
 /**
  * The homepage's filter and search parameters (docs/filters-and-search.md), accepted by
  * /api/events and /calendar.ics. Lists are comma-separated or repeated; unknown values are ignored.

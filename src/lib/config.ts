@@ -284,7 +284,8 @@ const FIELDS = {
   cronEnabled: variable({ name: "CRON_ENABLED", kind: boolean, default: "true", description: "`false` disables the in-process schedule (the cron endpoints still work)" }),
   trustedProxies: variable({ name: "TRUSTED_PROXIES", kind: list(trustedProxyProblem), default: "loopback,private", description: "Comma-separated addresses or CIDR ranges (IPv4 or IPv6) of the proxies allowed to name the client in X-Forwarded-For / X-Real-IP; `loopback` and `private` name the loopback and private ranges, `none` trusts no peer. Any other peer's own socket address is its client IP" }),
   trackingLimiterFallback: variable({ name: "TRACKING_LIMITER_FALLBACK", kind: oneOf(["none", "local"], { anyCase: true }), default: "none", description: "What tracking does while the rate-limit store is unreachable: `none` records nothing, `local` keeps recording under each instance's own in-memory counts" }),
-  trackingRetentionDays: variable({ name: "TRACKING_RETENTION_DAYS", kind: integer(1, 3650), default: "400", description: "Days raw engagement and discovery rows are kept (1–3650); the daily retention job rolls older whole Paris days into the daily rollups, then deletes the rows" }),
+  defaultLanguage: variable({ name: "DEFAULT_LANGUAGE", kind: oneOf(["fr", "en"], { anyCase: true }), default: "fr", description: "Language of a visitor who chose none (no `?lang=`, no `lang` cookie, no French or English in Accept-Language): `fr` or `en`. The test helpers set `en`" }),
+  trackingRetentionDays: variable({ name: "TRACKING_RETENTION_DAYS", kind: integer(1, 3650), default: "400", description: "Days raw engagement and discovery rows are kept (1–3650); the daily retention job deletes older whole Paris days (the insights rollups keep their figures)" }),
 };
 
 type Fields = typeof FIELDS;

@@ -66,8 +66,9 @@ function isApiPath(request: Request): boolean {
 
 /** How HTML errors look; supplied by the pages layer. */
 export interface ErrorViews {
-  page(status: number, message: string): string;
-  fragment(status: number, message: string): string;
+  /** `request` tells the view which language the visitor reads. */
+  page(status: number, message: string, request: Request): string;
+  fragment(status: number, message: string, request: Request): string;
 }
 
 const plainViews: ErrorViews = {
@@ -83,7 +84,7 @@ function escapeText(value: string): string {
 export function errorResponse(request: Request, status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}, views: ErrorViews = plainViews): Response {
   if (isApiPath(request)) return json({ success: false, error: message, ...extra }, status, { ...NO_STORE_HEADERS, ...headers });
   const isHtmx = request.headers.get("hx-request") === "true";
-  const body = isHtmx ? views.fragment(status, message) : views.page(status, message);
+  const body = isHtmx ? views.fragment(status, message, request) : views.page(status, message, request);
   return new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", vary: "HX-Request", ...headers } });
 }
 

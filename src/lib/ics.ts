@@ -10,6 +10,7 @@ import { isUnknownLocation } from "./sheet/location.ts";
 import { formatPriceLabel } from "./sheet/price.ts";
 import { minutesOfDay } from "./sheet/times.ts";
 import type { LiveEvent } from "./sheet/types.ts";
+import { currentLanguage, t } from "./i18n/index.ts";
 
 /** Content type of a calendar response. */
 export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
@@ -159,21 +160,21 @@ function capitalise(text: string): string {
 }
 
 /**
- * The DESCRIPTION text: notes and a blank line, Music, Category, Price (the label, so never a second
- * currency sign), Age, the unverified notice, Tickets, "Added via <site name>".
+ * The DESCRIPTION text in the current language: notes and a blank line, Music, Category, Price (the
+ * label, so never a second currency sign), Age, the unverified notice, Tickets, "Added via <site name>".
  */
 export function calendarDescription(event: LiveEvent, siteName: string): string {
   const lines: string[] = [];
   const notes = event.description.trim();
   if (notes !== "") lines.push(notes, "");
-  lines.push(`Music: ${event.genres.length > 0 ? event.genres.map(genreLabel).join(", ") : "TBC"}`);
-  if (event.category) lines.push(`Category: ${capitalise(event.category)}`);
-  lines.push(`Price: ${formatPriceLabel(event.price, event.priceValue)}`);
+  lines.push(t("ics.music", { genres: event.genres.length > 0 ? event.genres.map(genreLabel).join(", ") : t("common.tbc") }));
+  if (event.category) lines.push(t("ics.category", { category: capitalise(event.category) }));
+  lines.push(t("ics.price", { price: formatPriceLabel(event.price, event.priceValue) }));
   const age = formatAgeLabel(event.age, event.ageValue);
-  if (age !== null) lines.push(`Age: ${age}`);
-  if (!event.verified) lines.push("Unverified event - details may change");
-  if (event.link) lines.push(`Tickets: ${event.link}`);
-  lines.push(`Added via ${siteName}`);
+  if (age !== null) lines.push(t("ics.age", { age }));
+  if (!event.verified) lines.push(t("ics.unverified"));
+  if (event.link) lines.push(t("ics.tickets", { link: event.link }));
+  lines.push(t("ics.addedVia", { site: siteName }));
   return lines.join("\n");
 }
 
@@ -202,7 +203,7 @@ function calendarHead(siteName: string, extra: readonly string[]): string[] {
   return [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
-    `PRODID:-//${escapeIcsText(siteName)}//Event Calendar//EN`,
+    `PRODID:-//${escapeIcsText(siteName)}//Event Calendar//${currentLanguage().toUpperCase()}`,
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     ...extra,

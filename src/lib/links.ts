@@ -9,6 +9,7 @@ import { isUnknownLocation, locationLabel } from "./sheet/location.ts";
 import { formatPriceLabel } from "./sheet/price.ts";
 import { formatTimeLabel } from "./sheet/times.ts";
 import type { LiveEvent } from "./sheet/types.ts";
+import { currentLanguage, LANGUAGE_PARAM } from "./i18n/index.ts";
 
 /** Display name of the product. */
 export const SITE_NAME = "finder";
@@ -52,16 +53,17 @@ export function eventCanonicalUrl(config: Pick<Config, "siteUrl" | "basePath">, 
   return publicUrl(config, eventModalHref(event));
 }
 
-/** Absolute URL of the event's preview image (`/api/og`, variant event-modal). */
+/** Absolute URL of the event's preview image (`/api/og`, variant event-modal), with its labels and `lang` in the current language. */
 export function eventOgImageUrl(config: Pick<Config, "siteUrl" | "basePath">, event: LiveEvent): string {
   const params = new URLSearchParams({ variant: "event-modal", title: event.eventName, date: formatDateLabel(event.date), time: formatTimeLabel(event.time, event.endTime), price: formatPriceLabel(event.price, event.priceValue) });
+  params.set(LANGUAGE_PARAM, currentLanguage());
   if (!isUnknownLocation(event.location)) params.set("venue", locationLabel(event.location));
   if (event.arrondissement !== "unknown") params.set("arrondissement", arrondissementLongLabel(event.arrondissement));
   if (event.genres.length > 0) params.set("genres", event.genres.slice(0, 3).map(genreLabel).join(","));
   return publicUrl(config, `/api/og?${params.toString()}`);
 }
 
-/** Absolute URL of the site-wide preview image. */
+/** Absolute URL of the site-wide preview image, in the current language. */
 export function defaultOgImageUrl(config: Pick<Config, "siteUrl" | "basePath">, eventCount: number): string {
-  return publicUrl(config, `/api/og?${new URLSearchParams({ variant: "default", eventCount: String(eventCount) }).toString()}`);
+  return publicUrl(config, `/api/og?${new URLSearchParams({ variant: "default", eventCount: String(eventCount), [LANGUAGE_PARAM]: currentLanguage() }).toString()}`);
 }

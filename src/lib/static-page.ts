@@ -13,7 +13,7 @@ function asBytes(data: Uint8Array): Uint8Array<ArrayBuffer> {
 }
 
 /** Prepares `html` once and returns the handler that serves it. */
-export function createStaticPage(html: string, cacheControl = STATIC_PAGE_CACHE_CONTROL, contentType = "text/html; charset=utf-8"): (request: Request) => Response {
+export function createStaticPage(html: string, cacheControl = STATIC_PAGE_CACHE_CONTROL, contentType = "text/html; charset=utf-8", vary = "Accept-Encoding"): (request: Request) => Response {
   const identity = new TextEncoder().encode(html);
   const bodies = {
     identity,
@@ -22,7 +22,7 @@ export function createStaticPage(html: string, cacheControl = STATIC_PAGE_CACHE_
   };
   const etag = `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`;
   return (request) => {
-    const headers: Record<string, string> = { "content-type": contentType, "cache-control": cacheControl, etag, vary: "Accept-Encoding", "x-cache": "HIT" };
+    const headers: Record<string, string> = { "content-type": contentType, "cache-control": cacheControl, etag, vary, "x-cache": "HIT" };
     if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
     const encoding = pickEncoding(request.headers.get("accept-encoding"));
     if (encoding !== "identity") headers["content-encoding"] = encoding;

@@ -9,6 +9,7 @@ import { partnerRoutes } from "./partners/feature-event.routes.tsx";
 import { infoRoutes } from "./info/info.routes.tsx";
 import { partnerStatsRoutes } from "./partners/partner-stats.routes.tsx";
 import { crawlerRoutes } from "./info/crawlers.routes.ts";
+import { languageRoutes } from "./info/language.routes.ts";
 import { accountRoutes } from "./account/account.routes.tsx";
 import { adminRoutes } from "./admin/admin.routes.tsx";
 import { operationsRoutes } from "./admin/operations/operations.routes.tsx";
@@ -28,6 +29,7 @@ export function pageRoutes(deps: Deps) {
     .use(partnerRoutes(deps)) //            /feature-event, /feature-event/status
     .use(infoRoutes(deps)) //               /partner-success, /privacy, /terms
     .use(crawlerRoutes(deps)) //            /robots.txt, /sitemap.xml
+    .use(languageRoutes(deps)) //           /language/:language (the FR/EN switch)
     .use(partnerStatsRoutes(deps)) //       /partner-stats/:activationId
     .use(accountRoutes(deps)) //            /account/genres, /sign-in, /sign-out
     .use(adminRoutes(deps)) //              /admin, /admin/login, /admin/logout, console areas

@@ -10,8 +10,8 @@ import { createApp } from "../../src/app.ts";
 import { createMemoryLogger } from "../../src/lib/logger.ts";
 import { openDatabase, wrapPglite, type Database } from "../../src/lib/db/client.ts";
 import { ARRONDISSEMENT_CENTRES } from "../../src/lib/sheet/arrondissement.ts";
-import { DEGRADED_NOTICE, FALLBACK_NOTICE } from "../../src/pages/home/home.view.tsx";
-import { SPOTLIGHT_STATUS_UNAVAILABLE } from "../../src/pages/partners/feature-event.view.tsx";
+import { translate } from "../../src/lib/i18n/index.ts";
+const SPOTLIGHT_STATUS_UNAVAILABLE = translate("en", "feature.status.unavailable");
 import { createClock, testEnv } from "../helpers/app.ts";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
 
@@ -71,7 +71,7 @@ describe.each(variants)("full outage: %s", (_name, open) => {
       const res = await ctx.request(path);
       expect(res.status).toBe(200);
       const body = await res.text();
-      expect(body).toContain(`${FALLBACK_NOTICE} ${DEGRADED_NOTICE}`);
+      expect(body).toContain(`${translate("en", "home.fallbackNotice")} ${translate("en", "home.degradedNotice")}`);
       const warnings = ctx.records().slice(before).filter((r) => r.scope === "events" && r.level === "warn");
       expect(warnings).toHaveLength(1);
       expect(warnings[0].context).toMatchObject({ source: "local" });

@@ -126,18 +126,18 @@ describe("POST /api/event-submissions", () => {
     }
   });
 
-  test("400 with issues [{field, message}] for invalid details", async () => {
+  test("400 with issues [{field, message, code}] for invalid details", async () => {
     const res = await submit(valid({ eventName: "x", hostEmail: "nope", proofLink: "javascript:alert(1)", notes: ["a"], date: undefined }));
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       success: false,
       error: "Invalid submission details",
       issues: [
-        { field: "eventName", message: "Event name must be at least 2 characters" },
-        { field: "date", message: "Date is required" },
-        { field: "hostEmail", message: "Host email must be a valid email address" },
-        { field: "proofLink", message: "Proof link must be an HTTP(S) URL" },
-        { field: "notes", message: "Notes must be text" },
+        { field: "eventName", message: "Event name must be at least 2 characters", code: "tooShort", limit: 2 },
+        { field: "date", message: "Date is required", code: "required" },
+        { field: "hostEmail", message: "Host email must be a valid email address", code: "hostEmail" },
+        { field: "proofLink", message: "Proof link must be an HTTP(S) URL", code: "proofLink" },
+        { field: "notes", message: "Notes must be text", code: "text" },
       ],
     });
     expectNoStore(res);
@@ -244,7 +244,7 @@ describe("POST /api/event-submissions", () => {
     expect(body.length).toBe(64 * 1024);
     const res = await submit(body, { "content-length": String(body.length) });
     expect(res.status).toBe(400);
-    expect((await res.json()).issues).toEqual([{ field: "notes", message: "Notes must be at most 3000 characters" }]);
+    expect((await res.json()).issues).toEqual([{ field: "notes", message: "Notes must be at most 3000 characters", code: "tooLong", limit: 3000 }]);
     const over = body + " ";
     const declared = await submit(over, { "content-length": String(over.length) });
     expect(declared.status).toBe(413);
@@ -277,7 +277,7 @@ describe("POST /api/event-submissions", () => {
     for (const hostEmail of ["host\u0000@example.com", "host@example.com\r\nBcc: x@y.z", "host\t@example.com", "host@example.com\n"]) {
       const res = await submit(valid({ hostEmail }));
       expect(res.status).toBe(400);
-      expect((await res.json()).issues).toEqual([{ field: "hostEmail", message: "Host email must be a valid email address" }]);
+      expect((await res.json()).issues).toEqual([{ field: "hostEmail", message: "Host email must be a valid email address", code: "hostEmail" }]);
     }
     expect(await stored()).toHaveLength(0);
   });

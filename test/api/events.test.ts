@@ -88,7 +88,7 @@ describe("calendar files", () => {
     expect(event.startDate.toString()).toBe("2026-06-20T21:00:00");
     expect(event.endDate.toString()).toBe("2026-06-21T02:00:00");
     expect(vevent.getFirstProperty("dtstart")!.getParameter("tzid")).toBe("Europe/Paris");
-    expect(event.location).toBe("Le Caveau, rue de la Huchette, 5e Arrondissement, Paris, France");
+    expect(event.location).toBe("Le Caveau, rue de la Huchette, 5th arrondissement, Paris, France");
     expect(event.description).toContain('Reggaeton, baile funk and "perreo" classics.');
     expect(vevent.getFirstPropertyValue("url")).toBe("http://finder.test/event/evt_fixture000008/latin-quarter-reggaeton");
   });

@@ -219,7 +219,7 @@ describe("homepage in the browser", () => {
         await screenshot(page, `home-nojs-modal-${viewport}`);
         await dialog.getByRole("link", { name: "Close" }).click();
         await page.waitForURL(`${server.url}/`);
-        await page.getByRole("link", { name: "Saturday 20th" }).click();
+        await page.getByRole("link", { name: "Sat 20 June" }).click();
         await page.waitForURL(`${server.url}/?df=2026-06-20&dt=2026-06-20`);
         await expect(page.locator("#result-count").innerText()).resolves.toBe("3 found");
       } finally {

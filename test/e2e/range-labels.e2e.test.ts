@@ -4,7 +4,7 @@
 
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { AGE_LABELS, PRICE_LABELS, rangeLabel } from "../../src/lib/events/filter-labels.ts";
+import { ageLabels, priceLabels, rangeLabel } from "../../src/lib/events/filter-labels.ts";
 import { collectConsoleErrors, newContext, useBrowserApp } from "../helpers/browser.ts";
 
 const { server, browser } = useBrowserApp();
@@ -48,17 +48,17 @@ describe("range sliders in the browser", () => {
 
       // One move per thumb: each move also reloads the results, whose answer puts the form in its state.
       await page.locator('input[name="pr_max"]').fill("140");
-      const expected = { label: rangeLabel(PRICE_LABELS, { min: 0, max: 140 }), min: "Free", max: "€140" };
+      const expected = { label: rangeLabel(priceLabels("en"), { min: 0, max: 140 }), min: "Free", max: "€140" };
       expect(await settled(page, "pr", expected)).toEqual(expected);
       expect(expected.label).toBe("Free - €140");
 
       await page.locator('input[name="pr_min"]').fill("5");
-      const narrowed = { label: rangeLabel(PRICE_LABELS, { min: 5, max: 140 }), min: "€5", max: "€140" };
+      const narrowed = { label: rangeLabel(priceLabels("en"), { min: 5, max: 140 }), min: "€5", max: "€140" };
       expect(await settled(page, "pr", narrowed)).toEqual(narrowed);
 
       await page.locator('input[name="ag_min"]').focus();
       await page.keyboard.press("ArrowRight");
-      const age = { label: rangeLabel(AGE_LABELS, { min: 19, max: 25 }), min: "Age 19", max: "No limit" };
+      const age = { label: rangeLabel(ageLabels("en"), { min: 19, max: 25 }), min: "Age 19", max: "No limit" };
       expect(await settled(page, "ag", age)).toEqual(age);
       expect(errors).toEqual([]);
     } finally {

@@ -63,6 +63,9 @@ export function testEnv(overrides: Record<string, string | undefined> = {}): Rec
     CRON_ENABLED: "false",
     NEXT_PUBLIC_SITE_URL: "http://finder.test",
     DATA_DIR: "/tmp/finder-test-data",
+    // The suite's assertions read English; the i18n tests pass DEFAULT_LANGUAGE: undefined to get
+    // the production default (French).
+    DEFAULT_LANGUAGE: "en",
     ...overrides,
   };
 }

@@ -92,10 +92,13 @@ export function serveApp(ctx: TestContext): { url: string; stop: () => Promise<v
   return { url: `http://127.0.0.1:${server.server!.port}`, stop: async () => { await ctx.app.stop(true); } };
 }
 
-/** A browser context for a viewport; JavaScript can be switched off. */
-export function newContext(browser: Browser, viewport: keyof typeof VIEWPORTS, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+/**
+ * A browser context for a viewport; JavaScript can be switched off, and `locale` ("fr-FR") sets the
+ * browser's language (its Accept-Language header and navigator.language).
+ */
+export function newContext(browser: Browser, viewport: keyof typeof VIEWPORTS, options: { javaScriptEnabled?: boolean; locale?: string } = {}): Promise<BrowserContext> {
   const v = VIEWPORTS[viewport];
-  return browser.newContext({ viewport: { width: v.width, height: v.height }, isMobile: v.isMobile, hasTouch: v.hasTouch, javaScriptEnabled: options.javaScriptEnabled ?? true });
+  return browser.newContext({ viewport: { width: v.width, height: v.height }, isMobile: v.isMobile, hasTouch: v.hasTouch, javaScriptEnabled: options.javaScriptEnabled ?? true, locale: options.locale });
 }
 
 /** Collects console errors and page errors of a page, for "no console errors" checks. */

@@ -179,7 +179,7 @@ describe("text escaping round-trips through ical.js", () => {
     const normalised = tricky.replace(/\r\n/g, "\n");
     expect(event.summary).toBe(normalised);
     expect(event.description.startsWith(`${normalised}\n\n`)).toBe(true);
-    expect(event.location).toBe(`${normalised}, 11e Arrondissement, Paris, France`);
+    expect(event.location).toBe(`${normalised}, 11th arrondissement, Paris, France`);
   });
 
   test("escapeIcsText", () => {
@@ -279,9 +279,9 @@ describe("DESCRIPTION", () => {
 
 describe("LOCATION", () => {
   const cases: [Partial<LiveEvent>, string][] = [
-    [{ location: "Le Comptoir", arrondissement: 1 }, "Le Comptoir, 1er Arrondissement, Paris, France"],
+    [{ location: "Le Comptoir", arrondissement: 1 }, "Le Comptoir, 1st arrondissement, Paris, France"],
     [{ location: "Le Comptoir", arrondissement: "unknown" }, "Le Comptoir, Paris, France"],
-    [{ location: "TBA", arrondissement: 11 }, "11e Arrondissement, Paris, France"],
+    [{ location: "TBA", arrondissement: 11 }, "11th arrondissement, Paris, France"],
     [{ location: "Location TBC", arrondissement: "unknown" }, "Paris, France"],
     [{ location: undefined, arrondissement: "unknown" }, "Paris, France"],
   ];

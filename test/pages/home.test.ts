@@ -7,7 +7,10 @@ import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { engagementInteractions, spotlightSchedule } from "../../src/lib/db/schema/index.ts";
 import { saveBannerSettings } from "../../src/lib/banner.ts";
 import { homeCacheKey } from "../../src/pages/home/home.routes.tsx";
-import { FALLBACK_NOTICE, UNAVAILABLE_TEXT } from "../../src/pages/home/home.view.tsx";
+import { translate } from "../../src/lib/i18n/index.ts";
+
+const FALLBACK_NOTICE = translate("en", "home.fallbackNotice");
+const UNAVAILABLE_TEXT = translate("en", "home.unavailable");
 
 const HEADER = "Title,Curated,Date,Start Time,End Time,Location,Area,Price,Categories,Primary URL,Setting,Notes,Event Key";
 
@@ -33,7 +36,7 @@ describe("homepage in test mode", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
-    expect(res.headers.get("vary")).toBe("Accept-Encoding, HX-Request");
+    expect(res.headers.get("vary")).toBe("Accept-Encoding, HX-Request, Accept-Language, Cookie");
     expect(body).toStartWith("<!doctype html><html lang=\"en\">");
     for (const text of ["Paris · Fête de la Musique", "Discover events across the city", "14 available", "Spotlight", "Get noticed by promoting your event →", "Browse All 14 Events", "All Events", "Hosting something? Submit your event →", "Date &amp; Times", "Location", "Music &amp; Culture", "Preferences", "Show only curated picks", "Day 06:00–21:59", "Night 22:00–05:59"]) {
       expect(body).toContain(text);
@@ -60,8 +63,8 @@ describe("homepage in test mode", () => {
     const { body } = await get(ctx, "/?q=batignolles");
     expect(body).toContain("Day 2 of 3");
     expect(body).toContain("17e");
-    expect(body).toContain("14:00 - 22:00");
-    expect(body).toContain("Saturday 20th");
+    expect(body).toContain("14:00–22:00");
+    expect(body).toContain("Sat 20 June");
     const canal = (await get(ctx, "/?q=canal")).body;
     expect(canal).toContain('href="/event/evt_fixture000001/canal-amapiano-sunset" hx-get="/?event=evt_fixture000001&slug=canal-amapiano-sunset"');
     expect(canal).toContain(">Amapiano<");
@@ -111,7 +114,7 @@ describe("homepage in test mode", () => {
     const fragment = await get(ctx, "/?g=house", HTMX);
     expect(fragment.res.status).toBe(200);
     expect(fragment.cache).toBe("MISS");
-    expect(fragment.res.headers.get("vary")).toBe("Accept-Encoding, HX-Request");
+    expect(fragment.res.headers.get("vary")).toBe("Accept-Encoding, HX-Request, Accept-Language, Cookie");
     expect(fragment.res.headers.get("hx-push-url")).toBe("/?g=house");
     expect(fragment.body).not.toContain("<html");
     expect(fragment.body).toStartWith('<section id="results"');
@@ -141,17 +144,17 @@ describe("homepage in test mode", () => {
     const { res, body } = await get(ctx, "/?event=evt_fixture000001&slug=canal-amapiano-sunset");
     expect(res.status).toBe(200);
     expect(body).toContain("<title>Canal Amapiano Sunset | finder</title>");
-    expect(body).toContain('<meta name="description" content="10e Arrondissement · Sunday 21st · 18:00 - 23:00 · Quai de Valmy · Free"/>');
+    expect(body).toContain('<meta name="description" content="10th arrondissement · Sun 21 June · 18:00–23:00 · Quai de Valmy · Free"/>');
     expect(body).toContain('<link rel="canonical" href="http://finder.test/?event=evt_fixture000001&amp;slug=canal-amapiano-sunset"/>');
     expect(body).toContain('<meta property="og:title" content="Canal Amapiano Sunset | finder"/>');
-    expect(body).toContain('<meta property="og:image" content="http://finder.test/api/og?variant=event-modal&amp;title=Canal+Amapiano+Sunset&amp;date=Sunday+21st');
+    expect(body).toContain('<meta property="og:image" content="http://finder.test/api/og?variant=event-modal&amp;title=Canal+Amapiano+Sunset&amp;date=Sun+21+June');
     expect(body).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(body)![1]);
     expect(ld).toMatchObject({ "@context": "https://schema.org", "@type": "Event", name: "Canal Amapiano Sunset", startDate: "2026-06-21T18:00:00+02:00", endDate: "2026-06-21T23:00:00+02:00", isAccessibleForFree: true });
     expect(ld.location.address.postalCode).toBe("75010");
     // The dialog, open, with its contents and actions.
     expect(body).toContain('<dialog id="event-modal" class="modal" aria-modal="true" aria-labelledby="event-modal-title" open');
-    for (const text of ["Curated Pick", "Venue Type", "Outdoor", "10e Arrondissement", "Open map", "Verified event", "View on tickets.canal.example", "Add to Calendar", "This information is preliminary and may change.", "Sunset session by the water."]) {
+    for (const text of ["Curated Pick", "Venue Type", "Outdoor", "10th arrondissement", "Open map", "Verified event", "View on tickets.canal.example", "Add to Calendar", "This information is preliminary and may change.", "Sunset session by the water."]) {
       expect(body).toContain(text);
     }
     expect(body).toContain('href="/api/events/evt_fixture000001/calendar.ics" download="" data-track="calendar_sync" data-track-source="modal_calendar_sync"');
@@ -177,7 +180,7 @@ describe("homepage in test mode", () => {
     expect(fragment.body).toStartWith('<dialog id="event-modal"');
     expect(fragment.body).not.toContain(" open");
     expect(fragment.body).toContain("Marais Jazz-Funk Brunch");
-    expect(fragment.res.headers.get("vary")).toBe("Accept-Encoding, HX-Request");
+    expect(fragment.res.headers.get("vary")).toBe("Accept-Encoding, HX-Request, Accept-Language, Cookie");
     const missing = await get(ctx, "/?event=evt_doesnotexist0000", HTMX);
     expect(missing.body).toContain("This event is no longer listed");
     const page = await get(ctx, "/?event=evt_doesnotexist0000");
@@ -275,10 +278,10 @@ describe("homepage in test mode", () => {
   });
 
   test("the cache key keeps every variant under the path /", () => {
-    expect(homeCacheKey("", null, "page")).toBe("/?");
-    expect(homeCacheKey("g=house", null, "fragment")).toBe("/?g=house#fragment");
-    expect(homeCacheKey("g=house", "evt_fixture000001", "page")).toBe("/?g=house|event=evt_fixture000001");
-    expect(homeCacheKey("g=house", "evt_fixture000001", "modal")).toBe("/?|event=evt_fixture000001#modal");
+    expect(homeCacheKey("", null, "page")).toBe("/?@en");
+    expect(homeCacheKey("g=house", null, "fragment", 1, "fr")).toBe("/?g=house#fragment@fr");
+    expect(homeCacheKey("g=house", "evt_fixture000001", "page")).toBe("/?g=house|event=evt_fixture000001@en");
+    expect(homeCacheKey("g=house", "evt_fixture000001", "modal")).toBe("/?|event=evt_fixture000001#modal@en");
   });
 });
 

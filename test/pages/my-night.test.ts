@@ -39,9 +39,9 @@ describe("/my-night", () => {
     expect(url.origin + url.pathname).toBe("https://www.google.com/maps/dir/");
     expect(url.searchParams.get("api")).toBe("1");
     expect(url.searchParams.get("travelmode")).toBe("walking");
-    expect(url.searchParams.get("origin")).toBe("Quai de Valmy, 10e Arrondissement, Paris, France");
-    expect(url.searchParams.get("waypoints")).toBe("Place Pigalle, 18e Arrondissement, Paris, France");
-    expect(url.searchParams.get("destination")).toBe("Le Toit Belleville, 20e Arrondissement, Paris, France");
+    expect(url.searchParams.get("origin")).toBe("Quai de Valmy, 10th arrondissement, Paris, France");
+    expect(url.searchParams.get("waypoints")).toBe("Place Pigalle, 18th arrondissement, Paris, France");
+    expect(url.searchParams.get("destination")).toBe("Le Toit Belleville, 20th arrondissement, Paris, France");
   });
 
   test("more stops than one directions link takes are split into linked legs; an event without a venue stays off the route", async () => {
@@ -186,4 +186,27 @@ describe("festival pack", () => {
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");
   });
+});
+
+describe("every source down", () => {
+  test("/my-night answers 503 with the notice (never an error page) and the .ics 503, neither cached", async () => {
+    const { createTestContext } = await import("../helpers/app.ts");
+    const { saveStoreSheet } = await import("../../src/lib/store/store.ts");
+    const down = await createTestContext({ env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
+    try {
+      // The store holds a sheet no row of which can be read, there is no backup and no local file.
+      await saveStoreSheet(down.deps.db, "Title,Date\nBroken,someday\n", { updatedBy: "admin-upload", origin: "manual", now: down.deps.now() });
+      const res = await down.request("/my-night?e=evt_fixture000001");
+      expect(res.status).toBe(503);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const html = await res.text();
+      expect(html).toContain("Events are unavailable right now.");
+      expect(html).toContain("<h1>My night</h1>");
+      const ics = await down.request("/my-night.ics?e=evt_fixture000001");
+      expect(ics.status).toBe(503);
+      expect(ics.headers.get("cache-control")).toBe("no-store");
+    } finally {
+      await down.close();
+    }
+  }, 60_000);
 });

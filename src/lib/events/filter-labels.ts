@@ -7,14 +7,17 @@ import { genreLabel } from "../sheet/genres.ts";
 import { nationalityDisplay } from "../sheet/nationality.ts";
 import type { Arrondissement, NationalityCode, VenueType } from "../sheet/types.ts";
 import { AGE_RANGE_BOUNDS, filtersToSearchParams, parseFilters, PRICE_RANGE_BOUNDS, type DayPeriod, type EventFilters, type FilterGroup, type FilterRange } from "./filter-query.ts";
+import { currentLanguage, inLanguage, t, type Language } from "../i18n/index.ts";
 
-/** Toggle labels of the day/night filter. */
-export const DAY_NIGHT_LABELS: Readonly<Record<DayPeriod, string>> = {
-  day: "Day 06:00–21:59",
-  night: "Night 22:00–05:59",
-};
+/** Toggle label of a day/night filter value ("Day 06:00–21:59"), in the current language. */
+export function dayNightLabel(period: DayPeriod): string {
+  return t(`filter.dayNight.${period}`);
+}
 
-const VENUE_LABELS: Readonly<Record<VenueType, string>> = { indoor: "Indoor", outdoor: "Outdoor" };
+/** Label of a venue type ("Indoor", "Outdoor"), in the current language. */
+export function venueLabel(type: VenueType): string {
+  return t(`filter.venue.${type}`);
+}
 
 /**
  * Everything a range slider shows, for every value of its scale: the lower end's text (`from`:
@@ -55,25 +58,47 @@ function rangeLabels(bounds: Readonly<FilterRange>, rules: RangeLabelRules): Ran
   };
 }
 
-const euros = (value: number) => (value <= 0 ? "Free" : `€${value}`);
+/** Lower-end and thumb text of a price: "Free" at 0, else "€10" / "10 €". */
+const euros = (value: number) => (value <= 0 ? t("common.free") : t("filter.price.value", { value }));
 
-/** The price slider: "Free only", "Any price", "Free - €X", "€X+", "€X - €Y". */
-export const PRICE_LABELS: RangeLabels = rangeLabels(PRICE_RANGE_BOUNDS, {
-  from: euros,
-  to: (value, top) => (top ? "+" : ` - €${value}`),
-  whole: { [`0:0`]: "Free only", [`0:${PRICE_RANGE_BOUNDS.max}`]: "Any price" },
-  minText: euros,
-  maxText: (value, top) => (top ? "No limit" : `€${value}`),
-});
+function buildPriceLabels(): RangeLabels {
+  return rangeLabels(PRICE_RANGE_BOUNDS, {
+    from: euros,
+    to: (value, top) => (top ? t("filter.price.open") : t("filter.price.upTo", { value })),
+    whole: { [`0:0`]: t("filter.price.freeOnly"), [`0:${PRICE_RANGE_BOUNDS.max}`]: t("filter.price.any") },
+    minText: euros,
+    maxText: (value, top) => (top ? t("filter.noLimit") : euros(value)),
+  });
+}
 
-/** The age slider: "Any age", "Age X+" when the top (25) is open, else "Age X - Y". */
-export const AGE_LABELS: RangeLabels = rangeLabels(AGE_RANGE_BOUNDS, {
-  from: (value) => `Age ${value}`,
-  to: (value, top) => (top ? "+" : ` - ${value}`),
-  whole: { [`${AGE_RANGE_BOUNDS.min}:${AGE_RANGE_BOUNDS.max}`]: "Any age" },
-  minText: (value) => `Age ${value}`,
-  maxText: (value, top) => (top ? "No limit" : `Age ${value}`),
-});
+function buildAgeLabels(): RangeLabels {
+  return rangeLabels(AGE_RANGE_BOUNDS, {
+    from: (value) => t("filter.age.lower", { value }),
+    to: (value, top) => (top ? t("filter.age.open") : t("filter.age.upTo", { value })),
+    whole: { [`${AGE_RANGE_BOUNDS.min}:${AGE_RANGE_BOUNDS.max}`]: t("filter.age.any") },
+    minText: (value) => t("filter.age.value", { value }),
+    maxText: (value, top) => (top ? t("filter.noLimit") : t("filter.age.value", { value })),
+  });
+}
+
+/** One set of labels per language, built on first use (the catalogue never changes at run time). */
+function perLanguage(build: () => RangeLabels): (language?: Language) => RangeLabels {
+  const built = new Map<Language, RangeLabels>();
+  return (language = currentLanguage()) => {
+    let labels = built.get(language);
+    if (!labels) {
+      labels = inLanguage(language, build);
+      built.set(language, labels);
+    }
+    return labels;
+  };
+}
+
+/** The price slider in a language (the current one by default): "Free only", "Any price", "Free - €X", "€X+", "€X - €Y". */
+export const priceLabels = perLanguage(buildPriceLabels);
+
+/** The age slider in a language: "Any age", "Age X+" when the top (25) is open, else "Age X - Y". */
+export const ageLabels = perLanguage(buildAgeLabels);
 
 /** The label of a range on a slider's scale (the browser does the same lookup with the sent labels). */
 export function rangeLabel(labels: RangeLabels, range: FilterRange): string {
@@ -82,20 +107,20 @@ export function rangeLabel(labels: RangeLabels, range: FilterRange): string {
 
 /** Chip label of a price range. */
 export function priceRangeLabel(range: FilterRange): string {
-  return rangeLabel(PRICE_LABELS, range);
+  return rangeLabel(priceLabels(), range);
 }
 
 /** Chip label of an age range. */
 export function ageRangeLabel(range: FilterRange): string {
-  return rangeLabel(AGE_LABELS, range);
+  return rangeLabel(ageLabels(), range);
 }
 
 /** Chip label of a date range: one date, "From <date>", "Until <date>" or "<date> - <date>", with the sheet's date labels. */
 export function dateRangeLabel(from: string | null, to: string | null): string {
   if (from !== null && to !== null) return from === to ? formatDateLabel(from) : `${formatDateLabel(from)} - ${formatDateLabel(to)}`;
-  if (from !== null) return `From ${formatDateLabel(from)}`;
-  if (to !== null) return `Until ${formatDateLabel(to)}`;
-  return "Any date";
+  if (from !== null) return t("filter.date.from", { date: formatDateLabel(from) });
+  if (to !== null) return t("filter.date.until", { date: formatDateLabel(to) });
+  return t("filter.date.any");
 }
 
 /** One removable chip of an active filter value. */
@@ -125,7 +150,7 @@ export function activeFilterChips(filters: EventFilters): FilterChip[] {
     });
   }
   for (const period of base.dayNight) {
-    add("day_night", period, DAY_NIGHT_LABELS[period], { dayNight: base.dayNight.filter((p) => p !== period) });
+    add("day_night", period, dayNightLabel(period), { dayNight: base.dayNight.filter((p) => p !== period) });
   }
   for (const arr of base.arrondissements) {
     add("arrondissement", String(arr), arrondissementShortLabel(arr), { arrondissements: base.arrondissements.filter((a) => a !== arr) });
@@ -138,12 +163,12 @@ export function activeFilterChips(filters: EventFilters): FilterChip[] {
     add("nationality", code, `${display.flag} ${display.code}`, { nationalities: base.nationalities.filter((c) => c !== code) });
   }
   for (const type of base.venueTypes) {
-    add("venue_type", type, VENUE_LABELS[type], { venueTypes: base.venueTypes.filter((t) => t !== type) });
+    add("venue_type", type, venueLabel(type), { venueTypes: base.venueTypes.filter((t) => t !== type) });
   }
   if (base.venueSetting !== null) {
-    add("venue_setting", base.venueSetting, `Setting: ${VENUE_LABELS[base.venueSetting]}`, { venueSetting: null });
+    add("venue_setting", base.venueSetting, t("filter.setting", { venue: venueLabel(base.venueSetting) }), { venueSetting: null });
   }
-  if (base.curatedOnly) add("oooc_pick", "yes", "Curated picks", { curatedOnly: false });
+  if (base.curatedOnly) add("oooc_pick", "yes", t("filter.curated"), { curatedOnly: false });
   if (base.priceRange) add("price_range", trackedFilterValue("price_range", base.priceRange), priceRangeLabel(base.priceRange), { priceRange: null });
   if (base.ageRange) add("age_range", trackedFilterValue("age_range", base.ageRange), ageRangeLabel(base.ageRange), { ageRange: null });
   return chips;
@@ -188,7 +213,7 @@ export function trackedFilterValue<G extends FilterGroup>(group: G, value: Filte
   }
 }
 
-/** "1 person saved this" or "N people saved this". */
+/** "1 person saved this" or "N people saved this", in the current language. */
 export function savedLabel(count: number): string {
-  return count === 1 ? "1 person saved this" : `${count} people saved this`;
+  return t("event.saved", { count });
 }

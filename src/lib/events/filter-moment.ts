@@ -8,14 +8,17 @@ import { isValidIsoDate } from "../sheet/dates.ts";
 import { parisDate, parisInstant } from "../paris-time.ts";
 import { endsNextDay, isValidTime } from "../sheet/times.ts";
 import type { LiveEvent } from "../sheet/types.ts";
+import { t } from "../i18n/index.ts";
 
 /** The `when` parameter of the homepage: `now` or `tonight`. */
 export type Moment = "now" | "tonight";
 export const MOMENTS: readonly Moment[] = ["now", "tonight"];
 export const MOMENT_PARAM = "when";
 
-/** Chip labels of the moments. */
-export const MOMENT_LABELS: Readonly<Record<Moment, string>> = { now: "Happening now", tonight: "Tonight" };
+/** Chip label of a moment in the current language ("Happening now", "Tonight"). */
+export function momentLabel(moment: Moment): string {
+  return t(`moment.${moment}`);
+}
 
 /** Hours of a festival night: 18:00 to 06:00 the next morning (Paris time). */
 export const NIGHT_START = "18:00";

@@ -6,6 +6,7 @@
 
 import { OG_DISPLAY_FAMILY, OG_SANS_FAMILY } from "./fonts.ts";
 import type { OgParams } from "./params.ts";
+import { translate } from "../i18n/index.ts";
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
@@ -93,10 +94,10 @@ export function ogLayout(params: OgParams, site: { name: string; host: string })
     [
       el({ justifyContent: "space-between", alignItems: "center", width: CONTENT_WIDTH, height: HEADER_HEIGHT }, [
         el({ alignItems: "center", gap: 18 }, [
-          el({ fontSize: 23, fontWeight: 700, letterSpacing: 4, color: accent }, drawnText(`${site.name} · Fête de la Musique`, 40).toUpperCase()),
-          pill(params.variant === "event-modal" ? "Event Focus" : "City Guide", "light", accent),
+          el({ fontSize: 23, fontWeight: 700, letterSpacing: 4, color: accent }, drawnText(`${site.name} · ${translate(params.language, "og.tagline")}`, 40).toLocaleUpperCase(params.language)),
+          pill(translate(params.language, params.variant === "event-modal" ? "og.eventFocus" : "og.cityGuide"), "light", accent),
         ]),
-        params.eventCount > 0 ? pill(`${params.eventCount} events live`, "solid", accent) : el({}),
+        params.eventCount > 0 ? pill(translate(params.language, "og.eventsLive", { count: params.eventCount }), "solid", accent) : el({}),
       ]),
       el({ alignItems: "center", justifyContent: "center", width: CONTENT_WIDTH, height: MIDDLE_HEIGHT }, [
         el(

@@ -5,6 +5,7 @@ import type { Logger } from "../logger.ts";
 import { cachedImage, createOgImageCache, type CachedImage, type OgImageCache } from "./image-cache.ts";
 import { loadOgFonts } from "./fonts.ts";
 import { ogCacheKey, parseOgParams, type OgParams } from "./params.ts";
+import type { Language } from "../i18n/index.ts";
 import { OG_RENDER_BUDGET_MS, renderFallbackPng, renderOgPng, withinBudget, type OgSite } from "./render.ts";
 
 /** How an image was obtained: from memory, freshly rendered, or the fallback. */
@@ -12,7 +13,8 @@ export type OgImageState = "HIT" | "MISS" | "FALLBACK";
 
 export interface OgImages {
   /** The image for a request's query. Never throws for a render problem: that gives the fallback. */
-  forQuery(query: URLSearchParams): Promise<{ image: CachedImage; state: OgImageState }>;
+  /** The image of a query string, its own words in `language`. */
+  forQuery(query: URLSearchParams, language?: Language): Promise<{ image: CachedImage; state: OgImageState }>;
   /** The fallback image (plain gradient with the site name). */
   fallback(): CachedImage;
 }
@@ -37,8 +39,8 @@ export function createOgImages(options: OgImagesOptions): OgImages {
 
   return {
     fallback,
-    async forQuery(query) {
-      const params = parseOgParams(query, options.site.name);
+    async forQuery(query, language) {
+      const params = parseOgParams(query, options.site.name, language);
       const key = ogCacheKey(params);
       const hit = cache.get(key);
       if (hit) return { image: hit, state: "HIT" };

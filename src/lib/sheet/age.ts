@@ -2,6 +2,7 @@
 // modal labels.
 
 import { fold } from "./text.ts";
+import { t } from "../i18n/index.ts";
 
 const ALL_AGES = /all ages|tous ages|^0\+?$/;
 const FIRST_INTEGER = /\d+/;
@@ -20,12 +21,12 @@ export function parseAgeValue(cell: string | null | undefined): number | null {
 export function formatAgeLabel(age: string | null | undefined, ageValue: number | null): string | null {
   const text = (age ?? "").trim();
   if (text === "") return null;
-  if (ageValue === 0) return "All ages";
+  if (ageValue === 0) return t("event.age.all");
   if (text.includes("+")) return text;
   return BARE_NUMBER.test(text) ? `${text}+` : text;
 }
 
 /** Modal label: like the card label, with "TBC" when empty. */
 export function formatAgeModalLabel(age: string | null | undefined, ageValue: number | null): string {
-  return formatAgeLabel(age, ageValue) ?? "TBC";
+  return formatAgeLabel(age, ageValue) ?? t("event.age.tbc");
 }

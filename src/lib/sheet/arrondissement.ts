@@ -3,6 +3,7 @@
 
 import { fold, wordText } from "./text.ts";
 import type { Arrondissement, Coordinates } from "./types.ts";
+import { formatOrdinal, t } from "../i18n/index.ts";
 
 /** Where a resolved arrondissement came from; `unexpected` marks an Area value the schema report warns about. */
 export interface ArrondissementResolution {
@@ -128,14 +129,14 @@ export function resolveArrondissement(
 
 /** Short label: "1er", "2e" … "20e", "TBC" for unknown. */
 export function arrondissementShortLabel(value: Arrondissement): string {
-  if (value === "unknown" || !isArrondissementNumber(value)) return "TBC";
+  if (value === "unknown" || !isArrondissementNumber(value)) return t("common.tbc");
   return value === 1 ? "1er" : `${value}e`;
 }
 
 /** Long label: "1er Arrondissement" … "20e Arrondissement", "Location TBC" for unknown. */
 export function arrondissementLongLabel(value: Arrondissement): string {
-  if (value === "unknown" || !isArrondissementNumber(value)) return "Location TBC";
-  return `${arrondissementShortLabel(value)} Arrondissement`;
+  if (value === "unknown" || !isArrondissementNumber(value)) return t("arrondissement.unknown");
+  return t("arrondissement.long", { ordinal: formatOrdinal(value) });
 }
 
 /** Sort order: 1–20 ascending, then unknown. */

@@ -4,6 +4,7 @@
 import { parisYear } from "../paris-time.ts";
 import { fold } from "./text.ts";
 import type { Weekday } from "./types.ts";
+import { formatDay, formatDayRange } from "../i18n/index.ts";
 
 /** Why a non-empty date cell gave no date. */
 export type DateProblem = "ambiguous" | "invalid" | "unparseable";
@@ -27,7 +28,6 @@ export type ResolvedDate =
   | { ok: false; problem: DateProblem | "empty" };
 
 const WEEKDAYS: readonly Weekday[] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
-const MONTH_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 const MONTH_BY_NAME: ReadonlyMap<string, number> = new Map(
   (
@@ -209,31 +209,13 @@ export function daysBetween(from: string, to: string): number | null {
   return a === null || b === null ? null : Math.round((b - a) / 86_400_000);
 }
 
-/** English ordinal suffix of a day number: 1st, 2nd, 3rd, 4th, 11th, 21st. */
-export function ordinalSuffix(n: number): string {
-  const lastTwo = n % 100;
-  if (lastTwo >= 11 && lastTwo <= 13) return "th";
-  return ["th", "st", "nd", "rd"][n % 10] ?? "th";
-}
-
-/** Date label "Saturday 21st", or "TBC" when the date is not valid. */
+/** Date label in the current language, by Intl: "dim. 21 juin" / "Sun 21 June"; "à confirmer" / "TBC" when not valid. */
 export function formatDateLabel(iso: string): string {
-  const parts = isoParts(iso);
-  if (!parts) return "TBC";
-  const weekday = weekdayOf(iso);
-  return `${weekday[0].toUpperCase()}${weekday.slice(1)} ${parts[2]}${ordinalSuffix(parts[2])}`;
+  return formatDay(iso);
 }
 
-/** Range label for a series: "19–21 Jun", "30 Jun–2 Jul", "30 Dec 2026–2 Jan 2027"; one day gives "21 Jun". */
+/** Range label for a series, by Intl: "19–21 juin" / "19–21 Jun", across months and years too; one day gives "21 June". */
 export function formatDateRangeLabel(startIso: string, endIso: string): string {
-  const start = isoParts(startIso);
-  const end = isoParts(endIso);
-  if (!start || !end) return start ? `${start[2]} ${MONTH_SHORT[start[1] - 1]}` : "TBC";
-  const [sy, sm, sd] = start;
-  const [ey, em, ed] = end;
-  if (sy === ey && sm === em) {
-    return sd === ed ? `${sd} ${MONTH_SHORT[sm - 1]}` : `${sd}–${ed} ${MONTH_SHORT[sm - 1]}`;
-  }
-  if (sy === ey) return `${sd} ${MONTH_SHORT[sm - 1]}–${ed} ${MONTH_SHORT[em - 1]}`;
-  return `${sd} ${MONTH_SHORT[sm - 1]} ${sy}–${ed} ${MONTH_SHORT[em - 1]} ${ey}`;
+  return formatDayRange(startIso, endIso);
 }
+

@@ -1,6 +1,7 @@
 // Price (see docs/sheet.md, "Price"): the euro amount used by the price filter, and the display label.
 
 import { fold } from "./text.ts";
+import { t } from "../i18n/index.ts";
 
 const FREE_WORDS = /(?<![a-z])(?:free|gratuite?s?|gratis|no fee)(?![a-z])/;
 const NUMBER = /\d+(?:[.,]\d+)*/g;
@@ -50,16 +51,16 @@ export function isPriceUnknown(price: string | null | undefined): boolean {
   return EMPTY_OR_TBA.test(fold(price));
 }
 
-/** Display label: "TBA", "Free", the text as written, or "€N" for a bare number. */
+/** Display label in the current language: "TBA" / "à confirmer", "Free" / "Gratuit", the text as written, or "€N" for a bare number. */
 export function formatPriceLabel(price: string | null | undefined, priceValue: number | null): string {
   const text = (price ?? "").trim();
-  if (isPriceUnknown(text)) return "TBA";
-  if (priceValue === 0) return "Free";
+  if (isPriceUnknown(text)) return t("price.tba");
+  if (priceValue === 0) return t("common.free");
   if (CURRENCY_OR_LETTER.test(text)) return text;
   return BARE_NUMBER.test(text) ? `€${text}` : text;
 }
 
 /** True when the label is the green "Free" one. */
 export function isFreePrice(price: string | null | undefined, priceValue: number | null): boolean {
-  return formatPriceLabel(price, priceValue) === "Free";
+  return !isPriceUnknown(price) && priceValue === 0;
 }

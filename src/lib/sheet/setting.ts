@@ -3,6 +3,7 @@
 
 import { fold } from "./text.ts";
 import type { VenueType } from "./types.ts";
+import { t } from "../i18n/index.ts";
 
 const HYPHENS = /-/g;
 const INDOOR = /indoor|inside|club|bar|hall|theater|theatre|venue|salle/;
@@ -24,8 +25,8 @@ export function parseVenueTypes(cell: string | null | undefined): VenueType[] {
 export function venueTypeLabel(types: readonly VenueType[]): string {
   const indoor = types.includes("indoor");
   const outdoor = types.includes("outdoor");
-  if (indoor && outdoor) return "Indoor & Outdoor";
-  if (indoor) return "Indoor";
-  if (outdoor) return "Outdoor";
-  return "TBC";
+  if (indoor && outdoor) return t("event.venue.both");
+  if (indoor) return t("event.venue.indoor");
+  if (outdoor) return t("event.venue.outdoor");
+  return t("common.tbc");
 }

@@ -1,3 +1,4 @@
+import { t } from "../i18n/index.ts";
 // Sheet times (see docs/sheet.md, "Times"): messy start/end cells to 24 h HH:MM, the time label and
 // the day/night split.
 
@@ -65,10 +66,10 @@ export function endsNextDay(start: string | null | undefined, end: string | null
   return s !== null && e !== null && e <= s;
 }
 
-/** Time label: "HH:MM - HH:MM", "HH:MM" without a valid end, "TBC" without a valid start. */
+/** Time label: "HH:MM–HH:MM", "HH:MM" without a valid end, "à confirmer" / "TBC" without a valid start. */
 export function formatTimeLabel(start: string | null | undefined, end: string | null | undefined): string {
-  if (!isValidTime(start)) return "TBC";
-  return isValidTime(end) ? `${start} - ${end}` : start;
+  if (!isValidTime(start)) return t("common.tbc");
+  return isValidTime(end) ? `${start}–${end}` : start;
 }
 
 /** Day (start hour 06–21) or night (22–05) from the start time only; null without a valid start. */

@@ -57,10 +57,16 @@ export type SubmissionInput = {
   proofLink: string;
 } & Partial<Record<"endTime" | "genre" | "price" | "age" | "indoorOutdoor" | "notes" | "arrondissement", string>>;
 
-/** A problem with one field, as the API's issues list and the form show it. */
+/** What is wrong with a field: the form words it from the catalogue by this code. */
+export type SubmissionIssueCode = "payload" | "required" | "text" | "tooShort" | "tooLong" | "hostEmail" | "proofLink";
+
+/** A problem with one field, as the API's issues list and the form show it (`message` is the API's English). */
 export interface SubmissionIssue {
   field: string;
   message: string;
+  code?: SubmissionIssueCode;
+  /** The length bound of a tooShort / tooLong issue. */
+  limit?: number;
 }
 
 export const PROOF_LINK_MESSAGE = "Proof link must be an HTTP(S) URL";
@@ -104,47 +110,47 @@ export function normaliseProofLink(raw: string): string | undefined {
   return url.href;
 }
 
-function lengthIssue(field: SubmissionField, length: number): string | undefined {
-  if (field.min !== undefined && length < field.min) return `${field.label} must be at least ${field.min} characters`;
-  if (length > field.max) return `${field.label} must be at most ${field.max} characters`;
+function lengthIssue(field: SubmissionField, length: number): SubmissionIssue | undefined {
+  if (field.min !== undefined && length < field.min) return { field: field.name, message: `${field.label} must be at least ${field.min} characters`, code: "tooShort", limit: field.min };
+  if (length > field.max) return { field: field.name, message: `${field.label} must be at most ${field.max} characters`, code: "tooLong", limit: field.max };
   return undefined;
 }
 
 /** Validates a submission body (parsed JSON or form fields). */
 export function parseSubmission(body: unknown): ParsedSubmission {
-  if (!isPlainObject(body)) return { ok: false, issues: [{ field: "body", message: "Invalid request payload" }] };
+  if (!isPlainObject(body)) return { ok: false, issues: [{ field: "body", message: "Invalid request payload", code: "payload" }] };
   const issues: SubmissionIssue[] = [];
   const values: Record<string, string> = {};
   for (const field of SUBMISSION_FIELDS) {
     const raw = body[field.name];
     if (raw === undefined || raw === null) {
-      if (field.required) issues.push({ field: field.name, message: `${field.label} is required` });
+      if (field.required) issues.push({ field: field.name, message: `${field.label} is required`, code: "required" });
       continue;
     }
     if (typeof raw !== "string") {
-      issues.push({ field: field.name, message: `${field.label} must be text` });
+      issues.push({ field: field.name, message: `${field.label} must be text`, code: "text" });
       continue;
     }
     // A megabyte of text is refused without normalising it first.
     if (raw.length > field.max * 8 + 64) {
-      issues.push({ field: field.name, message: lengthIssue(field, field.max + 1)! });
+      issues.push(lengthIssue(field, field.max + 1)!);
       continue;
     }
     const value = normaliseSubmissionText(raw);
     if (value === "") {
-      if (field.required) issues.push({ field: field.name, message: `${field.label} is required` });
+      if (field.required) issues.push({ field: field.name, message: `${field.label} is required`, code: "required" });
       continue;
     }
     const problem = lengthIssue(field, characters(value));
     if (problem) {
-      issues.push({ field: field.name, message: problem });
+      issues.push(problem);
       continue;
     }
     if (field.name === "hostEmail") {
       // Checked on what was sent: an address with a control character is refused, not repaired.
       const email = normaliseEmail(raw) === undefined ? undefined : normaliseEmail(value);
       if (!email) {
-        issues.push({ field: field.name, message: HOST_EMAIL_MESSAGE });
+        issues.push({ field: field.name, message: HOST_EMAIL_MESSAGE, code: "hostEmail" });
         continue;
       }
       values.hostEmail = email;
@@ -153,7 +159,7 @@ export function parseSubmission(body: unknown): ParsedSubmission {
     if (field.name === "proofLink") {
       const link = normaliseProofLink(value);
       if (!link) {
-        issues.push({ field: field.name, message: PROOF_LINK_MESSAGE });
+        issues.push({ field: field.name, message: PROOF_LINK_MESSAGE, code: "proofLink" });
         continue;
       }
       values.proofLink = link;

@@ -4,6 +4,7 @@
 // without movement.
 
 import { bannerAnimationSeconds, bannerText, type PublicBanner } from "../../lib/banner.ts";
+import { t } from "../../lib/i18n/index.ts";
 
 /** The banner strip, or nothing when it is switched off or empty. */
 export function SlidingBanner(props: { banner: PublicBanner }): JSX.Element {
@@ -23,7 +24,7 @@ export function SlidingBanner(props: { banner: PublicBanner }): JSX.Element {
     </span>
   );
   return (
-    <div class="sliding-banner" role="region" aria-label="Announcements" style={`--banner-duration:${bannerAnimationSeconds(banner.messageDurationMs)}s`}>
+    <div class="sliding-banner" role="region" aria-label={t("banner.label")} style={`--banner-duration:${bannerAnimationSeconds(banner.messageDurationMs)}s`}>
       <div class="banner-track">
         {half(false)}
         {half(true)}

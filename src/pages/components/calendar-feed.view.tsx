@@ -2,6 +2,7 @@
 // calendar app subscribes to (it then refreshes itself) and as a plain .ics download.
 
 import { homeHref } from "../../lib/links.ts";
+import { t } from "../../lib/i18n/index.ts";
 
 /** The subscription URL of a feed: the same address with the webcal scheme. */
 export function webcalUrl(feedUrl: string): string {
@@ -14,11 +15,11 @@ export function CalendarFeedLinks(props: { feedUrl: string; query: string; narro
   return (
     <p class="calendar-feed">
       <a href={webcalUrl(`${props.feedUrl}${suffix}`)} rel="nofollow" safe>
-        {props.narrowed ? "Subscribe to these events" : "Subscribe to the calendar"}
+        {t(props.narrowed ? "home.feed.filtered" : "home.feed.all")}
       </a>
       {" · "}
-      <a href={`/calendar.ics${suffix}`} rel="nofollow" download="finder.ics">
-        Download .ics
+      <a href={`/calendar.ics${suffix}`} rel="nofollow" download="finder.ics" safe>
+        {t("home.feed.download")}
       </a>
     </p>
   );

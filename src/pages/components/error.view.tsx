@@ -1,16 +1,18 @@
 // Error page and error fragment: what a visitor sees for 404s and failures (never internals).
 
-import { Layout, SiteFooter, SiteHeader } from "./layout.tsx";
+import { Layout, SITE_NAME, SiteFooter, SiteHeader } from "./layout.tsx";
 import { markup } from "../../lib/http.ts";
+import { currentLanguage, inLanguage, requestLanguage, t, type Language } from "../../lib/i18n/index.ts";
+import type { ErrorViews } from "../../lib/errors.ts";
 
 /** The id of the error fragment root, for htmx targets. */
 export const ERROR_FRAGMENT_ID = "error-message";
 
 function heading(status: number): string {
-  if (status === 404) return "Page not found";
-  if (status === 429) return "Slow down a little";
-  if (status >= 500) return "Something went wrong";
-  return "Request not accepted";
+  if (status === 404) return t("error.notFound");
+  if (status === 429) return t("error.tooMany");
+  if (status >= 500) return t("error.failed");
+  return t("error.refused");
 }
 
 /** The error as a fragment, for htmx swaps. */
@@ -25,15 +27,17 @@ export function ErrorFragment(props: { status: number; message: string }): JSX.E
 /** The error as a full page. */
 export function ErrorPage(props: { status: number; message: string }): JSX.Element {
   return (
-    <Layout title={`${heading(props.status)} | finder`} noindex>
+    <Layout title={`${heading(props.status)} | ${SITE_NAME}`} noindex>
       <SiteHeader />
       <main id="main" class="page narrow">
-        <p class="kicker" safe>{`Error ${props.status}`}</p>
+        <p class="kicker" safe>
+          {t("error.kicker", { status: String(props.status) })}
+        </p>
         <h1 safe>{heading(props.status)}</h1>
-        <p safe>{props.status === 404 ? "We could not find that page. The event may have been removed or the link mistyped." : props.message}</p>
+        <p safe>{props.status === 404 ? t("error.notFoundText") : props.message}</p>
         <p>
-          <a class="button" href="/">
-            Back to all events
+          <a class="button" href="/" safe>
+            {t("error.back")}
           </a>
         </p>
       </main>
@@ -42,8 +46,23 @@ export function ErrorPage(props: { status: number; message: string }): JSX.Eleme
   );
 }
 
-/** The renderers the error handler uses. */
-export const errorViews = {
-  page: (status: number, message: string) => markup(ErrorPage({ status, message })),
-  fragment: (status: number, message: string) => markup(ErrorFragment({ status, message })),
-};
+/** The renderers the error handler uses, in the request's language (`defaultLanguage` without a choice). */
+export function errorViews(defaultLanguage: Language): ErrorViews {
+  const within = (request: Request, render: () => string) => inLanguage(requestLanguage(request, defaultLanguage), render);
+  return {
+    page: (status, message, request) => within(request, () => markup(ErrorPage({ status, message: localMessage(status, message) }))),
+    fragment: (status, message, request) => within(request, () => markup(ErrorFragment({ status, message: localMessage(status, message) }))),
+  };
+}
+
+/**
+ * The error's detail as the visitor reads it: the handler's own text in English (the API's
+ * wording), a general sentence of the catalogue in another language.
+ */
+function localMessage(status: number, message: string): string {
+  if (currentLanguage() === "en") return message;
+  if (status === 404) return t("error.notFoundText");
+  if (status === 429) return t("error.tooManyText");
+  if (status >= 500) return t("error.failedText");
+  return t("error.refusedText");
+}

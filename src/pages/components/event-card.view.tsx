@@ -11,12 +11,13 @@ import { isActivePromotion, isActiveSpotlight } from "../home/listing.ts";
 import { formatAgeLabel } from "../../lib/sheet/age.ts";
 import { isUnknownLocation, locationLabel } from "../../lib/sheet/location.ts";
 import { nationalityDisplay } from "../../lib/sheet/nationality.ts";
-import { formatPriceLabel } from "../../lib/sheet/price.ts";
+import { formatPriceLabel, isFreePrice } from "../../lib/sheet/price.ts";
 import { savedLabel } from "../../lib/events/filter-labels.ts";
 import { sharePath } from "../../lib/links.ts";
 import { dayPeriodOf, formatTimeLabel } from "../../lib/sheet/times.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { Icon } from "./icons.tsx";
+import { t } from "../../lib/i18n/index.ts";
 import { SaveButton } from "./save-button.view.tsx";
 
 /** The id of the element the event modal is swapped into. */
@@ -61,11 +62,11 @@ export function EventCard(props: EventCardProps): JSX.Element {
   const venueKnown = !isUnknownLocation(event.location);
   const Heading = props.headingLevel === 4 ? "h4" : "h3";
   const corner = spotlight ? (
-    <span class="card-corner card-corner-spotlight" title="Spotlight" data-ends-at={event.featuredEndsAt ?? undefined}>
+    <span class="card-corner card-corner-spotlight" title={t("event.spotlight")} data-ends-at={event.featuredEndsAt ?? undefined}>
       <Icon name="sparkle" class="icon-fill" />
     </span>
   ) : event.curated ? (
-    <span class="card-corner card-corner-curated" title="Curated pick">
+    <span class="card-corner card-corner-curated" title={t("event.curated")}>
       <Icon name="star" class="icon-fill" />
     </span>
   ) : (
@@ -74,12 +75,16 @@ export function EventCard(props: EventCardProps): JSX.Element {
   const titleMark = spotlight ? (
     <span class="title-mark title-mark-spotlight" data-ends-at={event.featuredEndsAt ?? undefined}>
       <Icon name="crown" class="icon-fill" />
-      <span class="visually-hidden">Spotlight</span>
+      <span class="visually-hidden" safe>
+        {t("event.spotlight")}
+      </span>
     </span>
   ) : event.curated ? (
     <span class="title-mark title-mark-curated">
       <Icon name="star" class="icon-fill" />
-      <span class="visually-hidden">Curated pick</span>
+      <span class="visually-hidden" safe>
+        {t("event.curated")}
+      </span>
     </span>
   ) : (
     ""
@@ -88,11 +93,11 @@ export function EventCard(props: EventCardProps): JSX.Element {
     <article class={["card", spotlight && "card-spotlight", promoted && "card-promoted", event.curated && "card-curated"]} data-event-key={event.eventKey}>
       {corner}
       <div class="card-top">
-        <span class="area-badge" title={event.arrondissement === "unknown" ? "Arrondissement to be confirmed" : undefined} safe>
+        <span class="area-badge" title={event.arrondissement === "unknown" ? t("arrondissement.toBeConfirmed") : undefined} safe>
           {arrondissementShortLabel(event.arrondissement)}
         </span>
-        {spotlight ? <Badge class="badge-featured" text="Featured" endsAt={event.featuredEndsAt} /> : ""}
-        {promoted ? <Badge class="badge-promoted" text="Promoted" endsAt={event.promotedEndsAt} /> : ""}
+        {spotlight ? <Badge class="badge-featured" text={t("event.featured")} endsAt={event.featuredEndsAt} /> : ""}
+        {promoted ? <Badge class="badge-promoted" text={t("event.promoted")} endsAt={event.promotedEndsAt} /> : ""}
         <SaveButton eventKey={event.eventKey} />
       </div>
       <Heading class="card-title">
@@ -108,7 +113,13 @@ export function EventCard(props: EventCardProps): JSX.Element {
           ·
         </span>
         <span safe>{formatDateLabel(event.date)}</span>
-        {period ? <span class="visually-hidden">{period === "night" ? "(night)" : "(day)"}</span> : ""}
+        {period ? (
+          <span class="visually-hidden" safe>
+            {t(period === "night" ? "event.night" : "event.day")}
+          </span>
+        ) : (
+          ""
+        )}
       </p>
       {venueKnown ? (
         <p class="card-venue">
@@ -118,7 +129,7 @@ export function EventCard(props: EventCardProps): JSX.Element {
           <span safe>{locationLabel(event.location)}</span>
           {event.venueTypes.length > 0 ? (
             <span class="visually-hidden" safe>
-              {`(${event.venueTypes.join(" and ")})`}
+              {t("event.venueTypes", { types: event.venueTypes.map((type) => t(`event.venue.${type}`)).join(t("event.and")) })}
             </span>
           ) : (
             ""
@@ -127,8 +138,8 @@ export function EventCard(props: EventCardProps): JSX.Element {
       ) : (
         ""
       )}
-      <ul class="card-tags" aria-label="Details">
-        <li class={price === "Free" ? "tag tag-free" : "tag tag-price"} safe>
+      <ul class="card-tags" aria-label={t("event.details")}>
+        <li class={isFreePrice(event.price, event.priceValue) ? "tag tag-free" : "tag tag-price"} safe>
           {price}
         </li>
         {age ? (
@@ -143,7 +154,7 @@ export function EventCard(props: EventCardProps): JSX.Element {
         </li>
         {event.occurrenceCount > 1 ? (
           <li class="tag tag-series" safe>
-            {`Day ${event.occurrenceIndex} of ${event.occurrenceCount}`}
+            {t("event.seriesDay", { index: event.occurrenceIndex, total: event.occurrenceCount })}
           </li>
         ) : (
           ""

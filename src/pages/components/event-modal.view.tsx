@@ -17,14 +17,12 @@ import { formatTimeLabel } from "../../lib/sheet/times.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { Icon } from "./icons.tsx";
 import { attr } from "./attr.ts";
+import { t } from "../../lib/i18n/index.ts";
+import Html from "@kitajs/html";
 import { SaveButton } from "./save-button.view.tsx";
 
 /** The id of the event dialog. */
 export const EVENT_MODAL_ID = "event-modal";
-/** Shown under a disabled calendar button. */
-export const CALENDAR_DISABLED_TEXT = "Add an unambiguous date to enable calendar export.";
-/** The modal's closing line. */
-export const MODAL_DISCLAIMER = "This information is preliminary and may change.";
 /** How many genres the modal lists before "+N more". */
 const MODAL_GENRES = 4;
 
@@ -36,7 +34,13 @@ export interface EventModalProps {
   closeHref: string;
 }
 
-const CATEGORY_LABELS: Readonly<Record<string, string>> = { party: "Party", activity: "Activity", culture: "Culture", food: "Food & Drinks", wellness: "Wellness" };
+const CATEGORIES = ["party", "activity", "culture", "food", "wellness"] as const;
+
+/** A category's label in the current language; an unknown category as written. */
+function categoryLabel(category: string): string {
+  const known = CATEGORIES.find((c) => c === category);
+  return known ? t(`event.category.${known}`) : category;
+}
 
 function Fact(props: { label: string; value: string }): JSX.Element {
   return (
@@ -50,7 +54,7 @@ function Fact(props: { label: string; value: string }): JSX.Element {
 function dateValue(event: LiveEvent): string {
   const label = formatDateLabel(event.date);
   if (event.occurrenceCount > 1 && isValidIsoDate(event.dateRangeStart) && isValidIsoDate(event.dateRangeEnd)) {
-    return `${label} (${formatDateRangeLabel(event.dateRangeStart, event.dateRangeEnd)}, day ${event.occurrenceIndex} of ${event.occurrenceCount})`;
+    return t("event.dateSeries", { date: label, range: formatDateRangeLabel(event.dateRangeStart, event.dateRangeEnd), index: event.occurrenceIndex, total: event.occurrenceCount });
   }
   return label;
 }
@@ -96,14 +100,16 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
         <header class="modal-head">
           <div class="modal-heading">
             <p class="kicker" safe>
-              {`${formatDateLabel(event.date)} · ${event.arrondissement === "unknown" ? "Paris" : arrondissementLongLabel(event.arrondissement)}`}
+              {`${formatDateLabel(event.date)} · ${event.arrondissement === "unknown" ? t("common.paris") : arrondissementLongLabel(event.arrondissement)}`}
             </p>
             <h2 id="event-modal-title" tabindex="-1">
               <span safe>{event.eventName}</span>
               {event.curated ? (
                 <span class="title-mark title-mark-curated">
                   <Icon name="star" class="icon-fill" />
-                  <span class="visually-hidden">Curated pick</span>
+                  <span class="visually-hidden" safe>
+                    {t("event.curated")}
+                  </span>
                 </span>
               ) : (
                 ""
@@ -113,20 +119,24 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
           <div class="modal-tools">
             <button type="button" class="icon-button" data-share-url={props.shareUrl} aria-describedby="share-status">
               <Icon name="share" />
-              <span class="visually-hidden">Share this event</span>
+              <span class="visually-hidden" safe>
+                {t("event.share")}
+              </span>
             </button>
             <a class="icon-button" href={props.closeHref} data-modal-close>
               <Icon name="close" />
-              <span class="visually-hidden">Close</span>
+              <span class="visually-hidden" safe>
+                {t("common.close")}
+              </span>
             </a>
           </div>
           <p id="share-status" class="share-status" role="status" aria-live="polite"></p>
         </header>
 
-        <ul class="modal-badges" aria-label="Highlights">
+        <ul class="modal-badges" aria-label={t("event.highlights")}>
           {event.curated ? (
             <li class="badge badge-curated">
-              <Icon name="star" class="icon-fill" /> Curated Pick
+              <Icon name="star" class="icon-fill" /> <span safe>{t("event.curatedBadge")}</span>
             </li>
           ) : (
             ""
@@ -140,7 +150,7 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
           )}
           {event.category ? (
             <li class="badge" safe>
-              {CATEGORY_LABELS[event.category] ?? event.category}
+              {categoryLabel(event.category)}
             </li>
           ) : (
             ""
@@ -150,15 +160,15 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
               {genreLabel(genre)}
             </li>
           ))}
-          {moreGenres > 0 ? <li class="badge" safe>{`+${moreGenres} more`}</li> : ""}
+          {moreGenres > 0 ? <li class="badge" safe>{t("event.moreGenres", { count: moreGenres })}</li> : ""}
         </ul>
 
         <dl class="modal-facts">
-          <Fact label="Date" value={dateValue(event)} />
-          <Fact label="Time" value={formatTimeLabel(event.time, event.endTime)} />
-          <Fact label="Price" value={formatPriceLabel(event.price, event.priceValue)} />
-          <Fact label="Age" value={formatAgeModalLabel(event.age, event.ageValue)} />
-          <Fact label="Venue Type" value={venueTypeLabel(event.venueTypes)} />
+          <Fact label={t("event.fact.date")} value={dateValue(event)} />
+          <Fact label={t("event.fact.time")} value={formatTimeLabel(event.time, event.endTime)} />
+          <Fact label={t("event.fact.price")} value={formatPriceLabel(event.price, event.priceValue)} />
+          <Fact label={t("event.fact.age")} value={formatAgeModalLabel(event.age, event.ageValue)} />
+          <Fact label={t("event.fact.venueType")} value={venueTypeLabel(event.venueTypes)} />
         </dl>
 
         <section class="modal-location" aria-labelledby="event-modal-location">
@@ -171,15 +181,17 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
               <span safe>{locationLabel(event.location)}</span>
             </p>
           ) : (
-            <p class="modal-venue muted">Location TBA</p>
+            <p class="modal-venue muted" safe>
+              {t("event.locationTba")}
+            </p>
           )}
           {venueKnown ? (
             <p class="map-links">
               <a class="button button-quiet" href={maps.google} data-map-link data-google-href={maps.google} data-apple-href={maps.apple} target="_blank" rel="noopener noreferrer">
-                <Icon name="map" /> Open map
+                <Icon name="map" /> <span safe>{t("event.openMap")}</span>
               </a>
-              <button type="button" class="link-button" data-map-app-switch hidden>
-                Use Apple Maps
+              <button type="button" class="link-button" data-map-app-switch hidden safe>
+                {t("event.useApple")}
               </button>
             </p>
           ) : (
@@ -189,7 +201,9 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
 
         {event.description ? (
           <section class="modal-notes" aria-labelledby="event-modal-notes">
-            <h3 id="event-modal-notes">Notes</h3>
+            <h3 id="event-modal-notes" safe>
+              {t("event.notes")}
+            </h3>
             <p safe>{event.description}</p>
           </section>
         ) : (
@@ -198,36 +212,40 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
 
         <p class={event.verified ? "verified" : "verified verified-no"}>
           {event.verified ? <Icon name="check" /> : ""}
-          {event.verified ? "Verified event" : "Unverified - details may change"}
+          {Html.escapeHtml(event.verified ? t("event.verified") : t("event.unverified"))}
         </p>
 
         <div class="modal-actions">
           {event.link && primaryHost ? (
-            <ExternalLink url={event.link} label={`View on ${primaryHost}`} source="modal_primary_link" eventKey={event.eventKey} primary />
+            <ExternalLink url={event.link} label={t("event.viewOn", { host: primaryHost })} source="modal_primary_link" eventKey={event.eventKey} primary />
           ) : (
-            <button type="button" class="button" disabled>
-              Link Coming Soon
+            <button type="button" class="button" disabled safe>
+              {t("event.linkSoon")}
             </button>
           )}
           {calendarReady ? (
             <a class="button" href={calendarPath(event)} download="" data-track="calendar_sync" data-track-source="modal_calendar_sync" data-event-key={event.eventKey}>
-              <Icon name="calendar" /> Add to Calendar
+              <Icon name="calendar" /> <span safe>{t("event.addToCalendar")}</span>
             </a>
           ) : (
             <span class="calendar-disabled">
               <button type="button" class="button" disabled aria-describedby="calendar-disabled-note">
-                <Icon name="calendar" /> Add to Calendar
+                <Icon name="calendar" /> <span safe>{t("event.addToCalendar")}</span>
               </button>
-              <small id="calendar-disabled-note">{CALENDAR_DISABLED_TEXT}</small>
+              <small id="calendar-disabled-note" safe>
+                {t("event.calendarDisabled")}
+              </small>
             </span>
           )}
           <SaveButton eventKey={event.eventKey} large />
           {secondary.map((url) => {
             const host = linkHostname(url);
-            return host ? <ExternalLink url={url} label={`Also on ${host}`} source="modal_secondary_link" eventKey={event.eventKey} /> : "";
+            return host ? <ExternalLink url={url} label={t("event.alsoOn", { host })} source="modal_secondary_link" eventKey={event.eventKey} /> : "";
           })}
         </div>
-        <p class="disclaimer">{MODAL_DISCLAIMER}</p>
+        <p class="disclaimer" safe>
+          {t("event.disclaimer")}
+        </p>
       </div>
     </dialog>
   );
@@ -239,17 +257,19 @@ export function MissingEventModal(props: { closeHref: string; open?: boolean }):
     <dialog id={EVENT_MODAL_ID} class="modal" aria-modal="true" aria-labelledby="event-modal-title" data-missing open={props.open}>
       <div class="modal-panel">
         <header class="modal-head">
-          <h2 id="event-modal-title" tabindex="-1">
-            This event is no longer listed
+          <h2 id="event-modal-title" tabindex="-1" safe>
+            {t("event.missing.title")}
           </h2>
           <div class="modal-tools">
             <a class="icon-button" href={props.closeHref} data-modal-close>
               <Icon name="close" />
-              <span class="visually-hidden">Close</span>
+              <span class="visually-hidden" safe>
+                {t("common.close")}
+              </span>
             </a>
           </div>
         </header>
-        <p>It may have been removed or renamed. Browse the list for what is on.</p>
+        <p safe>{t("event.missing.text")}</p>
       </div>
     </dialog>
   );

@@ -5,12 +5,13 @@
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { formatDateLabel } from "../../lib/sheet/dates.ts";
 import { filtersToSearchParams, MAX_SEARCH_LENGTH, type EventFilters } from "../../lib/events/filter-query.ts";
-import { AGE_LABELS, DAY_NIGHT_LABELS, PRICE_LABELS, rangeLabel, type RangeLabels } from "../../lib/events/filter-labels.ts";
+import { ageLabels, dayNightLabel, priceLabels, rangeLabel, type RangeLabels } from "../../lib/events/filter-labels.ts";
 import { type FilterFacets } from "../../lib/events/filter-match.ts";
 import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
 import { homeHref } from "../../lib/links.ts";
 import { nationalityDisplay } from "../../lib/sheet/nationality.ts";
 import { Icon } from "./icons.tsx";
+import { t } from "../../lib/i18n/index.ts";
 
 /** The id of the filter form (the search box joins it with the `form` attribute). */
 export const FILTERS_FORM_ID = "filters";
@@ -26,7 +27,7 @@ export const RESULTS_HX = { "hx-target": `#${RESULTS_ID}`, "hx-swap": "outerHTML
 
 /** "N found" when a filter or the search is active, else "N available". */
 export function resultCountText(count: number, narrowed: boolean): string {
-  return `${count} ${narrowed ? "found" : "available"}`;
+  return t(narrowed ? "filter.count.found" : "filter.count.available", { count });
 }
 
 /** The live count beside the search box; swapped out-of-band with the results. */
@@ -42,8 +43,8 @@ export function ResultCount(props: { count: number; narrowed: boolean; oob?: boo
 export function SearchBar(props: { q: string; count: number; narrowed: boolean }): JSX.Element {
   return (
     <div class="search-bar" role="search">
-      <label class="visually-hidden" for="search-q">
-        Search events
+      <label class="visually-hidden" for="search-q" safe>
+        {t("filter.search.label")}
       </label>
       <div class="search-field">
         <Icon name="search" />
@@ -54,7 +55,7 @@ export function SearchBar(props: { q: string; count: number; narrowed: boolean }
           form={FILTERS_FORM_ID}
           value={props.q}
           maxlength={String(MAX_SEARCH_LENGTH)}
-          placeholder="Search artists, venues, genres…"
+          placeholder={t("filter.search.placeholder")}
           autocomplete="off"
           enterkeyhint="search"
           hx-get="/"
@@ -63,8 +64,8 @@ export function SearchBar(props: { q: string; count: number; narrowed: boolean }
           hx-sync={`#${FILTERS_FORM_ID}:replace`}
           {...RESULTS_HX}
         />
-        <button type="submit" form={FILTERS_FORM_ID} class="button button-primary search-submit">
-          Search
+        <button type="submit" form={FILTERS_FORM_ID} class="button button-primary search-submit" safe>
+          {t("filter.search.submit")}
         </button>
       </div>
       <ResultCount count={props.count} narrowed={props.narrowed} />
@@ -84,14 +85,15 @@ function Toggle(props: { name: string; value: string; checked: boolean; label: s
 }
 
 /**
- * A two-thumb range. Its labels travel with it (`data-labels`): the page script looks the label
- * of a dragged range up there instead of computing it (see lib/events/filter-labels.ts).
+ * A two-thumb range. Its labels travel with it (`data-labels`, in the page's language): the page
+ * script looks the label of a dragged range up there instead of computing it (see
+ * lib/events/filter-labels.ts).
  */
 function RangeGroup(props: { param: "pr" | "ag"; legend: string; labels: RangeLabels; value: { min: number; max: number } | null; unit: "€" | "age" }): JSX.Element {
   const { labels } = props;
   const value = props.value ?? labels;
-  const minText = props.unit === "€" ? "Minimum price in euros" : "Minimum age";
-  const maxText = props.unit === "€" ? "Maximum price in euros (top of the scale means no limit)" : "Maximum age (top of the scale means no limit)";
+  const minText = props.unit === "€" ? t("filter.price.minLabel") : t("filter.age.minLabel");
+  const maxText = props.unit === "€" ? t("filter.price.maxLabel") : t("filter.age.maxLabel");
   const sent = JSON.stringify({ from: labels.from, to: labels.to, whole: labels.whole, minText: labels.minText, maxText: labels.maxText });
   return (
     <fieldset class="filter-group range-group" data-range={props.param} data-min={String(labels.min)} data-max={String(labels.max)} data-labels={sent}>
@@ -100,11 +102,11 @@ function RangeGroup(props: { param: "pr" | "ag"; legend: string; labels: RangeLa
         {rangeLabel(labels, value)}
       </output>
       <label class="range-field">
-        <span>Min</span>
+        <span safe>{t("filter.range.min")}</span>
         <input id={`${props.param}-min`} type="range" name={`${props.param}_min`} min={String(labels.min)} max={String(labels.max)} step="1" value={String(value.min)} aria-label={minText} aria-valuetext={labels.minText[value.min - labels.min]} />
       </label>
       <label class="range-field">
-        <span>Max</span>
+        <span safe>{t("filter.range.max")}</span>
         <input id={`${props.param}-max`} type="range" name={`${props.param}_max`} min={String(labels.min)} max={String(labels.max)} step="1" value={String(value.max)} aria-label={maxText} aria-valuetext={labels.maxText[value.max - labels.min]} />
       </label>
     </fieldset>
@@ -141,29 +143,29 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
       {props.moment ? <input type="hidden" name="when" value={props.moment} /> : <input type="hidden" name="when" value="" disabled />}
       <div class="filters-head">
         <h2 id="filters-title">
-          <Icon name="filter" /> Filters
+          <Icon name="filter" /> <span safe>{t("home.filters")}</span>
         </h2>
-        <button type="submit" class="button button-small apply-filters">
-          Apply filters
+        <button type="submit" class="button button-small apply-filters" safe>
+          {t("filter.apply")}
         </button>
       </div>
 
       <details class="filter-section" open>
-        <summary safe>{"Date & Times"}</summary>
+        <summary safe>{t("filter.section.dates")}</summary>
         <fieldset class="filter-group">
-          <legend>Dates</legend>
+          <legend safe>{t("filter.dates")}</legend>
           <div class="date-fields">
             <label>
-              <span>From</span>
+              <span safe>{t("filter.dates.from")}</span>
               <input type="date" name="df" value={filters.dateFrom ?? ""} min={props.dateBounds.min} max={props.dateBounds.max} />
             </label>
             <label>
-              <span>To</span>
+              <span safe>{t("filter.dates.to")}</span>
               <input type="date" name="dt" value={filters.dateTo ?? ""} min={props.dateBounds.min} max={props.dateBounds.max} />
             </label>
           </div>
           {props.quickDates.length > 0 ? (
-            <p class="quick-dates" aria-label="Quick dates">
+            <p class="quick-dates" aria-label={t("filter.dates.quick")}>
               {props.quickDates.map((date) => (
                 <a class={activeQuick(date) ? "toggle is-active" : "toggle"} href={withDates(date)} data-quick-date={date} aria-current={activeQuick(date) ? "true" : undefined} safe>
                   {formatDateLabel(date)}
@@ -175,19 +177,19 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
           )}
         </fieldset>
         <fieldset class="filter-group">
-          <legend>Time of day</legend>
+          <legend safe>{t("filter.timeOfDay")}</legend>
           <div class="toggles">
             {(["day", "night"] as const).map((period) => (
-              <Toggle name="dn" value={period} checked={filters.dayNight.includes(period)} label={DAY_NIGHT_LABELS[period]} />
+              <Toggle name="dn" value={period} checked={filters.dayNight.includes(period)} label={dayNightLabel(period)} />
             ))}
           </div>
         </fieldset>
       </details>
 
       <details class="filter-section" open>
-        <summary>Location</summary>
+        <summary safe>{t("filter.section.location")}</summary>
         <fieldset class="filter-group">
-          <legend>Arrondissements</legend>
+          <legend safe>{t("filter.arrondissements")}</legend>
           <div class="toggles toggles-compact">
             {facets.arrondissements.map((arr) => (
               <Toggle name="arr" value={String(arr)} checked={filters.arrondissements.includes(arr)} label={arrondissementShortLabel(arr)} />
@@ -197,9 +199,9 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
       </details>
 
       <details class="filter-section" open>
-        <summary safe>{"Music & Culture"}</summary>
+        <summary safe>{t("filter.section.music")}</summary>
         <fieldset class="filter-group">
-          <legend>Genres</legend>
+          <legend safe>{t("filter.genres")}</legend>
           <div id={GENRE_QUICK_CHIPS_ID} class="quick-chips" aria-live="polite"></div>
           <div class="toggles">
             {facets.genres.map((genre) => (
@@ -209,7 +211,7 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
         </fieldset>
         {facets.nationalities.length > 0 ? (
           <fieldset class="filter-group">
-            <legend>Nationalities</legend>
+            <legend safe>{t("filter.nationalities")}</legend>
             <div class="toggles">
               {facets.nationalities.map((code) => {
                 const display = nationalityDisplay(code);
@@ -223,42 +225,44 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
       </details>
 
       <details class="filter-section" open>
-        <summary>Preferences</summary>
+        <summary safe>{t("filter.section.preferences")}</summary>
         <div class="filter-group">
           <label class="switch">
             <input type="checkbox" name="pick" value="1" checked={filters.curatedOnly} />
-            <span>Show only curated picks</span>
+            <span safe>{t("filter.curatedOnly")}</span>
           </label>
         </div>
         <fieldset class="filter-group">
-          <legend>Venue type</legend>
+          <legend safe>{t("filter.venueType")}</legend>
           <div class="toggles">
-            <Toggle name="vt" value="indoor" checked={filters.venueTypes.includes("indoor")} label="Indoor" />
-            <Toggle name="vt" value="outdoor" checked={filters.venueTypes.includes("outdoor")} label="Outdoor" />
+            <Toggle name="vt" value="indoor" checked={filters.venueTypes.includes("indoor")} label={t("filter.venue.indoor")} />
+            <Toggle name="vt" value="outdoor" checked={filters.venueTypes.includes("outdoor")} label={t("filter.venue.outdoor")} />
           </div>
         </fieldset>
         <fieldset class="filter-group">
-          <legend>Indoor / outdoor</legend>
+          <legend safe>{t("filter.setting.legend")}</legend>
           <div class="segmented">
-            {([
-              ["", "All"],
-              ["indoor", "Indoor"],
-              ["outdoor", "Outdoor"],
-            ] as const).map(([value, label]) => (
+            {(
+              [
+                ["", t("filter.setting.all")],
+                ["indoor", t("filter.venue.indoor")],
+                ["outdoor", t("filter.venue.outdoor")],
+              ] as const
+            ).map(([value, label]) => (
               <label class="segment">
                 <input type="radio" name="in" value={value} checked={(filters.venueSetting ?? "") === value} />
-                <span>{label}</span>
+                <span safe>{label}</span>
               </label>
             ))}
           </div>
         </fieldset>
-        <RangeGroup param="pr" legend="Price" labels={PRICE_LABELS} value={filters.priceRange} unit="€" />
-        <RangeGroup param="ag" legend="Age" labels={AGE_LABELS} value={filters.ageRange} unit="age" />
+        <RangeGroup param="pr" legend={t("filter.price")} labels={priceLabels()} value={filters.priceRange} unit="€" />
+        <RangeGroup param="ag" legend={t("filter.age")} labels={ageLabels()} value={filters.ageRange} unit="age" />
       </details>
       <noscript>
         <p class="filters-foot">
-          <button type="submit" class="button button-primary">
-            Apply filters
+          <button type="submit" class="button button-primary" safe>
+            {t("filter.apply")}
           </button>
         </p>
       </noscript>

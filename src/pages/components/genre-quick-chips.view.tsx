@@ -3,6 +3,7 @@
 
 import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
 import { GENRE_QUICK_CHIPS_ID } from "./filter-panel.view.tsx";
+import { t } from "../../lib/i18n/index.ts";
 
 /** The chips; empty (but present, as the swap target) for anonymous visitors or no preferences. */
 export function GenreQuickChips(props: { genres: string[] }): JSX.Element {
@@ -10,7 +11,9 @@ export function GenreQuickChips(props: { genres: string[] }): JSX.Element {
     <div id={GENRE_QUICK_CHIPS_ID} class="quick-chips" aria-live="polite">
       {props.genres.length > 0 ? (
         <>
-          <span class="quick-chips-label">Your genres</span>
+          <span class="quick-chips-label" safe>
+            {t("home.yourGenres")}
+          </span>
           {props.genres.map((genre) => (
             <a class="chip quick-chip" href={`/?g=${encodeURIComponent(genre)}`} data-quick-genre={genre} style={`--genre:${genreColour(genre)}`} safe>
               {genreLabel(genre)}

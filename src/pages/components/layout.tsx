@@ -6,6 +6,8 @@ import type { Children } from "@kitajs/html";
 import { SITE_NAME } from "../../lib/links.ts";
 import type { PublicBanner } from "../../lib/banner.ts";
 import { SlidingBanner } from "./banner.view.tsx";
+import { attr } from "./attr.ts";
+import { clientMessages, currentLanguage, LANGUAGE_PARAM, t, type Language } from "../../lib/i18n/index.ts";
 import { MyNightLink } from "./save-button.view.tsx";
 
 export { SITE_NAME };
@@ -25,7 +27,36 @@ export interface LayoutProps {
   /** This page's htmx settings, merged over the defaults every page gets (see HTMX_DEFAULTS). */
   htmxConfig?: Record<string, unknown>;
   noindex?: boolean;
+  /** The page's hreflang alternates (see alternateLinks), already escaped markup. */
+  alternates?: string;
   children?: Children;
+}
+
+/** The id of the JSON block that hands the page's client strings to the scripts. */
+export const CLIENT_MESSAGES_ID = "i18n-messages";
+
+/** JSON for a <script> block: "<" escaped so no text can close the element. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+/**
+ * The hreflang alternates of a public page: its address with `?lang=fr` and `?lang=en`, and the
+ * plain address as x-default (chosen from Accept-Language, cookie or the default).
+ */
+export function alternateLinks(absoluteUrl: string): string {
+  const withLang = (language: Language) => {
+    const url = new URL(absoluteUrl);
+    url.searchParams.set(LANGUAGE_PARAM, language);
+    return url.toString();
+  };
+  return (
+    <>
+      <link rel="alternate" hreflang="fr" href={attr(withLang("fr"))} />
+      <link rel="alternate" hreflang="en" href={attr(withLang("en"))} />
+      <link rel="alternate" hreflang="x-default" href={attr(absoluteUrl)} />
+    </>
+  ) as string;
 }
 
 /**
@@ -37,11 +68,14 @@ export const HTMX_DEFAULTS = { includeIndicatorStyles: false, allowEval: false, 
 /** A full HTML document. */
 export function Layout(props: LayoutProps): JSX.Element {
   // Head tags are built by the pages from escaped parts (canonical, OpenGraph, JSON-LD).
-  const safeHead = props.head ?? "";
+  const safeHead = (props.head ?? "") + (props.alternates ?? "");
+  const language = currentLanguage();
+  // The catalogue's client strings: source text, JSON with "<" escaped.
+  const safeClientJson = props.scripts && props.scripts.length > 0 ? scriptSafeJson(clientMessages(language)) : undefined;
   return (
     "<!doctype html>" +
     (
-      <html lang="en">
+      <html lang={language}>
         <head>
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -58,10 +92,17 @@ export function Layout(props: LayoutProps): JSX.Element {
           {safeHead}
         </head>
         <body class={props.bodyClass}>
-          <a class="skip-link" href="#main">
-            Skip to content
+          <a class="skip-link" href="#main" safe>
+            {t("common.skipToContent")}
           </a>
           {props.children}
+          {safeClientJson ? (
+            <script type="application/json" id={CLIENT_MESSAGES_ID}>
+              {safeClientJson}
+            </script>
+          ) : (
+            ""
+          )}
           <script src={assetUrl("vendor/htmx.min.js")} defer></script>
           {(props.scripts ?? []).map((src) => (
             <script src={src.startsWith("/") ? src : assetUrl(src)} defer></script>
@@ -80,14 +121,36 @@ export function SiteHeader(props: { children?: Children; /** The sliding banner,
       <a class="brand" href="/">
         {SITE_NAME}
       </a>
-      <nav aria-label="Main">
-        <a href="/">Events</a>
+      <nav aria-label={t("site.nav")}>
+        <a href="/" safe>
+          {t("site.nav.events")}
+        </a>
         <MyNightLink />
-        <a href="/submit-event">Submit an event</a>
-        <a href="/feature-event">Promote</a>
+        <a href="/submit-event" safe>
+          {t("site.nav.submit")}
+        </a>
+        <a href="/feature-event" safe>
+          {t("site.nav.promote")}
+        </a>
+        <LanguageSwitch />
       </nav>
       {props.children}
     </header>
+  );
+}
+
+/** The path of the FR/EN switch: it sets the `lang` cookie and returns to the page it was clicked on. */
+export function languageSwitchPath(language: Language): string {
+  return `/language/${language}`;
+}
+
+/** The FR/EN switch: a link to the other language. */
+export function LanguageSwitch(): JSX.Element {
+  const other: Language = currentLanguage() === "fr" ? "en" : "fr";
+  return (
+    <a class="language-switch" href={languageSwitchPath(other)} hreflang={other} lang={other} rel="nofollow" title={t("site.language.switchLabel")} data-language-switch={other} safe>
+      {t("site.language.switch")}
+    </a>
   );
 }
 
@@ -96,7 +159,11 @@ export function SiteFooter(): JSX.Element {
   return (
     <footer class="site-footer">
       <p>
-        {SITE_NAME} · Fête de la Musique, Paris · <a href="/privacy">Privacy</a> · <a href="/terms">Terms</a> · <a href="/calendar.ics">Calendar feed</a> · <a href="/api/docs">API</a>
+        {SITE_NAME} · <span safe>{t("site.footer.tagline")}</span> · <a href="/privacy" safe>{t("site.footer.privacy")}</a> · <a href="/terms" safe>{t("site.footer.terms")}</a> ·{" "}
+        <a href="/calendar.ics" safe>
+          {t("site.footer.feed")}
+        </a>{" "}
+        · <a href="/api/docs" safe>{t("site.footer.api")}</a> · <LanguageSwitch />
       </p>
     </footer>
   );

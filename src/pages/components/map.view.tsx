@@ -9,6 +9,7 @@ import { homeHref } from "../../lib/links.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { Icon } from "./icons.tsx";
 import { assetUrl } from "../../lib/static-assets.ts";
+import { t } from "../../lib/i18n/index.ts";
 
 /** The id of the out-of-band map data block (JSON + area list). */
 export const MAP_DATA_ID = "map-areas";
@@ -32,7 +33,9 @@ export function MapData(props: { matching: readonly LiveEvent[]; filters: EventF
   const src = homeHref(props.query ? `${props.query}&map=${MAP_DATA_PARAM_VALUE}` : `map=${MAP_DATA_PARAM_VALUE}`);
   return (
     <div id={MAP_DATA_ID} class="map-data" data-map-src={src} hx-swap-oob={props.oob ? "true" : undefined}>
-      <h3 class="visually-hidden">Events per arrondissement</h3>
+      <h3 class="visually-hidden" safe>
+        {t("map.perArea")}
+      </h3>
       {listed.length > 0 ? (
         <ul class="area-list">
           {listed.map((area) => (
@@ -57,18 +60,22 @@ export function MapCard(props: { matching: readonly LiveEvent[]; filters: EventF
       <summary>
         <span class="map-card-title">
           <Icon name="map" />
-          <span>Map</span>
+          <span safe>{t("map.title")}</span>
         </span>
-        <span class="muted">See where the music is</span>
+        <span class="muted" safe>
+          {t("map.subtitle")}
+        </span>
       </summary>
       <div class="map-body">
         <div class="map-frame">
-          <div id="event-map" class="event-map" role="region" aria-label="Map of the listed events"></div>
+          <div id="event-map" class="event-map" role="region" aria-label={t("map.region")}></div>
           <noscript>
-            <p class="map-fallback">The interactive map needs JavaScript. Every area below links to its events.</p>
+            <p class="map-fallback" safe>
+              {t("map.noscript")}
+            </p>
           </noscript>
         </div>
-        <ul class="map-legend" aria-label="Colour key">
+        <ul class="map-legend" aria-label={t("map.legend")}>
           <li>
             <span class="swatch band-none"></span>0
           </li>
@@ -82,7 +89,8 @@ export function MapCard(props: { matching: readonly LiveEvent[]; filters: EventF
             <span class="swatch band-many"></span>5+
           </li>
           <li>
-            <span class="swatch band-selected"></span>selected
+            <span class="swatch band-selected"></span>
+            <span safe>{t("map.selected")}</span>
           </li>
         </ul>
         <MapData matching={props.matching} filters={props.filters} query={props.query} />

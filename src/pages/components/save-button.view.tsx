@@ -2,13 +2,23 @@
 // events live in the browser only (static/my-night.js keeps their keys in local storage), so the
 // button is rendered hidden and shown by that script; without JavaScript there is nothing to save to.
 
+import { t } from "../../lib/i18n/index.ts";
+
 /** Visitor-facing texts of the save button and the header link (one object, for the message catalogue). */
 export const SAVE_TEXT = {
-  save: "Save",
-  saved: "Saved",
-  full: "My night is full: remove an event first.",
-  navLink: "My night",
-} as const;
+  get save() {
+    return t("save.save");
+  },
+  get saved() {
+    return t("save.saved");
+  },
+  get full() {
+    return t("save.full");
+  },
+  get navLink() {
+    return t("save.navLink");
+  },
+};
 
 /**
  * The header's "My night" link. It carries the button texts the script switches to (once per page
@@ -17,7 +27,7 @@ export const SAVE_TEXT = {
 export function MyNightLink(): JSX.Element {
   return (
     <a href="/my-night" class="my-night-link" data-my-night-link data-label-save={SAVE_TEXT.save} data-label-saved={SAVE_TEXT.saved} data-label-full={SAVE_TEXT.full}>
-      {SAVE_TEXT.navLink}
+      <span safe>{SAVE_TEXT.navLink}</span>
       <span class="my-night-count" data-my-night-count hidden></span>
     </a>
   );
@@ -29,7 +39,7 @@ export function MyNightLink(): JSX.Element {
  */
 export function SaveButton(props: { eventKey: string; large?: boolean }): JSX.Element {
   return (
-    <button type="button" class={props.large ? "button save-toggle" : "save-toggle"} data-save={props.eventKey} hidden>
+    <button type="button" class={props.large ? "button save-toggle" : "save-toggle"} data-save={props.eventKey} hidden safe>
       {SAVE_TEXT.save}
     </button>
   );

@@ -12,15 +12,16 @@ import { endsNextDay, formatTimeLabel, isValidTime } from "../../lib/sheet/times
 import { eventCanonicalUrl, eventOgImageUrl, SITE_NAME } from "../../lib/links.ts";
 import { parisDateTime } from "../../lib/paris-time.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
+import { t } from "../../lib/i18n/index.ts";
 
 /** "<event name> | <site name>". */
 export function eventPageTitle(event: LiveEvent): string {
-  return `${event.eventName} | ${SITE_NAME}`;
+  return t("event.pageTitle", { name: event.eventName, site: SITE_NAME });
 }
 
 /** The long area label, or "Paris" when the arrondissement is unknown. */
 export function eventAreaLabel(event: LiveEvent): string {
-  return event.arrondissement === "unknown" ? "Paris" : arrondissementLongLabel(event.arrondissement);
+  return event.arrondissement === "unknown" ? t("common.paris") : arrondissementLongLabel(event.arrondissement);
 }
 
 /** "<long area label or Paris> · <date label> · <time label> · <venue> · <price label>". */

@@ -6,17 +6,19 @@ import Html from "@kitajs/html";
 import type { Config } from "../../lib/config.ts";
 import { publicUrl } from "../../lib/config.ts";
 import { markup } from "../../lib/http.ts";
-import { defaultOgImageUrl, eventCanonicalUrl, eventOgImageUrl, SITE_NAME } from "../../lib/links.ts";
+import { defaultOgImageUrl, eventCanonicalUrl, eventOgImageUrl, homeHref, SITE_NAME } from "../../lib/links.ts";
+import { t } from "../../lib/i18n/index.ts";
+import { alternateLinks } from "../components/layout.tsx";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { attr } from "../components/attr.ts";
 import { eventJsonLd, eventPageDescription, eventPageTitle } from "./event-meta.ts";
 import { scriptJson } from "./listing.ts";
 import type { HomeHead } from "./home.view.tsx";
 
-/** The homepage title (also the title of the 503 page). */
-export const HOME_TITLE = `${SITE_NAME} · Fête de la Musique in Paris`;
-/** The description of the 503 page. */
-export const UNAVAILABLE_DESCRIPTION = "Fête de la Musique events across Paris.";
+/** The homepage title (also the title of the 503 page), in the current language. */
+export function homeTitle(): string {
+  return t("home.title", { site: SITE_NAME });
+}
 /** Size of every link-preview image. */
 const OG_IMAGE = { width: "1200", height: "630" };
 
@@ -51,20 +53,26 @@ export function SocialMeta(props: SocialMetaProps): JSX.Element {
   );
 }
 
-/** The head of the homepage (`event` absent) or of an event's modal URL. */
-export function homeHead(config: Config, eventCount: number, event: LiveEvent | undefined): HomeHead {
+/**
+ * The head of the homepage (`event` absent) or of an event's modal URL, in the current language,
+ * with the hreflang alternates of that address (`query`: the page's canonical filter query).
+ */
+export function homeHead(config: Config, eventCount: number, event: LiveEvent | undefined, query = ""): HomeHead {
   if (!event) {
-    const description = `Find Fête de la Musique events across Paris: ${eventCount} events to search and filter by arrondissement, genre and time of day.`;
-    const head = SocialMeta({ canonical: publicUrl(config, "/"), title: HOME_TITLE, description, image: defaultOgImageUrl(config, eventCount) });
-    return { title: HOME_TITLE, description: attr(description), head: markup(head) };
+    const title = homeTitle();
+    const description = t("home.description", { count: eventCount });
+    const head = SocialMeta({ canonical: publicUrl(config, "/"), title, description, image: defaultOgImageUrl(config, eventCount) });
+    return { title, description: attr(description), head: markup(head) + alternateLinks(publicUrl(config, homeHref(query))) };
   }
   const title = eventPageTitle(event);
   const description = eventPageDescription(event);
-  const head = SocialMeta({ canonical: eventCanonicalUrl(config, event), title, description, image: eventOgImageUrl(config, event), imageAlt: `${event.eventName}: ${description}` });
+  const head = SocialMeta({ canonical: eventCanonicalUrl(config, event), title, description, image: eventOgImageUrl(config, event), imageAlt: t("event.imageAlt", { name: event.eventName, description }) });
   const jsonLd = eventJsonLd(config, event);
   const ld = jsonLd ? `<script type="application/ld+json">${scriptJson(jsonLd)}</script>` : "";
-  return { title, description: attr(description), head: markup(head) + ld };
+  return { title, description: attr(description), head: markup(head) + ld + alternateLinks(eventCanonicalUrl(config, event)) };
 }
 
 /** The head of the 503 page: title and description only. */
-export const UNAVAILABLE_HEAD: HomeHead = { title: HOME_TITLE, description: UNAVAILABLE_DESCRIPTION, head: "" };
+export function unavailableHead(): HomeHead {
+  return { title: homeTitle(), description: attr(t("home.unavailableDescription")), head: "" };
+}

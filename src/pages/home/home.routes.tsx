@@ -1,6 +1,7 @@
 // The homepage and the share route (see docs/public-pages.md, "Homepage", "Share route" and "Render cache").
-// GET / is served from the render cache (300 s) per normalised filter query: the full page, the
-// results fragment for htmx, or the event-modal fragment for htmx with `event`; Vary: HX-Request.
+// GET / is served from the render cache (300 s) per normalised filter query and language: the full
+// page, the results fragment for htmx, or the event-modal fragment for htmx with `event`;
+// Vary: HX-Request, Accept-Language, Cookie.
 // GET /event/<key>/<slug> is answered per request with a 307 to the modal URL.
 
 import { Elysia } from "elysia";
@@ -24,8 +25,9 @@ import type { Moment } from "../../lib/events/filter-moment.ts";
 import { EventModal, MissingEventModal } from "../components/event-modal.view.tsx";
 import { MAP_DATA_PARAM_VALUE, mapJson } from "../components/map.view.tsx";
 import { HomePage, HomeResults, MoreCards, UnavailablePage, UnavailableResults } from "./home.view.tsx";
-import { homeHead, UNAVAILABLE_HEAD } from "./home-head.view.tsx";
+import { homeHead, unavailableHead } from "./home-head.view.tsx";
 import { publicUrl } from "../../lib/config.ts";
+import { acceptedLanguage, cookieLanguage, inLanguage, LANGUAGE_PARAM, LANGUAGE_VARY, LANGUAGES, queryLanguage, type Language } from "../../lib/i18n/index.ts";
 
 /** Seconds a homepage render stays fresh: 300. */
 export const HOME_REVALIDATE_SECONDS = 300;
@@ -33,26 +35,27 @@ export const HOME_REVALIDATE_SECONDS = 300;
 /** Which homepage response a request gets: "more" is the next list page for "Show more" (htmx). */
 export type HomeVariant = "page" | "fragment" | "modal" | "more" | "map";
 
-const PAGE_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [BANNER_CACHE_TAG, LIVE_EVENTS_TAG], vary: ["HX-Request"] };
-const FRAGMENT_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [LIVE_EVENTS_TAG], vary: ["HX-Request"] };
+const PAGE_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [BANNER_CACHE_TAG, LIVE_EVENTS_TAG], vary: ["HX-Request", ...LANGUAGE_VARY] };
+const FRAGMENT_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [LIVE_EVENTS_TAG], vary: ["HX-Request", ...LANGUAGE_VARY] };
 const PER_REQUEST = { "cache-control": "no-store" };
 const MAX_SLUG_PARAM = 120;
 
 /**
  * The render-cache key of a homepage variant: "/?<canonical filter query>[&p=<page>]", then
- * "|event=<key>" and "#fragment" / "#modal" / "#more" / "#map". Always "/?…" so path invalidation of "/" drops every variant.
+ * "|event=<key>", "#fragment" / "#modal" / "#more" / "#map", then "@<language>". Always "/?…" so
+ * path invalidation of "/" drops every variant.
  */
-export function homeCacheKey(query: string, eventKey: string | null, variant: HomeVariant, page = 1): string {
+export function homeCacheKey(query: string, eventKey: string | null, variant: HomeVariant, page = 1, language: Language = "en"): string {
   let key = `/?${variant === "modal" ? "" : variant === "fragment" || variant === "map" ? query : pagedQuery(query, page)}`;
   if (eventKey) key += `|event=${eventKey}`;
   if (variant !== "page") key += `#${variant}`;
-  return key;
+  return `${key}@${language}`;
 }
 
 /**
  * The canonical address of a plain (non-htmx) homepage request, or undefined when it already is
  * canonical. The GET form sends every field (empty ones, slider ends); the redirect gives one URL,
- * and one cache entry, per filter state. `event` and `slug` are kept as given.
+ * and one cache entry, per filter state. `event` and `slug` are kept as given, then a valid `lang`.
  */
 export function canonicalHomeLocation(url: URL, query: string, page = 1): string | undefined {
   const params = new URLSearchParams(pagedQuery(query, page));
@@ -62,6 +65,8 @@ export function canonicalHomeLocation(url: URL, query: string, page = 1): string
     const slug = url.searchParams.get(SLUG_PARAM);
     if (slug) params.set(SLUG_PARAM, slug.slice(0, MAX_SLUG_PARAM));
   }
+  const language = queryLanguage(url);
+  if (language) params.set(LANGUAGE_PARAM, language);
   const target = params.toString();
   if (target === url.searchParams.toString()) return undefined;
   return target === "" ? "/" : `/?${target}`;
@@ -78,8 +83,12 @@ function dateBounds(events: readonly LiveEvent[]): { min?: string; max?: string 
   return { min, max };
 }
 
-/** Renders one homepage variant from a fresh live read; throws when the read fails (keeps the old render). */
-async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number): Promise<Rendered> {
+/** Renders one homepage variant in `language` from a fresh live read; throws when the read fails (keeps the old render). */
+function renderHome(deps: Deps, language: Language, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number): Promise<Rendered> {
+  return inLanguage(language, () => renderHomeVariant(deps, variant, filters, moment, eventKey, page));
+}
+
+async function renderHomeVariant(deps: Deps, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number): Promise<Rendered> {
   const read = await deps.events.load();
   const now = deps.now();
   const event = eventKey ? findEventByKey(read.events, eventKey) : undefined;
@@ -103,7 +112,7 @@ async function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilter
     now,
     showFallbackNotice: deps.config.dataMode === "remote" && read.source !== "store",
     degraded: read.degraded !== undefined,
-    head: homeHead(deps.config, read.events.length, event),
+    head: homeHead(deps.config, read.events.length, event, listing.query),
     feedUrl: publicUrl(deps.config, "/calendar.ics"),
     // A shared link to an event that is no longer listed says so instead of showing the list silently.
     modal: event
@@ -120,7 +129,10 @@ interface HomeRequest {
   /** Where a plain request with a non-canonical query is sent instead. */
   redirect?: string;
   variant: HomeVariant;
-  cacheKey: string;
+  /** The cache key in each language. */
+  cacheKeys: Readonly<Record<Language, string>>;
+  /** The language the URL asks for (`?lang=`), which wins over the cookie and the headers. */
+  urlLanguage: Language | null;
   policy: CachePolicy;
   filters: EventFilters;
   moment: Moment | null;
@@ -140,7 +152,8 @@ function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
   return {
     redirect: htmx || map ? undefined : canonicalHomeLocation(url, query, page),
     variant,
-    cacheKey: homeCacheKey(query, eventKey, variant, page),
+    cacheKeys: Object.fromEntries(LANGUAGES.map((language) => [language, homeCacheKey(query, eventKey, variant, page, language)])) as Record<Language, string>,
+    urlLanguage: queryLanguage(url),
     policy: variant === "page" ? PAGE_POLICY : FRAGMENT_POLICY,
     filters,
     moment,
@@ -165,23 +178,33 @@ function resolve(request: Request): HomeRequest {
   return found;
 }
 
+/** The language of a homepage request: the URL's `lang`, the cookie, Accept-Language, the default. */
+function homeLanguage(deps: Pick<Deps, "config">, request: Request, home: HomeRequest): Language {
+  if (home.urlLanguage) return home.urlLanguage;
+  const headers = request.headers;
+  return cookieLanguage(headers.get("cookie")) ?? acceptedLanguage(headers.get("accept-language")) ?? deps.config.defaultLanguage;
+}
+
 /**
  * The homepage's hit path, taken by the server before any routing (see app.ts): the fresh cached
- * response of a GET / request, or undefined to let the router handle it (redirect, stale, miss).
- * `headers` (the security headers) are added to the cached header set once, not per hit.
+ * response of a GET / request in its language, or undefined to let the router handle it
+ * (redirect, stale, miss). `headers` (the security headers) are added to the cached header set
+ * once, not per hit.
  */
-export function homeHit(deps: Pick<Deps, "renderCache">, request: Request, headers?: Readonly<Record<string, string>>): Response | undefined {
+export function homeHit(deps: Pick<Deps, "renderCache" | "config">, request: Request, headers?: Readonly<Record<string, string>>): Response | undefined {
   const home = resolve(request);
   if (home.redirect) return undefined;
-  return deps.renderCache.peek(request, home.cacheKey, home.policy, headers);
+  return deps.renderCache.peek(request, home.cacheKeys[homeLanguage(deps, request, home)], home.policy, headers);
 }
 
 /** The answer when every source failed and no render exists yet: the notice, 503, retry in 30 s. */
-async function unavailable(deps: Deps, variant: HomeVariant): Promise<Response> {
-  const headers = { "content-type": "text/html; charset=utf-8", vary: "HX-Request", "retry-after": "30", ...PER_REQUEST };
-  if (variant !== "page") return new Response(markup(UnavailableResults()), { status: 503, headers });
-  const banner = publicBanner(await findBannerSettings(deps));
-  return new Response(markup(UnavailablePage({ banner, now: deps.now(), head: UNAVAILABLE_HEAD })), { status: 503, headers });
+function unavailable(deps: Deps, language: Language, variant: HomeVariant): Promise<Response> {
+  return inLanguage(language, async () => {
+    const headers = { "content-type": "text/html; charset=utf-8", vary: ["HX-Request", ...LANGUAGE_VARY].join(", "), "retry-after": "30", ...PER_REQUEST };
+    if (variant !== "page") return new Response(markup(UnavailableResults()), { status: 503, headers });
+    const banner = publicBanner(await findBannerSettings(deps));
+    return new Response(markup(UnavailablePage({ banner, now: deps.now(), head: unavailableHead() })), { status: 503, headers });
+  });
 }
 
 /** GET /, GET /event/:eventKey/* */
@@ -205,11 +228,12 @@ export function homeRoutes(deps: Deps) {
     .get("/", ({ request }) => {
       const home = resolve(request);
       if (home.redirect) return new Response(null, { status: 302, headers: { location: home.redirect, vary: "HX-Request", ...PER_REQUEST } });
+      const language = homeLanguage(deps, request, home);
       // A hit comes back synchronously; only a miss waits for a render.
-      const served = deps.renderCache.serve(request, home.cacheKey, home.policy, () => renderHome(deps, home.variant, home.filters, home.moment, home.eventKey, home.page));
+      const served = deps.renderCache.serve(request, home.cacheKeys[language], home.policy, () => renderHome(deps, language, home.variant, home.filters, home.moment, home.eventKey, home.page));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
-        if (error instanceof EventsUnavailableError) return unavailable(deps, home.variant);
+        if (error instanceof EventsUnavailableError) return unavailable(deps, language, home.variant);
         throw error;
       });
     })

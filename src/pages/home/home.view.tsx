@@ -9,7 +9,8 @@ import type { PublicBanner } from "../../lib/banner.ts";
 import { activeFilterChips } from "../../lib/events/filter-labels.ts";
 import { topSavedKeys, type FilterFacets } from "../../lib/events/filter-match.ts";
 import { countdownAt, homeQuery, PAGE_SIZE, pagedQuery, withMoment, type HomeListing, type HomeStats } from "./listing.ts";
-import { MOMENT_LABELS, type Moment } from "../../lib/events/filter-moment.ts";
+import { momentLabel, type Moment } from "../../lib/events/filter-moment.ts";
+import { t } from "../../lib/i18n/index.ts";
 import type { EventFilters } from "../../lib/events/filter-query.ts";
 import { parisDate } from "../../lib/paris-time.ts";
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
@@ -21,12 +22,6 @@ import { MapCard, MapData } from "../components/map.view.tsx";
 import { Icon, IconSprite } from "../components/icons.tsx";
 import { OfflineNotice } from "../components/offline-notice.view.tsx";
 
-/** Notice shown when remote mode serves a fallback source. */
-export const FALLBACK_NOTICE = "Live data is currently unavailable - showing the saved event list.";
-/** Added to the notice when the database could not be read at all (an outage): what is missing. */
-export const DEGRADED_NOTICE = "Map positions are approximate (arrondissement centres) and featured events are not shown until it is back.";
-/** Shown when every source failed and no earlier render exists. */
-export const UNAVAILABLE_TEXT = "Events are unavailable right now.";
 
 export const SPOTLIGHT_ID = "spotlight";
 export const STATS_ID = "stats";
@@ -75,10 +70,16 @@ export interface HomePageProps {
 /** The header countdown; static/app.js keeps it right on a cached page (Paris time). */
 export function Countdown(props: { now: Date }): JSX.Element {
   const state = countdownAt(props.now);
-  const text = state.kind === "today" ? "Today" : state.kind === "before" ? `${state.days}d ${state.hours}h ${String(state.minutes).padStart(2, "0")}m` : "";
+  const text =
+    state.kind === "today" ? t("home.countdown.today") : state.kind === "before" ? t("home.countdown.value", { days: String(state.days), hours: String(state.hours), minutes: String(state.minutes).padStart(2, "0") }) : "";
   return (
     <p class="countdown" data-countdown="06-21" hidden={state.kind === "after"}>
-      <span class="countdown-label">Fête de la Musique</span> <strong class="countdown-value" safe>{text}</strong>
+      <span class="countdown-label" safe>
+        {t("home.countdown.label")}
+      </span>{" "}
+      <strong class="countdown-value" safe>
+        {text}
+      </strong>
     </p>
   );
 }
@@ -88,11 +89,11 @@ export function AccountArea(): JSX.Element {
   return (
     <div class="account" data-account>
       <a class="button button-small account-sign-in" href="/sign-in" data-sign-in-open>
-        <Icon name="user" /> Sign in
+        <Icon name="user" /> <span safe>{t("home.signIn")}</span>
       </a>
       <span class="account-email" data-account-email hidden></span>
-      <button type="button" class="button button-small button-quiet" data-sign-out hidden>
-        Sign out
+      <button type="button" class="button button-small button-quiet" data-sign-out hidden safe>
+        {t("home.signOut")}
       </button>
     </div>
   );
@@ -104,10 +105,10 @@ function Spotlight(props: { listing: HomeListing; now: Date; oob?: boolean }): J
     <section id={SPOTLIGHT_ID} class="spotlight" aria-labelledby="spotlight-title" hx-swap-oob={props.oob ? "true" : undefined}>
       <div class="section-head">
         <h2 id="spotlight-title">
-          <Icon name="sparkle" class="icon-fill" /> Spotlight
+          <Icon name="sparkle" class="icon-fill" /> <span safe>{t("home.spotlight")}</span>
         </h2>
-        <a class="section-link" href="/feature-event">
-          Get noticed by promoting your event →
+        <a class="section-link" href="/feature-event" safe>
+          {t("home.spotlight.promote")}
         </a>
       </div>
       {listing.spotlight.length > 0 ? (
@@ -117,11 +118,13 @@ function Spotlight(props: { listing: HomeListing; now: Date; oob?: boolean }): J
           ))}
         </div>
       ) : (
-        <p class="muted">Nothing in the spotlight for these filters.</p>
+        <p class="muted" safe>
+          {t("home.spotlight.empty")}
+        </p>
       )}
       <p class="spotlight-foot">
         <a class="button button-primary" href={`#${ALL_EVENTS_ID}`} data-scroll-to={ALL_EVENTS_ID}>
-          {Html.escapeHtml(`Browse All ${listing.matching.length} Events`)}
+          {Html.escapeHtml(t("home.browseAll", { count: listing.matching.length }))}
         </a>
       </p>
     </section>
@@ -131,18 +134,18 @@ function Spotlight(props: { listing: HomeListing; now: Date; oob?: boolean }): J
 function StatsRow(props: { stats: HomeStats; oob?: boolean }): JSX.Element {
   const { stats } = props;
   return (
-    <section id={STATS_ID} class="stats" aria-label="At a glance" hx-swap-oob={props.oob ? "true" : undefined}>
+    <section id={STATS_ID} class="stats" aria-label={t("home.stats")} hx-swap-oob={props.oob ? "true" : undefined}>
       <div class="stat">
         <strong safe>{String(stats.count)}</strong>
-        <span safe>{`events ${stats.countLabel}`}</span>
+        <span safe>{t(stats.countLabel === "total" ? "home.stats.events.total" : "home.stats.events.filtered", { count: stats.count })}</span>
       </div>
       <div class="stat">
         <strong safe>{String(stats.areaCount)}</strong>
-        <span>{stats.areaCount === 1 ? "arrondissement" : "arrondissements"}</span>
+        <span safe>{t("home.stats.areas", { count: stats.areaCount })}</span>
       </div>
       <div class="stat">
         <strong safe>{String(stats.dateCount)}</strong>
-        <span safe>{`${stats.dateCount === 1 ? "date" : "dates"} · ${stats.dateRangeLabel}`}</span>
+        <span safe>{t("home.stats.dates", { count: stats.dateCount, range: stats.dateRangeLabel })}</span>
       </div>
     </section>
   );
@@ -163,13 +166,13 @@ export function QuickChips(props: { listing: HomeListing; now: Date; oob?: boole
   const todayOn = filters.dateFrom === today && filters.dateTo === today;
   const freeOn = filters.priceRange !== null && filters.priceRange.min === 0 && filters.priceRange.max === 0;
   const chips: Array<{ label: string; on: boolean; href: string; track: string }> = [
-    { label: "Now", on: moment === "now", href: href(filters, moment === "now" ? null : "now"), track: "now" },
-    { label: "Tonight", on: moment === "tonight", href: href(filters, moment === "tonight" ? null : "tonight"), track: "tonight" },
-    { label: "Today", on: todayOn, href: href({ ...filters, dateFrom: todayOn ? null : today, dateTo: todayOn ? null : today }, moment), track: "today" },
-    { label: "Free", on: freeOn, href: href({ ...filters, priceRange: freeOn ? null : { min: 0, max: 0 } }, moment), track: "free" },
+    { label: t("home.quick.now"), on: moment === "now", href: href(filters, moment === "now" ? null : "now"), track: "now" },
+    { label: t("home.quick.tonight"), on: moment === "tonight", href: href(filters, moment === "tonight" ? null : "tonight"), track: "tonight" },
+    { label: t("home.quick.today"), on: todayOn, href: href({ ...filters, dateFrom: todayOn ? null : today, dateTo: todayOn ? null : today }, moment), track: "today" },
+    { label: t("home.quick.free"), on: freeOn, href: href({ ...filters, priceRange: freeOn ? null : { min: 0, max: 0 } }, moment), track: "free" },
   ];
   return (
-    <nav id={QUICK_CHIPS_ID} class="quick-chips" aria-label="Quick filters" hx-swap-oob={props.oob ? "true" : undefined}>
+    <nav id={QUICK_CHIPS_ID} class="quick-chips" aria-label={t("home.quick")} hx-swap-oob={props.oob ? "true" : undefined}>
       <ul>
         {chips.map((chip) => (
           <li>
@@ -180,7 +183,7 @@ export function QuickChips(props: { listing: HomeListing; now: Date; oob?: boole
         ))}
         <li>
           <a class="moment-chip" href={`#${NEAR_ME_ID}`} data-near-me>
-            <Icon name="pin" /> Near me
+            <Icon name="pin" /> <span safe>{t("home.quick.nearMe")}</span>
           </a>
         </li>
       </ul>
@@ -198,9 +201,11 @@ function NearMe(props: { listing: HomeListing; facets: FilterFacets }): JSX.Elem
   return (
     <section id={NEAR_ME_ID} class="near-me" aria-labelledby="near-me-title" tabindex="-1">
       <div class="section-head">
-        <h2 id="near-me-title">Near me</h2>
+        <h2 id="near-me-title" safe>
+          {t("home.near.title")}
+        </h2>
         <label class="near-me-radius" hidden>
-          Within{" "}
+          <span safe>{t("home.near.within")}</span>{" "}
           <select data-near-radius>
             <option value="1">1 km</option>
             <option value="3">3 km</option>
@@ -211,7 +216,9 @@ function NearMe(props: { listing: HomeListing; facets: FilterFacets }): JSX.Elem
       <p class="near-me-status muted" data-near-status role="status" aria-live="polite"></p>
       <ol class="near-me-list" data-near-list hidden></ol>
       <div class="near-me-areas" data-near-areas>
-        <p class="muted">Pick your arrondissement:</p>
+        <p class="muted" safe>
+          {t("home.near.pick")}
+        </p>
         <ul class="area-picker">
           {props.facets.arrondissements
             .filter((arr): arr is number => typeof arr === "number")
@@ -237,15 +244,15 @@ export const STICKY_BAR_ID = "sticky-bar";
 export function StickyBar(props: { count: number; oob?: boolean }): JSX.Element {
   return (
     <a id={STICKY_BAR_ID} class="sticky-bar" href="#filters" data-open-filters hx-swap-oob={props.oob ? "true" : undefined}>
-      <span safe>{`${props.count} ${props.count === 1 ? "event" : "events"}`}</span> · <Icon name="filter" /> Filters
+      <span safe>{t("home.sticky", { count: props.count })}</span> · <Icon name="filter" /> <span safe>{t("home.filters")}</span>
     </a>
   );
 }
 
 function FinishedDivider(): JSX.Element {
   return (
-    <li class="finished-divider" role="separator" aria-label="Finished">
-      <span>Finished</span>
+    <li class="finished-divider" role="separator" aria-label={t("home.finished")}>
+      <span safe>{t("home.finished")}</span>
     </li>
   );
 }
@@ -257,14 +264,16 @@ function Chips(props: { listing: HomeListing }): JSX.Element {
   const q = props.listing.filters.q;
   const clearAll = homeHref(q ? new URLSearchParams({ q }).toString() : "");
   return (
-    <div class="chips" aria-label="Active filters" role="group">
+    <div class="chips" aria-label={t("home.chips")} role="group">
       <ul>
         {moment ? (
           <li>
             <a class="chip" href={homeHref(homeQuery(props.listing.filters, null))} hx-get={homeHref(homeQuery(props.listing.filters, null))} {...RESULTS_HX}>
-              <span safe>{MOMENT_LABELS[moment]}</span>
+              <span safe>{momentLabel(moment)}</span>
               <Icon name="close" />
-              <span class="visually-hidden">(remove filter)</span>
+              <span class="visually-hidden" safe>
+                {t("home.chips.remove")}
+              </span>
             </a>
           </li>
         ) : (
@@ -275,13 +284,15 @@ function Chips(props: { listing: HomeListing }): JSX.Element {
             <a class="chip" href={homeHref(withMoment(chip.removeQuery, moment))} hx-get={homeHref(withMoment(chip.removeQuery, moment))} {...RESULTS_HX} data-track-clear={chip.group} data-track-value={chip.value}>
               <span safe>{chip.label}</span>
               <Icon name="close" />
-              <span class="visually-hidden">(remove filter)</span>
+              <span class="visually-hidden" safe>
+                {t("home.chips.remove")}
+              </span>
             </a>
           </li>
         ))}
       </ul>
-      <a class="chip-clear" href={clearAll} hx-get={clearAll} {...RESULTS_HX} data-track-clear="all">
-        Clear all
+      <a class="chip-clear" href={clearAll} hx-get={clearAll} {...RESULTS_HX} data-track-clear="all" safe>
+        {t("home.chips.clearAll")}
       </a>
     </div>
   );
@@ -315,7 +326,7 @@ function ShowMore(props: { listing: HomeListing }): JSX.Element {
   return (
     <li class="show-more">
       <a class="button" href={href} hx-get={href} hx-target="closest li" hx-swap="outerHTML" hx-push-url="false" data-show-more>
-        {Html.escapeHtml(`Show more (${Math.min(left, PAGE_SIZE)} of ${left} left)`)}
+        {Html.escapeHtml(t("home.showMore", { shown: Math.min(left, PAGE_SIZE), left }))}
       </a>
     </li>
   );
@@ -329,8 +340,10 @@ function EarlierLink(props: { listing: HomeListing }): JSX.Element {
   const previous = homeHref(pagedQuery(listing.query, listing.page - 1));
   return (
     <p class="page-note">
-      <span safe>{listing.shown.length > 0 ? `Events ${first}–${last} of ${listing.matching.length}` : "No more events on this page."}</span>{" "}
-      <a href={previous}>← Earlier events</a>
+      <span safe>{listing.shown.length > 0 ? t("home.pageRange", { first, last, total: listing.matching.length }) : t("home.pageEmpty")}</span>{" "}
+      <a href={previous} safe>
+        {t("home.earlier")}
+      </a>
     </p>
   );
 }
@@ -350,10 +363,10 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
         <Chips listing={listing} />
         <div class="section-head" id={ALL_EVENTS_ID} tabindex="-1">
           <h2 id="all-events-title">
-            All Events <span class="count-badge" safe>{String(listing.matching.length)}</span>
+            <span safe>{t("home.allEvents")}</span> <span class="count-badge" safe>{String(listing.matching.length)}</span>
           </h2>
-          <a class="section-link" href="/submit-event">
-            Hosting something? Submit your event →
+          <a class="section-link" href="/submit-event" safe>
+            {t("home.submitLink")}
           </a>
         </div>
         <CalendarFeedLinks feedUrl={props.feedUrl} query={listing.query} narrowed={listing.narrowed} />
@@ -366,10 +379,10 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
           </>
         ) : (
           <div class="empty">
-            <p>No events match these filters yet.</p>
+            <p safe>{t("home.empty")}</p>
             <p>
-              <a class="button" href="/" hx-get="/" {...RESULTS_HX} data-track-clear="all">
-                Clear all filters
+              <a class="button" href="/" hx-get="/" {...RESULTS_HX} data-track-clear="all" safe>
+                {t("home.clearFilters")}
               </a>
             </p>
           </div>
@@ -394,12 +407,18 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
 function Intro(props: { showFallbackNotice: boolean; degraded?: boolean }): JSX.Element {
   return (
     <>
-      <p class="kicker">Paris · Fête de la Musique</p>
-      <h1 id="home-title">Discover events across the city</h1>
-      <p class="lede">Street stages, club nights, day parties and free concerts in all twenty arrondissements, in one calendar you can search and filter.</p>
+      <p class="kicker" safe>
+        {t("home.kicker")}
+      </p>
+      <h1 id="home-title" safe>
+        {t("home.heading")}
+      </h1>
+      <p class="lede" safe>
+        {t("home.lede")}
+      </p>
       {props.showFallbackNotice ? (
-        <p class="notice notice-warning" role="status">
-          {props.degraded ? `${FALLBACK_NOTICE} ${DEGRADED_NOTICE}` : FALLBACK_NOTICE}
+        <p class="notice notice-warning" role="status" safe>
+          {props.degraded ? `${t("home.fallbackNotice")} ${t("home.degradedNotice")}` : t("home.fallbackNotice")}
         </p>
       ) : (
         ""
@@ -428,17 +447,21 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
       </SiteHeader>
       {safeContent}
       <div id={MODAL_ROOT_ID}>{safeModal}</div>
-      <dialog id={SIGN_IN_DIALOG_ID} class="modal modal-small" aria-modal="true" aria-label="Sign in">
+      <dialog id={SIGN_IN_DIALOG_ID} class="modal modal-small" aria-modal="true" aria-label={t("home.signInDialog")}>
         <div class="modal-panel">
           <div class="modal-tools modal-tools-corner">
             <button type="button" class="icon-button" data-dialog-close>
               <Icon name="close" />
-              <span class="visually-hidden">Close</span>
+              <span class="visually-hidden" safe>
+                {t("common.close")}
+              </span>
             </button>
           </div>
           <div id={SIGN_IN_SLOT_ID} aria-live="polite">
             <p>
-              <a href="/sign-in">Open the sign-in page</a>
+              <a href="/sign-in" safe>
+                {t("home.openSignIn")}
+              </a>
             </p>
           </div>
         </div>
@@ -466,7 +489,7 @@ export function HomePage(props: HomePageProps): JSX.Element {
         <StatsRow stats={listing.stats} />
         <MapCard matching={listing.matching} filters={listing.filters} query={listing.query} />
         <div class="browse">
-          <aside class="browse-filters" aria-label="Filters">
+          <aside class="browse-filters" aria-label={t("home.filters")}>
             <FilterPanel filters={listing.filters} moment={listing.moment} facets={props.facets} quickDates={props.quickDates} dateBounds={props.dateBounds} />
           </aside>
           <div class="browse-results">
@@ -485,12 +508,12 @@ export function UnavailablePage(props: { banner: PublicBanner; now: Date; head: 
       <main id="main" class="home-main">
         <section class="hero" aria-labelledby="home-title">
           <Intro showFallbackNotice={false} />
-          <p class="notice notice-error" role="alert">
-            {UNAVAILABLE_TEXT}
+          <p class="notice notice-error" role="alert" safe>
+            {t("home.unavailable")}
           </p>
           <p>
-            <a class="button" href="/">
-              Try again
+            <a class="button" href="/" safe>
+              {t("home.tryAgain")}
             </a>
           </p>
         </section>
@@ -503,8 +526,8 @@ export function UnavailablePage(props: { banner: PublicBanner; now: Date; head: 
 export function UnavailableResults(): JSX.Element {
   return (
     <section id={RESULTS_ID} class="results">
-      <p class="notice notice-error" role="alert">
-        {UNAVAILABLE_TEXT}
+      <p class="notice notice-error" role="alert" safe>
+        {t("home.unavailable")}
       </p>
     </section>
   );

@@ -16,6 +16,7 @@ import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
 import { isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { MyNightPage, MY_NIGHT_TEXT } from "./my-night.view.tsx";
 import { nightEvents, nightPath, NIGHT_PARAM, readNightKeys, walkingRoutes, type NightKeys } from "./night.ts";
+import { inLanguage, LANGUAGE_VARY, requestLanguage } from "../../lib/i18n/index.ts";
 
 const POLICY: CachePolicy = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };
 const HTML = { "content-type": "text/html; charset=utf-8" };
@@ -63,7 +64,7 @@ export function myNightRoutes(deps: Deps) {
   const renderCalendar = async (night: NightKeys): Promise<Rendered> => {
     const { events } = nightEvents((await deps.events.load()).events, night.keys);
     if (!events.some((event) => isValidIsoDate(event.date))) {
-      return { body: "No listed event with a date in this night.", status: 404, headers: { "content-type": "text/plain; charset=utf-8" } };
+      return { body: MY_NIGHT_TEXT.calendarNoEvents, status: 404, headers: { "content-type": "text/plain; charset=utf-8" } };
     }
     const body = buildCalendarFeed(events, {
       siteName: SITE_NAME,
@@ -85,20 +86,22 @@ export function myNightRoutes(deps: Deps) {
   return new Elysia({ name: "my-night" })
     .get("/my-night", ({ request }) => {
       const night = nightParam(request);
-      const served = deps.renderCache.serve(request, cacheKey("/my-night", night), POLICY, () => renderPage(night));
+      const language = requestLanguage(request, deps.config.defaultLanguage);
+      const served = deps.renderCache.serve(request, `${cacheKey("/my-night", night)}@${language}`, { ...POLICY, vary: [...(POLICY.vary ?? []), ...LANGUAGE_VARY] }, () => inLanguage(language, () => renderPage(night)));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
-        if (error instanceof EventsUnavailableError) return unavailablePage();
+        if (error instanceof EventsUnavailableError) return inLanguage(language, unavailablePage);
         throw error;
       });
     })
     .get("/my-night.ics", ({ request }) => {
       const night = nightParam(request);
-      if (night.keys.length === 0) return new Response("No event keys in this link.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE } });
-      const served = deps.renderCache.serve(request, cacheKey("/my-night.ics", night), POLICY, () => renderCalendar(night));
+      const language = requestLanguage(request, deps.config.defaultLanguage);
+      if (night.keys.length === 0) return new Response(inLanguage(language, () => MY_NIGHT_TEXT.calendarNoKeys), { status: 404, headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE } });
+      const served = deps.renderCache.serve(request, `${cacheKey("/my-night.ics", night)}@${language}`, { ...POLICY, vary: [...(POLICY.vary ?? []), ...LANGUAGE_VARY] }, () => inLanguage(language, () => renderCalendar(night)));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
-        if (error instanceof EventsUnavailableError) return new Response("Events are unavailable right now.", { status: 503, headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE, "retry-after": "30" } });
+        if (error instanceof EventsUnavailableError) return new Response(inLanguage(language, () => MY_NIGHT_TEXT.unavailable), { status: 503, headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE, "retry-after": "30" } });
         throw error;
       });
     });

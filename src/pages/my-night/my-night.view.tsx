@@ -16,29 +16,70 @@ import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { OfflineNotice } from "../components/offline-notice.view.tsx";
 import { SaveButton } from "../components/save-button.view.tsx";
 import { MAX_NIGHT_EVENTS, type WalkingRoute } from "./night.ts";
+import { t } from "../../lib/i18n/index.ts";
+import { SITE_NAME } from "../../lib/links.ts";
 
 /** Visitor-facing texts of the page (one object, for the message catalogue). */
 export const MY_NIGHT_TEXT = {
-  title: "My night",
-  lede: "The events you saved, in time order. They are kept on this device only: nothing is stored on our side.",
-  empty: "Nothing saved yet. Tap “Save” on any event to plan your night.",
-  noScript: "Saving events needs JavaScript; a shared night link still opens here.",
-  browse: "Browse events",
-  missing: (n: number) => (n === 1 ? "1 saved event is no longer listed and was left out." : `${n} saved events are no longer listed and were left out.`),
-  malformed: (n: number) => (n === 1 ? "1 part of this link is not an event and was ignored." : `${n} parts of this link are not events and were ignored.`),
-  overCap: `A night holds up to ${MAX_NIGHT_EVENTS} events; the rest of this link was ignored.`,
-  route: "Walking route",
-  routePart: (from: number, to: number) => `Walking route, stops ${from}–${to}`,
-  unplaced: (n: number) => (n === 1 ? "1 event has no venue yet and is not on the route." : `${n} events have no venue yet and are not on the route.`),
-  calendar: "Download .ics",
-  share: "Share my night",
-  shareLink: "Link to this night",
-  openMap: "Open map",
-  locationTba: "Location TBA",
-  saveAll: "Save these to my night",
-  shared: "A night shared with you.",
-  unavailable: "Events are unavailable right now.",
-} as const;
+  get title() {
+    return t("night.title");
+  },
+  get lede() {
+    return t("night.lede");
+  },
+  get empty() {
+    return t("night.empty");
+  },
+  get noScript() {
+    return t("night.noScript");
+  },
+  get browse() {
+    return t("night.browse");
+  },
+  get route() {
+    return t("night.route");
+  },
+  get calendar() {
+    return t("night.calendar");
+  },
+  get share() {
+    return t("night.share");
+  },
+  get shareLink() {
+    return t("night.shareLink");
+  },
+  get openMap() {
+    return t("night.openMap");
+  },
+  get locationTba() {
+    return t("night.locationTba");
+  },
+  get saveAll() {
+    return t("night.saveAll");
+  },
+  get shared() {
+    return t("night.shared");
+  },
+  get unavailable() {
+    return t("night.unavailable");
+  },
+  missing: (n: number) => t("night.missing", { count: n }),
+  malformed: (n: number) => t("night.malformed", { count: n }),
+  get overCap() {
+    return t("night.overCap", { max: MAX_NIGHT_EVENTS });
+  },
+  routePart: (from: number, to: number) => t("night.routePart", { from, to }),
+  unplaced: (n: number) => t("night.unplaced", { count: n }),
+  get plan() {
+    return t("night.plan");
+  },
+  get calendarNoEvents() {
+    return t("night.calendarNoEvents");
+  },
+  get calendarNoKeys() {
+    return t("night.calendarNoKeys");
+  },
+};
 
 export interface MyNightPageProps {
   events: readonly LiveEvent[];
@@ -62,7 +103,7 @@ export interface MyNightPageProps {
 function Stop(props: { event: LiveEvent }): JSX.Element {
   const { event } = props;
   const venueKnown = !isUnknownLocation(event.location);
-  const area = event.arrondissement === "unknown" ? "Paris" : arrondissementLongLabel(event.arrondissement);
+  const area = event.arrondissement === "unknown" ? t("common.paris") : arrondissementLongLabel(event.arrondissement);
   return (
     <li class="night-stop" data-event-key={event.eventKey}>
       <p class="night-when">
@@ -80,7 +121,7 @@ function Stop(props: { event: LiveEvent }): JSX.Element {
       <p class="night-stop-actions">
         {venueKnown ? (
           <a class="button button-small button-quiet" href={attr(mapAppLinks(event).google)} target="_blank" rel="noopener noreferrer">
-            <Icon name="map" /> {MY_NIGHT_TEXT.openMap}
+            <Icon name="map" /> <span safe>{MY_NIGHT_TEXT.openMap}</span>
           </a>
         ) : (
           ""
@@ -110,7 +151,7 @@ function Actions(props: MyNightPageProps): JSX.Element {
   const keys = props.events.map((event) => event.eventKey).join(",");
   const dated = props.events.some((event) => isValidIsoDate(event.date));
   return (
-    <section class="night-actions" aria-label="Plan">
+    <section class="night-actions" aria-label={t("night.plan")}>
       {props.routes.map((route) => (
         <a class="button button-primary" href={attr(route.url)} target="_blank" rel="noopener noreferrer" data-night-route>
           <Icon name="route" />
@@ -119,16 +160,16 @@ function Actions(props: MyNightPageProps): JSX.Element {
       ))}
       {dated ? (
         <a class="button" href={props.calendarPath} download="my-night.ics" rel="nofollow" data-track="calendar_sync" data-track-source="my_night_calendar" data-event-keys={keys}>
-          <Icon name="calendar" /> {MY_NIGHT_TEXT.calendar}
+          <Icon name="calendar" /> <span safe>{MY_NIGHT_TEXT.calendar}</span>
         </a>
       ) : (
         ""
       )}
       <button type="button" class="button" data-share-url={props.shareUrl} aria-describedby="share-status">
-        <Icon name="share" /> {MY_NIGHT_TEXT.share}
+        <Icon name="share" /> <span safe>{MY_NIGHT_TEXT.share}</span>
       </button>
       <p class="night-share-link">
-        <a href={props.path} data-night-share-link>
+        <a href={props.path} data-night-share-link safe>
           {MY_NIGHT_TEXT.shareLink}
         </a>
       </p>
@@ -142,24 +183,24 @@ function Actions(props: MyNightPageProps): JSX.Element {
 export function MyNightPage(props: MyNightPageProps): JSX.Element {
   const keys = props.events.map((event) => event.eventKey).join(",");
   return (
-    <Layout title={`${MY_NIGHT_TEXT.title} | finder`} description={MY_NIGHT_TEXT.lede} bodyClass="my-night-page" scripts={["app.js", "my-night.js", "offline.js"]} noindex>
+    <Layout title={`${MY_NIGHT_TEXT.title} | ${SITE_NAME}`} description={MY_NIGHT_TEXT.lede} bodyClass="my-night-page" scripts={["app.js", "my-night.js", "offline.js"]} noindex>
       <IconSprite />
       <SiteHeader />
       <main id="main" class="page narrow my-night" data-night-keys={keys}>
         <OfflineNotice renderedAt={props.renderedAt} />
-        <h1>{MY_NIGHT_TEXT.title}</h1>
-        <p class="lede">{MY_NIGHT_TEXT.lede}</p>
+        <h1 safe>{MY_NIGHT_TEXT.title}</h1>
+        <p class="lede" safe>{MY_NIGHT_TEXT.lede}</p>
         {props.unavailable ? (
-          <p class="notice notice-error" role="alert">
+          <p class="notice notice-error" role="alert" safe>
             {MY_NIGHT_TEXT.unavailable}
           </p>
         ) : (
           <Notices missing={props.missing} malformed={props.malformed} overCap={props.overCap} />
         )}
         <p class="notice night-shared" data-night-shared hidden>
-          {MY_NIGHT_TEXT.shared}{" "}
+          <span safe>{MY_NIGHT_TEXT.shared}</span>{" "}
           <button type="button" class="button button-small" data-night-save-all>
-            <Icon name="bookmark" /> {MY_NIGHT_TEXT.saveAll}
+            <Icon name="bookmark" /> <span safe>{MY_NIGHT_TEXT.saveAll}</span>
           </button>
         </p>
         {props.events.length > 0 ? (
@@ -175,9 +216,9 @@ export function MyNightPage(props: MyNightPageProps): JSX.Element {
           ""
         ) : (
           <div class="night-empty" data-night-empty>
-            <p>{MY_NIGHT_TEXT.empty}</p>
+            <p safe>{MY_NIGHT_TEXT.empty}</p>
             <noscript>
-              <p class="muted">{MY_NIGHT_TEXT.noScript}</p>
+              <p class="muted" safe>{MY_NIGHT_TEXT.noScript}</p>
             </noscript>
             <p>
               <a class="button button-primary" href="/">

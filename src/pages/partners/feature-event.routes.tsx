@@ -7,7 +7,10 @@ import { markup } from "../../lib/http.ts";
 import { isHtmx } from "../../lib/htmx.ts";
 import { readSpotlightStatus } from "../../lib/placements/spotlight-status.ts";
 import { readAudienceFigures } from "../../lib/placements/audience.ts";
-import { FeatureEventPage, PACKAGES, SpotlightStatusBlock, SpotlightStatusPage, type PackageOffer } from "./feature-event.view.tsx";
+import { inLanguage, LANGUAGE_VARY, requestLanguage } from "../../lib/i18n/index.ts";
+import { publicUrl } from "../../lib/config.ts";
+import { alternateLinks } from "../components/layout.tsx";
+import { FeatureEventPage, packages, SpotlightStatusBlock, SpotlightStatusPage, type PackageOffer } from "./feature-event.view.tsx";
 
 const SHELL_SECONDS = 300;
 const STATUS_SECONDS = 60;
@@ -15,7 +18,7 @@ const STATUS_SECONDS = 60;
 /** The partner offer page and its live spotlight status. */
 export function partnerRoutes(deps: Deps) {
   const offers = (): PackageOffer[] =>
-    PACKAGES.map((offer) => ({
+    packages().map((offer) => ({
       ...offer,
       href: deps.config.paymentLinks[offer.key] ?? `mailto:${deps.config.partnerEmail}?subject=${encodeURIComponent(`Booking: ${offer.name}`)}`,
     }));
@@ -46,30 +49,32 @@ export function partnerRoutes(deps: Deps) {
   };
 
   return new Elysia({ name: "partner-pages" })
-    .get("/feature-event", ({ request }) =>
-      deps.renderCache.serve(request, "/feature-event", { revalidate: SHELL_SECONDS }, async () => {
+    .get("/feature-event", ({ request }) => {
+      const language = requestLanguage(request, deps.config.defaultLanguage);
+      return deps.renderCache.serve(request, `/feature-event?lang=${language}`, { revalidate: SHELL_SECONDS, vary: [...LANGUAGE_VARY] }, () => inLanguage(language, async () => {
         const events = (await names()) ?? [];
         const audience = {
           eventCount: events.length,
           arrondissementCount: new Set(events.map((e) => e.arrondissement).filter((a) => a !== "unknown")).size,
           ...(await engagement()),
         };
-        return { body: markup(<FeatureEventPage packages={offers()} partnerEmail={deps.config.partnerEmail} audience={audience} />) };
-      }),
-    )
-    .get("/feature-event/status", async ({ request }) => {
+        return { body: markup(<FeatureEventPage packages={offers()} partnerEmail={deps.config.partnerEmail} audience={audience} alternates={alternateLinks(publicUrl(deps.config, "/feature-event"))} />) };
+      }));
+    })
+    .get("/feature-event/status", ({ request }) => inLanguage(requestLanguage(request, deps.config.defaultLanguage), async () => {
       const fragment = isHtmx(request);
+      const language = requestLanguage(request, deps.config.defaultLanguage);
       try {
-        return await deps.renderCache.serve(request, fragment ? "/feature-event?status=fragment" : "/feature-event?status=page", { revalidate: STATUS_SECONDS, vary: ["HX-Request"] }, async () => {
+        return await deps.renderCache.serve(request, `/feature-event?status=${fragment ? "fragment" : "page"}&lang=${language}`, { revalidate: STATUS_SECONDS, vary: ["HX-Request", ...LANGUAGE_VARY] }, () => inLanguage(language, async () => {
           const now = deps.now();
           const current = await status();
           return { body: markup(fragment ? <SpotlightStatusBlock status={current} now={now} /> : <SpotlightStatusPage status={current} now={now} />) };
-        });
+        }));
       } catch (error) {
         // No earlier render and the schedule cannot be read (database down): say so, uncached.
         deps.log.warn("feature-event", "Spotlight status unavailable", undefined, error);
         const body = markup(fragment ? <SpotlightStatusBlock status={undefined} now={deps.now()} /> : <SpotlightStatusPage status={undefined} now={deps.now()} />);
-        return new Response(body, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", vary: "HX-Request" } });
+        return new Response(body, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", vary: ["HX-Request", ...LANGUAGE_VARY].join(", ") } });
       }
-    });
+    }));
 }

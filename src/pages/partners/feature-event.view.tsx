@@ -6,6 +6,9 @@ import type { PackageKey } from "../../lib/config.ts";
 import type { SpotlightStatus } from "../../lib/placements/spotlight-status.ts";
 import { formatParisDisplay } from "../../lib/placements/schedule-input.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
+import { formatCount, t, type MessageKey } from "../../lib/i18n/index.ts";
+import { SITE_NAME } from "../../lib/links.ts";
+import Html from "@kitajs/html";
 
 /** Root id of the status fragment (htmx target). */
 export const SPOTLIGHT_STATUS_ID = "spotlight-status";
@@ -22,21 +25,36 @@ export interface PackageOffer {
   href: string;
 }
 
-/** The placement packages and add-ons, in display order. */
-export const PACKAGES: readonly Omit<PackageOffer, "href">[] = [
-  { key: "spotlight-standard", name: "Spotlight Standard", price: "€80", summary: "48 hours at the top of the homepage.", points: ["One of only 3 spotlight places", "Sparkle badge and crown on your card", "Partner statistics link"] },
-  { key: "spotlight-takeover", name: "Spotlight Takeover", price: "€150", summary: "Festival week, 15–20 June, in the spotlight.", points: ["Spotlight through the busiest week", "Priority in the spotlight queue", "Partner statistics link"] },
-  { key: "promoted-listing", name: "Promoted Listing", price: "€40", summary: "Listed above the rest of the calendar.", points: ["Promoted badge on your card", "Shown right after the spotlight", "Partner statistics link"] },
-  { key: "addon-whatsapp", name: "WhatsApp add-on", price: "€50", summary: "Your event in our community broadcast.", points: ["One message to the finder WhatsApp community"], addOn: true },
-  { key: "addon-newsletter", name: "Newsletter add-on", price: "€75", summary: "A feature in the festival newsletter.", points: ["A dedicated slot in the newsletter"], addOn: true },
+/** A package as sold: its key, price in euros and how many selling points the catalogue holds. */
+interface PackageSpec {
+  key: PackageKey;
+  euros: number;
+  points: 1 | 3;
+  addOn?: boolean;
+}
+
+const PACKAGE_SPECS: readonly PackageSpec[] = [
+  { key: "spotlight-standard", euros: 80, points: 3 },
+  { key: "spotlight-takeover", euros: 150, points: 3 },
+  { key: "promoted-listing", euros: 40, points: 3 },
+  { key: "addon-whatsapp", euros: 50, points: 1, addOn: true },
+  { key: "addon-newsletter", euros: 75, points: 1, addOn: true },
 ];
 
-const FAQ: readonly [string, string][] = [
-  ["When does my placement start?", "As soon as the team activates it after payment, or at the time you ask for. A spotlight runs 48 hours unless agreed otherwise."],
-  ["What if all spotlight places are taken?", "Your spotlight is queued and starts the moment a place frees up; you never lose the hours you paid for."],
-  ["How do I know it worked?", "You get a private statistics link showing views, ticket clicks, calendar saves and unique visitors during your placement."],
-  ["Can I change the event details?", "Yes: write to us and we update the listing; the placement stays attached to your event."],
-];
+/** The placement packages and add-ons, in display order, worded in the current language. */
+export function packages(): Omit<PackageOffer, "href">[] {
+  const price = new Intl.NumberFormat(t("format.locale"), { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+  return PACKAGE_SPECS.map((spec) => ({
+    key: spec.key,
+    name: t(`package.${spec.key}.name`),
+    price: price.format(spec.euros),
+    summary: t(`package.${spec.key}.summary`),
+    points: Array.from({ length: spec.points }, (_, i) => t(`package.${spec.key}.${i + 1}` as MessageKey)),
+    addOn: spec.addOn,
+  }));
+}
+
+const FAQ = [1, 2, 3, 4] as const;
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -48,15 +66,13 @@ export function countdownLabel(endAt: string, now: Date): string {
   const diff = new Date(endAt).getTime() - now.getTime();
   if (diff > 0) {
     const seconds = Math.floor(diff / 1000);
-    return `Live · ends in ${Math.floor(seconds / 3600)}h ${pad(Math.floor(seconds / 60) % 60)}m ${pad(seconds % 60)}s`;
+    return t("feature.countdown.live", { h: String(Math.floor(seconds / 3600)), m: pad(Math.floor(seconds / 60) % 60), s: pad(seconds % 60) });
   }
   const minutes = Math.floor(-diff / 60000);
-  return `Ended ${Math.floor(minutes / 60)}h ${minutes % 60}m ago`;
+  return t("feature.countdown.ended", { h: String(Math.floor(minutes / 60)), m: String(minutes % 60) });
 }
 
 /** The spotlight status block (the fragment cached 60 s). */
-/** Shown in place of the status when the schedule cannot be read. */
-export const SPOTLIGHT_STATUS_UNAVAILABLE = "Spotlight availability cannot be read right now. Please try again in a minute.";
 
 /** The live status block; `status` undefined means the schedule could not be read. */
 export function SpotlightStatusBlock(props: { status: SpotlightStatus | undefined; now: Date }): JSX.Element {
@@ -65,10 +81,12 @@ export function SpotlightStatusBlock(props: { status: SpotlightStatus | undefine
     return (
       <section id={SPOTLIGHT_STATUS_ID} class="partner-status" aria-labelledby="spotlight-status-title" aria-live="polite">
         <div class="partner-status-head">
-          <h2 id="spotlight-status-title">Spotlight right now</h2>
+          <h2 id="spotlight-status-title" safe>
+            {t("feature.status.title")}
+          </h2>
         </div>
-        <p class="notice notice-warning" role="status">
-          {SPOTLIGHT_STATUS_UNAVAILABLE}
+        <p class="notice notice-warning" role="status" safe>
+          {t("feature.status.unavailable")}
         </p>
       </section>
     );
@@ -76,13 +94,17 @@ export function SpotlightStatusBlock(props: { status: SpotlightStatus | undefine
   return (
     <section id={SPOTLIGHT_STATUS_ID} class="partner-status" aria-labelledby="spotlight-status-title" aria-live="polite">
       <div class="partner-status-head">
-        <h2 id="spotlight-status-title">Spotlight right now</h2>
+        <h2 id="spotlight-status-title" safe>
+          {t("feature.status.title")}
+        </h2>
         <span class={`slots-badge${status.slotsLeft === 0 ? " slots-full" : ""}`} data-slots={String(status.slots)} safe>
-          {`${status.slotsLeft}/${status.slots} spotlight slots left`}
+          {t("feature.status.slots", { left: status.slotsLeft, slots: status.slots })}
         </span>
       </div>
       {status.entries.length === 0 ? (
-        <p class="muted">No spotlight is running at the moment: the next one could be yours.</p>
+        <p class="muted" safe>
+          {t("feature.status.empty")}
+        </p>
       ) : (
         <ul class="spotlight-list">
           {status.entries.map((entry) => (
@@ -90,7 +112,9 @@ export function SpotlightStatusBlock(props: { status: SpotlightStatus | undefine
               <span class="spotlight-name" safe>
                 {entry.eventName}
               </span>
-              <span class="spotlight-state">{entry.state === "active" ? "Live" : "Ended"}</span>
+              <span class="spotlight-state" safe>
+                {t(entry.state === "active" ? "feature.status.live" : "feature.status.ended")}
+              </span>
               <time class="spotlight-countdown" datetime={entry.endAt} data-countdown-end={entry.endAt} safe>
                 {countdownLabel(entry.endAt, props.now)}
               </time>
@@ -100,7 +124,7 @@ export function SpotlightStatusBlock(props: { status: SpotlightStatus | undefine
       )}
       {status.queuedCount > 0 ? (
         <p class="spotlight-queue muted" safe>
-          {`${status.queuedCount} spotlight${status.queuedCount === 1 ? "" : "s"} booked ahead${status.nextStartAt ? `; the next starts ${formatParisDisplay(new Date(status.nextStartAt))} (Paris time)` : ""}.`}
+          {status.nextStartAt ? t("feature.status.queuedNext", { count: status.queuedCount, start: formatParisDisplay(new Date(status.nextStartAt)) }) : t("feature.status.queued", { count: status.queuedCount })}
         </p>
       ) : (
         ""
@@ -122,34 +146,35 @@ export interface FeatureEventPageProps {
   packages: PackageOffer[];
   partnerEmail: string;
   audience: AudienceStats;
+  alternates?: string;
 }
 
-const number = new Intl.NumberFormat("en-GB");
-
-/** The figures worth showing, as [value, label]: zero engagement figures are left out. */
+/** The figures worth showing, as [value, label] in the current language: zero engagement figures are left out. */
 export function audienceStats(audience: AudienceStats): [string, string][] {
-  const stats: [string, string][] = [
-    [number.format(audience.eventCount), "events listed"],
-    [number.format(audience.arrondissementCount), "arrondissements covered"],
-  ];
-  if (audience.visitors) stats.push([number.format(audience.visitors), "visitors in the last 30 days"]);
-  if (audience.eventOpens) stats.push([number.format(audience.eventOpens), "event views in the last 30 days"]);
-  if (audience.calendarSaves) stats.push([number.format(audience.calendarSaves), "events saved to calendars"]);
+  const stat = (count: number, key: MessageKey): [string, string] => [formatCount(count), t(key, { count })];
+  const stats: [string, string][] = [stat(audience.eventCount, "feature.stat.events"), stat(audience.arrondissementCount, "feature.stat.areas")];
+  if (audience.visitors) stats.push(stat(audience.visitors, "feature.stat.visitors"));
+  if (audience.eventOpens) stats.push(stat(audience.eventOpens, "feature.stat.opens"));
+  if (audience.calendarSaves) stats.push(stat(audience.calendarSaves, "feature.stat.saves"));
   return stats;
 }
 
 /** The static shell of /feature-event; the status block loads into it. */
 export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
-  const mediaKit = `mailto:${props.partnerEmail}?subject=${encodeURIComponent("finder media kit")}`;
+  const mediaKit = `mailto:${props.partnerEmail}?subject=${encodeURIComponent(t("feature.mediaKitSubject"))}`;
   return (
-    <Layout title="Promote your event | finder" description="Spotlight and promoted placements on the Paris Fête de la Musique calendar." scripts={["feature-event.js"]}>
+    <Layout title={t("feature.title", { site: SITE_NAME })} description={t("feature.description")} alternates={props.alternates} scripts={["feature-event.js"]}>
       <SiteHeader />
       <main id="main" class="page partner-page">
         <section class="partner-hero">
-          <p class="kicker">Partners · Fête de la Musique</p>
-          <h1>Get your event discovered on Fête night</h1>
-          <p class="lead">finder is where Paris plans its Fête de la Musique week. Put your event where people are choosing where to go.</p>
-          <ul class="audience-stats" aria-label="Audience">
+          <p class="kicker" safe>
+            {t("feature.kicker")}
+          </p>
+          <h1 safe>{t("feature.heading")}</h1>
+          <p class="lead" safe>
+            {t("feature.lead")}
+          </p>
+          <ul class="audience-stats" aria-label={t("feature.audience")}>
             {audienceStats(props.audience).map(([value, label]) => (
               <li>
                 <strong safe>{value}</strong> <span safe>{label}</span>
@@ -157,26 +182,30 @@ export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
             ))}
           </ul>
           <div class="hero-actions">
-            <a class="button button-primary" href="#packages">
-              Book placement now
+            <a class="button button-primary" href="#packages" safe>
+              {t("feature.book")}
             </a>
-            <a class="button" href={mediaKit}>
-              Get media kit
+            <a class="button" href={mediaKit} safe>
+              {t("feature.mediaKit")}
             </a>
           </div>
         </section>
 
         <div hx-get="/feature-event/status" hx-trigger="load" hx-swap="outerHTML" hx-select={`#${SPOTLIGHT_STATUS_ID}`}>
           <section id={SPOTLIGHT_STATUS_ID} class="partner-status">
-            <h2>Spotlight right now</h2>
+            <h2 safe>{t("feature.status.title")}</h2>
             <p class="muted">
-              <a href="/feature-event/status">See which spotlight places are free</a>
+              <a href="/feature-event/status" safe>
+                {t("feature.status.link")}
+              </a>
             </p>
           </section>
         </div>
 
         <section id="packages" class="packages" aria-labelledby="packages-title">
-          <h2 id="packages-title">Packages</h2>
+          <h2 id="packages-title" safe>
+            {t("feature.packages")}
+          </h2>
           <div class="package-grid">
             {props.packages.map((offer) => (
               <article class={`package${offer.addOn ? " package-addon" : ""}`}>
@@ -191,7 +220,7 @@ export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
                   ))}
                 </ul>
                 <a class="button button-primary" href={offer.href} rel={offer.href.startsWith("http") ? "noopener" : undefined}>
-                  {offer.addOn ? "Add to my booking" : "Book now"}
+                  {Html.escapeHtml(t(offer.addOn ? "feature.addToBooking" : "feature.bookNow"))}
                 </a>
               </article>
             ))}
@@ -199,39 +228,42 @@ export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
         </section>
 
         <section class="how-it-works" aria-labelledby="how-title">
-          <h2 id="how-title">How it works</h2>
+          <h2 id="how-title" safe>
+            {t("feature.how")}
+          </h2>
           <ol>
-            <li>Choose a package and pay securely.</li>
-            <li>Tell us which event to feature and when it should start.</li>
-            <li>The team activates your placement; spotlight places are allocated first come, first served.</li>
-            <li>Follow your results live on your private statistics page.</li>
+            {(["feature.how.1", "feature.how.2", "feature.how.3", "feature.how.4"] as const).map((key) => (
+              <li safe>{t(key)}</li>
+            ))}
           </ol>
         </section>
 
         <section class="faq" aria-labelledby="faq-title">
-          <h2 id="faq-title">Questions</h2>
-          {FAQ.map(([question, answer]) => (
+          <h2 id="faq-title" safe>
+            {t("feature.faq")}
+          </h2>
+          {FAQ.map((n) => (
             <details>
-              <summary safe>{question}</summary>
-              <p safe>{answer}</p>
+              <summary safe>{t(`feature.faq.${n}.q`)}</summary>
+              <p safe>{t(`feature.faq.${n}.a`)}</p>
             </details>
           ))}
         </section>
 
         <section class="partner-contact">
-          <h2>Talk to us</h2>
+          <h2 safe>{t("feature.contact")}</h2>
           <p>
-            Write to{" "}
+            <span safe>{t("feature.contact.before")}</span>{" "}
             <a href={`mailto:${props.partnerEmail}`} safe>
               {props.partnerEmail}
             </a>{" "}
-            for custom packages, venues with several events or press.
+            <span safe>{t("feature.contact.after")}</span>
           </p>
         </section>
       </main>
-      <div class="sticky-book" role="region" aria-label="Book">
-        <a class="button button-primary" href="#packages">
-          Book Spotlight
+      <div class="sticky-book" role="region" aria-label={t("feature.stickyBook")}>
+        <a class="button button-primary" href="#packages" safe>
+          {t("feature.stickyButton")}
         </a>
       </div>
       <SiteFooter />
@@ -242,11 +274,13 @@ export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
 /** The status block as a page of its own (no JavaScript). */
 export function SpotlightStatusPage(props: { status: SpotlightStatus | undefined; now: Date }): JSX.Element {
   return (
-    <Layout title="Spotlight status | finder" scripts={["feature-event.js"]}>
+    <Layout title={t("feature.statusPage.title", { site: SITE_NAME })} scripts={["feature-event.js"]}>
       <SiteHeader />
       <main id="main" class="page partner-page">
         <p>
-          <a href="/feature-event">← Back to partner packages</a>
+          <a href="/feature-event" safe>
+            {t("feature.statusPage.back")}
+          </a>
         </p>
         <SpotlightStatusBlock status={props.status} now={props.now} />
       </main>

@@ -10,7 +10,10 @@ import { pageOrFragment } from "../../lib/htmx.ts";
 import { readJsonOrForm } from "../../lib/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { readSubmissionSettings } from "../../lib/submissions/settings.ts";
-import { MAX_SUBMISSION_BODY_BYTES, submitEvent, SUBMISSION_MESSAGES, type SubmitOutcome } from "../../lib/submissions/submit.ts";
+import { MAX_SUBMISSION_BODY_BYTES, submitEvent, type SubmitOutcome } from "../../lib/submissions/submit.ts";
+import { inLanguage, languageCacheKey, LANGUAGE_VARY, requestLanguage } from "../../lib/i18n/index.ts";
+import { alternateLinks } from "../components/layout.tsx";
+import { publicUrl } from "../../lib/config.ts";
 import { emptyFormState, SubmissionForm, SubmitPage, SUBMIT_PAGE_TEXT, type SubmissionFormState } from "./submit.view.tsx";
 
 /** /submit-event is static-first: cached 300 s (see docs/public-pages.md, "Caching rules"). */
@@ -22,19 +25,19 @@ export function formOutcome(outcome: SubmitOutcome, values: SubmissionFormState[
   switch (outcome.kind) {
     case "received":
       // A fresh form: the script stamps a new formStartedAt when it appears.
-      return { state: { enabled: true, values: {}, issues: [], notice: { kind: "success", text: SUBMISSION_MESSAGES.thanks } }, status: 200, headers: {} };
+      return { state: { enabled: true, values: {}, issues: [], notice: { kind: "success", text: SUBMIT_PAGE_TEXT.thanks() } }, status: 200, headers: {} };
     case "invalid":
-      return retry({ enabled: true, issues: outcome.issues, notice: { kind: "error", text: SUBMIT_PAGE_TEXT.invalid } }, 422);
+      return retry({ enabled: true, issues: outcome.issues, notice: { kind: "error", text: SUBMIT_PAGE_TEXT.invalid() } }, 422);
     case "invalid_payload":
-      return retry({ enabled: true, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.invalidPayload } }, 400);
+      return retry({ enabled: true, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.invalidPayload() } }, 400);
     case "limited":
       // The same event again: the host is told it arrived, not asked to wait a day.
-      if (outcome.duplicate) return retry({ enabled: true, issues: [], notice: { kind: "success", text: SUBMIT_PAGE_TEXT.duplicate } }, 429, { "retry-after": String(outcome.retryAfter) });
+      if (outcome.duplicate) return retry({ enabled: true, issues: [], notice: { kind: "success", text: SUBMIT_PAGE_TEXT.duplicate() } }, 429, { "retry-after": String(outcome.retryAfter) });
       return retry({ enabled: true, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.tooMany(outcome.retryAfter) } }, 429, { "retry-after": String(outcome.retryAfter) });
     case "closed":
-      return retry({ enabled: false, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.closed } }, 503);
+      return retry({ enabled: false, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.closed() } }, 503);
     case "unavailable":
-      return retry({ enabled: true, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.unavailable } }, 503);
+      return retry({ enabled: true, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.unavailable() } }, 503);
   }
 }
 
@@ -60,8 +63,9 @@ function formAnswer(request: Request, state: SubmissionFormState, status: number
 /** GET and POST /submit-event */
 export function submitRoutes(deps: Deps) {
   return new Elysia({ name: "submit-event" })
-    .get("/submit-event", ({ request }) =>
-      deps.renderCache.serve(request, "/submit-event", { revalidate: SUBMIT_PAGE_REVALIDATE_SECONDS }, async () => {
+    .get("/submit-event", ({ request }) => {
+      const language = requestLanguage(request, deps.config.defaultLanguage);
+      return deps.renderCache.serve(request, languageCacheKey("/submit-event", language), { revalidate: SUBMIT_PAGE_REVALIDATE_SECONDS, vary: [...LANGUAGE_VARY] }, () => inLanguage(language, async () => {
         let enabled = true;
         try {
           enabled = (await readSubmissionSettings(deps.kv)).enabled;
@@ -69,20 +73,20 @@ export function submitRoutes(deps: Deps) {
           // Shown open; a submission then answers "unavailable" while the store is down.
           deps.log.warn("submissions", "Submission settings unreadable while rendering /submit-event", undefined, error);
         }
-        return { body: markup(<SubmitPage state={emptyFormState(enabled)} />) };
-      }),
-    )
+        return { body: markup(<SubmitPage state={emptyFormState(enabled)} alternates={alternateLinks(publicUrl(deps.config, "/submit-event"))} />) };
+      }));
+    })
     .post(
       "/submit-event",
-      async ({ request, server }) => {
+      ({ request, server }) => inLanguage(requestLanguage(request, deps.config.defaultLanguage), async () => {
         const refuse = (text: string, status: number) => formAnswer(request, { enabled: true, values: {}, issues: [], notice: { kind: "error", text } }, status);
-        if (isCrossSiteRequest(deps.config, request)) return refuse(SUBMIT_PAGE_TEXT.crossSite, 403);
+        if (isCrossSiteRequest(deps.config, request)) return refuse(SUBMIT_PAGE_TEXT.crossSite(), 403);
         const capped = await withBodyCap(request, MAX_SUBMISSION_BODY_BYTES);
-        if (capped === "too_large") return refuse(SUBMIT_PAGE_TEXT.tooLarge, 413);
+        if (capped === "too_large") return refuse(SUBMIT_PAGE_TEXT.tooLarge(), 413);
         const fields = await readJsonOrForm(capped);
         const { state, status, headers } = formOutcome(await submitEvent(deps, formBody(fields), clientIp(deps.config, request, server)), echoValues(fields));
         return formAnswer(request, state, status, headers);
-      },
+      }),
       { parse: "none" },
     );
 }

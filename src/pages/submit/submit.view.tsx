@@ -7,6 +7,8 @@ import Html from "@kitajs/html";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { markup } from "../../lib/http.ts";
 import { SUBMISSION_FIELDS, type SubmissionFieldName, type SubmissionIssue } from "../../lib/submissions/validation.ts";
+import { t, type MessageKey } from "../../lib/i18n/index.ts";
+import { SITE_NAME } from "../../lib/links.ts";
 
 /** Root id of the swappable form fragment; every hx-target on this page points here. */
 export const SUBMISSION_FORM_ID = "event-submission";
@@ -14,24 +16,22 @@ export const SUBMISSION_FORM_ID = "event-submission";
 /** Texts of the submission page: headings, notices and error messages. */
 /** A wait as people say it: "40 seconds", "10 minutes", "about 24 hours" (rounded up). */
 export function waitText(seconds: number): string {
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-  if (seconds < 90) return plural(Math.max(1, Math.ceil(seconds)), "second");
-  if (seconds < 90 * 60) return plural(Math.ceil(seconds / 60), "minute");
-  return plural(Math.ceil(seconds / 3600), "hour");
+  if (seconds < 90) return t("submit.wait.second", { count: Math.max(1, Math.ceil(seconds)) });
+  if (seconds < 90 * 60) return t("submit.wait.minute", { count: Math.ceil(seconds / 60) });
+  return t("submit.wait.hour", { count: Math.ceil(seconds / 3600) });
 }
 
+/** Notices of the submission page, in the current language (called while rendering). */
 export const SUBMIT_PAGE_TEXT = {
-  kicker: "Host Submission",
-  heading: "Submit Your Event",
-  intro: "Tell us about your Fête de la Musique event. Our team reviews every submission and publishes the accepted ones on the calendar.",
-  closed: "Event submissions are currently closed. Please check back later.",
-  tooMany: (seconds: number) => `Too many submissions right now. Please try again in about ${waitText(seconds)}.`,
-  duplicate: "We already have this event; it is waiting for review.",
-  unavailable: "Submissions are unavailable right now. Please try again in a moment.",
-  invalid: "Please check the highlighted fields.",
-  invalidPayload: "We could not read that submission. Please try again.",
-  tooLarge: "That submission is too large. Please shorten the description and try again.",
-  crossSite: "This form can only be sent from the finder site itself.",
+  closed: () => t("submit.closed"),
+  tooMany: (seconds: number) => t("submit.tooMany", { wait: waitText(seconds) }),
+  duplicate: () => t("submit.duplicate"),
+  unavailable: () => t("submit.unavailable"),
+  invalid: () => t("submit.invalid"),
+  invalidPayload: () => t("submit.invalidPayload"),
+  tooLarge: () => t("submit.tooLarge"),
+  crossSite: () => t("submit.crossSite"),
+  thanks: () => t("submit.thanks"),
 } as const;
 
 /** Everything the form shows; values are what the host typed (re-shown after an error). */
@@ -44,7 +44,7 @@ export interface SubmissionFormState {
 
 /** The empty form of a fresh visit. */
 export function emptyFormState(enabled: boolean): SubmissionFormState {
-  return { enabled, values: {}, issues: [], notice: enabled ? undefined : { kind: "error", text: SUBMIT_PAGE_TEXT.closed } };
+  return { enabled, values: {}, issues: [], notice: enabled ? undefined : { kind: "error", text: SUBMIT_PAGE_TEXT.closed() } };
 }
 
 /** htmx settings of this page: swap 422/429/503 answers (they carry the form) and give up after 12 s. */
@@ -60,23 +60,52 @@ export const SUBMIT_HTMX_CONFIG = {
 
 const OPTIONAL: readonly SubmissionFieldName[] = ["endTime", "genre", "price", "age", "indoorOutdoor", "arrondissement", "notes"];
 
-const INPUTS: Record<SubmissionFieldName, { type: string; label: string; hint?: string; placeholder?: string; autocomplete?: string; inputmode?: string }> = {
-  eventName: { type: "text", label: "Event Name", autocomplete: "off" },
-  date: { type: "date", label: "Date" },
-  startTime: { type: "time", label: "Start Time" },
-  location: { type: "text", label: "Location", hint: "Venue name and address", autocomplete: "off" },
-  hostEmail: { type: "email", label: "Host Email", hint: "We only use it about this submission", autocomplete: "email" },
-  proofLink: { type: "text", label: "Proof Link", hint: "A page that shows the event: ticket page, social post or website", placeholder: "https://", inputmode: "url", autocomplete: "url" },
-  endTime: { type: "time", label: "End Time" },
-  genre: { type: "text", label: "Genre", placeholder: "e.g. House, Afrobeats" },
-  price: { type: "text", label: "Price", placeholder: "e.g. Free, €10" },
-  age: { type: "text", label: "Age", placeholder: "e.g. All ages, 18+" },
-  indoorOutdoor: { type: "select", label: "Indoor/Outdoor" },
-  arrondissement: { type: "text", label: "Arrondissement", placeholder: "1-20 or unknown" },
-  notes: { type: "textarea", label: "Notes" },
+/** Each field's input; label, hint and placeholder are catalogue keys ("https://" is not a word). */
+const INPUTS: Record<SubmissionFieldName, { type: string; hint?: MessageKey; placeholder?: MessageKey | "https://"; autocomplete?: string; inputmode?: string }> = {
+  eventName: { type: "text", autocomplete: "off" },
+  date: { type: "date" },
+  startTime: { type: "time" },
+  location: { type: "text", hint: "submit.hint.location", autocomplete: "off" },
+  hostEmail: { type: "email", hint: "submit.hint.hostEmail", autocomplete: "email" },
+  proofLink: { type: "text", hint: "submit.hint.proofLink", placeholder: "https://", inputmode: "url", autocomplete: "url" },
+  endTime: { type: "time" },
+  genre: { type: "text", placeholder: "submit.placeholder.genre" },
+  price: { type: "text", placeholder: "submit.placeholder.price" },
+  age: { type: "text", placeholder: "submit.placeholder.age" },
+  indoorOutdoor: { type: "select" },
+  arrondissement: { type: "text", placeholder: "submit.placeholder.arrondissement" },
+  notes: { type: "textarea" },
 };
 
-const SETTING_OPTIONS = ["Indoor", "Outdoor", "Indoor/Outdoor"];
+/** The sheet's setting values (sent as written); their labels come from the catalogue. */
+const SETTING_OPTIONS = ["Indoor", "Outdoor", "Indoor/Outdoor"] as const;
+
+/** A field's label in the current language. */
+export function fieldLabel(name: SubmissionFieldName): string {
+  return t(`submit.field.${name}`);
+}
+
+/** An issue of a field as the visitor reads it: the catalogue's sentence for its code. */
+export function issueText(issue: SubmissionIssue): string {
+  const field = issue.field as SubmissionFieldName;
+  const known = SUBMISSION_FIELDS.some((f) => f.name === field);
+  switch (issue.code) {
+    case "required":
+      return known ? t("submit.error.required", { field: fieldLabel(field) }) : t("submit.error.invalid");
+    case "text":
+      return known ? t("submit.error.text", { field: fieldLabel(field) }) : t("submit.error.invalid");
+    case "tooShort":
+      return known ? t("submit.error.tooShort", { field: fieldLabel(field), min: issue.limit ?? 0 }) : t("submit.error.invalid");
+    case "tooLong":
+      return known ? t("submit.error.tooLong", { field: fieldLabel(field), max: issue.limit ?? 0 }) : t("submit.error.invalid");
+    case "hostEmail":
+      return t("submit.error.hostEmail");
+    case "proofLink":
+      return t("submit.error.proofLink");
+    default:
+      return t("submit.error.invalid");
+  }
+}
 
 function Field(props: { name: SubmissionFieldName; state: SubmissionFormState }): JSX.Element {
   const { name, state } = props;
@@ -95,15 +124,24 @@ function Field(props: { name: SubmissionFieldName; state: SubmissionFormState })
       </textarea>
     );
   } else if (input.type === "select") {
-    const options = SETTING_OPTIONS.includes(value) || value === "" ? SETTING_OPTIONS : [...SETTING_OPTIONS, value];
+    const known = (SETTING_OPTIONS as readonly string[]).includes(value);
     control = (
       <select {...common}>
-        <option value="">Not sure yet</option>
-        {options.map((option) => (
+        <option value="" safe>
+          {t("submit.notSure")}
+        </option>
+        {SETTING_OPTIONS.map((option) => (
           <option value={option} selected={option === value} safe>
-            {option}
+            {t(`submit.setting.${option}`)}
           </option>
         ))}
+        {known || value === "" ? (
+          ""
+        ) : (
+          <option value={value} selected safe>
+            {value}
+          </option>
+        )}
       </select>
     );
   } else {
@@ -115,7 +153,7 @@ function Field(props: { name: SubmissionFieldName; state: SubmissionFormState })
         required={spec.required}
         maxlength={input.type === "text" || input.type === "email" ? String(spec.max) : undefined}
         minlength={spec.min !== undefined ? String(spec.min) : undefined}
-        placeholder={input.placeholder}
+        placeholder={input.placeholder === undefined || input.placeholder === "https://" ? input.placeholder : t(input.placeholder)}
         autocomplete={input.autocomplete}
         inputmode={input.inputmode}
       />
@@ -124,7 +162,7 @@ function Field(props: { name: SubmissionFieldName; state: SubmissionFormState })
   return (
     <div class={issue ? "form-field has-error" : "form-field"}>
       <label for={id}>
-        {Html.escapeHtml(input.label)}
+        {Html.escapeHtml(fieldLabel(name))}
         {spec.required ? (
           <span class="required" aria-hidden="true">
             {" "}
@@ -136,7 +174,7 @@ function Field(props: { name: SubmissionFieldName; state: SubmissionFormState })
       </label>
       {input.hint ? (
         <p class="form-hint" id={`${id}-hint`} safe>
-          {input.hint}
+          {t(input.hint)}
         </p>
       ) : (
         ""
@@ -144,7 +182,7 @@ function Field(props: { name: SubmissionFieldName; state: SubmissionFormState })
       {control}
       {issue ? (
         <p class="field-error" id={`${id}-error`} safe>
-          {issue.message}
+          {issueText(issue)}
         </p>
       ) : (
         ""
@@ -176,7 +214,9 @@ export function SubmissionForm(props: { state: SubmissionFormState }): JSX.Eleme
         hx-disabled-elt="find button[type=submit]"
       >
         <fieldset disabled={!state.enabled}>
-          <legend class="visually-hidden">Event details</legend>
+          <legend class="visually-hidden" safe>
+            {t("submit.legend")}
+          </legend>
           <div class="form-grid">
             <Field name="eventName" state={state} />
             <Field name="date" state={state} />
@@ -186,7 +226,7 @@ export function SubmissionForm(props: { state: SubmissionFormState }): JSX.Eleme
             <Field name="proofLink" state={state} />
           </div>
           <details class="optional-fields" open={optionalOpen}>
-            <summary>Optional details</summary>
+            <summary safe>{t("submit.optional")}</summary>
             <div class="form-grid">
               <Field name="endTime" state={state} />
               <Field name="genre" state={state} />
@@ -198,13 +238,15 @@ export function SubmissionForm(props: { state: SubmissionFormState }): JSX.Eleme
             <Field name="notes" state={state} />
           </details>
           <div class="honeypot" aria-hidden="true">
-            <label for="submit-website">Website</label>
+            <label for="submit-website" safe>
+              {t("submit.honeypot")}
+            </label>
             <input id="submit-website" type="text" name="website" value="" tabindex="-1" autocomplete="off" />
           </div>
           <input type="hidden" name="formStartedAt" value={state.values.formStartedAt ?? ""} />
           <div class="form-actions">
-            <button class="button button-primary" type="submit">
-              Submit event
+            <button class="button button-primary" type="submit" safe>
+              {t("submit.send")}
             </button>
             <p class="form-status" role="status" aria-live="polite" data-submit-status></p>
           </div>
@@ -215,19 +257,25 @@ export function SubmissionForm(props: { state: SubmissionFormState }): JSX.Eleme
 }
 
 /** The whole page. */
-export function SubmitPage(props: { state: SubmissionFormState }): JSX.Element {
+export function SubmitPage(props: { state: SubmissionFormState; alternates?: string }): JSX.Element {
   const head = markup(<link rel="stylesheet" href={assetUrl("forms.css")} />);
   return (
-    <Layout title="Submit your event | finder" description="Hosting a Fête de la Musique event in Paris? Submit it for review." head={head} htmxConfig={SUBMIT_HTMX_CONFIG} scripts={["submit-event.js"]}>
+    <Layout title={t("submit.title", { site: SITE_NAME })} description={t("submit.description")} head={head} alternates={props.alternates} htmxConfig={SUBMIT_HTMX_CONFIG} scripts={["submit-event.js"]}>
       <SiteHeader />
       <main id="main" class="page narrow submit-page">
-        <p class="kicker">{SUBMIT_PAGE_TEXT.kicker}</p>
-        <h1>{SUBMIT_PAGE_TEXT.heading}</h1>
-        <p>{SUBMIT_PAGE_TEXT.intro}</p>
-        <p>
-          <a href="/feature-event">Want more visibility on Fête night? Feature your event →</a>
+        <p class="kicker" safe>
+          {t("submit.kicker")}
         </p>
-        <p class="muted form-legend">Fields marked * are required.</p>
+        <h1 safe>{t("submit.heading")}</h1>
+        <p safe>{t("submit.intro")}</p>
+        <p>
+          <a href="/feature-event" safe>
+            {t("submit.featureLink")}
+          </a>
+        </p>
+        <p class="muted form-legend" safe>
+          {t("submit.required")}
+        </p>
         <SubmissionForm state={props.state} />
       </main>
       <SiteFooter />

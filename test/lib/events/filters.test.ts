@@ -411,10 +411,10 @@ describe("chips", () => {
     ["vt=indoor", "Indoor"],
     ["in=outdoor", "Setting: Outdoor"],
     ["pick=1", "Curated picks"],
-    ["df=2026-06-20&dt=2026-06-21", "Saturday 20th - Sunday 21st"],
-    ["df=2026-06-21&dt=2026-06-21", "Sunday 21st"],
-    ["df=2026-06-20", "From Saturday 20th"],
-    ["dt=2026-06-21", "Until Sunday 21st"],
+    ["df=2026-06-20&dt=2026-06-21", "Sat 20 June - Sun 21 June"],
+    ["df=2026-06-21&dt=2026-06-21", "Sun 21 June"],
+    ["df=2026-06-20", "From Sat 20 June"],
+    ["dt=2026-06-21", "Until Sun 21 June"],
   ];
   for (const [query, label] of labelCases) {
     test(`${query} → ${label}`, () => {

@@ -93,9 +93,9 @@ describe("resolveArrondissement", () => {
 
 describe("labels and order", () => {
   test.each([
-    [1, "1er", "1er Arrondissement"],
-    [2, "2e", "2e Arrondissement"],
-    [20, "20e", "20e Arrondissement"],
+    [1, "1er", "1st arrondissement"],
+    [2, "2e", "2nd arrondissement"],
+    [20, "20e", "20th arrondissement"],
     ["unknown", "TBC", "Location TBC"],
   ])("%p → %p / %p", (value, short, long) => {
     expect(arrondissementShortLabel(value as Arrondissement)).toBe(short);

@@ -54,7 +54,7 @@ describe("normaliseTime", () => {
 
 describe("labels and day arithmetic", () => {
   test.each([
-    ["20:00", "02:00", "20:00 - 02:00"],
+    ["20:00", "02:00", "20:00–02:00"],
     ["20:00", undefined, "20:00"],
     ["20:00", "late", "20:00"],
     ["TBC", "02:00", "TBC"],

@@ -34,7 +34,7 @@ describe("SignInForm (view)", () => {
 
   test("signed in: the email and a sign-out button", () => {
     const html = SignInForm({ signedInEmail: "me@x.com" }) as string;
-    expect(html).toContain("Signed in as <strong>me@x.com</strong>");
+    expect(html).toContain("Signed in as</span> <strong>me@x.com</strong>");
     expect(html).toContain('hx-post="/sign-out"');
   });
 });
@@ -44,7 +44,7 @@ describe("POST /sign-in", () => {
     const res = await post("/sign-in", { email: " Me@Example.com ", firstName: "Ana", lastName: "", consent: "yes" }, HX);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("no-store");
-    expect(res.headers.get("vary")).toBe("HX-Request");
+    expect(res.headers.get("vary")).toBe("HX-Request, Accept-Language, Cookie");
     const html = await res.text();
     expect(html).toStartWith(`<section id="${SIGN_IN_ID}"`);
     expect(html).toContain("me@example.com");

@@ -1,0 +1,279 @@
+// Languages of the visitor-facing site (see docs/languages.md): French first, English second.
+// One message catalogue per language (fr.ts, en.ts, same keys), the request's language
+// (`?lang=`, then the `lang` cookie, then Accept-Language, then the configured default), and the
+// platform's Intl for dates, counts and ordinals. A render runs inside `inLanguage(lang, …)`;
+// views and label helpers read that language with `t()` and the formatters below.
+
+import { AsyncLocalStorage } from "node:async_hooks";
+import { fr, type Catalogue, type Message, type MessageKey } from "./fr.ts";
+import { en } from "./en.ts";
+
+export type { MessageKey } from "./fr.ts";
+
+export type Language = "fr" | "en";
+export const LANGUAGES: readonly Language[] = ["fr", "en"];
+/** The query parameter and the cookie that choose a language. */
+export const LANGUAGE_PARAM = "lang";
+export const LANGUAGE_COOKIE = "lang";
+/** One year, in seconds: how long the switch's choice is kept. */
+export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 3600;
+/**
+ * The language of code that runs outside any request (direct view calls in unit tests, API JSON):
+ * every page, calendar file and preview image sets its own with inLanguage.
+ */
+export const FALLBACK_LANGUAGE: Language = "en";
+
+const CATALOGUES: Readonly<Record<Language, Catalogue>> = { fr, en };
+/** BCP 47 tags handed to Intl. */
+const LOCALES: Readonly<Record<Language, string>> = { fr: "fr-FR", en: "en-GB" };
+
+export function isLanguage(value: unknown): value is Language {
+  return value === "fr" || value === "en";
+}
+
+/** The catalogue of a language. */
+export function catalogue(language: Language): Catalogue {
+  return CATALOGUES[language];
+}
+
+const current = new AsyncLocalStorage<Language>();
+
+/** Runs `render` with `language` as the current language (also across its awaits). */
+export function inLanguage<T>(language: Language, render: () => T): T {
+  return current.run(language, render);
+}
+
+/** The language of the render in progress. */
+export function currentLanguage(): Language {
+  return current.getStore() ?? FALLBACK_LANGUAGE;
+}
+
+/** The Intl locale of the current language ("fr-FR", "en-GB"). */
+export function currentLocale(): string {
+  return LOCALES[currentLanguage()];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Choosing the language of a request
+
+// Browsers send a handful of Accept-Language values: each is read once.
+const acceptMemo = new Map<string, Language | null>();
+const MAX_ACCEPT_MEMO = 256;
+
+/**
+ * The first of French and English in an Accept-Language header, by q-value (then order): "fr-CA"
+ * and "fr" count as French, "en-US" as English; null when neither is accepted (q=0 refuses).
+ */
+export function acceptedLanguage(header: string | null): Language | null {
+  if (!header) return null;
+  let found = acceptMemo.get(header);
+  if (found === undefined) {
+    found = readAcceptLanguage(header);
+    if (acceptMemo.size >= MAX_ACCEPT_MEMO) acceptMemo.clear();
+    acceptMemo.set(header, found);
+  }
+  return found;
+}
+
+function readAcceptLanguage(header: string): Language | null {
+  let best: Language | null = null;
+  let bestQ = 0;
+  for (const part of header.slice(0, 512).split(",")) {
+    const [rawTag, ...params] = part.trim().split(";");
+    const primary = rawTag.trim().toLowerCase().split("-")[0];
+    if (!isLanguage(primary)) continue;
+    let q = 1;
+    for (const param of params) {
+      const [name, value] = param.trim().split("=");
+      if (name?.trim().toLowerCase() === "q") q = Number(value);
+    }
+    if (!Number.isFinite(q) || q <= 0 || q > 1) continue;
+    if (q > bestQ) {
+      best = primary;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+/** What an answer in the request's language depends on besides its URL (its Vary values). */
+export const LANGUAGE_VARY = ["Accept-Language", "Cookie"] as const;
+
+/** The render-cache key of a path in one language: "<path>?lang=<language>" (path invalidation still matches). */
+export function languageCacheKey(path: string, language: Language): string {
+  return `${path}?${LANGUAGE_PARAM}=${language}`;
+}
+
+/** The `lang` cookie's value when it names a language. */
+export function cookieLanguage(cookieHeader: string | null): Language | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1 || part.slice(0, eq).trim() !== LANGUAGE_COOKIE) continue;
+    const value = part.slice(eq + 1).trim();
+    if (isLanguage(value)) return value;
+  }
+  return null;
+}
+
+/**
+ * The language of a request: `?lang=fr|en`, else the `lang` cookie (set by the FR/EN switch),
+ * else the Accept-Language header, else `fallback` (DEFAULT_LANGUAGE, French unless configured).
+ */
+export function requestLanguage(request: Request, fallback: Language, url?: URL): Language {
+  const fromQuery = queryLanguage(url ?? request.url);
+  if (fromQuery) return fromQuery;
+  return cookieLanguage(request.headers.get("cookie")) ?? acceptedLanguage(request.headers.get("accept-language")) ?? fallback;
+}
+
+/** `?lang=` of a URL when it names a language. */
+export function queryLanguage(url: URL | string): Language | null {
+  if (typeof url === "string") {
+    // Most URLs carry no lang parameter: skip the parse.
+    if (!url.includes(`${LANGUAGE_PARAM}=`)) return null;
+    url = new URL(url);
+  }
+  const value = url.searchParams.get(LANGUAGE_PARAM);
+  return isLanguage(value) ? value : null;
+}
+
+/** The Set-Cookie value of the switch: the language for a year, on the whole site, SameSite=Lax. */
+export function languageCookie(language: Language, secure: boolean): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+type Params = Readonly<Record<string, string | number>>;
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralRule(language: Language, type: Intl.PluralRuleType): Intl.PluralRules {
+  const id = `${language}:${type}`;
+  let rule = pluralRules.get(id);
+  if (!rule) {
+    rule = new Intl.PluralRules(LOCALES[language], { type });
+    pluralRules.set(id, rule);
+  }
+  return rule;
+}
+
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+/** A count in the current language's digits and grouping ("1 234", "1,234"). */
+export function formatCount(value: number, language: Language = currentLanguage()): string {
+  let format = numberFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 2 });
+    numberFormats.set(language, format);
+  }
+  return format.format(value);
+}
+
+function pick(message: Message, language: Language, count: number | undefined): string {
+  if (typeof message === "string") return message;
+  const form = count === undefined ? "other" : pluralRule(language, "cardinal").select(count);
+  return message[form] ?? message.other;
+}
+
+function fill(text: string, params: Params | undefined, language: Language): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === "number" ? formatCount(value, language) : value;
+  });
+}
+
+/**
+ * The message `key` in the current language, with `{name}` placeholders filled from `params`
+ * (numbers formatted by Intl). Plural messages pick their form with Intl.PluralRules from
+ * `params.count`.
+ */
+export function t(key: MessageKey, params?: Params): string {
+  return translate(currentLanguage(), key, params);
+}
+
+/** `t` for an explicit language. */
+export function translate(language: Language, key: MessageKey, params?: Params): string {
+  const count = typeof params?.count === "number" ? params.count : undefined;
+  return fill(pick(CATALOGUES[language][key], language, count), params, language);
+}
+
+/** The client strings (keys starting with "client."), without the prefix, for static/app.js. */
+export function clientMessages(language: Language): Record<string, Message> {
+  const out: Record<string, Message> = {};
+  for (const [key, value] of Object.entries(CATALOGUES[language])) {
+    if (key.startsWith("client.")) out[key.slice("client.".length)] = value;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates, times and ordinals (Intl, Paris wall clock)
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(language: Language, id: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const memo = `${language}:${id}`;
+  let format = dateFormats.get(memo);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[language], { timeZone: "Europe/Paris", ...options });
+    dateFormats.set(memo, format);
+  }
+  return format;
+}
+
+/** Noon Paris time of a valid YYYY-MM-DD date (far from any DST edge), or null. */
+function noonOf(iso: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 10));
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? null : date;
+}
+
+/** "dim. 21 juin" / "Sun 21 June": weekday, day and month of a sheet date; "à confirmer" / "TBC" otherwise. */
+export function formatDay(iso: string, language: Language = currentLanguage()): string {
+  const date = noonOf(iso);
+  if (!date) return translate(language, "common.tbc");
+  return dateFormat(language, "day", { weekday: "short", day: "numeric", month: "long" }).format(date);
+}
+
+/** "21 juin" / "21 June". */
+export function formatDayMonth(iso: string, language: Language = currentLanguage()): string {
+  const date = noonOf(iso);
+  if (!date) return translate(language, "common.tbc");
+  return dateFormat(language, "dayMonth", { day: "numeric", month: "long" }).format(date);
+}
+
+/** A range of two sheet dates by Intl: "19–21 juin", "30 juin – 2 juil."; one day gives "21 juin". */
+export function formatDayRange(startIso: string, endIso: string, language: Language = currentLanguage()): string {
+  const start = noonOf(startIso);
+  const end = noonOf(endIso);
+  if (!start) return translate(language, "common.tbc");
+  if (!end || startIso === endIso) return formatDayMonth(startIso, language);
+  const sameYear = startIso.slice(0, 4) === endIso.slice(0, 4);
+  const options: Intl.DateTimeFormatOptions = sameYear ? { day: "numeric", month: "short" } : { day: "numeric", month: "short", year: "numeric" };
+  return dateFormat(language, sameYear ? "rangeShort" : "rangeYear", options).formatRange(start, end);
+}
+
+/** The ordinal of a number: "1er", "20e" / "1st", "20th" (Intl.PluralRules, ordinal type). */
+export function formatOrdinal(value: number, language: Language = currentLanguage()): string {
+  const form = pluralRule(language, "ordinal").select(value);
+  return translate(language, `ordinal.${form}` as MessageKey, { n: String(value) });
+}
+
+/** Keys whose message is trusted markup (they end in "Html"). */
+export type HtmlMessageKey = Extract<MessageKey, `${string}Html`>;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * A markup message ("…Html" keys: the catalogue's own links, <code> and <strong>, written in
+ * source, never data) with its `{name}` placeholders filled with escaped text.
+ */
+export function tHtml(key: HtmlMessageKey, params?: Params): string {
+  const escaped: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params ?? {})) escaped[name] = typeof value === "number" ? value : escapeHtml(value);
+  return t(key, escaped);
+}

@@ -1,0 +1,170 @@
+// French and English in Chromium (see docs/languages.md). A browser whose language is French
+// (Accept-Language fr-FR) gets the home page, the event modal, its calendar file and the filters in
+// French, an en-GB browser in English. The FR/EN switch sets the `lang` cookie, re-renders the page
+// it was clicked on in the other language, and the choice holds on the next pages (the submission
+// form, its htmx answers, /feature-event and its htmx status) over the browser's own language.
+// Expected words come from the catalogues, plus a few literal ones that show Intl's formats.
+
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import type { BrowserContext, Page } from "playwright-core";
+import { sql } from "drizzle-orm";
+import { rangeLabel, priceLabels } from "../../src/lib/events/filter-labels.ts";
+import { translate, type Language, type MessageKey } from "../../src/lib/i18n/index.ts";
+import { collectConsoleErrors, newContext, useBrowserApp } from "../helpers/browser.ts";
+
+const { ctx, server, browser } = useBrowserApp();
+
+const BROWSER_TEST_MS = 90_000;
+
+/** Each language with the browser that asks for it, and the words Intl gives the Canal event (21 June, 10th). */
+const CASES = [
+  { language: "fr", locale: "fr-FR", viewport: "phone", day: "dim. 21 juin", area: "10e arrondissement", priceLabel: "Gratuit - 140 €", icsPrice: "Prix : Gratuit" },
+  { language: "en", locale: "en-GB", viewport: "desktop", day: "Sun 21 June", area: "10th arrondissement", priceLabel: "Free - €140", icsPrice: "Price: Free" },
+] as const;
+
+const other = (language: Language): Language => (language === "fr" ? "en" : "fr");
+
+async function waitForText(page: Page, selector: string, text: string): Promise<void> {
+  await page.waitForFunction(([s, t]) => document.querySelector(s)?.textContent?.trim() === t, [selector, text] as const, { timeout: 5000 });
+}
+
+/** Opens a filter section by its (translated) title; on phones they start closed. */
+async function openSection(page: Page, name: string): Promise<void> {
+  const section = page.locator("details.filter-section", { has: page.locator("summary", { hasText: name }) });
+  if (!(await section.evaluate((el) => (el as HTMLDetailsElement).open))) await section.locator("summary").click();
+}
+
+/** The page is rendered in `language`: the html lang and the catalogue's words for `heading`. */
+async function expectPageIn(page: Page, language: Language, heading: MessageKey): Promise<void> {
+  await page.getByRole("heading", { level: 1, name: translate(language, heading) }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+}
+
+/** Clicks the FR/EN switch to `language`: the one in the header's navigation, or the footer's. */
+async function switchTo(page: Page, language: Language, where: "header" | "footer"): Promise<void> {
+  const area = where === "header" ? page.getByRole("navigation").first() : page.getByRole("contentinfo");
+  await area.locator(`a[data-language-switch="${language}"]`).click();
+}
+
+/** The `lang` cookie the switch left in the browser. */
+async function languageCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === "lang");
+}
+
+describe("languages in the browser", () => {
+  for (const { language, locale, viewport, day, area, priceLabel, icsPrice } of CASES) {
+    test(`${viewport}, Accept-Language ${locale}: home, modal, calendar file and filters in ${language}`, async () => {
+      const context = await newContext(browser, viewport, { locale });
+      const page = await context.newPage();
+      const errors = collectConsoleErrors(page);
+      try {
+        await page.goto(`${server.url}/`);
+        await expectPageIn(page, language, "home.heading");
+        await waitForText(page, "#result-count", translate(language, "filter.count.available", { count: 14 }));
+        expect(await languageCookie(context)).toBeUndefined();
+
+        // The modal: dates and areas by Intl in the language, its buttons from the catalogue.
+        await page.locator('#results article[data-event-key="evt_fixture000001"] .card-link').click();
+        const dialog = page.getByRole("dialog", { name: "Canal Amapiano Sunset" });
+        await dialog.waitFor();
+        const text = await dialog.innerText();
+        expect(text).toContain(day);
+        expect(text).toContain(area);
+        const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: translate(language, "event.addToCalendar") }).click()]);
+        const ics = readFileSync((await download.path())!, "utf8");
+        expect(ics).toContain(icsPrice);
+        await page.keyboard.press("Escape");
+        await page.waitForFunction(() => !document.getElementById("event-modal"));
+
+        // The filters: toggle labels, the result count and the server-made slider labels.
+        await openSection(page, translate(language, "filter.section.dates"));
+        await page.getByRole("checkbox", { name: translate(language, "filter.dayNight.night") }).check();
+        await page.waitForURL(`${server.url}/?dn=night`);
+        await waitForText(page, "#result-count", translate(language, "filter.count.found", { count: 3 }));
+        await expect(page.getByRole("link", { name: `${translate(language, "filter.dayNight.night")} ${translate(language, "home.chips.remove")}` }).count()).resolves.toBe(1);
+        await openSection(page, translate(language, "filter.section.preferences"));
+        await page.locator('input[name="pr_max"]').fill("140");
+        expect(rangeLabel(priceLabels(language), { min: 0, max: 140 })).toBe(priceLabel);
+        await waitForText(page, '[data-range="pr"] .range-label', priceLabel);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, BROWSER_TEST_MS);
+  }
+
+  test("desktop, en-GB browser: the switch to French sets the cookie, re-renders the page and holds on the submission form and /feature-event", async () => {
+    await ctx.deps.database.query(sql`truncate event_submissions, rate_limit_counters`);
+    const context = await newContext(browser, "desktop", { locale: "en-GB" });
+    const page = await context.newPage();
+    const errors = collectConsoleErrors(page);
+    try {
+      await page.goto(`${server.url}/?dn=night`);
+      await expectPageIn(page, "en", "home.heading");
+      await switchTo(page, "fr", "header");
+      // Back on the same page with its filters, now in French.
+      await page.waitForURL(`${server.url}/?dn=night`);
+      await expectPageIn(page, "fr", "home.heading");
+      await waitForText(page, "#result-count", translate("fr", "filter.count.found", { count: 3 }));
+      const cookie = await languageCookie(context);
+      expect(cookie).toMatchObject({ value: "fr", path: "/", sameSite: "Lax" });
+      expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600_000);
+
+      // The next page, its htmx error and its htmx success stay French although the browser asks for English.
+      await page.goto(`${server.url}/submit-event`);
+      await expectPageIn(page, "fr", "submit.heading");
+      const field = (key: MessageKey) => page.getByLabel(translate("fr", key));
+      await field("submit.field.eventName").fill("Chorale du canal");
+      await field("submit.field.date").fill("2026-06-21");
+      await field("submit.field.startTime").fill("20:30");
+      await field("submit.field.location").fill("Canal Saint-Martin, quai de Valmy");
+      await field("submit.field.hostEmail").fill("host@example.com");
+      await field("submit.field.proofLink").fill("javascript:alert(1)");
+      await page.getByRole("button", { name: translate("fr", "submit.send") }).click();
+      await page.getByText(translate("fr", "submit.error.proofLink")).waitFor();
+      await field("submit.field.proofLink").fill("chorale.example/canal");
+      await page.getByRole("button", { name: translate("fr", "submit.send") }).click();
+      await page.getByText(translate("fr", "submit.thanks")).waitFor();
+
+      await page.goto(`${server.url}/feature-event`);
+      await expectPageIn(page, "fr", "feature.heading");
+      await waitForText(page, ".slots-badge", translate("fr", "feature.status.slots", { left: 3, slots: 3 }));
+      expect(await page.locator("body").textContent()).toContain(translate("fr", "feature.stickyButton"));
+
+      // And back to English, on the page the switch was on.
+      await switchTo(page, "en", "header");
+      await page.waitForURL(`${server.url}/feature-event`);
+      await expectPageIn(page, "en", "feature.heading");
+      expect((await languageCookie(context))?.value).toBe("en");
+      // 4xx answers htmx swaps are reported by Chromium as failed loads; nothing else may appear.
+      expect(errors.filter((e) => !e.includes("Failed to load resource"))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, BROWSER_TEST_MS);
+
+  test("phone, fr-FR browser: the switch to English holds on the next pages", async () => {
+    const context = await newContext(browser, "phone", { locale: "fr-FR" });
+    const page = await context.newPage();
+    const errors = collectConsoleErrors(page);
+    try {
+      await page.goto(`${server.url}/feature-event`);
+      await expectPageIn(page, "fr", "feature.heading");
+      await switchTo(page, "en", "footer");
+      await page.waitForURL(`${server.url}/feature-event`);
+      await expectPageIn(page, "en", "feature.heading");
+      await waitForText(page, ".slots-badge", translate("en", "feature.status.slots", { left: 3, slots: 3 }));
+      expect((await languageCookie(context))?.value).toBe("en");
+      for (const [path, heading] of [["/", "home.heading"], ["/submit-event", "submit.heading"]] as const) {
+        await page.goto(`${server.url}${path}`);
+        await expectPageIn(page, "en", heading);
+        // Header and footer both offer the way back.
+        expect(await page.locator(`a[data-language-switch="${other("en")}"]`).count()).toBe(2);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, BROWSER_TEST_MS);
+});

@@ -1,0 +1,163 @@
+// Languages over HTTP (docs/languages.md), with the production default (DEFAULT_LANGUAGE unset,
+// so French): how a request's language is chosen, the switch's cookie, the render cache keyed on
+// the language, hreflang, the calendar files (ical.js) and preview images (PNG decode) in both
+// languages, and every public page's words in both catalogues.
+
+import { describe, expect, test } from "bun:test";
+import ICAL from "ical.js";
+import { useTestApp } from "../helpers/app.ts";
+import { decodePng } from "../helpers/png.ts";
+import { GENRES } from "../../src/lib/sheet/genres.ts";
+
+const ctx = useTestApp({ env: { DEFAULT_LANGUAGE: undefined } });
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const res = await ctx.request(path, { headers });
+  return { res, body: await res.text() };
+}
+
+/** The text nodes of a page's <body>, scripts and styles left out. */
+function textNodes(html: string): string[] {
+  const body = html.slice(html.indexOf("<body"));
+  return body
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<style[\s\S]*?<\/style>/g, "")
+    .replace(/<svg[\s\S]*?<\/svg>/g, "")
+    .split(/<[^>]+>/)
+    .map((text) =>
+      text
+        .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+        .replace(/&amp;/g, "&")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .filter((text) => /\p{L}{2,}/u.test(text));
+}
+
+describe("choosing the language", () => {
+  test("no header gives French (the production default); Accept-Language, the cookie and ?lang choose", async () => {
+    const plain = await page("/");
+    expect(plain.body).toContain('<html lang="fr">');
+    expect(plain.body).toContain("Découvrez les événements de toute la ville");
+    expect(plain.res.headers.get("vary")).toContain("Accept-Language");
+    expect(plain.res.headers.get("vary")).toContain("Cookie");
+
+    const english = await page("/", { "accept-language": "en-US,en;q=0.9,fr;q=0.5" });
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain("Discover events across the city");
+
+    expect((await page("/", { "accept-language": "en", cookie: "lang=fr" })).body).toContain('<html lang="fr">');
+    expect((await page("/?lang=en", { cookie: "lang=fr" })).body).toContain('<html lang="en">');
+    expect((await page("/", { "accept-language": "de-DE" })).body).toContain('<html lang="fr">');
+  });
+
+  test("the render cache keeps one entry per language: a cached French page is never served in English", async () => {
+    const first = await page("/?g=house", { "accept-language": "fr" });
+    const again = await page("/?g=house", { "accept-language": "fr" });
+    expect(again.res.headers.get("x-cache")).toBe("HIT");
+    const english = await page("/?g=house", { "accept-language": "en" });
+    expect(english.res.headers.get("x-cache")).toBe("MISS");
+    expect(first.body).toContain('<html lang="fr">');
+    expect(english.body).toContain('<html lang="en">');
+  });
+
+  test("the FR/EN switch sets the lang cookie for a year (SameSite=Lax) and returns to the page", async () => {
+    const res = await ctx.request("/language/en", { headers: { referer: "http://finder.test/submit-event?lang=fr" }, redirect: "manual" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/submit-event");
+    const cookie = res.headers.get("set-cookie") ?? "";
+    expect(cookie).toContain("lang=en");
+    expect(cookie).toContain("Max-Age=31536000");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Path=/");
+    const away = await ctx.request("/language/en", { headers: { referer: "https://elsewhere.example/x" }, redirect: "manual" });
+    expect(away.headers.get("location")).toBe("/");
+    expect((await ctx.request("/language/de")).status).toBe(404);
+    // The page links the switch to the other language.
+    expect((await page("/terms")).body).toContain('href="/language/en"');
+    expect((await page("/terms", { cookie: "lang=en" })).body).toContain('href="/language/fr"');
+  });
+
+  test("public pages carry hreflang alternates (fr, en, x-default)", async () => {
+    for (const path of ["/", "/submit-event", "/feature-event", "/privacy", "/terms"]) {
+      const { body } = await page(path);
+      expect(body).toContain(`hreflang="fr" href="http://finder.test${path}?lang=fr"`);
+      expect(body).toContain(`hreflang="en" href="http://finder.test${path}?lang=en"`);
+      expect(body).toContain(`hreflang="x-default" href="http://finder.test${path}"`);
+    }
+  });
+});
+
+describe("dates and places", () => {
+  test("cards and the modal show the month: 'dim. 21 juin' / 'Sun 21 June'; '10e arrondissement' / '10th arrondissement'", async () => {
+    const fr = (await page("/?event=evt_fixture000001&slug=canal-amapiano-sunset")).body;
+    expect(fr).toContain("dim. 21 juin · 10e arrondissement");
+    expect(fr).toContain("18:00–23:00");
+    expect(fr).toContain("lang=fr");
+    const en = (await page("/?event=evt_fixture000001&slug=canal-amapiano-sunset&lang=en")).body;
+    expect(en).toContain("Sun 21 June · 10th arrondissement");
+    // The share preview's image URL carries the language.
+    expect(en).toMatch(/og:image" content="[^"]*lang=en/);
+    expect(fr).toMatch(/og:image" content="[^"]*lang=fr/);
+  });
+});
+
+describe("calendar files and preview images", () => {
+  test("an event's .ics in French and in English, parsed with ical.js", async () => {
+    const read = async (query: string) => {
+      const res = await ctx.request(`/api/events/evt_fixture000001/calendar.ics${query}`);
+      expect(res.status).toBe(200);
+      const vevent = new ICAL.Component(ICAL.parse(await res.text())).getFirstSubcomponent("vevent")!;
+      return { description: String(vevent.getFirstPropertyValue("description")), location: String(vevent.getFirstPropertyValue("location")) };
+    };
+    const fr = await read("?lang=fr");
+    expect(fr.description).toContain("Prix : Gratuit");
+    expect(fr.location).toContain("10e arrondissement");
+    const en = await read("?lang=en");
+    expect(en.description).toContain("Price: Free");
+    expect(en.location).toContain("10th arrondissement");
+  });
+
+  test("the filtered feed names itself in the chosen language", async () => {
+    const name = async (query: string) => {
+      const calendar = new ICAL.Component(ICAL.parse(await (await ctx.request(`/calendar.ics${query}`)).text()));
+      return String(calendar.getFirstPropertyValue("x-wr-calname") ?? "");
+    };
+    expect(await name("?in=outdoor&lang=fr")).toContain("Cadre : Extérieur");
+    expect(await name("?in=outdoor&lang=en")).toContain("Setting: Outdoor");
+  });
+
+  test("preview images render in both languages as valid PNGs that differ", async () => {
+    const image = async (lang: string) => {
+      const res = await ctx.request(`/api/og?variant=default&eventCount=12&lang=${lang}`);
+      expect(res.headers.get("content-type")).toBe("image/png");
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const png = decodePng(bytes);
+      expect([png.width, png.height]).toEqual([1200, 630]);
+      return Buffer.from(bytes).toString("base64");
+    };
+    expect(await image("fr")).not.toBe(await image("en"));
+  });
+});
+
+describe("every visitor-facing word is in both catalogues", () => {
+  // Text that is data or a name, not a sentence of the site: event names, venues, genres, the
+  // banner's messages, the site's name and the festival's.
+  // Words spelt the same in both languages are listed here too.
+  const DATA = /^(finder|Fête de la Musique.*|Paris · Fête de la Musique|Paris|API|Notes|Date|Dates|Genres|Arrondissements?|arrondissements?|Min|Max|Culture|Interactions|Contact|Audience|Genre|Arrondissement|Questions|finder ·|\d+ km|[A-Z]{2}|\d+(er|e) - .+|[\w.:-]*[_.:][\w.:-]*|lang)$/;
+  const genreLabels = new Set(GENRES.map((genre) => genre.label));
+
+  test.each(["/", "/?g=house", "/submit-event", "/feature-event", "/feature-event/status", "/privacy", "/terms", "/partner-success", "/sign-in", "/no-such-page"])("%s: French and English text nodes differ", async (path) => {
+    const fr = textNodes((await page(path, { "accept-language": "fr" })).body);
+    const en = textNodes((await page(path, { "accept-language": "en" })).body);
+    const enSet = new Set(en);
+    const data = new Set<string>();
+    // What the sheet and the banner put on the page reads the same in both: collect it from the events API.
+    for (const event of (await ctx.deps.events.load()).events) for (const value of Object.values(event)) if (typeof value === "string") data.add(value.trim());
+    const same = fr.filter((text) => enSet.has(text) && !DATA.test(text) && ![...data].some((value) => value.includes(text)) && !genreLabels.has(text) && !/^[\d\s€%:./–+·-]+$/.test(text) && !text.includes("@"));
+    expect([...new Set(same)]).toEqual([]);
+  });
+});
