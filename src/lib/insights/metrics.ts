@@ -32,6 +32,11 @@ export interface MetricsScope {
   rollupFrom?: string;
   /** Where "active in the window" starts when correcting for rows after the window end. */
   activeFrom: Date;
+  /**
+   * Set when the window starts early in its Paris day: the engagement counts then read that whole
+   * day from the rollups, less its raw rows before the start (fewer than after it).
+   */
+  firstDay?: string;
 }
 
 type RollupScope = MetricsScope & { rollupFrom: string };
@@ -47,7 +52,10 @@ export async function scopeOf(db: MetricsDb, window: InsightsWindow): Promise<Me
   const rollupFrom = nextDate(parisDate(new Date(window.start.getTime() + DEDUPE_SECONDS * 1000)));
   const rawEnd = parisDayStart(rollupFrom);
   if (rawEnd.getTime() >= window.end.getTime()) return { window, rawEnd: window.end, activeFrom: window.start };
-  return { window, rawEnd, rollupFrom, activeFrom: window.start };
+  const day = parisDate(window.start);
+  const before = window.start.getTime() - parisDayStart(day).getTime();
+  const firstDay = nextDate(day) === rollupFrom && before < rawEnd.getTime() - window.start.getTime() ? day : undefined;
+  return { window, rawEnd, rollupFrom, activeFrom: window.start, ...(firstDay ? { firstDay } : {}) };
 }
 
 const at = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
@@ -62,11 +70,32 @@ const DEDUPE = sql`make_interval(secs => ${DEDUPE_SECONDS})`;
  * its session and event is less than 600 s before it).
  */
 function engagementParts(scope: RollupScope): SQL {
-  const { start, end } = scope.window;
+  const firstPart = scope.firstDay ? trimmedFirstDay(scope, scope.firstDay) : rawFirstDay(scope);
   return sql`
     select day, event_key, click_count, outbound_count, calendar_count, deduped_count as deduped
-    from insights_daily_engagement where day >= ${scope.rollupFrom}::date
+    from insights_daily_engagement where day >= ${scope.firstDay ?? scope.rollupFrom}::date
     union all
+    ${firstPart}
+    union all
+    select ${parisDay}, event_key,
+      -count(*) filter (where action_type = 'click'),
+      -count(*) filter (where action_type = 'outbound_click'),
+      -count(*) filter (where action_type = 'calendar_sync'),
+      -count(*) filter (where action_type = 'click' and (session_id is null or not exists (${earlierView(sql`f`)})))
+    from engagement_interactions f where recorded_at >= ${at(scope.window.end)} group by 1, 2`;
+}
+
+/** An earlier view of the same session and event (time, then id order) less than 600 s before the row `f`. */
+function earlierView(f: SQL): SQL {
+  return sql`
+    select 1 from engagement_interactions p
+    where p.session_id = ${f}.session_id and p.event_key = ${f}.event_key and p.action_type = 'click'
+      and p.recorded_at > ${f}.recorded_at - ${DEDUPE} and (p.recorded_at, p.id) < (${f}.recorded_at, ${f}.id)`;
+}
+
+/** The raw rows of [start, rawEnd) with the window's rule. */
+function rawFirstDay(scope: RollupScope): SQL {
+  return sql`
     select ${parisDay}, event_key,
       count(*) filter (where action_type = 'click'),
       count(*) filter (where action_type = 'outbound_click'),
@@ -75,18 +104,32 @@ function engagementParts(scope: RollupScope): SQL {
     from (
       select event_key, action_type, session_id, recorded_at,
         recorded_at - lag(recorded_at) over (partition by session_id, event_key, action_type order by recorded_at, id) as gap
-      from engagement_interactions where recorded_at >= ${at(start)} and recorded_at < ${at(scope.rawEnd)}
-    ) r group by 1, 2
-    union all
+      from engagement_interactions where recorded_at >= ${at(scope.window.start)} and recorded_at < ${at(scope.rawEnd)}
+    ) r group by 1, 2`;
+}
+
+/**
+ * The first day read from its rollup: less its raw rows before the start (with the rollup's flag),
+ * plus the views of the window's first 600 s that the window counts and the rollup did not: an
+ * earlier view less than 600 s before them, all before the start.
+ */
+function trimmedFirstDay(scope: RollupScope, day: string): SQL {
+  const { start } = scope.window;
+  const firstSeconds = new Date(start.getTime() + DEDUPE_SECONDS * 1000);
+  return sql`
     select ${parisDay}, event_key,
       -count(*) filter (where action_type = 'click'),
       -count(*) filter (where action_type = 'outbound_click'),
       -count(*) filter (where action_type = 'calendar_sync'),
-      -count(*) filter (where action_type = 'click' and (session_id is null or not exists (
-        select 1 from engagement_interactions p
-        where p.session_id = f.session_id and p.event_key = f.event_key and p.action_type = 'click'
-          and p.recorded_at > f.recorded_at - ${DEDUPE} and (p.recorded_at, p.id) < (f.recorded_at, f.id))))
-    from engagement_interactions f where recorded_at >= ${at(end)} group by 1, 2`;
+      -count(*) filter (where action_type = 'click' and (session_id is null or not exists (${earlierView(sql`f`)})))
+    from engagement_interactions f where recorded_at >= ${at(parisDayStart(day))} and recorded_at < ${at(start)} group by 1, 2
+    union all
+    select ${parisDay}, event_key, 0, 0, 0, count(*)
+    from engagement_interactions v
+    where action_type = 'click' and session_id is not null and recorded_at >= ${at(start)} and recorded_at < ${at(firstSeconds)}
+      and exists (${earlierView(sql`v`)} and p.recorded_at < ${at(start)})
+      and not exists (${earlierView(sql`v`)} and p.recorded_at >= ${at(start)})
+    group by 1, 2`;
 }
 
 /** The parts summed per `group` (SQL over day and event_key), keeping groups with any row. */
