@@ -169,6 +169,21 @@ describe("festival pack", () => {
     }
   });
 
+  test("the manifest and the offline notice speak the request's language", async () => {
+    const fr = await ctx.request("/manifest.webmanifest", { headers: { "accept-language": "fr-FR,fr;q=0.9" } });
+    expect(fr.headers.get("vary")).toBe("Accept-Language, Cookie");
+    const manifest = (await fr.json()) as { lang: string; description: string; shortcuts: Array<{ name: string }> };
+    expect(manifest.lang).toBe("fr");
+    expect(manifest.description).toStartWith("Ce qui se passe près de vous ce soir");
+    expect(manifest.shortcuts[0].name).toBe("Ma soirée");
+    const en = (await (await ctx.request("/manifest.webmanifest", { headers: { "accept-language": "en" } })).json()) as { lang: string };
+    expect(en.lang).toBe("en");
+    const page = await (await ctx.request("/?lang=fr")).text();
+    expect(page).toContain('data-template="Hors ligne, dernière mise à jour à {time}"');
+    const english = await (await ctx.request("/?lang=en")).text();
+    expect(english).toContain('data-template="Offline, last updated {time}"');
+  });
+
   test("the service worker is served at the root, unfingerprinted, checked for updates on every visit", async () => {
     const res = await ctx.request("/sw.js");
     expect(res.status).toBe(200);
