@@ -501,6 +501,8 @@ export const en = {
   "night.saveAll": "Save these to my night",
   "night.shared": "A night shared with you.",
   "night.unavailable": "Events are unavailable right now.",
+  "night.icsNoKeys": "No event keys in this link.",
+  "night.icsNoDates": "No listed event with a date in this night.",
   "night.plan": "Plan",
   "night.missing": { one: "1 saved event is no longer listed and was left out.", other: "{count} saved events are no longer listed and were left out." },
   "night.malformed": { one: "1 part of this link is not an event and was ignored.", other: "{count} parts of this link are not events and were ignored." },

@@ -505,6 +505,8 @@ export const fr = {
   "night.locationTba": "Lieu à venir",
   "night.saveAll": "Enregistrer dans ma soirée",
   "night.shared": "Une soirée partagée avec vous.",
+  "night.icsNoKeys": "Aucune clé d'événement dans ce lien.",
+  "night.icsNoDates": "Aucun événement listé avec une date dans cette soirée.",
   "night.unavailable": "Les événements sont indisponibles pour le moment.",
   "night.plan": "Programme",
   "night.missing": { one: "{count} événement enregistré n'est plus listé et a été retiré.", other: "{count} événements enregistrés ne sont plus listés et ont été retirés." },

@@ -16,14 +16,18 @@ import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
 import { isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { MyNightPage, MY_NIGHT_TEXT } from "./my-night.view.tsx";
 import { nightEvents, nightPath, NIGHT_PARAM, readNightKeys, walkingRoutes, type NightKeys } from "./night.ts";
-import { inLanguage, LANGUAGE_VARY, requestLanguage } from "../../lib/i18n/index.ts";
+import { inLanguage, LANGUAGE_VARY, requestLanguage, t, translate } from "../../lib/i18n/index.ts";
 
 const POLICY: CachePolicy = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };
 const HTML = { "content-type": "text/html; charset=utf-8" };
 const NO_STORE = { "cache-control": "no-store" };
 
-/** The name of the night's calendar file inside calendar apps. */
-export const NIGHT_CALENDAR_NAME = `${SITE_NAME} · ${MY_NIGHT_TEXT.title}`;
+/** The name of the night's calendar file inside calendar apps, in the current language ("finder · Ma soirée"). */
+export function nightCalendarName(): string {
+  return `${SITE_NAME} · ${MY_NIGHT_TEXT.title}`;
+}
+
+const TEXT = { "content-type": "text/plain; charset=utf-8" };
 
 /**
  * The render-cache key of a night: the valid keys in the order given plus the counts of ignored
@@ -64,14 +68,14 @@ export function myNightRoutes(deps: Deps) {
   const renderCalendar = async (night: NightKeys): Promise<Rendered> => {
     const { events } = nightEvents((await deps.events.load()).events, night.keys);
     if (!events.some((event) => isValidIsoDate(event.date))) {
-      return { body: "No listed event with a date in this night.", status: 404, headers: { "content-type": "text/plain; charset=utf-8" } };
+      return { body: t("night.icsNoDates"), status: 404, headers: TEXT };
     }
     const body = buildCalendarFeed(events, {
       siteName: SITE_NAME,
       siteHost: siteHost(deps.config),
       now: deps.now(),
       shareUrlFor: (event) => shareUrl(deps.config, event),
-      calendarName: NIGHT_CALENDAR_NAME,
+      calendarName: nightCalendarName(),
     });
     return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": 'attachment; filename="my-night.ics"' } };
   };
@@ -96,12 +100,12 @@ export function myNightRoutes(deps: Deps) {
     })
     .get("/my-night.ics", ({ request }) => {
       const night = nightParam(request);
-      if (night.keys.length === 0) return new Response("No event keys in this link.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE } });
       const language = requestLanguage(request, deps.config.defaultLanguage);
+      if (night.keys.length === 0) return new Response(translate(language, "night.icsNoKeys"), { status: 404, headers: { ...TEXT, ...NO_STORE } });
       const served = deps.renderCache.serve(request, `${cacheKey("/my-night.ics", night)}@${language}`, { ...POLICY, vary: [...(POLICY.vary ?? []), ...LANGUAGE_VARY] }, () => inLanguage(language, () => renderCalendar(night)));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
-        if (error instanceof EventsUnavailableError) return new Response("Events are unavailable right now.", { status: 503, headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE, "retry-after": "30" } });
+        if (error instanceof EventsUnavailableError) return new Response(translate(language, "night.unavailable"), { status: 503, headers: { ...TEXT, ...NO_STORE, "retry-after": "30" } });
         throw error;
       });
     });
