@@ -1,13 +1,9 @@
 // Process entry: config → deps (database + migrations) → app.listen → jobs; clean stop on signals.
+// Only the light modules below load first: on a fresh DATA_DIR the copy of the database template
+// starts at once and its file writes overlap the loading of the rest of the server.
 
 import { ConfigError, loadConfig } from "./lib/config.ts";
-import { buildDeps, loggerFor } from "./deps.ts";
-import { createApp } from "./app.ts";
-import { MAX_BODY_BYTES } from "./lib/http.ts";
-import { seedStoreIfEmpty } from "./lib/events/pipeline.ts";
-import { spreadsheetStatus } from "./lib/sheets/import.ts";
-import { runScheduledJob, scheduledJob, schedulePlugin, stopSchedule } from "./jobs/schedule.ts";
-import { ensurePgliteTemplate } from "./lib/db/pglite-template.ts";
+import { copyPgliteTemplate, ensurePgliteTemplate, pgliteDataFolder } from "./lib/db/pglite-template.ts";
 import { startupFailureText } from "./lib/db/errors.ts";
 
 async function main(): Promise<void> {
@@ -21,6 +17,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const embedded = !config.databaseUrl && config.dataMode !== "test";
+  const filling = embedded ? copyPgliteTemplate(pgliteDataFolder(config.dataDir)) : undefined;
+  // Awaited below; a failure while the modules load is reported there, not as an unhandled rejection.
+  filling?.catch(() => {});
+  const [{ buildDeps, loggerFor }, { createApp }, { MAX_BODY_BYTES }, { seedStoreIfEmpty }, { spreadsheetStatus }, { runScheduledJob, scheduledJob, schedulePlugin, stopSchedule }] =
+    await Promise.all([import("./deps.ts"), import("./app.ts"), import("./lib/http.ts"), import("./lib/events/pipeline.ts"), import("./lib/sheets/import.ts"), import("./jobs/schedule.ts")]);
+  await filling;
   const log = loggerFor(config);
   if (config.authSecretGenerated) log.warn("config", "AUTH_SECRET not set; using a generated development secret kept in DATA_DIR");
 
@@ -55,7 +58,7 @@ async function main(): Promise<void> {
     { port: app.server?.port, database: deps.database.engine },
   );
 
-  if (deps.database.engine === "pglite" && config.dataMode !== "test") ensurePgliteTemplate(log);
+  if (embedded) ensurePgliteTemplate(log);
 
   let stopping = false;
   const stop = async (signal: string) => {

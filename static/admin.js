@@ -1,4 +1,7 @@
-// Console helpers that need a script: "Copy Emails" copies the text of its target to the clipboard.
+// Console helpers that need a script, bound once on the document so they also work in areas that tab
+// navigation swaps in (htmx runs no script tags in swapped content): "Copy Emails" copies the text
+// of its target; "Copy stats link" (data-copy) copies its own value; a form with data-confirm asks
+// before it posts (without JavaScript such forms post at once).
 (function () {
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-copy-target]");
@@ -19,5 +22,19 @@
       source.select();
       done("Select and copy the emails below.");
     }
+  });
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-copy]");
+    if (!button) return;
+    var text = button.getAttribute("data-copy") || "";
+    var fallback = function () { window.prompt("Copy the statistics link", text); };
+    if (!navigator.clipboard || !navigator.clipboard.writeText) return fallback();
+    navigator.clipboard.writeText(text).then(function () { button.textContent = "Copied"; }, fallback);
+  });
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form instanceof HTMLFormElement && form.dataset.confirm && !window.confirm(form.dataset.confirm)) event.preventDefault();
   });
 })();

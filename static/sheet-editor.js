@@ -89,6 +89,10 @@
         if (!json.success || seq !== self.fetchSeq) return false;
         self.window(json, append);
         return true;
+      })
+      .catch(function () {
+        self.$("[data-note]").textContent = "Could not load rows from the server; try again.";
+        return false;
       });
   };
 
@@ -234,9 +238,12 @@
     thead.appendChild(head);
     table.appendChild(thead);
     var body = el("tbody");
-    var unsaved = 0;
+    // Rows added here and not in the window sit at the end of the sheet: the saved ones within
+    // the stored total, the unsaved ones after it.
+    var pendingAdds = this.pending.addRows;
+    var extra = this.total - shown.filter(function (r) { return !r.position && pendingAdds.indexOf(r) === -1; }).length;
     shown.forEach(function (row) {
-      var index = row.position || self.total + ++unsaved;
+      var index = row.position || ++extra;
       var tr = el("tr", { "data-row": row.id });
       var first = el("td", { class: "frozen frozen-0 row-head" });
       first.appendChild(el("span", { class: "row-number" }, String(index)));
@@ -609,7 +616,8 @@
       root.editor = new Editor(root);
     });
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  // The script follows its card in the page, so the card is already parsed: draw it now.
+  start();
+  document.addEventListener("DOMContentLoaded", start);
   document.addEventListener("htmx:load", start);
 })();

@@ -138,8 +138,9 @@ describe("festival night", () => {
     }
   }, TIMEOUT);
 
-  test("phone, geolocation granted: nearby events by distance within the radius; the position is never sent", async () => {
-    const { context, page } = await open("phone", { geolocation: "granted" });
+  for (const viewport of ["phone", "desktop"] as const)
+  test(`${viewport}, geolocation granted: nearby events by distance within the radius; the position is never sent`, async () => {
+    const { context, page } = await open(viewport, { geolocation: "granted" });
     const sent: string[] = [];
     page.on("request", (request) => sent.push(request.url() + (request.postData() ?? "")));
     try {
@@ -156,14 +157,15 @@ describe("festival night", () => {
       expect(km.every((d) => d <= 5)).toBe(true);
       expect([...km].sort((a, b) => a - b)).toEqual(km);
       expect(sent.some((text) => text.includes("48.86") || text.includes("2.362"))).toBe(false);
-      await screenshot(page, "festival-near-me-phone");
+      await screenshot(page, `festival-near-me-${viewport}`);
     } finally {
       await context.close();
     }
   }, TIMEOUT);
 
-  test("phone, geolocation denied: the arrondissement picker is offered", async () => {
-    const { context, page } = await open("phone", { geolocation: "denied" });
+  for (const viewport of ["phone", "desktop"] as const)
+  test(`${viewport}, geolocation denied: the arrondissement picker is offered`, async () => {
+    const { context, page } = await open(viewport, { geolocation: "denied" });
     try {
       await page.goto(`${server.url}/`);
       await page.locator("[data-near-me]").click();

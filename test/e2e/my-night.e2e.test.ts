@@ -1,5 +1,5 @@
 // "My night" and the offline pack in Chromium, on a phone and a desktop, with the app clock and the
-// browser clock at 21:30 on 21 June (Paris): saving from cards and the modal (local storage only,
+// browser clock at 21:30 on 21 June (Paris), and the "Finished" divider of that moment: saving from cards and the modal (local storage only,
 // no request to the server), /my-night filled from storage and listed in time order, the share link
 // opening the same night in another browser, the .ics download parsed with ical.js (one
 // calendar_sync per event, and none for saving), a shared link without JavaScript, and the
@@ -16,6 +16,7 @@ import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp, 
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { bigSheet } from "../../bench/fixtures.ts";
 import { nightEvents } from "../../src/pages/my-night/night.ts";
+import { hasEnded } from "../../src/lib/events/filter-moment.ts";
 
 const AT = new Date("2026-06-21T19:30:00Z");
 const STORAGE_KEY = "finder:my-night:v1";
@@ -176,50 +177,97 @@ describe("my night", () => {
   }, TIMEOUT);
 });
 
+describe("finished divider", () => {
+  for (const viewport of ["phone", "desktop"] as const) {
+    test(`${viewport}: at 21:30 the events that have ended sit below "Finished", the others above it`, async () => {
+      const { context, page } = await open(viewport);
+      try {
+        await page.goto(url("/"));
+        // 60 of the 120 events (19 and 20 June) have ended: the divider comes after card 60, on page 3.
+        for (let shown = 25; shown < 75; shown += 25) {
+          await page.locator("[data-show-more]").click();
+          await page.waitForFunction((n) => document.querySelectorAll("#results ol.event-list > li > article.card").length === n, shown + 25);
+        }
+        const items = await page.locator("#results ol.event-list > li").evaluateAll((lis) => lis.map((li) => (li.classList.contains("finished-divider") ? "divider" : li.classList.contains("show-more") ? "more" : `${li.classList.contains("is-finished") ? "finished" : "open"}:${li.querySelector("article")?.getAttribute("data-event-key")}`)));
+        const divider = items.indexOf("divider");
+        expect(divider).toBe(60);
+        expect(items.filter((item) => item === "divider")).toHaveLength(1);
+        const events = new Map((await ctx.deps.events.load()).events.map((event) => [event.eventKey, event]));
+        for (const [i, item] of items.entries()) {
+          if (i === divider || !item.includes(":")) continue;
+          const [state, key] = item.split(":");
+          expect(state).toBe(i < divider ? "open" : "finished");
+          expect(hasEnded(events.get(key)!, AT)).toBe(i > divider);
+        }
+        expect(await page.locator(".finished-divider").isVisible()).toBe(true);
+      } finally {
+        await context.close();
+      }
+    }, TIMEOUT);
+  }
+});
+
 describe("offline", () => {
-  test("phone: after one visit the calendar and My night open with the server stopped, saying when they were last updated", async () => {
-    const { context, page } = await open("phone");
-    const errors = collectConsoleErrors(page);
-    try {
-      await page.goto(url("/"));
-      // The first visit hands the worker this page and its static files.
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-      await page.waitForFunction(async () => {
-        const cache = await caches.open("finder-pack-v1");
-        const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
+  /** One visit online: the worker takes control and keeps the page, its static files and (after a save) My night. */
+  async function visitOnce(page: Page, path: string): Promise<{ cards: number; saved: string[] }> {
+    await page.goto(url(path));
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      async () => {
+        const keys = (await (await caches.open("finder-pack-v1")).keys()).map((r) => new URL(r.url).pathname);
         return keys.includes("/") && keys.some((k) => /^\/static\/app\.[0-9a-f]{10}\.js$/.test(k)) && keys.some((k) => /^\/static\/app\.[0-9a-f]{10}\.css$/.test(k));
-      }, undefined, { timeout: 30_000, polling: 200 });
-      const onlineCards = await page.locator("#results article.card").count();
-      const first = page.locator("#results article.card [data-save]").first();
-      await first.click();
-      const saved = await storedKeys(page);
-      // The worker keeps the night after a save.
-      await page.waitForFunction(async () => !!(await (await caches.open("finder-pack-v1")).match("/my-night")), undefined, { timeout: 30_000, polling: 200 });
-      const cachedPaths = await page.evaluate(async () => (await (await caches.open("finder-pack-v1")).keys()).map((r) => new URL(r.url).pathname));
-      // Nothing but the two pages and fingerprinted static files.
-      expect(cachedPaths.every((p) => p === "/" || p === "/my-night" || /^\/static\/.+\.[0-9a-f]{10}\.[a-z0-9]+$/.test(p))).toBe(true);
+      },
+      undefined,
+      { timeout: 30_000, polling: 200 },
+    );
+    const cards = await page.locator("#results article.card").count();
+    await page.locator("#results article.card [data-save]").first().click();
+    const saved = await storedKeys(page);
+    await page.waitForFunction(async () => !!(await (await caches.open("finder-pack-v1")).match("/my-night")), undefined, { timeout: 30_000, polling: 200 });
+    // Nothing but the two pages and fingerprinted static files.
+    const cachedPaths = await page.evaluate(async () => (await (await caches.open("finder-pack-v1")).keys()).map((r) => new URL(r.url).pathname));
+    expect(cachedPaths.every((p) => p === "/" || p === "/my-night" || /^\/static\/.+\.[0-9a-f]{10}\.[a-z0-9]+$/.test(p))).toBe(true);
+    return { cards, saved };
+  }
+
+  test("phone and desktop: after one visit the calendar and My night open with the server stopped, saying when they were last updated", async () => {
+    const phone = await open("phone");
+    const desktop = await open("desktop");
+    const errors = [...collectConsoleErrors(phone.page), ...collectConsoleErrors(desktop.page)];
+    try {
+      const onPhone = await visitOnce(phone.page, "/");
+      // The desktop's last calendar page is a filtered one: that is the copy it keeps.
+      const onDesktop = await visitOnce(desktop.page, "/?when=tonight");
 
       await server!.stop();
       server = { url: server!.url, stop: async () => {} };
       expect(await fetch(url("/")).then(() => "answered", () => "refused")).toBe("refused");
 
-      await page.goto(url("/"));
-      const notice = page.locator("[data-offline-notice]");
-      await notice.waitFor({ state: "visible" });
-      expect(await notice.innerText()).toBe("Offline, last updated 21:30");
-      expect(await page.locator("#results article.card").count()).toBe(onlineCards);
-      // The stylesheet came from the worker too: the page is laid out, not bare HTML.
-      expect(await page.locator(".sticky-bar").evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
-      await screenshot(page, "offline-home-phone");
-
-      // My night, from the worker's copy (the script puts the saved keys in the address first).
-      await page.goto(url("/my-night"));
-      await page.waitForURL(/\/my-night\?e=/);
-      await page.locator("[data-offline-notice]").waitFor({ state: "visible" });
-      expect(await stopKeys(page)).toEqual(saved);
+      for (const [{ page }, visit, path] of [[phone, onPhone, "/"], [desktop, onDesktop, "/?when=tonight"]] as const) {
+        await page.goto(url(path));
+        const notice = page.locator("[data-offline-notice]");
+        await notice.waitFor({ state: "visible" });
+        expect(await notice.innerText()).toBe("Offline, last updated 21:30");
+        expect(await page.locator("#results article.card").count()).toBe(visit.cards);
+        // The stylesheet came from the worker too: the page is laid out, not bare HTML.
+        expect(await page.locator(".card").first().evaluate((el) => getComputedStyle(el).borderRadius)).not.toBe("0px");
+        // My night, from the worker's copy (the script puts the saved keys in the address first).
+        await page.goto(url("/my-night"));
+        await page.waitForURL(/\/my-night\?e=/);
+        await page.locator("[data-offline-notice]").waitFor({ state: "visible" });
+        expect(await stopKeys(page)).toEqual(visit.saved);
+      }
+      await phone.page.goto(url("/"));
+      await phone.page.locator("[data-offline-notice]").waitFor({ state: "visible" });
+      await screenshot(phone.page, "offline-home-phone");
+      // The desktop's "/" opens its kept page (Tonight: the stored filters and the kept copy agree).
+      await desktop.page.goto(url("/"));
+      await desktop.page.locator("[data-offline-notice]").waitFor({ state: "visible" });
+      expect(await desktop.page.locator("#quick-chips [data-quick=tonight]").getAttribute("aria-current")).toBe("true");
       expect(errors.filter((e) => !/Failed to load resource|net::ERR/.test(e))).toEqual([]);
     } finally {
-      await context.close();
+      await phone.context.close();
+      await desktop.context.close();
     }
   }, TIMEOUT);
 });

@@ -57,6 +57,10 @@ test("webhook → order → fulfil as spotlight → badge on / → partner figur
   await home.goto(`${server.url}/`);
   const spotlight = home.locator("#spotlight");
   await spotlight.getByText("Bercy Yoga Beats").first().waitFor();
+  // Its card carries the spotlight marks: the Featured badge and the spotlight corner.
+  const card = home.locator('article.card-spotlight[data-event-key="evt_fixture000012"]').first();
+  await expect(card.locator(".badge-featured").first().isVisible()).resolves.toBe(true);
+  await expect(card.locator(".card-corner-spotlight").count()).resolves.toBe(1);
   await screenshot(home, "placements-home-spotlight-phone");
 
   // Tracking: two sessions open the event, one clicks out, one saves it to the calendar.

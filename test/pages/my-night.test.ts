@@ -139,7 +139,7 @@ describe("/my-night.ics", () => {
     expect(await name("en")).toBe("finder · My night");
     const french = await ctx.request("/my-night.ics?e=evt_fixture000001", { headers: { "accept-language": "fr-FR,fr;q=0.9" } });
     expect(new ICAL.Component(ICAL.parse(await french.text())).getFirstPropertyValue("x-wr-calname")).toBe("finder · Ma soirée");
-    expect(await (await ctx.request("/my-night.ics?lang=fr")).text()).toBe("Aucune clé d'événement dans ce lien.");
+    expect(await (await ctx.request("/my-night.ics?lang=fr")).text()).toBe("Aucune clé d’événement dans ce lien.");
   });
 
   test("no known event: 404, not an empty file", async () => {
@@ -199,4 +199,27 @@ describe("festival pack", () => {
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");
   });
+});
+
+describe("every source down", () => {
+  test("/my-night answers 503 with the notice (never an error page) and the .ics 503, neither cached", async () => {
+    const { createTestContext } = await import("../helpers/app.ts");
+    const { saveStoreSheet } = await import("../../src/lib/store/store.ts");
+    const down = await createTestContext({ env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
+    try {
+      // The store holds a sheet no row of which can be read, there is no backup and no local file.
+      await saveStoreSheet(down.deps.db, "Title,Date\nBroken,someday\n", { updatedBy: "admin-upload", origin: "manual", now: down.deps.now() });
+      const res = await down.request("/my-night?e=evt_fixture000001");
+      expect(res.status).toBe(503);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const html = await res.text();
+      expect(html).toContain("Events are unavailable right now.");
+      expect(html).toContain("<h1>My night</h1>");
+      const ics = await down.request("/my-night.ics?e=evt_fixture000001");
+      expect(ics.status).toBe(503);
+      expect(ics.headers.get("cache-control")).toBe("no-store");
+    } finally {
+      await down.close();
+    }
+  }, 60_000);
 });

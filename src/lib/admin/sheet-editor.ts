@@ -77,6 +77,8 @@ const MAX_SEARCH = 200;
 
 /** One window of the sheet: never reads more rows than it returns (a search is matched inside Postgres). */
 export async function readEditorWindow(db: Db, query: WindowQuery): Promise<EditorWindow> {
+  // The revision first: rows read after it are at least that new, so the revision the editor
+  // stamps them with never claims more than the admin saw (at worst a needless conflict).
   const meta = await findStoreMeta(db);
   const offset = query.offset ?? 0;
   const search = query.search?.trim() ?? "";

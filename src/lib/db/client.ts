@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import * as schema from "./schema/index.ts";
+import { pgliteDataFolder } from "./pglite-template.ts";
 
 export type Schema = typeof schema;
 /** The Drizzle database handle shared by both drivers. */
@@ -35,7 +36,7 @@ export interface OpenDatabaseOptions {
   /** Folder for PGlite files; omitted means in-memory. */
   dataDir?: string;
   /** Fills a new, empty PGlite data folder from a ready-made, migrated one (skips initdb); false when it cannot. */
-  fillDataDir?: (pgdata: string) => boolean;
+  fillDataDir?: (pgdata: string) => Promise<boolean>;
   /** Search path schema for the postgres.js driver (tests isolate runs in their own schema). */
   schemaName?: string;
   maxConnections?: number;
@@ -81,8 +82,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let instance: PGlite;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
-    const pgdata = join(options.dataDir, "pgdata");
-    if (!existsSync(join(pgdata, "PG_VERSION"))) options.fillDataDir?.(pgdata);
+    const pgdata = pgliteDataFolder(options.dataDir);
+    if (!existsSync(join(pgdata, "PG_VERSION"))) await options.fillDataDir?.(pgdata);
     instance = await PGlite.create({ dataDir: pgdata });
   } else {
     instance = await PGlite.create();

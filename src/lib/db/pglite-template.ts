@@ -3,12 +3,10 @@
 // a plain file copy of it, which takes a fraction of a second, instead of initdb (several seconds)
 // or unpacking a dump through PGlite's in-process file system (over a second).
 
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { cp, readdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { wrapPglite } from "./client.ts";
-import { migrateDatabase } from "./migrate.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -31,22 +29,43 @@ export function hasPgliteTemplate(path = pgliteTemplatePath()): boolean {
   return existsSync(join(path, "PG_VERSION"));
 }
 
-/** Makes the template: a PGlite data folder created beside it, migrated, closed, renamed into place. */
+/**
+ * The databases initdb makes besides `postgres`, which the service uses. PGlite serves that one
+ * database only (there is no CREATE DATABASE to copy them for), and they hold more than half of
+ * the template's files: a first start creates every file of its copy, one by one.
+ */
+const UNUSED_DATABASES = ["template0", "template1"];
+
+/**
+ * Makes the template: a PGlite data folder created beside it, migrated, stripped of the unused
+ * databases, closed, renamed into place.
+ */
 export async function buildPgliteTemplate(path = pgliteTemplatePath()): Promise<string> {
   const partial = `${path}.${process.pid}.partial`;
   rmSync(partial, { recursive: true, force: true });
   try {
-    const database = wrapPglite(await PGlite.create({ dataDir: partial }));
+    // Loaded here only: a start that copies the template must not pay for loading these first.
+    const [{ PGlite }, { wrapPglite }, { migrateDatabase }] = await Promise.all([import("@electric-sql/pglite"), import("./client.ts"), import("./migrate.ts")]);
+    const instance = await PGlite.create({ dataDir: partial });
+    const database = wrapPglite(instance);
     try {
       await migrateDatabase(database);
+      for (const name of UNUSED_DATABASES) {
+        // DROP DATABASE runs on its own, outside any transaction block.
+        await instance.exec(`alter database ${name} is_template false`);
+        await instance.exec(`drop database ${name}`);
+      }
+      await instance.exec("checkpoint");
     } finally {
       await database.close();
     }
-    rmSync(path, { recursive: true, force: true });
-    renameSync(partial, path);
-  } catch (error) {
-    // Another process may have put its own template in place first: that one serves as well.
-    if (!hasPgliteTemplate(path)) throw error;
+    try {
+      rmSync(path, { recursive: true, force: true });
+      renameSync(partial, path);
+    } catch (error) {
+      // Another process may have put its own template in place first: that one serves as well.
+      if (!hasPgliteTemplate(path)) throw error;
+    }
   } finally {
     rmSync(partial, { recursive: true, force: true });
   }
@@ -55,22 +74,29 @@ export async function buildPgliteTemplate(path = pgliteTemplatePath()): Promise<
   return path;
 }
 
+/** The PGlite data folder inside DATA_DIR. */
+export function pgliteDataFolder(dataDir: string): string {
+  return join(dataDir, "pgdata");
+}
+
 /**
  * Fills a new PGlite data folder with a copy of the template; false when there is no template or
  * the folder already holds files (PGlite then opens or creates the database itself). The copy is
  * made beside the folder and renamed, so a start stopped half-way never leaves a partial database.
+ * It is asynchronous: the process entry starts it before loading the rest of the server, and
+ * creating the copy's files mostly waits on the file system.
  */
-export function copyPgliteTemplate(pgdata: string, path = pgliteTemplatePath()): boolean {
+export async function copyPgliteTemplate(pgdata: string, path = pgliteTemplatePath()): Promise<boolean> {
   if (!hasPgliteTemplate(path)) return false;
-  if (existsSync(pgdata) && readdirSync(pgdata).length > 0) return false;
+  if (existsSync(pgdata) && (await readdir(pgdata)).length > 0) return false;
   const partial = `${pgdata}.${process.pid}.partial`;
-  rmSync(partial, { recursive: true, force: true });
+  await rm(partial, { recursive: true, force: true });
   try {
-    cpSync(path, partial, { recursive: true });
-    rmSync(pgdata, { recursive: true, force: true });
-    renameSync(partial, pgdata);
+    await cp(path, partial, { recursive: true });
+    await rm(pgdata, { recursive: true, force: true });
+    await rename(partial, pgdata);
   } finally {
-    rmSync(partial, { recursive: true, force: true });
+    await rm(partial, { recursive: true, force: true });
   }
   return true;
 }

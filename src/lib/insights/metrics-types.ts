@@ -1,14 +1,28 @@
 // The shapes of the dashboard blocks (see docs/insights.md, "Figures") and what both ways of
 // computing them share: the summary from its counts, and the top genres.
 
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { GENRES } from "../sheet/genres.ts";
 import type { SearchCluster } from "./clustering.ts";
 import { percent } from "./window.ts";
 
-/** What the metric functions need: a way to run SQL. */
-export type MetricsDb = Pick<Database, "query">;
+/** What the metric functions need: a way to run SQL, and transactions. */
+export type MetricsDb = Pick<Database, "query" | "db">;
+
+/**
+ * Runs one dashboard statement planned for its actual window. The driver prepares statements, and
+ * after a few runs Postgres may switch to a generic plan that ignores the bound times: it then
+ * guesses a third of the table for "recorded_at >= $1" and scans millions of raw rows instead of
+ * the window's first day. `force_custom_plan` for this read-only transaction avoids that.
+ */
+export async function planned<T>(db: MetricsDb, statement: SQL): Promise<T[]> {
+  return db.db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
+    const result = await tx.execute(statement);
+    return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+  });
+}
 
 /** A repeat view closer than this to the same session's previous view of the event is not counted again. */
 export const DEDUPE_SECONDS = 600;

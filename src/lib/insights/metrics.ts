@@ -8,7 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { ClusterMode } from "./clustering.ts";
 import { parisDate } from "../paris-time.ts";
 import { nextDate, parisDayStart, parisDaysOf, percent, type InsightsWindow } from "./window.ts";
-import { CLUSTERED_QUERY_LIMIT, DEDUPE_SECONDS, listTopGenres, summaryFrom, type DailyInsights, type DiscoveryInsights, type EventInsights, type InsightsSummary, type MetricsDb } from "./metrics-types.ts";
+import { CLUSTERED_QUERY_LIMIT, DEDUPE_SECONDS, listTopGenres, planned, summaryFrom, type DailyInsights, type DiscoveryInsights, type EventInsights, type InsightsSummary, type MetricsDb } from "./metrics-types.ts";
 import { dailyFrom, discoveryFrom, eventFrom, rawDailyInsights, rawDiscoveryInsights, rawEventInsights, rawSummary } from "./reference.ts";
 
 export * from "./metrics-types.ts";
@@ -107,7 +107,7 @@ async function sessionCounts(db: MetricsDb, scope: RollupScope): Promise<Record<
   const { start, end } = scope.window;
   const latest = (kind: string, column: string) =>
     sql`select ${kind}::text, count(*) from insights_engagement_sessions where ${sql.raw(column)} >= ${at(start)} and ${sql.raw(column)} < ${at(scope.rawEnd)}`;
-  const rows = await db.query<{ kind: string; n: string }>(sql`
+  const rows = await planned<{ kind: string; n: string }>(db, sql`
     select kind, sum(c) as n from (
       select kind, sessions as c from insights_session_days where day >= ${scope.rollupFrom}::date
       union all ${latest("any", "last_any_at")}
@@ -158,7 +158,7 @@ export async function readSummary(db: MetricsDb, scope: MetricsScope): Promise<I
   if (!scope.rollupFrom) return rawSummary(db, scope.window);
   const s = scope as RollupScope;
   const [[counts], sessions] = await Promise.all([
-    db.query<Record<string, unknown>>(sql`
+    planned<Record<string, unknown>>(db, sql`
       select sum(click_count) as click_count, sum(outbound_count) as outbound_count, sum(calendar_count) as calendar_count, sum(deduped) as deduped
       from (${engagementParts(s)}) x`),
     sessionCounts(db, s),
@@ -173,7 +173,7 @@ export async function readSummary(db: MetricsDb, scope: MetricsScope): Promise<I
 export async function listEventInsights(db: MetricsDb, scope: MetricsScope, names: ReadonlyMap<string, string>): Promise<EventInsights[]> {
   if (!scope.rollupFrom) return rawEventInsights(db, scope.window, names);
   const s = scope as RollupScope;
-  const rows = await db.query<Record<string, unknown>>(sql`
+  const rows = await planned<Record<string, unknown>>(db, sql`
     with counts as (${engagementGrid(s, sql`event_key`)}),
     sessions as (${eventSessions(s)})
     select c.g as event_key, c.click_count, c.outbound_count, c.calendar_count, c.deduped, coalesce(x.sessions, 0) as sessions
@@ -185,7 +185,7 @@ export async function listEventInsights(db: MetricsDb, scope: MetricsScope, name
 /** One entry per Paris calendar day the window touches, oldest first, zero-filled. */
 export async function listDailyInsights(db: MetricsDb, scope: MetricsScope): Promise<DailyInsights[]> {
   if (!scope.rollupFrom) return rawDailyInsights(db, scope.window);
-  const rows = await db.query<Record<string, unknown>>(sql`
+  const rows = await planned<Record<string, unknown>>(db, sql`
     select g::text as day, click_count, outbound_count, calendar_count, deduped from (${engagementGrid(scope as RollupScope, sql`day`)}) x`);
   return dailyFrom(scope.window, rows);
 }
@@ -207,9 +207,9 @@ export async function readDiscoveryInsights(db: MetricsDb, scope: MetricsScope, 
   const s = scope as RollupScope;
   const { start, end } = s.window;
   const [actions, sessions, filters, queries, genres] = await Promise.all([
-    db.query<{ action_type: string; n: string }>(sql`
+    planned<{ action_type: string; n: string }>(db, sql`
       select action_type, sum(c) as n from (${discoveryParts(s, sql`insights_daily_discovery`, sql`action_type`, sql`true`)}) x group by 1`),
-    db.query<{ n: string }>(sql`
+    planned<{ n: string }>(db, sql`
       select sum(c) as n from (
         select sessions as c from insights_discovery_session_days where day >= ${s.rollupFrom}::date
         union all
@@ -220,7 +220,7 @@ export async function readDiscoveryInsights(db: MetricsDb, scope: MetricsScope, 
           select 1 from discovery_interactions d
           where d.session_id = f.session_id and d.recorded_at >= ${at(s.activeFrom)} and d.recorded_at < ${at(end)})
       ) x`),
-    db.query<Record<string, unknown>>(sql`
+    planned<Record<string, unknown>>(db, sql`
       select filter_group, filter_value, sum(c) as n from (${discoveryParts(
         s,
         sql`insights_daily_filters`,
@@ -228,7 +228,7 @@ export async function readDiscoveryInsights(db: MetricsDb, scope: MetricsScope, 
         sql`action_type = 'filter_apply' and filter_group is not null and filter_value is not null`,
       )}) x
       group by 1, 2 having sum(c) > 0 order by n desc, filter_group, filter_value limit 30`),
-    db.query<Record<string, unknown>>(sql`
+    planned<Record<string, unknown>>(db, sql`
       select search_query, sum(c) as n from (${discoveryParts(s, sql`insights_daily_searches`, sql`search_query`, sql`action_type = 'search' and search_query is not null`)}) x
       group by 1 having sum(c) > 0 order by n desc, search_query limit ${CLUSTERED_QUERY_LIMIT}`),
     listTopGenres(db),
@@ -252,12 +252,12 @@ export async function readEngagementBlocks(db: MetricsDb, scope: MetricsScope, n
   const s = scope as RollupScope;
   // One pass over the parts, summed per day, per event and in all (grouping() tells which).
   const [grid, sessions, perEvent] = await Promise.all([
-    db.query<Record<string, unknown>>(sql`
+    planned<Record<string, unknown>>(db, sql`
       select grouping(day, event_key) as level, day::text as day, event_key,
         sum(click_count) as click_count, sum(outbound_count) as outbound_count, sum(calendar_count) as calendar_count, sum(deduped) as deduped
       from (${engagementParts(s)}) x group by grouping sets ((day), (event_key), ())`),
     sessionCounts(db, s),
-    db.query<Record<string, unknown>>(eventSessions(s)),
+    planned<Record<string, unknown>>(db, eventSessions(s)),
   ]);
   type Sums = { click: number; outbound: number; calendar: number; deduped: number };
   const sums = (row: Record<string, unknown>): Sums => ({ click: n(row.click_count), outbound: n(row.outbound_count), calendar: n(row.calendar_count), deduped: n(row.deduped) });

@@ -6,7 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { ClusterMode } from "./clustering.ts";
 import { clusterQueries } from "./clustering.ts";
 import { parisDaysOf, percent, type InsightsWindow } from "./window.ts";
-import { CLUSTERED_QUERY_LIMIT, DEDUPE_SECONDS, listTopGenres, summaryFrom, type DailyInsights, type DiscoveryInsights, type EventInsights, type InsightsSummary, type MetricsDb } from "./metrics-types.ts";
+import { CLUSTERED_QUERY_LIMIT, DEDUPE_SECONDS, listTopGenres, planned, summaryFrom, type DailyInsights, type DiscoveryInsights, type EventInsights, type InsightsSummary, type MetricsDb } from "./metrics-types.ts";
 
 const n = (value: unknown): number => Number(value ?? 0);
 
@@ -43,7 +43,7 @@ function actionCounts(window: InsightsWindow, group: SQL): SQL {
 
 /** The twelve summary figures. */
 export async function rawSummary(db: MetricsDb, window: InsightsWindow): Promise<InsightsSummary> {
-  const [row] = await db.query<Record<string, unknown>>(sql`
+  const [row] = await planned<Record<string, unknown>>(db, sql`
     with counts as (${actionCounts(window, sql`1`)}),
     sessions as (
       select count(distinct session_id) as sessions,
@@ -60,7 +60,7 @@ export async function rawSummary(db: MetricsDb, window: InsightsWindow): Promise
 
 /** Every event with activity, by views, outbound, calendar (descending), then key. */
 export async function rawEventInsights(db: MetricsDb, window: InsightsWindow, names: ReadonlyMap<string, string>): Promise<EventInsights[]> {
-  const rows = await db.query<Record<string, unknown>>(sql`
+  const rows = await planned<Record<string, unknown>>(db, sql`
     with counts as (${actionCounts(window, sql`event_key`)}),
     sessions as (select event_key, count(distinct session_id) as sessions from engagement_interactions where session_id is not null and ${rawRows(window)} group by event_key),
     deduped as (select event_key, count(*) filter (where counted) as deduped from (${dedupedClicks(window)}) d group by event_key)
@@ -90,7 +90,7 @@ export function eventFrom(row: Record<string, unknown>, names: ReadonlyMap<strin
 /** One entry per Paris day the window touches, zero-filled. */
 export async function rawDailyInsights(db: MetricsDb, window: InsightsWindow): Promise<DailyInsights[]> {
   const parisDay = sql`(recorded_at at time zone 'Europe/Paris')::date::text`;
-  const rows = await db.query<Record<string, unknown>>(sql`
+  const rows = await planned<Record<string, unknown>>(db, sql`
     with counts as (${actionCounts(window, parisDay)}),
     deduped as (select ${parisDay} as day, count(*) filter (where counted) as deduped from (${dedupedClicks(window)}) d group by 1)
     select c.g as day, c.click_count, c.outbound_count, c.calendar_count, coalesce(d.deduped, 0) as deduped
@@ -111,17 +111,17 @@ export function dailyFrom(window: InsightsWindow, rows: Record<string, unknown>[
 export async function rawDiscoveryInsights(db: MetricsDb, window: InsightsWindow, mode: ClusterMode): Promise<DiscoveryInsights> {
   const raw = rawRows(window);
   const [counts, filters, queries, genres] = await Promise.all([
-    db.query<Record<string, unknown>>(sql`
+    planned<Record<string, unknown>>(db, sql`
       select count(*) filter (where action_type = 'search') as searches,
         count(*) filter (where action_type = 'filter_apply') as applies,
         count(*) filter (where action_type = 'filter_clear') as clears,
         count(distinct session_id) as sessions
       from discovery_interactions where ${raw}`),
-    db.query<Record<string, unknown>>(sql`
+    planned<Record<string, unknown>>(db, sql`
       select filter_group, filter_value, count(*) as n from discovery_interactions
       where action_type = 'filter_apply' and filter_group is not null and filter_value is not null and ${raw}
       group by 1, 2 order by n desc, filter_group, filter_value limit 30`),
-    db.query<Record<string, unknown>>(sql`
+    planned<Record<string, unknown>>(db, sql`
       select search_query, count(*) as n from discovery_interactions
       where action_type = 'search' and search_query is not null and ${raw}
       group by 1 order by n desc, search_query limit ${CLUSTERED_QUERY_LIMIT}`),

@@ -16,7 +16,7 @@ import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
 import { isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { MyNightPage, MY_NIGHT_TEXT } from "./my-night.view.tsx";
 import { nightEvents, nightPath, NIGHT_PARAM, readNightKeys, walkingRoutes, type NightKeys } from "./night.ts";
-import { inLanguage, LANGUAGE_VARY, requestLanguage, t, translate } from "../../lib/i18n/index.ts";
+import { inLanguage, LANGUAGE_VARY, requestLanguage } from "../../lib/i18n/index.ts";
 
 const POLICY: CachePolicy = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };
 const HTML = { "content-type": "text/html; charset=utf-8" };
@@ -68,7 +68,7 @@ export function myNightRoutes(deps: Deps) {
   const renderCalendar = async (night: NightKeys): Promise<Rendered> => {
     const { events } = nightEvents((await deps.events.load()).events, night.keys);
     if (!events.some((event) => isValidIsoDate(event.date))) {
-      return { body: t("night.icsNoDates"), status: 404, headers: TEXT };
+      return { body: MY_NIGHT_TEXT.calendarNoEvents, status: 404, headers: TEXT };
     }
     const body = buildCalendarFeed(events, {
       siteName: SITE_NAME,
@@ -101,11 +101,11 @@ export function myNightRoutes(deps: Deps) {
     .get("/my-night.ics", ({ request }) => {
       const night = nightParam(request);
       const language = requestLanguage(request, deps.config.defaultLanguage);
-      if (night.keys.length === 0) return new Response(translate(language, "night.icsNoKeys"), { status: 404, headers: { ...TEXT, ...NO_STORE } });
+      if (night.keys.length === 0) return new Response(inLanguage(language, () => MY_NIGHT_TEXT.calendarNoKeys), { status: 404, headers: { ...TEXT, ...NO_STORE } });
       const served = deps.renderCache.serve(request, `${cacheKey("/my-night.ics", night)}@${language}`, { ...POLICY, vary: [...(POLICY.vary ?? []), ...LANGUAGE_VARY] }, () => inLanguage(language, () => renderCalendar(night)));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
-        if (error instanceof EventsUnavailableError) return new Response(translate(language, "night.unavailable"), { status: 503, headers: { ...TEXT, ...NO_STORE, "retry-after": "30" } });
+        if (error instanceof EventsUnavailableError) return new Response(inLanguage(language, () => MY_NIGHT_TEXT.unavailable), { status: 503, headers: { ...TEXT, ...NO_STORE, "retry-after": "30" } });
         throw error;
       });
     });

@@ -70,6 +70,15 @@ export const MY_NIGHT_TEXT = {
   },
   routePart: (from: number, to: number) => t("night.routePart", { from, to }),
   unplaced: (n: number) => t("night.unplaced", { count: n }),
+  get plan() {
+    return t("night.plan");
+  },
+  get calendarNoEvents() {
+    return t("night.calendarNoEvents");
+  },
+  get calendarNoKeys() {
+    return t("night.calendarNoKeys");
+  },
 };
 
 export interface MyNightPageProps {

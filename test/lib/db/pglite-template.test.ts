@@ -46,13 +46,23 @@ describe("PGlite template", () => {
     expect(readdirSync(dataDir)).toEqual(["pgdata"]);
   });
 
+  test("holds only the database the service uses (fewer files for a first start to write)", async () => {
+    const dataDir = join(root, "databases");
+    const database = await openDatabase({ dataDir, fillDataDir: (pgdata) => copyPgliteTemplate(pgdata, template) });
+    const rows = await database.query<{ datname: string }>(sql`select datname from pg_database order by datname`);
+    const current = await database.query<{ name: string }>(sql`select current_database() as name`);
+    await database.close();
+    expect(rows.map((r) => r.datname)).toEqual(["postgres"]);
+    expect(current).toEqual([{ name: "postgres" }]);
+  });
+
   test("an existing DATA_DIR is opened as it is, never refilled", async () => {
     const dataDir = join(root, "existing");
     const first = await openDatabase({ dataDir, fillDataDir: (pgdata) => copyPgliteTemplate(pgdata, template) });
     await first.query(sql`create table kept (id int)`);
     await first.close();
     let filled = 0;
-    const second = await openDatabase({ dataDir, fillDataDir: () => (filled++, false) });
+    const second = await openDatabase({ dataDir, fillDataDir: async () => (filled++, false) });
     const rows = await second.query(sql`select count(*)::int as count from kept`);
     await second.close();
     expect(filled).toBe(0);
@@ -71,14 +81,14 @@ describe("PGlite template", () => {
     expect(rows).toEqual([{ name: null }]);
   });
 
-  test("a folder that already holds files, or a missing template, is left to PGlite", () => {
+  test("a folder that already holds files, or a missing template, is left to PGlite", async () => {
     const busy = join(root, "busy", "pgdata");
     mkdirSync(busy, { recursive: true });
     writeFileSync(join(busy, "note.txt"), "mine");
-    expect(copyPgliteTemplate(busy, template)).toBe(false);
+    expect(await copyPgliteTemplate(busy, template)).toBe(false);
     expect(readdirSync(busy)).toEqual(["note.txt"]);
     const target = join(root, "none", "pgdata");
-    expect(copyPgliteTemplate(target, join(root, "no-template"))).toBe(false);
+    expect(await copyPgliteTemplate(target, join(root, "no-template"))).toBe(false);
     expect(existsSync(target)).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { clearStore, readStoreSheet, saveStoreSheet, type StoredSheet } from "..
 import { listRevisions, readRevisionSheet, revisionRecords, type RevisionSheet } from "../../../src/lib/store/revisions.ts";
 import { patchStoreSheet, type StorePatch } from "../../../src/lib/store/patch.ts";
 import { eventStoreRevisions } from "../../../src/lib/db/schema/index.ts";
+import { storedTable } from "../../helpers/store.ts";
 
 const ctx = useTestApp();
 
@@ -131,6 +132,26 @@ describe("revisions of partial writes", () => {
     expect(after[0].id).toBe(sheet.rows[0].id);
     expect(after[2].id).toBe(sheet.rows[2].id);
     expect(after[1].id).not.toBe(sheet.rows[1].id);
+  });
+
+  test("a whole-sheet autosave (the JSON API's PUT) merging into an autosave group rebases it on a snapshot; later steps build on it", async () => {
+    const sheet = await current();
+    await autosave({ cells: [{ rowId: sheet.rows[0].id, key: "notes", value: "step" }] });
+    const [group] = await listRevisions(ctx.deps.db, 1);
+    const table = storedTable(await current());
+    const rows = table.rows.map((r) => [...r]);
+    rows[1][table.headers.indexOf("Location")] = "Club Whole";
+    const saved = await saveStoreSheet(ctx.deps.db, { headers: table.headers, rows, ids: sheet.rows.map((r) => r.id) }, { updatedBy: "admin-sheet-editor", origin: "manual", trigger: "autosave", actor: "jti-1", now: now() });
+    expect(saved.ok).toBe(true);
+    await autosave({ cells: [{ rowId: sheet.rows[2].id, key: "notes", value: "after" }] });
+    const revisions = await listRevisions(ctx.deps.db);
+    expect(revisions[0].id).toBe(group.id);
+    expect(revisions).toHaveLength(2);
+    const row = (await stored()).find((r) => r.id === group.id)!;
+    expect(row.sheet).not.toBeNull();
+    expect(row.changes).toHaveLength(1);
+    expect(shape(await rebuilt(group.id))).toEqual(shape(await current()));
+    expect((await current()).rows[1].values.location).toBe("Club Whole");
   });
 
   test("unknown ids: undefined; a revision whose base was deleted by hand: unavailable", async () => {

@@ -65,7 +65,8 @@ export const insightsEventSessions = pgTable(
     lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
     prevAt: timestamp("prev_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.sessionId, t.eventKey] }), index("insights_event_sessions_last_idx").on(t.lastAt)],
+  // (last_at, event_key): the per-event count of a window's partial first day reads the index alone.
+  (t) => [primaryKey({ columns: [t.sessionId, t.eventKey] }), index("insights_event_sessions_last_event_idx").on(t.lastAt, t.eventKey)],
 );
 
 /** Per Paris day and event: how many sessions have their latest row for the event that day. */

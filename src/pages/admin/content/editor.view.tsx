@@ -6,6 +6,7 @@
 
 import type { Children } from "@kitajs/html";
 import type { EditorWindow } from "../../../lib/admin/sheet-editor.ts";
+import { assetUrl } from "../../../lib/static-assets.ts";
 
 /** The root id of the editor card. */
 export const SHEET_EDITOR_ID = "sheet-editor";
@@ -50,7 +51,8 @@ export function SheetEditorCard(props: { sheet: EditorWindow }): JSX.Element {
       </div>
       <button type="button" class="button button-small sheet-more" data-action="more" hidden>Show 50 more</button>
       <template id={SHEET_DATA_ID} data-sheet={JSON.stringify(embedded)}></template>
-      <script src="/static/sheet-editor.js" defer></script>
+      {/* Not deferred: the grid is drawn as soon as the card is parsed, before the rest of the page. */}
+      <script src={assetUrl("sheet-editor.js")}></script>
     </section>
   );
 }

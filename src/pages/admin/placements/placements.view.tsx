@@ -124,6 +124,7 @@ function OrderCard(props: { order: OrderRecord & { statsUrl: string | null }; ta
             <button type="button" class="button button-quiet" data-copy={order.statsUrl}>
               Copy stats link
             </button>
+            <input class="stats-link" readonly value={order.statsUrl} aria-label="Statistics link" />
           </>
         ) : (
           ""
@@ -292,36 +293,38 @@ function Scheduler(props: PlacementsProps): JSX.Element {
         </button>
       </form>
       <Timeline listing={listing} now={props.now} names={props.names} />
-      <table class="timeline">
-        <caption class="visually-hidden">{spotlight ? "Spotlight entries by slot" : "Promoted entries"}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Slot</th>
-            <th scope="col">Window (Paris)</th>
-            <th scope="col">State</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        {groups.map((group) => (
-          <tbody>
-            <tr class="timeline-group">
-              <th colspan="5" scope="rowgroup" safe>
-                {group.label}
-              </th>
+      <div class="table-scroll">
+        <table class="timeline">
+          <caption class="visually-hidden">{spotlight ? "Spotlight entries by slot" : "Promoted entries"}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Slot</th>
+              <th scope="col">Window (Paris)</th>
+              <th scope="col">State</th>
+              <th scope="col">Actions</th>
             </tr>
-            {group.entries.length === 0 ? (
-              <tr>
-                <td colspan="5" class="muted">
-                  Free
-                </td>
+          </thead>
+          {groups.map((group) => (
+            <tbody>
+              <tr class="timeline-group">
+                <th colspan="5" scope="rowgroup" safe>
+                  {group.label}
+                </th>
               </tr>
-            ) : (
-              group.entries.map((entry) => <EntryRow entry={entry} mode={mode} name={props.names.get(entry.eventKey.toLowerCase()) ?? entry.eventKey} />)
-            )}
-          </tbody>
-        ))}
-      </table>
+              {group.entries.length === 0 ? (
+                <tr>
+                  <td colspan="5" class="muted">
+                    Free
+                  </td>
+                </tr>
+              ) : (
+                group.entries.map((entry) => <EntryRow entry={entry} mode={mode} name={props.names.get(entry.eventKey.toLowerCase()) ?? entry.eventKey} />)
+              )}
+            </tbody>
+          ))}
+        </table>
+      </div>
       <div class="order-actions">
         <form method="post" action={`${PLACEMENTS_PATH}/${mode}/clear-queue`} data-confirm="Delete every scheduled entry that has not started?">
           <button type="submit" class="button button-quiet">
@@ -358,7 +361,6 @@ export function PlacementsArea(props: PlacementsProps): JSX.Element {
       </datalist>
       <OrdersQueue {...props} />
       <Scheduler {...props} />
-      <script src="/static/admin-placements.js" defer></script>
     </div>
   );
 }
