@@ -129,6 +129,19 @@ describe("/my-night.ics", () => {
     expect(events[0].startDate.zone.tzid).toBe("Europe/Paris");
   });
 
+  test("the calendar's name follows the request's language", async () => {
+    const name = async (lang: string) => {
+      const res = await ctx.request(`/my-night.ics?e=evt_fixture000001&lang=${lang}`);
+      expect(res.status).toBe(200);
+      return new ICAL.Component(ICAL.parse(await res.text())).getFirstPropertyValue("x-wr-calname");
+    };
+    expect(await name("fr")).toBe("finder · Ma soirée");
+    expect(await name("en")).toBe("finder · My night");
+    const french = await ctx.request("/my-night.ics?e=evt_fixture000001", { headers: { "accept-language": "fr-FR,fr;q=0.9" } });
+    expect(new ICAL.Component(ICAL.parse(await french.text())).getFirstPropertyValue("x-wr-calname")).toBe("finder · Ma soirée");
+    expect(await (await ctx.request("/my-night.ics?lang=fr")).text()).toBe("Aucune clé d’événement dans ce lien.");
+  });
+
   test("no known event: 404, not an empty file", async () => {
     expect((await ctx.request("/my-night.ics")).status).toBe(404);
     expect((await ctx.request("/my-night.ics?e=evt_zzzzzzzzzzzz")).status).toBe(404);
