@@ -38,7 +38,10 @@ export function authApi(deps: Deps) {
         return verifyAnswer(deps, outcome, (options) => cookie[USER_SESSION_COOKIE].set(options));
       },
       // The body is read by the handler: the per-IP limit comes before any "invalid payload" answer.
-      { parse: "none" },
+      {
+        parse: "none",
+        detail: { tags: ["site"], summary: "Sign in with an email", description: "JSON `{email, firstName?, lastName?, consent}`; sets the session cookie and answers `{success, email, message}`. 400 with `issues`, 403 cross-site, 429 with Retry-After." },
+      },
     )
     .get("/api/auth/session", async ({ request, cookie }) => {
       const user = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());
@@ -49,9 +52,9 @@ export function authApi(deps: Deps) {
         deps.log.warn("auth", "Admin session store unavailable while reading a session", undefined, error);
       }
       return jsonNoStore({ success: true, isAuthenticated: user !== undefined, isAdminAuthenticated, email: user?.email ?? null });
-    })
+    }, { detail: { tags: ["site"], summary: "The visitor's session", description: "`{success, isAuthenticated, isAdminAuthenticated, email}` from the session cookie." } })
     .delete("/api/auth/session", ({ cookie }) => {
       cookie[USER_SESSION_COOKIE].set(clearedSessionCookie(deps.config));
       return jsonNoStore({ success: true });
-    });
+    }, { detail: { tags: ["site"], summary: "Sign out", description: "Clears the session cookie; `{success: true}`." } });
 }

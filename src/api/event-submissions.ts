@@ -39,6 +39,9 @@ export function eventSubmissionsApi(deps: Deps) {
       return submissionJson(await submitEvent(deps, await readJson(capped), clientIp(deps.config, request, server)));
     },
     // The body is read by the handler: the switch and the per-IP limit answer before "invalid payload".
-    { parse: "none" },
+    {
+      parse: "none",
+      detail: { tags: ["site"], summary: "Submit an event for review", description: "JSON body of the /submit-event form (at most 64 KiB). `{success, message}`; 400 with `issues` naming each field, 403 cross-site, 413, 415, 429 with Retry-After, 503 while submissions are closed." },
+    },
   );
 }

@@ -15,7 +15,7 @@ import { normaliseEventKey } from "../lib/sheet/keys.ts";
 import { findEventByKey } from "../lib/events/lookup.ts";
 import { shareUrl, siteHost, SITE_NAME } from "../lib/links.ts";
 import type { LiveRead } from "../lib/events/pipeline.ts";
-import { FILTER_QUERY_PARAMETERS, LANG_PARAMETER } from "./openapi.ts";
+import { FILTER_QUERY_PARAMETERS, LANG_PARAMETER, LANG_QUERY } from "./openapi.ts";
 import { inLanguage, languageCacheKey, LANGUAGE_VARY, requestLanguage, t } from "../lib/i18n/index.ts";
 
 const POLICY: CachePolicy = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };
@@ -80,7 +80,7 @@ export function eventsApi(deps: Deps) {
         if (!body || !fileName) return jsonRender({ success: false, error: "Add an unambiguous date to enable calendar export." }, 422);
         return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": `attachment; filename="${fileName}"` } };
       }));
-    }, { detail: { tags: ["calendar"], summary: "One event as an iCalendar file", description: "Paris wall-clock times, texts in `lang` (fr or en; else the visitor's cookie or Accept-Language, else the default); 422 when the event has no unambiguous date.", parameters: [LANG_PARAMETER] } })
+    }, { detail: { tags: ["calendar"], summary: "One event as an iCalendar file", description: "Paris wall-clock times, texts in `lang` (fr or en; else the visitor's cookie or Accept-Language, else the default); 422 when the event has no unambiguous date." }, query: LANG_QUERY })
     .get("/calendar.ics", ({ request, query }) => {
       // The homepage's filter parameters choose the events, so "house in the 11e" can be subscribed to.
       const filters = parseFilters(query as Record<string, string>);

@@ -10,6 +10,7 @@ import { siteHost, SITE_NAME } from "../lib/links.ts";
 import { createOgImages, type OgImagesOptions } from "../lib/og/service.ts";
 import type { CachedImage } from "../lib/og/image-cache.ts";
 import { requestLanguage } from "../lib/i18n/index.ts";
+import { OG_QUERY_PARAMETERS } from "./openapi.ts";
 
 /** The image Cache-Control: one day shared, a week stale; the fallback image carries it too. */
 export const OG_CACHE_CONTROL = "public, s-maxage=86400, stale-while-revalidate=604800";
@@ -37,12 +38,16 @@ export function ogApi(deps: Deps, options: OgApiOptions = {}) {
   // costs no database round trip. An unavailable limiter lets the request through.
   const limiter = deps.tracking.limiter;
 
-  return new Elysia({ name: "og-api" }).get("/api/og", async ({ request, server }) => {
-    const limit = limiter.hit(RATE_LIMITS.ogImageIp, [limiterParts.ip(clientIp(deps.config, request, server))], { failOpen: true });
-    if (!limit.allowed) return rateLimited(limit.status === "blocked" ? limit.retryAfter : undefined);
-    const url = new URL(request.url);
-    // `?lang=` (set by the pages' og:image URLs), else the visitor's cookie or headers, else the default.
-    const { image, state } = await images.forQuery(url.searchParams, requestLanguage(request, deps.config.defaultLanguage, url));
-    return imageResponse(request, image, state === "HIT" ? "HIT" : "MISS");
-  });
+  return new Elysia({ name: "og-api" }).get(
+    "/api/og",
+    async ({ request, server }) => {
+      const limit = limiter.hit(RATE_LIMITS.ogImageIp, [limiterParts.ip(clientIp(deps.config, request, server))], { failOpen: true });
+      if (!limit.allowed) return rateLimited(limit.status === "blocked" ? limit.retryAfter : undefined);
+      const url = new URL(request.url);
+      // `?lang=` (set by the pages' og:image URLs), else the visitor's cookie or headers, else the default.
+      const { image, state } = await images.forQuery(url.searchParams, requestLanguage(request, deps.config.defaultLanguage, url));
+      return imageResponse(request, image, state === "HIT" ? "HIT" : "MISS");
+    },
+    { detail: { tags: ["site"], summary: "Link-preview image (PNG, 1200×630)", description: "The image of a page's og:image, its words in `lang`; ETag and a day's shared cache; 120 requests per IP per hour (429 with Retry-After).", parameters: [...OG_QUERY_PARAMETERS] } },
+  );
 }

@@ -4,6 +4,7 @@
 // document lists what anyone may call. The readable page is /api/docs (pages/developers).
 
 import { openapi } from "@elysiajs/openapi";
+import { t } from "elysia";
 import { SITE_NAME } from "../lib/links.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
@@ -40,8 +41,33 @@ function query(name: string, description: string): QueryParameter {
   return { name, in: "query", required: false, description, schema: { type: "string" } };
 }
 
+const LANG_DESCRIPTION = "Language of the texts: fr or en (else the lang cookie, Accept-Language, then the site default)";
+
 /** `lang`: the language of a calendar file or preview image (fr or en; else the visitor's cookie or Accept-Language, else DEFAULT_LANGUAGE). */
-export const LANG_PARAMETER: QueryParameter = query("lang", "Language of the texts: fr or en (else the lang cookie, Accept-Language, then the site default)");
+export const LANG_PARAMETER: QueryParameter = query("lang", LANG_DESCRIPTION);
+
+/**
+ * `lang` as a route's query schema. The plugin builds the parameters of a route with a path
+ * parameter from its schemas alone (a `detail.parameters` list is replaced), so such a route
+ * declares its query this way. Every value is text, so no request is refused for it; the handler
+ * reads the language from the URL as before.
+ */
+export const LANG_QUERY = t.Object({ lang: t.Optional(t.String({ description: LANG_DESCRIPTION })) });
+
+/** The parameters of /api/og (docs/public-pages.md, "Link-preview image"): texts are cut to 110 characters. */
+export const OG_QUERY_PARAMETERS: readonly QueryParameter[] = [
+  query("variant", "event-modal for an event's preview; anything else gives the calendar's"),
+  query("title", "Title (an event's name)"),
+  query("subtitle", "Line under the title"),
+  query("eventCount", "Number of events shown on the calendar's preview"),
+  query("arrondissement", "Arrondissement line of an event"),
+  query("date", "Date line"),
+  query("time", "Time line"),
+  query("price", "Price line"),
+  query("venue", "Venue line"),
+  query("genres", "Comma-separated genres (the first three are drawn)"),
+  LANG_PARAMETER,
+];
 
 /**
  * The homepage's filter and search parameters (docs/filters-and-search.md), accepted by

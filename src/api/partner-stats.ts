@@ -1,7 +1,7 @@
 // Partner statistics (see docs/placements.md, "Partner statistics"): JSON, or CSV with
 // `format=csv`. Never cached; the token sits in the URL, so no Referer may carry it away.
 
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import { jsonNoStore } from "../lib/http.ts";
 import { PARTNER_STATS_HEADERS, partnerStatsCsv, readPartnerStats } from "../lib/partners/stats.ts";
@@ -18,5 +18,13 @@ export function partnerStatsApi(deps: Deps) {
       });
     }
     return jsonNoStore({ success: true, data: result.stats }, 200, PARTNER_STATS_HEADERS);
+  }, {
+    // Text schemas (nothing is refused for them; the checks stay in readPartnerStats) so the OpenAPI document lists the parameters.
+    params: t.Object({ activationId: t.String({ description: "The activation id from the partner's statistics link" }) }),
+    query: t.Object({
+      token: t.Optional(t.String({ description: "The statistics token from the same link (400 without it, 403 when wrong)" })),
+      format: t.Optional(t.String({ description: "csv for a two-line CSV file; anything else gives JSON" })),
+    }),
+    detail: { tags: ["site"], summary: "A partner's placement statistics", description: "`{success, data}` for the placement of the link (or CSV); never cached. 404 unknown id, 409 while the placement is not fulfilled." },
   });
 }

@@ -26,7 +26,16 @@ export function trackingApi(deps: Deps) {
       return new Response(ACCEPTED_BODY, { status: 202, headers: ACCEPTED_HEADERS });
     };
   return new Elysia({ name: "tracking-api" })
-    .post("/api/track", accept(tracking.trackEngagement), { parse: "none" })
-    .post("/api/track/discovery", accept(tracking.trackDiscovery), { parse: "none" })
-    .post("/api/user/preference", accept(tracking.recordPreference), { parse: "none" });
+    .post("/api/track", accept(tracking.trackEngagement), {
+      parse: "none",
+      detail: { tags: ["site"], summary: "Record an event interaction", description: "A JSON beacon of the site (open, outbound link, calendar download); always 202 `{success: true}`, even when the body is refused or rate limited. See docs/tracking.md." },
+    })
+    .post("/api/track/discovery", accept(tracking.trackDiscovery), {
+      parse: "none",
+      detail: { tags: ["site"], summary: "Record a search or a filter change", description: "A JSON beacon of the homepage; always 202 `{success: true}`." },
+    })
+    .post("/api/user/preference", accept(tracking.recordPreference), {
+      parse: "none",
+      detail: { tags: ["site"], summary: "Remember a signed-in visitor's genre choice", description: "A JSON beacon; always 202 `{success: true}` (nothing is kept without a session)." },
+    });
 }

@@ -16,6 +16,9 @@ export function webhooksApi(deps: Deps) {
       const answer = await handlePaymentWebhook(deps, raw, request.headers.get("payment-signature"));
       return json(answer.body, answer.status);
     },
-    { parse: "none" },
+    {
+      parse: "none",
+      detail: { tags: ["site"], summary: "Payment provider webhook", description: "Stripe-compatible events signed in the `payment-signature` header over the raw body; activates paid placements. 400 on a bad signature or payload, 503 while no webhook secret is set." },
+    },
   );
 }

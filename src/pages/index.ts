@@ -39,6 +39,6 @@ export function pageRoutes(deps: Deps) {
     .use(placementsRoutes(deps)) //         /admin/placements (orders queue, scheduler) and its form actions
     .use(insightsRoutes(deps)) //           /admin/insights (+ /stats, /discovery, /events, /users, /erase)
     .use(myNightRoutes(deps)) //            /my-night, /my-night.ics
-    .use(packRoutes()) //                   /manifest.webmanifest, /sw.js
+    .use(packRoutes(deps)) //                   /manifest.webmanifest, /sw.js
     .use(homeRoutes(deps)); //              /, /event/:eventKey
 }

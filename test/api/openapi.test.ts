@@ -1,5 +1,6 @@
 // The public API's OpenAPI document: generated from the routes, valid, listing every public route
-// and none of the admin ones; and the /api/docs page built from it.
+// of the app (each with a summary, and `lang` where the answer has words in a language) and none
+// of the admin ones; and the /api/docs page built from it.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -29,8 +30,18 @@ const PUBLIC_ROUTES = [
   "POST /api/auth/verify",
   "GET /api/auth/session",
   "DELETE /api/auth/session",
+  "GET /api/partner-stats/{activationId}",
   "POST /api/webhooks/payment",
 ];
+
+/** The answers with words in the visitor's language: calendar files and preview images. */
+const LANGUAGE_ROUTES = ["GET /api/events/{eventKey}/calendar.ics", "GET /calendar.ics", "GET /api/og"];
+
+/** Is a registered route part of the public API (not admin, cron, deploy, the docs themselves or a page)? */
+function isPublicRoute(path: string): boolean {
+  if (!path.startsWith("/api/") && path !== "/calendar.ics") return false;
+  return !/^\/api\/(admin|cron|revalidate)(\/|$)/.test(path) && !/^\/api\/(docs|openapi\.json)$/.test(path);
+}
 
 const operations = () => Object.entries(doc.paths).flatMap(([path, methods]: [string, any]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
 
@@ -50,6 +61,41 @@ describe("GET /api/openapi.json", () => {
       expect(route).not.toMatch(/ \/api\/(admin|cron|revalidate)/);
       expect(route).toMatch(/ \/(api\/|calendar\.ics)/);
     }
+  });
+
+  test("every route the app serves under /api (and /calendar.ics) that is public is in the document", () => {
+    const served = ctx.app.routes
+      .filter((route) => route.method !== "HEAD" && route.method !== "OPTIONS" && isPublicRoute(route.path))
+      .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, "{$1}")}`);
+    expect(served.length).toBeGreaterThanOrEqual(PUBLIC_ROUTES.length);
+    expect([...new Set(operations())].sort()).toEqual([...new Set(served)].sort());
+  });
+
+  test("every operation has a tag, a summary and a description; each parameter says what it is", () => {
+    for (const [path, methods] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(methods)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        expect({ where, summary: typeof operation.summary === "string" && operation.summary.length > 0 }).toEqual({ where, summary: true });
+        expect({ where, description: typeof operation.description === "string" && operation.description.length > 0 }).toEqual({ where, description: true });
+        expect({ where, tags: operation.tags?.length ?? 0 }).toEqual({ where, tags: 1 });
+        for (const parameter of operation.parameters ?? []) {
+          if (parameter.in === "path") continue;
+          const described = parameter.description ?? parameter.schema?.description;
+          expect({ where, parameter: parameter.name, described: typeof described === "string" && described.length > 0 }).toEqual({ where, parameter: parameter.name, described: true });
+        }
+      }
+    }
+  });
+
+  test("the calendar files and the preview image take lang, and it changes their words", async () => {
+    for (const route of LANGUAGE_ROUTES) {
+      const [method, path] = route.split(" ");
+      const names = (doc.paths[path][method.toLowerCase()].parameters ?? []).map((p: { name: string }) => p.name);
+      expect({ route, lang: names.includes("lang") }).toEqual({ route, lang: true });
+    }
+    const ics = async (lang: string) => (await ctx.request(`/api/events/evt_fixture000001/calendar.ics?lang=${lang}`)).text();
+    expect(await ics("fr")).toContain("Prix : ");
+    expect(await ics("en")).toContain("Price: ");
   });
 
   test("the events list and the feed describe the filter parameters, which the routes really accept", async () => {

@@ -507,6 +507,11 @@ export const en = {
   "night.missing": { one: "1 saved event is no longer listed and was left out.", other: "{count} saved events are no longer listed and were left out." },
   "night.malformed": { one: "1 part of this link is not an event and was ignored.", other: "{count} parts of this link are not events and were ignored." },
   "night.unplaced": { one: "1 event has no venue yet and is not on the route.", other: "{count} events have no venue yet and are not on the route." },
+  // Offline notice and the installed app (manifest)
+  "offline.notice": "Offline, last updated {time}",
+  "offline.noConnection": "Offline: this needs a connection.",
+  "manifest.name": "finder · Fête de la Musique, Paris",
+  "manifest.description": "What is on near you tonight across Paris, during Fête de la Musique week.",
 
   // static/app.js (sent in the page as JSON)
   "client.today": "Today",

@@ -512,6 +512,11 @@ export const fr = {
   "night.missing": { one: "{count} événement enregistré n'est plus listé et a été retiré.", other: "{count} événements enregistrés ne sont plus listés et ont été retirés." },
   "night.malformed": { one: "{count} partie de ce lien n'est pas un événement et a été ignorée.", other: "{count} parties de ce lien ne sont pas des événements et ont été ignorées." },
   "night.unplaced": { one: "{count} événement n'a pas encore de lieu et n'est pas sur l'itinéraire.", other: "{count} événements n'ont pas encore de lieu et ne sont pas sur l'itinéraire." },
+  // Offline notice and the installed app (manifest)
+  "offline.notice": "Hors ligne, dernière mise à jour à {time}",
+  "offline.noConnection": "Hors ligne : il faut une connexion pour cela.",
+  "manifest.name": "finder · Fête de la Musique, Paris",
+  "manifest.description": "Ce qui se passe près de vous ce soir dans tout Paris, pendant la semaine de la Fête de la Musique.",
 
   // static/app.js (sent in the page as JSON)
   "client.today": "Aujourd'hui",

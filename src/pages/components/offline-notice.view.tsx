@@ -2,11 +2,17 @@
 // rendered hidden; static/offline.js shows it when the worker served the page from its cache (the
 // worker marks such a copy with the time it was saved).
 
-/** Visitor-facing texts of the offline notice (one object, for the message catalogue); `{time}` is HH:MM. */
+import { t } from "../../lib/i18n/index.ts";
+
+/** Visitor-facing texts of the offline notice, in the render's language; `{time}` stays for offline.js (HH:MM). */
 export const OFFLINE_TEXT = {
-  notice: "Offline, last updated {time}",
-  noConnection: "Offline: this needs a connection.",
-} as const;
+  get notice() {
+    return t("offline.notice");
+  },
+  get noConnection() {
+    return t("offline.noConnection");
+  },
+};
 
 /** The hidden notice; offline.js fills in the time the page was rendered (`renderedAt`). */
 export function OfflineNotice(props: { renderedAt: Date }): JSX.Element {

@@ -14,7 +14,8 @@ interface OpenApiOperation {
   summary?: string;
   description?: string;
   tags?: string[];
-  parameters?: { name: string; in: string; description?: string }[];
+  /** A parameter declared by a route's schema carries its description inside `schema`. */
+  parameters?: { name: string; in: string; description?: string; schema?: { description?: string } }[];
 }
 
 const METHOD_ORDER = ["get", "post", "put", "patch", "delete"];
@@ -61,7 +62,7 @@ export function ApiDocsPage(props: { doc: OpenApiDocument; specPath: string }): 
                     <dt>
                       <code safe>{parameter.name}</code> <span class="muted" safe>{`(${parameter.in})`}</span>
                     </dt>
-                    <dd safe>{parameter.description ?? ""}</dd>
+                    <dd safe>{parameter.description ?? parameter.schema?.description ?? ""}</dd>
                   </>
                 ))}
               </dl>

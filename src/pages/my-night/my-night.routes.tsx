@@ -22,8 +22,12 @@ const POLICY: CachePolicy = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };
 const HTML = { "content-type": "text/html; charset=utf-8" };
 const NO_STORE = { "cache-control": "no-store" };
 
-/** The name of the night's calendar file inside calendar apps. */
-export const NIGHT_CALENDAR_NAME = `${SITE_NAME} · ${MY_NIGHT_TEXT.title}`;
+/** The name of the night's calendar file inside calendar apps, in the current language ("finder · Ma soirée"). */
+export function nightCalendarName(): string {
+  return `${SITE_NAME} · ${MY_NIGHT_TEXT.title}`;
+}
+
+const TEXT = { "content-type": "text/plain; charset=utf-8" };
 
 /**
  * The render-cache key of a night: the valid keys in the order given plus the counts of ignored
@@ -64,14 +68,14 @@ export function myNightRoutes(deps: Deps) {
   const renderCalendar = async (night: NightKeys): Promise<Rendered> => {
     const { events } = nightEvents((await deps.events.load()).events, night.keys);
     if (!events.some((event) => isValidIsoDate(event.date))) {
-      return { body: MY_NIGHT_TEXT.calendarNoEvents, status: 404, headers: { "content-type": "text/plain; charset=utf-8" } };
+      return { body: MY_NIGHT_TEXT.calendarNoEvents, status: 404, headers: TEXT };
     }
     const body = buildCalendarFeed(events, {
       siteName: SITE_NAME,
       siteHost: siteHost(deps.config),
       now: deps.now(),
       shareUrlFor: (event) => shareUrl(deps.config, event),
-      calendarName: NIGHT_CALENDAR_NAME,
+      calendarName: nightCalendarName(),
     });
     return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": 'attachment; filename="my-night.ics"' } };
   };
@@ -97,11 +101,11 @@ export function myNightRoutes(deps: Deps) {
     .get("/my-night.ics", ({ request }) => {
       const night = nightParam(request);
       const language = requestLanguage(request, deps.config.defaultLanguage);
-      if (night.keys.length === 0) return new Response(inLanguage(language, () => MY_NIGHT_TEXT.calendarNoKeys), { status: 404, headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE } });
+      if (night.keys.length === 0) return new Response(inLanguage(language, () => MY_NIGHT_TEXT.calendarNoKeys), { status: 404, headers: { ...TEXT, ...NO_STORE } });
       const served = deps.renderCache.serve(request, `${cacheKey("/my-night.ics", night)}@${language}`, { ...POLICY, vary: [...(POLICY.vary ?? []), ...LANGUAGE_VARY] }, () => inLanguage(language, () => renderCalendar(night)));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
-        if (error instanceof EventsUnavailableError) return new Response(inLanguage(language, () => MY_NIGHT_TEXT.unavailable), { status: 503, headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE, "retry-after": "30" } });
+        if (error instanceof EventsUnavailableError) return new Response(inLanguage(language, () => MY_NIGHT_TEXT.unavailable), { status: 503, headers: { ...TEXT, ...NO_STORE, "retry-after": "30" } });
         throw error;
       });
     });
