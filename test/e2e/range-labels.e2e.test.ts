@@ -31,7 +31,10 @@ async function settled(page: Page, param: "pr" | "ag", expected: Awaited<ReturnT
   const deadline = Date.now() + 5000;
   for (;;) {
     const now = await shown(page, param);
-    if (JSON.stringify(now) === JSON.stringify(expected) || Date.now() > deadline) return now;
+    // Settled also means the results request is over: the next move would otherwise replace it
+    // (htmx aborts the older request and logs that abort as a console error).
+    const idle = await page.evaluate(() => document.querySelector(".htmx-request") === null);
+    if ((idle && JSON.stringify(now) === JSON.stringify(expected)) || Date.now() > deadline) return now;
     await Bun.sleep(50);
   }
 }
