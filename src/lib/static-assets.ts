@@ -38,7 +38,7 @@ const VENDOR: Record<string, string> = {
 };
 
 /** Files served under their plain name only: the service worker must keep one address. */
-const UNFINGERPRINTED = new Set(["sw.js", "manifest.webmanifest"]);
+const UNFINGERPRINTED = new Set(["sw.js"]);
 
 /** One static file in memory. */
 export interface StaticAsset {
