@@ -3,9 +3,9 @@
 // a plain file copy of it, which takes a fraction of a second, instead of initdb (several seconds)
 // or unpacking a dump through PGlite's in-process file system (over a second).
 
-import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { cp, readdir, rename, rm } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -43,6 +43,8 @@ const UNUSED_DATABASES = ["template0", "template1"];
 export async function buildPgliteTemplate(path = pgliteTemplatePath()): Promise<string> {
   const partial = `${path}.${process.pid}.partial`;
   rmSync(partial, { recursive: true, force: true });
+  // A fresh install has no package cache folder yet, and PGlite makes only the last folder level.
+  mkdirSync(dirname(path), { recursive: true });
   try {
     // Loaded here only: a start that copies the template must not pay for loading these first.
     const [{ PGlite }, { wrapPglite }, { migrateDatabase }] = await Promise.all([import("@electric-sql/pglite"), import("./client.ts"), import("./migrate.ts")]);

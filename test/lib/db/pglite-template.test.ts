@@ -11,7 +11,8 @@ import { MIGRATIONS_FOLDER } from "../../../src/lib/db/migrate.ts";
 import { buildPgliteTemplate, copyPgliteTemplate, hasPgliteTemplate } from "../../../src/lib/db/pglite-template.ts";
 
 const root = mkdtempSync(join(tmpdir(), "finder-template-"));
-const template = join(root, "template");
+// Two folder levels that do not exist yet, as node_modules/.cache/finder on a fresh install.
+const template = join(root, "cache", "finder", "template");
 const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as { entries: unknown[] };
 
 async function appliedMigrations(dataDir: string): Promise<number> {
@@ -33,7 +34,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe("PGlite template", () => {
   test("is a complete, migrated data folder with no partial copy left beside it", () => {
     expect(hasPgliteTemplate(template)).toBe(true);
-    expect(readdirSync(root)).toEqual(["template"]);
+    expect(readdirSync(join(root, "cache", "finder"))).toEqual(["template"]);
   });
 
   test("a new DATA_DIR is filled from it and opens with every migration applied", async () => {
