@@ -3,8 +3,14 @@
 // starts at once and its file writes overlap the loading of the rest of the server.
 
 import { ConfigError, loadConfig } from "./lib/config.ts";
-import { copyPgliteTemplate, ensurePgliteTemplate, pgliteDataFolder } from "./lib/db/pglite-template.ts";
+import { copyPgliteTemplate, ensurePgliteTemplate } from "./lib/db/pglite-template.ts";
 import { startupFailureText } from "./lib/db/errors.ts";
+
+/** Opens the embedded database in DATA_DIR, filling a new one from the template first. */
+async function openEmbedded(dataDir: string) {
+  const { openDatabase } = await import("./lib/db/client.ts");
+  return openDatabase({ dataDir, fillDataDir: (pgdata) => copyPgliteTemplate(pgdata) });
+}
 
 async function main(): Promise<void> {
   let config;
@@ -18,16 +24,17 @@ async function main(): Promise<void> {
     throw error;
   }
   const embedded = !config.databaseUrl && config.dataMode !== "test";
-  const filling = embedded ? copyPgliteTemplate(pgliteDataFolder(config.dataDir)) : undefined;
+  // The embedded database opens first (a template copy, then PGlite's own start, over a second),
+  // and the rest of the server loads meanwhile.
+  const opening = embedded ? openEmbedded(config.dataDir) : undefined;
   // Awaited below; a failure while the modules load is reported there, not as an unhandled rejection.
-  filling?.catch(() => {});
+  opening?.catch(() => {});
   const [{ buildDeps, loggerFor }, { createApp }, { MAX_BODY_BYTES }, { seedStoreIfEmpty }, { spreadsheetStatus }, { runScheduledJob, scheduledJob, schedulePlugin, stopSchedule }] =
     await Promise.all([import("./deps.ts"), import("./app.ts"), import("./lib/http.ts"), import("./lib/events/pipeline.ts"), import("./lib/sheets/import.ts"), import("./jobs/schedule.ts")]);
-  await filling;
   const log = loggerFor(config);
   if (config.authSecretGenerated) log.warn("config", "AUTH_SECRET not set; using a generated development secret kept in DATA_DIR");
 
-  const deps = await buildDeps(config, { log });
+  const deps = await buildDeps(config, { log, database: await opening });
   await seedStoreIfEmpty(deps);
   const sheet = spreadsheetStatus(config, log);
   if (!sheet.configured) log.warn("sheets", "Spreadsheet source is not configured: preview and import are unavailable until REMOTE_CSV_URL or SHEET_ID is set");
