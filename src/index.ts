@@ -4,6 +4,7 @@
 
 import { ConfigError, loadConfig } from "./lib/config.ts";
 import { copyPgliteTemplate, ensurePgliteTemplate } from "./lib/db/pglite-template.ts";
+import { compilePgliteWasm } from "./lib/db/pglite-boot.ts";
 import { startupFailureText } from "./lib/db/errors.ts";
 
 /** Opens the embedded database in DATA_DIR, filling a new one from the template first. */
@@ -24,8 +25,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const embedded = !config.databaseUrl && config.dataMode !== "test";
-  // The embedded database opens first (a template copy, then PGlite's own start, over a second),
-  // and the rest of the server loads meanwhile.
+  // The embedded database opens first (a template copy, then PGlite's own start), and the rest of
+  // the server loads meanwhile. Its WebAssembly compile starts before anything else: it runs on a
+  // thread of its own while this one loads modules.
+  if (embedded) void compilePgliteWasm();
   const opening = embedded ? openEmbedded(config.dataDir) : undefined;
   // Awaited below; a failure while the modules load is reported there, not as an unhandled rejection.
   opening?.catch(() => {});
