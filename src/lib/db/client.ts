@@ -6,10 +6,10 @@ import { existsSync, mkdirSync } from "node:fs";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type postgres from "postgres";
 import * as schema from "./schema/index.ts";
-import { compilePgliteWasm, PGLITE_SETTINGS } from "./pglite-boot.ts";
+import { createPglite } from "./pglite-boot.ts";
 import { pgliteDataFolder } from "./pglite-template.ts";
 
 export type Schema = typeof schema;
@@ -87,12 +87,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dataDir = pgliteDataFolder(options.dataDir);
     if (!existsSync(join(dataDir, "PG_VERSION"))) await options.fillDataDir?.(dataDir);
   }
-  const instance = await PGlite.create({
-    dataDir,
-    pgliteWasmModule: await compilePgliteWasm(),
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
-  });
-  return wrapPglite(instance);
+  return wrapPglite(await createPglite(dataDir));
 }
 
 /** Wraps an existing PGlite instance (tests hand each file a migrated copy). */
