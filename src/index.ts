@@ -2,14 +2,26 @@
 // Only the light modules below load first: on a fresh DATA_DIR the copy of the database template
 // starts at once and its file writes overlap the loading of the rest of the server.
 
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { ConfigError, loadConfig } from "./lib/config.ts";
-import { copyPgliteTemplate, ensurePgliteTemplate } from "./lib/db/pglite-template.ts";
+import { copyPgliteTemplate, ensurePgliteTemplate, pgliteDataFolder } from "./lib/db/pglite-template.ts";
+import { compilePgliteWasm } from "./lib/db/pglite-boot.ts";
 import { startupFailureText } from "./lib/db/errors.ts";
 
-/** Opens the embedded database in DATA_DIR, filling a new one from the template first. */
+/**
+ * Opens the embedded database in DATA_DIR. A new one gets its template copy started at once (on a
+ * worker thread), while the database client loads; PGlite opens once both are done.
+ */
 async function openEmbedded(dataDir: string) {
-  const { openDatabase } = await import("./lib/db/client.ts");
-  return openDatabase({ dataDir, fillDataDir: (pgdata) => copyPgliteTemplate(pgdata) });
+  const pgdata = pgliteDataFolder(dataDir);
+  let filling: Promise<boolean> | undefined;
+  if (!existsSync(join(pgdata, "PG_VERSION"))) {
+    mkdirSync(dataDir, { recursive: true });
+    filling = copyPgliteTemplate(pgdata);
+  }
+  const [{ openDatabase }] = await Promise.all([import("./lib/db/client.ts"), filling]);
+  return openDatabase({ dataDir, fillDataDir: (folder) => copyPgliteTemplate(folder) });
 }
 
 async function main(): Promise<void> {
@@ -24,8 +36,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const embedded = !config.databaseUrl && config.dataMode !== "test";
-  // The embedded database opens first (a template copy, then PGlite's own start, over a second),
-  // and the rest of the server loads meanwhile.
+  // The embedded database opens first (a template copy, then PGlite's own start), and the rest of
+  // the server loads meanwhile. Its WebAssembly compile starts before anything else: it runs on a
+  // thread of its own while this one loads modules.
+  if (embedded) void compilePgliteWasm();
   const opening = embedded ? openEmbedded(config.dataDir) : undefined;
   // Awaited below; a failure while the modules load is reported there, not as an unhandled rejection.
   opening?.catch(() => {});

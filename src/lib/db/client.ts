@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { existsSync, mkdirSync } from "node:fs";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { PGlite } from "@electric-sql/pglite";
-import postgres from "postgres";
+import type { PGlite } from "@electric-sql/pglite";
+import type postgres from "postgres";
 import * as schema from "./schema/index.ts";
+import { createPglite } from "./pglite-boot.ts";
 import { pgliteDataFolder } from "./pglite-template.ts";
 
 export type Schema = typeof schema;
@@ -59,6 +59,8 @@ function rowsOf<T>(result: unknown): T[] {
 /** Opens the configured database. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
+    // The server driver loads only here: an embedded start never needs it.
+    const [{ default: postgres }, { drizzle: drizzlePostgres }] = await Promise.all([import("postgres"), import("drizzle-orm/postgres-js")]);
     const client = postgres(options.url, {
       max: options.maxConnections ?? 10,
       onnotice: () => {},
@@ -79,16 +81,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: (timeoutSeconds = 5) => client.end({ timeout: timeoutSeconds }),
     };
   }
-  let instance: PGlite;
+  let dataDir: string | undefined;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
-    const pgdata = pgliteDataFolder(options.dataDir);
-    if (!existsSync(join(pgdata, "PG_VERSION"))) await options.fillDataDir?.(pgdata);
-    instance = await PGlite.create({ dataDir: pgdata });
-  } else {
-    instance = await PGlite.create();
+    dataDir = pgliteDataFolder(options.dataDir);
+    if (!existsSync(join(dataDir, "PG_VERSION"))) await options.fillDataDir?.(dataDir);
   }
-  return wrapPglite(instance);
+  return wrapPglite(await createPglite(dataDir));
 }
 
 /** Wraps an existing PGlite instance (tests hand each file a migrated copy). */

@@ -81,12 +81,34 @@ export function pgliteDataFolder(dataDir: string): string {
   return join(dataDir, "pgdata");
 }
 
+/** Copies a folder recursively on a worker thread; here when no worker can start. */
+function copyFolder(from: string, to: string): Promise<void> {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL("./copy-folder.worker.ts", import.meta.url));
+  } catch {
+    return cp(from, to, { recursive: true });
+  }
+  return new Promise((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<{ ok: boolean; error?: string }>) => {
+      void worker.terminate();
+      if (event.data.ok) resolve();
+      else reject(new Error(event.data.error ?? "the folder copy failed"));
+    };
+    worker.onerror = (event) => {
+      void worker.terminate();
+      reject(new Error(event.message));
+    };
+    worker.postMessage({ from, to });
+  });
+}
+
 /**
  * Fills a new PGlite data folder with a copy of the template; false when there is no template or
  * the folder already holds files (PGlite then opens or creates the database itself). The copy is
  * made beside the folder and renamed, so a start stopped half-way never leaves a partial database.
- * It is asynchronous: the process entry starts it before loading the rest of the server, and
- * creating the copy's files mostly waits on the file system.
+ * The copy runs on a worker thread: the process entry starts it before loading the rest of the
+ * server, which goes on meanwhile.
  */
 export async function copyPgliteTemplate(pgdata: string, path = pgliteTemplatePath()): Promise<boolean> {
   if (!hasPgliteTemplate(path)) return false;
@@ -94,7 +116,7 @@ export async function copyPgliteTemplate(pgdata: string, path = pgliteTemplatePa
   const partial = `${pgdata}.${process.pid}.partial`;
   await rm(partial, { recursive: true, force: true });
   try {
-    await cp(path, partial, { recursive: true });
+    await copyFolder(path, partial);
     await rm(pgdata, { recursive: true, force: true });
     await rename(partial, pgdata);
   } finally {
