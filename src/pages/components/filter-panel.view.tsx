@@ -10,6 +10,7 @@ import { type FilterFacets } from "../../lib/events/filter-match.ts";
 import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
 import { homeHref } from "../../lib/links.ts";
 import { nationalityDisplay } from "../../lib/sheet/nationality.ts";
+import Html from "@kitajs/html";
 import { Icon } from "./icons.tsx";
 import { t } from "../../lib/i18n/index.ts";
 
@@ -73,13 +74,15 @@ export function SearchBar(props: { q: string; count: number; narrowed: boolean }
   );
 }
 
+/**
+ * One checkbox pill: the label and its input, nothing else (the genre dot and the flag are drawn by
+ * CSS from `--genre` and `data-flag`), so the form's 50-odd options stay light on first paint.
+ */
 function Toggle(props: { name: string; value: string; checked: boolean; label: string; colour?: string; flag?: string }): JSX.Element {
   return (
-    <label class="toggle" style={props.colour ? `--genre:${props.colour}` : undefined}>
+    <label class={props.colour ? "toggle toggle-dot" : "toggle"} style={props.colour ? `--genre:${props.colour}` : undefined} data-flag={props.flag}>
       <input type="checkbox" name={props.name} value={props.value} checked={props.checked} />
-      {props.colour ? <span class="dot" aria-hidden="true"></span> : ""}
-      {props.flag ? <span aria-hidden="true" safe>{props.flag}</span> : ""}
-      <span safe>{props.label}</span>
+      {Html.escapeHtml(props.label)}
     </label>
   );
 }
@@ -147,6 +150,9 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
         </h2>
         <button type="submit" class="button button-small apply-filters" safe>
           {t("filter.apply")}
+        </button>
+        <button type="button" class="button button-small sheet-close" data-close-filters safe>
+          {t("common.close")}
         </button>
       </div>
 
