@@ -183,7 +183,7 @@ function Actions(props: MyNightPageProps): JSX.Element {
 export function MyNightPage(props: MyNightPageProps): JSX.Element {
   const keys = props.events.map((event) => event.eventKey).join(",");
   return (
-    <Layout title={`${MY_NIGHT_TEXT.title} | ${SITE_NAME}`} description={MY_NIGHT_TEXT.lede} bodyClass="my-night-page" scripts={["app.js", "my-night.js", "offline.js"]} noindex>
+    <Layout title={`${MY_NIGHT_TEXT.title} | ${SITE_NAME}`} description={MY_NIGHT_TEXT.lede} bodyClass="my-night-page" scripts={["messages.js", "app.js", "my-night.js", "offline.js"]} noindex>
       <SiteHeader />
       <main id="main" class="page narrow my-night" data-night-keys={keys}>
         <OfflineNotice renderedAt={props.renderedAt} />
