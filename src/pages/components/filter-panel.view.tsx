@@ -1,6 +1,8 @@
 // The search bar and the filter panel of the homepage (see docs/filters-and-search.md): one plain
 // GET form over all ten filter groups that works without JavaScript; htmx swaps the results
-// fragment instead of reloading, pushes the URL, and debounces the search box by 500 ms.
+// fragment instead of reloading, pushes the URL, and debounces the search box by 500 ms. Enter in
+// the box submits the form (the box belongs to it), which sends the search at once: the box has
+// no trigger of its own for Enter, or the two requests would race and one be aborted.
 
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { formatDateLabel } from "../../lib/sheet/dates.ts";
@@ -61,7 +63,7 @@ export function SearchBar(props: { q: string; count: number; narrowed: boolean }
           enterkeyhint="search"
           hx-get="/"
           hx-include={`#${FILTERS_FORM_ID}`}
-          hx-trigger="input changed delay:500ms, search"
+          hx-trigger="input changed delay:500ms"
           hx-sync={`#${FILTERS_FORM_ID}:replace`}
           {...RESULTS_HX}
         />
