@@ -13,6 +13,7 @@ import { benchColdStart } from "./cold-start.bench.ts";
 import { benchHardening } from "./hardening.bench.ts";
 import { benchSheetEditor } from "./sheet-editor.bench.ts";
 import { benchInsights } from "./insights.bench.ts";
+import { benchPartnerStats } from "./partner-stats.bench.ts";
 import { LOAD_CPU, pinSelf } from "./lib.ts";
 
 const benches: Record<string, () => Promise<void>> = {
@@ -27,6 +28,7 @@ const benches: Record<string, () => Promise<void>> = {
   hardening: benchHardening,
   "sheet-editor": benchSheetEditor,
   insights: benchInsights,
+  "partner-stats": () => benchPartnerStats(),
 };
 
 // The load this process generates itself stays off the servers' core.

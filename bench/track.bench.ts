@@ -6,6 +6,9 @@
 //      process, same run), as a ratio.
 //   2. The same while the Postgres server restarts mid-run: every answer should still be 202; the
 //      rows recorded and the ones the process reports dropped are printed.
+// Before the load, BENCH_TRACK_ACTIVATIONS (default 3, the spotlight slots; a number or `all`)
+// partner activations are made on the first event keys, windows covering the run, so the partner
+// statistics rollup triggers count those keys' records as in service.
 // Set BENCH_SKIP_PG_RESTART=1 to skip part 2 (it interrupts every other user of that server);
 // BENCH_PROFILE_DIR=<dir> to get a CPU profile of the service.
 
@@ -219,6 +222,13 @@ export async function benchTrack(): Promise<void> {
     await waitForHealth(`${serviceUrl}/api/health`);
     const { events } = (await (await fetch(`${serviceUrl}/api/events`)).json()) as { events: { eventKey: string }[] };
     const keys = events.map((e) => e.eventKey);
+    const wanted = process.env.BENCH_TRACK_ACTIVATIONS ?? "3";
+    const activated = keys.slice(0, wanted === "all" ? keys.length : Number(wanted));
+    for (const key of activated) {
+      await sql`insert into paid_orders (source, source_event_id, status, fulfilled_event_key, fulfilled_tier, fulfilled_start_at, fulfilled_end_at, partner_stats_token, activated_at)
+        values ('manual-test', ${`manual-test-${crypto.randomUUID()}`}, 'activated', ${key}, 'spotlight', now() - interval '1 hour', now() + interval '2 days', ${crypto.randomUUID().replaceAll("-", "")}, now())`;
+    }
+    console.log(`  ${activated.length} of ${keys.length} event keys have a partner activation`);
     const baselineUrl = `http://127.0.0.1:${basePort}/api/track`;
     for (let i = 0; i < 50 && !(await fetch(baselineUrl, { method: "POST", body: "{}" }).then((r) => r.ok, () => false)); i++) await Bun.sleep(100);
 

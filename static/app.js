@@ -10,25 +10,8 @@
   var doc = document;
   doc.documentElement.classList.add("js");
 
-  // The page's words, from the JSON block the server writes in the page's language (see
-  // docs/languages.md): msg("linkCopied"), msg("nearSome", { count: 3, radius: 1 }).
-  var MESSAGES = (function () {
-    var block = document.getElementById("i18n-messages");
-    try {
-      return block ? JSON.parse(block.textContent) : {};
-    } catch (e) {
-      return {};
-    }
-  })();
-  var PLURALS = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
-  function msg(key, params) {
-    var value = MESSAGES[key];
-    if (value === undefined) return key;
-    if (typeof value === "object") value = (PLURALS && params && typeof params.count === "number" && value[PLURALS.select(params.count)]) || value.other;
-    return String(value).replace(/\{(\w+)\}/g, function (whole, name) {
-      return params && params[name] !== undefined ? String(params[name]) : whole;
-    });
-  }
+  // The page's words (static/messages.js, loaded before this script).
+  var msg = window.finderMsg;
 
   var SESSION_KEY = "finder:event-engagement-session";
   var FILTER_STORAGE_KEY = "finder:event-filters:v1";
@@ -305,22 +288,39 @@
   // On a phone, once the visitor searches or filters, the hero shrinks and the list comes into view
   // (not while the search box is being typed in).
   var phone = window.matchMedia && window.matchMedia("(max-width: 639px)").matches;
-  // The sticky "N events · Filters" bar opens the filters as a sheet; a results swap closes it.
+  // The sticky "N events · Filters" bar opens the filters as a sheet (on a phone they are shown only
+  // there); its Close button, a tap outside it, Escape and a results swap close it.
+  function closeSheet() {
+    if (!doc.body.classList.contains("filters-open")) return;
+    doc.body.classList.remove("filters-open");
+    var bar = doc.getElementById("sticky-bar");
+    if (bar && doc.activeElement && doc.activeElement.closest && doc.activeElement.closest(".browse-filters")) bar.focus();
+  }
   doc.addEventListener("click", function (event) {
-    var bar = event.target.closest && event.target.closest("[data-open-filters]");
-    if (!bar || !phone) return;
-    event.preventDefault();
-    doc.body.classList.add("filters-open");
-    var first = $("#filters summary, #filters input");
-    if (first) first.focus();
+    if (!phone || !event.target.closest) return;
+    if (event.target.closest("[data-open-filters]")) {
+      event.preventDefault();
+      doc.body.classList.add("filters-open");
+      var first = $("#filters summary, #filters input");
+      if (first) first.focus();
+    } else if (event.target.closest("[data-close-filters]") || !event.target.closest(".browse-filters")) {
+      closeSheet();
+    }
   });
   doc.addEventListener("keydown", function (event) {
-    if (event.key === "Escape") doc.body.classList.remove("filters-open");
+    if (event.key === "Escape") closeSheet();
   });
+  // Enter in the search box (or its clear button) is a finished search: the phone keyboard closes so
+  // the results can come into view. Typing alone never moves the page.
+  if (search && phone) {
+    search.addEventListener("search", function () {
+      search.blur();
+    });
+  }
 
   function bringResultsIntoView(root) {
     if (!phone) return;
-    doc.body.classList.remove("filters-open");
+    closeSheet();
     doc.body.classList.add("is-interacted");
     if (search && doc.activeElement === search) return;
     root.scrollIntoView({ block: "start" });

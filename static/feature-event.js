@@ -1,25 +1,8 @@
 // Live countdowns of the spotlight status on /feature-event, every second: "Live · ends in 2h 05m 09s",
 // then "Ended 0h 1m ago" once a placement ends, with its state and the slots badge kept in step.
 (function () {
-  // The page's words, from the JSON block the server writes in the page's language (see
-  // docs/languages.md): msg("linkCopied"), msg("nearSome", { count: 3, radius: 1 }).
-  var MESSAGES = (function () {
-    var block = document.getElementById("i18n-messages");
-    try {
-      return block ? JSON.parse(block.textContent) : {};
-    } catch (e) {
-      return {};
-    }
-  })();
-  var PLURALS = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
-  function msg(key, params) {
-    var value = MESSAGES[key];
-    if (value === undefined) return key;
-    if (typeof value === "object") value = (PLURALS && params && typeof params.count === "number" && value[PLURALS.select(params.count)]) || value.other;
-    return String(value).replace(/\{(\w+)\}/g, function (whole, name) {
-      return params && params[name] !== undefined ? String(params[name]) : whole;
-    });
-  }
+  // The page's words (static/messages.js, loaded before this script).
+  var msg = window.finderMsg;
   function pad(n) {
     return n < 10 ? "0" + n : String(n);
   }

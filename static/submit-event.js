@@ -2,25 +2,8 @@
 // after a success), and tells the host when a submission gave up (htmx times out after 12 s).
 (function () {
   "use strict";
-  // The page's words, from the JSON block the server writes in the page's language (see
-  // docs/languages.md): msg("linkCopied"), msg("nearSome", { count: 3, radius: 1 }).
-  var MESSAGES = (function () {
-    var block = document.getElementById("i18n-messages");
-    try {
-      return block ? JSON.parse(block.textContent) : {};
-    } catch (e) {
-      return {};
-    }
-  })();
-  var PLURALS = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
-  function msg(key, params) {
-    var value = MESSAGES[key];
-    if (value === undefined) return key;
-    if (typeof value === "object") value = (PLURALS && params && typeof params.count === "number" && value[PLURALS.select(params.count)]) || value.other;
-    return String(value).replace(/\{(\w+)\}/g, function (whole, name) {
-      return params && params[name] !== undefined ? String(params[name]) : whole;
-    });
-  }
+  // The page's words (static/messages.js, loaded before this script).
+  var msg = window.finderMsg;
   function stamp(root) {
     var inputs = (root || document).querySelectorAll('input[name="formStartedAt"]');
     for (var i = 0; i < inputs.length; i++) if (!inputs[i].value) inputs[i].value = new Date().toISOString();

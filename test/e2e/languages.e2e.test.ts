@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { sql } from "drizzle-orm";
 import { rangeLabel, priceLabels } from "../../src/lib/events/filter-labels.ts";
 import { translate, type Language, type MessageKey } from "../../src/lib/i18n/index.ts";
-import { collectConsoleErrors, newContext, useBrowserApp } from "../helpers/browser.ts";
+import { collectConsoleErrors, newContext, openFilterSection, useBrowserApp } from "../helpers/browser.ts";
 
 const { ctx, server, browser } = useBrowserApp();
 
@@ -27,12 +27,6 @@ const other = (language: Language): Language => (language === "fr" ? "en" : "fr"
 
 async function waitForText(page: Page, selector: string, text: string): Promise<void> {
   await page.waitForFunction(([s, t]) => document.querySelector(s)?.textContent?.trim() === t, [selector, text] as const, { timeout: 5000 });
-}
-
-/** Opens a filter section by its (translated) title; on phones they start closed. */
-async function openSection(page: Page, name: string): Promise<void> {
-  const section = page.locator("details.filter-section", { has: page.locator("summary", { hasText: name }) });
-  if (!(await section.evaluate((el) => (el as HTMLDetailsElement).open))) await section.locator("summary").click();
 }
 
 /** The page is rendered in `language`: the html lang and the catalogue's words for `heading`. */
@@ -78,12 +72,12 @@ describe("languages in the browser", () => {
         await page.waitForFunction(() => !document.getElementById("event-modal"));
 
         // The filters: toggle labels, the result count and the server-made slider labels.
-        await openSection(page, translate(language, "filter.section.dates"));
+        await openFilterSection(page, translate(language, "filter.section.dates"));
         await page.getByRole("checkbox", { name: translate(language, "filter.dayNight.night") }).check();
         await page.waitForURL(`${server.url}/?dn=night`);
         await waitForText(page, "#result-count", translate(language, "filter.count.found", { count: 3 }));
         await expect(page.getByRole("link", { name: `${translate(language, "filter.dayNight.night")} ${translate(language, "home.chips.remove")}` }).count()).resolves.toBe(1);
-        await openSection(page, translate(language, "filter.section.preferences"));
+        await openFilterSection(page, translate(language, "filter.section.preferences"));
         await page.locator('input[name="pr_max"]').fill("140");
         expect(rangeLabel(priceLabels(language), { min: 0, max: 140 })).toBe(priceLabel);
         await waitForText(page, '[data-range="pr"] .range-label', priceLabel);

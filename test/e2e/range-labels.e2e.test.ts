@@ -5,15 +5,14 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { ageLabels, priceLabels, rangeLabel } from "../../src/lib/events/filter-labels.ts";
-import { collectConsoleErrors, newContext, useBrowserApp } from "../helpers/browser.ts";
+import { collectConsoleErrors, newContext, openFilterSection, useBrowserApp } from "../helpers/browser.ts";
 
 const { server, browser } = useBrowserApp();
 
 const BROWSER_TEST_MS = 60_000;
 
 async function openPreferences(page: Page): Promise<void> {
-  const section = page.locator("details.filter-section", { has: page.locator("summary", { hasText: "Preferences" }) });
-  if (!(await section.evaluate((el) => (el as HTMLDetailsElement).open))) await section.locator("summary").click();
+  await openFilterSection(page, "Preferences");
 }
 
 /** The label and both thumbs' screen-reader texts of a slider. */

@@ -119,6 +119,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/**
+ * Opens a section of the home's filter panel by its title. On a phone the panel is shown only as the
+ * sheet the sticky bar opens (a results swap closes it again), and its sections start closed unless
+ * a value in them is active.
+ */
+export async function openFilterSection(page: Page, name: string): Promise<void> {
+  if (!(await page.locator("#filters").isVisible())) {
+    await page.locator("#sticky-bar").click();
+    await page.waitForFunction(() => document.body.classList.contains("filters-open"));
+  }
+  const section = page.locator("details.filter-section", { has: page.locator("summary", { hasText: name }) });
+  if (!(await section.evaluate((el) => (el as HTMLDetailsElement).open))) await section.locator("summary").click();
+}
+
 /** A served test app and the browser that visits it. */
 export interface BrowserApp {
   ctx: TestContext;

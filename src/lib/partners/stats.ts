@@ -1,6 +1,7 @@
 // Partner statistics of one activation (see docs/placements.md, "Partner statistics"): the checks
-// in their fixed order, the window, the metrics over the raw engagement records, the CSV, and a
-// daily series for the partner page.
+// in their fixed order, the window, the metrics (read from the activation's rollup, kept equal to
+// the raw engagement records by the database; the raw computation stays as the reference and the
+// fallback), the CSV, and a daily series for the partner page.
 
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -141,18 +142,23 @@ async function metricsQuery(db: Db, eventKey: string, startAt: Date, endAt: Date
       calendarSessions: sql<number>`count(${perSession.sessionId}) filter (where ${perSession.calendar} > 0)`,
     })
     .from(perSession);
+  return metricsOf(row ?? {});
+}
+
+/** The counts as numbers, and the rates derived from them. */
+function metricsOf(row: { clicks?: unknown; outbound?: unknown; calendar?: unknown; sessions?: unknown; viewSessions?: unknown; outboundSessions?: unknown; calendarSessions?: unknown }): PartnerMetrics {
   const n = (v: unknown) => Number(v ?? 0);
-  const clickCount = n(row?.clicks);
-  const outboundClickCount = n(row?.outbound);
-  const calendarSyncCount = n(row?.calendar);
-  const uniqueViewSessionCount = n(row?.viewSessions);
-  const uniqueOutboundSessionCount = n(row?.outboundSessions);
-  const uniqueCalendarSessionCount = n(row?.calendarSessions);
+  const clickCount = n(row.clicks);
+  const outboundClickCount = n(row.outbound);
+  const calendarSyncCount = n(row.calendar);
+  const uniqueViewSessionCount = n(row.viewSessions);
+  const uniqueOutboundSessionCount = n(row.outboundSessions);
+  const uniqueCalendarSessionCount = n(row.calendarSessions);
   return {
     clickCount,
     outboundClickCount,
     calendarSyncCount,
-    uniqueSessionCount: n(row?.sessions),
+    uniqueSessionCount: n(row.sessions),
     uniqueViewSessionCount,
     uniqueOutboundSessionCount,
     uniqueCalendarSessionCount,
@@ -161,6 +167,77 @@ async function metricsQuery(db: Db, eventKey: string, startAt: Date, endAt: Date
     outboundInteractionRate: percent(outboundClickCount, clickCount),
     calendarInteractionRate: percent(calendarSyncCount, clickCount),
   };
+}
+
+const rowsOf = (result: unknown): Record<string, unknown>[] => (Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []));
+
+/**
+ * The part of an activation's rollup that the read does not cover, as a `late` CTE: a rollup
+ * with no end holds every record from its start on, while the read stops at its end (now), so the
+ * records at or after that instant are taken away again. Records carry the server time at which
+ * they were accepted, so there are none in practice (a skew between instances' clocks, a test's
+ * clock); the range scan on (event_key, recorded_at) finds that out at the cost of one index
+ * probe. A rollup with an end covers exactly the read's window and nothing is taken away.
+ */
+function lateRecords(orderId: string, endAt: Date, groupBy: "session" | "day") {
+  const key = groupBy === "session" ? sql.raw("e.session_id") : sql.raw("(e.recorded_at at time zone 'Europe/Paris')::date");
+  return sql`
+    s as (select * from partner_stats where order_id = ${orderId}::uuid),
+    late as (
+      select ${key} as k, count(*)::integer as n,
+        count(*) filter (where e.action_type = 'click')::integer as clicks,
+        count(*) filter (where e.action_type = 'outbound_click')::integer as outbound,
+        count(*) filter (where e.action_type = 'calendar_sync')::integer as calendar
+      from s join engagement_interactions e
+        on s.end_at is null and e.event_key = s.event_key and e.recorded_at >= greatest(s.start_at, ${endAt.toISOString()}::timestamptz)
+      group by 1
+    )`;
+}
+
+/** True when a rollup row covers the window the order's statistics read: same key, start, and end (or none for an open window). */
+function coversWindow(row: Record<string, unknown>, eventKey: string, startAt: Date, endAt: Date | null): boolean {
+  const end = row.end_ms === null || row.end_ms === undefined ? null : Number(row.end_ms);
+  return row.event_key === eventKey.toLowerCase() && Number(row.start_ms) === startAt.getTime() && end === (endAt?.getTime() ?? null);
+}
+
+/** The end a rollup has for an order: the fulfilled end, or none (open-ended) when missing or before the start. */
+function rollupEnd(order: Pick<Order, "fulfilledEndAt">, startAt: Date): Date | null {
+  return order.fulfilledEndAt && order.fulfilledEndAt.getTime() >= startAt.getTime() ? order.fulfilledEndAt : null;
+}
+
+/**
+ * The metrics of an activation from its rollup (one indexed row; see docs/placements.md, "Partner
+ * statistics"), for the window [startAt, endAt) that `statsWindow` gives; undefined when there is
+ * no rollup for that window (then the raw records must be read). One statement, so the row and the
+ * correction for late records come from one snapshot.
+ */
+export async function readStoredMetrics(db: Db, order: Pick<Order, "id" | "fulfilledEventKey" | "fulfilledEndAt">, startAt: Date, endAt: Date): Promise<PartnerMetrics | undefined> {
+  const result = await db.execute(sql`
+    with ${lateRecords(order.id, endAt, "session")},
+    gone as (
+      select coalesce(sum(l.clicks), 0)::integer as clicks, coalesce(sum(l.outbound), 0)::integer as outbound, coalesce(sum(l.calendar), 0)::integer as calendar,
+        count(*) filter (where p.row_count = l.n)::integer as sessions,
+        count(*) filter (where p.click_count > 0 and p.click_count = l.clicks)::integer as views,
+        count(*) filter (where p.outbound_count > 0 and p.outbound_count = l.outbound)::integer as outbound_sessions,
+        count(*) filter (where p.calendar_count > 0 and p.calendar_count = l.calendar)::integer as calendar_sessions
+      from late l left join partner_stats_sessions p on p.order_id = ${order.id}::uuid and p.session_id = l.k
+    )
+    select s.event_key, floor(extract(epoch from s.start_at) * 1000)::float8 as start_ms, floor(extract(epoch from s.end_at) * 1000)::float8 as end_ms,
+      s.click_count - g.clicks as clicks, s.outbound_count - g.outbound as outbound, s.calendar_count - g.calendar as calendar,
+      s.sessions - g.sessions as sessions, s.view_sessions - g.views as view_sessions,
+      s.outbound_sessions - g.outbound_sessions as outbound_sessions, s.calendar_sessions - g.calendar_sessions as calendar_sessions
+    from s cross join gone g`);
+  const [row] = rowsOf(result);
+  if (!row || !order.fulfilledEventKey || !coversWindow(row, order.fulfilledEventKey, startAt, rollupEnd(order, startAt))) return undefined;
+  return metricsOf({
+    clicks: row.clicks,
+    outbound: row.outbound,
+    calendar: row.calendar,
+    sessions: row.sessions,
+    viewSessions: row.view_sessions,
+    outboundSessions: row.outbound_sessions,
+    calendarSessions: row.calendar_sessions,
+  });
 }
 
 async function liveEventName(deps: PartnerStatsDeps, eventKey: string): Promise<string | undefined> {
@@ -182,7 +259,14 @@ export async function readPartnerStats(deps: PartnerStatsDeps, id: string, token
   const { startAt, endAt } = statsWindow(order, deps.now());
   let metrics: PartnerMetrics;
   try {
-    metrics = await readMetrics(deps.db, eventKey, startAt, endAt);
+    const stored = await readStoredMetrics(deps.db, order, startAt, endAt);
+    if (stored) metrics = stored;
+    else {
+      // Not expected: the triggers keep a rollup for every activation. The raw records still give
+      // the exact figures, only slower; `npm run partners:rebuild` puts the rollups back.
+      deps.log.warn("partner-stats", "Partner statistics rollup missing or out of step; reading the raw records");
+      metrics = await readMetrics(deps.db, eventKey, startAt, endAt);
+    }
   } catch (error) {
     deps.log.error("partner-stats", "Engagement store unavailable", undefined, error);
     return { ok: false, status: 503, error: PARTNER_STATS_ERRORS.unavailable };
@@ -259,22 +343,10 @@ export interface PartnerDay {
   calendar: number;
 }
 
-/** Views, outbound clicks and calendar saves per Paris day of the window (zero-filled, at most 60 days shown). */
-export async function readDailySeries(db: Db, stats: PartnerStats): Promise<PartnerDay[]> {
-  const e = engagementInteractions;
-  const startAt = new Date(stats.range.startAt);
-  const endAt = new Date(stats.range.endAt);
-  const day = sql<string>`to_char(${e.recordedAt} at time zone 'Europe/Paris', 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({
-      day,
-      views: sql<number>`count(*) filter (where ${e.actionType} = 'click')`,
-      outbound: sql<number>`count(*) filter (where ${e.actionType} = 'outbound_click')`,
-      calendar: sql<number>`count(*) filter (where ${e.actionType} = 'calendar_sync')`,
-    })
-    .from(e)
-    .where(windowFilter(stats.eventKey, startAt, endAt))
-    .groupBy(day);
+type DayCounts = { day: string; views: unknown; outbound: unknown; calendar: unknown };
+
+/** Zero-filled days of the window from per-day counts (at most 60 days shown). */
+function dailySeries(rows: readonly DayCounts[], startAt: Date, endAt: Date): PartnerDay[] {
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const days: PartnerDay[] = [];
   const last = parisDate(new Date(Math.max(startAt.getTime(), endAt.getTime() - 1)));
@@ -284,4 +356,42 @@ export async function readDailySeries(db: Db, stats: PartnerStats): Promise<Part
     days.push({ day: d, views: Number(row?.views ?? 0), outbound: Number(row?.outbound ?? 0), calendar: Number(row?.calendar ?? 0) });
   }
   return days;
+}
+
+/** The daily series computed from the raw engagement records of [startAt, endAt) (the reference; the fallback). */
+export async function readRawDailySeries(db: Db, eventKey: string, startAt: Date, endAt: Date): Promise<PartnerDay[]> {
+  const e = engagementInteractions;
+  const day = sql<string>`to_char(${e.recordedAt} at time zone 'Europe/Paris', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      day,
+      views: sql<number>`count(*) filter (where ${e.actionType} = 'click')`,
+      outbound: sql<number>`count(*) filter (where ${e.actionType} = 'outbound_click')`,
+      calendar: sql<number>`count(*) filter (where ${e.actionType} = 'calendar_sync')`,
+    })
+    .from(e)
+    .where(windowFilter(eventKey, startAt, endAt))
+    .groupBy(day);
+  return dailySeries(rows, startAt, endAt);
+}
+
+/**
+ * Views, outbound clicks and calendar saves per Paris day of the window (zero-filled, at most 60
+ * days shown), from the activation's per-day rollup (less late records, as for the metrics); from
+ * the raw records when there is no rollup for the window.
+ */
+export async function readDailySeries(db: Db, stats: PartnerStats): Promise<PartnerDay[]> {
+  const startAt = new Date(stats.range.startAt);
+  const endAt = new Date(stats.range.endAt);
+  const result = await db.execute(sql`
+    with ${lateRecords(stats.activationId, endAt, "day")}
+    select s.event_key, floor(extract(epoch from s.start_at) * 1000)::float8 as start_ms, floor(extract(epoch from s.end_at) * 1000)::float8 as end_ms,
+      d.day::text as day, d.click_count - coalesce(l.clicks, 0) as views, d.outbound_count - coalesce(l.outbound, 0) as outbound,
+      d.calendar_count - coalesce(l.calendar, 0) as calendar
+    from s left join partner_stats_days d on d.order_id = s.order_id left join late l on l.k = d.day`);
+  const rows = rowsOf(result);
+  const open = rows[0]?.end_ms === null || rows[0]?.end_ms === undefined;
+  // A rollup without an end reads as ending at the range's end (now); with one, the range ends there.
+  if (!rows[0] || !coversWindow(rows[0], stats.eventKey, startAt, open ? null : endAt)) return readRawDailySeries(db, stats.eventKey, startAt, endAt);
+  return dailySeries(rows.filter((r) => r.day !== null) as DayCounts[], startAt, endAt);
 }

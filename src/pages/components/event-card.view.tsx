@@ -16,6 +16,7 @@ import { savedLabel } from "../../lib/events/filter-labels.ts";
 import { sharePath } from "../../lib/links.ts";
 import { dayPeriodOf, formatTimeLabel } from "../../lib/sheet/times.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
+import Html from "@kitajs/html";
 import { Icon } from "./icons.tsx";
 import { t } from "../../lib/i18n/index.ts";
 import { SaveButton } from "./save-button.view.tsx";
@@ -61,34 +62,22 @@ export function EventCard(props: EventCardProps): JSX.Element {
   const price = formatPriceLabel(event.price, event.priceValue);
   const venueKnown = !isUnknownLocation(event.location);
   const Heading = props.headingLevel === 4 ? "h4" : "h3";
+  // Each mark is one element: the icon is drawn by CSS and its meaning is the element's name.
   const corner = spotlight ? (
-    <span class="card-corner card-corner-spotlight" title={t("event.spotlight")} data-ends-at={event.featuredEndsAt ?? undefined}>
-      <Icon name="sparkle" class="icon-fill" />
-    </span>
+    <span class="card-corner card-corner-spotlight icon i-sparkle" title={t("event.spotlight")} data-ends-at={event.featuredEndsAt ?? undefined}></span>
   ) : event.curated ? (
-    <span class="card-corner card-corner-curated" title={t("event.curated")}>
-      <Icon name="star" class="icon-fill" />
-    </span>
+    <span class="card-corner card-corner-curated icon i-star" title={t("event.curated")}></span>
   ) : (
     ""
   );
   const titleMark = spotlight ? (
-    <span class="title-mark title-mark-spotlight" data-ends-at={event.featuredEndsAt ?? undefined}>
-      <Icon name="crown" class="icon-fill" />
-      <span class="visually-hidden" safe>
-        {t("event.spotlight")}
-      </span>
-    </span>
+    <Icon name="crown" class="title-mark title-mark-spotlight" label={t("event.spotlight")} />
   ) : event.curated ? (
-    <span class="title-mark title-mark-curated">
-      <Icon name="star" class="icon-fill" />
-      <span class="visually-hidden" safe>
-        {t("event.curated")}
-      </span>
-    </span>
+    <Icon name="star" class="title-mark title-mark-curated" label={t("event.curated")} />
   ) : (
     ""
   );
+  const venueLabel = event.venueTypes.map((type) => t(`event.venue.${type}`)).join(t("event.and"));
   return (
     <article class={["card", spotlight && "card-spotlight", promoted && "card-promoted", event.curated && "card-curated"]} data-event-key={event.eventKey}>
       {corner}
@@ -101,39 +90,23 @@ export function EventCard(props: EventCardProps): JSX.Element {
         <SaveButton eventKey={event.eventKey} />
       </div>
       <Heading class="card-title">
-        <a class="card-link" {...openEventAttributes(event)}>
-          <span safe>{event.eventName}</span>
+        <a class="card-link" {...openEventAttributes(event)} safe>
+          {event.eventName}
         </a>
         {titleMark}
       </Heading>
       <p class="card-when">
-        {period === "night" ? <Icon name="moon" class="icon-night" /> : period === "day" ? <Icon name="sun" class="icon-day" /> : <Icon name="clock" />}
-        <span safe>{formatTimeLabel(event.time, event.endTime)}</span>
-        <span class="sep" aria-hidden="true">
-          ·
+        {period === "night" ? <Icon name="moon" class="icon-night" label={t("event.night")} /> : period === "day" ? <Icon name="sun" class="icon-day" label={t("event.day")} /> : <Icon name="clock" />}
+        {Html.escapeHtml(formatTimeLabel(event.time, event.endTime))}
+        <span class="card-date" safe>
+          {formatDateLabel(event.date)}
         </span>
-        <span safe>{formatDateLabel(event.date)}</span>
-        {period ? (
-          <span class="visually-hidden" safe>
-            {t(period === "night" ? "event.night" : "event.day")}
-          </span>
-        ) : (
-          ""
-        )}
       </p>
       {venueKnown ? (
         <p class="card-venue">
-          {event.venueTypes.includes("indoor") ? <Icon name="indoor" /> : ""}
-          {event.venueTypes.includes("outdoor") ? <Icon name="outdoor" /> : ""}
           {event.venueTypes.length === 0 ? <Icon name="pin" /> : ""}
-          <span safe>{locationLabel(event.location)}</span>
-          {event.venueTypes.length > 0 ? (
-            <span class="visually-hidden" safe>
-              {t("event.venueTypes", { types: event.venueTypes.map((type) => t(`event.venue.${type}`)).join(t("event.and")) })}
-            </span>
-          ) : (
-            ""
-          )}
+          {event.venueTypes.map((type, i) => <Icon name={type} label={i === 0 ? venueLabel : undefined} />)}
+          {Html.escapeHtml(locationLabel(event.location))}
         </p>
       ) : (
         ""
@@ -162,8 +135,8 @@ export function EventCard(props: EventCardProps): JSX.Element {
         {event.nationality.map((code) => {
           const display = nationalityDisplay(code);
           return (
-            <li class="tag tag-flag">
-              <span aria-hidden="true" safe>{display.flag}</span> <span safe>{display.code}</span>
+            <li class="tag tag-flag" data-flag={display.flag} safe>
+              {display.code}
             </li>
           );
         })}
@@ -174,9 +147,8 @@ export function EventCard(props: EventCardProps): JSX.Element {
         ))}
       </ul>
       {props.showSaved ? (
-        <p class="card-saved">
-          <Icon name="heart" class="icon-fill" />
-          <span safe>{savedLabel(event.calendarSyncCount)}</span>
+        <p class="card-saved i-heart" safe>
+          {savedLabel(event.calendarSyncCount)}
         </p>
       ) : (
         ""

@@ -106,7 +106,7 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
               <span safe>{event.eventName}</span>
               {event.curated ? (
                 <span class="title-mark title-mark-curated">
-                  <Icon name="star" class="icon-fill" />
+                  <Icon name="star" />
                   <span class="visually-hidden" safe>
                     {t("event.curated")}
                   </span>
@@ -136,14 +136,14 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
         <ul class="modal-badges" aria-label={t("event.highlights")}>
           {event.curated ? (
             <li class="badge badge-curated">
-              <Icon name="star" class="icon-fill" /> <span safe>{t("event.curatedBadge")}</span>
+              <Icon name="star" /> <span safe>{t("event.curatedBadge")}</span>
             </li>
           ) : (
             ""
           )}
           {event.calendarSyncCount > 0 ? (
             <li class="badge badge-saved">
-              <Icon name="heart" class="icon-fill" /> <span safe>{savedLabel(event.calendarSyncCount)}</span>
+              <Icon name="heart" /> <span safe>{savedLabel(event.calendarSyncCount)}</span>
             </li>
           ) : (
             ""

@@ -1,6 +1,8 @@
 // The search bar and the filter panel of the homepage (see docs/filters-and-search.md): one plain
 // GET form over all ten filter groups that works without JavaScript; htmx swaps the results
-// fragment instead of reloading, pushes the URL, and debounces the search box by 500 ms.
+// fragment instead of reloading, pushes the URL, and debounces the search box by 500 ms. Enter in
+// the box submits the form (the box belongs to it), which sends the search at once: the box has
+// no trigger of its own for Enter, or the two requests would race and one be aborted.
 
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { formatDateLabel } from "../../lib/sheet/dates.ts";
@@ -10,6 +12,7 @@ import { type FilterFacets } from "../../lib/events/filter-match.ts";
 import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
 import { homeHref } from "../../lib/links.ts";
 import { nationalityDisplay } from "../../lib/sheet/nationality.ts";
+import Html from "@kitajs/html";
 import { Icon } from "./icons.tsx";
 import { t } from "../../lib/i18n/index.ts";
 
@@ -60,7 +63,7 @@ export function SearchBar(props: { q: string; count: number; narrowed: boolean }
           enterkeyhint="search"
           hx-get="/"
           hx-include={`#${FILTERS_FORM_ID}`}
-          hx-trigger="input changed delay:500ms, search"
+          hx-trigger="input changed delay:500ms"
           hx-sync={`#${FILTERS_FORM_ID}:replace`}
           {...RESULTS_HX}
         />
@@ -73,13 +76,15 @@ export function SearchBar(props: { q: string; count: number; narrowed: boolean }
   );
 }
 
+/**
+ * One checkbox pill: the label and its input, nothing else (the genre dot and the flag are drawn by
+ * CSS from `--genre` and `data-flag`), so the form's 50-odd options stay light on first paint.
+ */
 function Toggle(props: { name: string; value: string; checked: boolean; label: string; colour?: string; flag?: string }): JSX.Element {
   return (
-    <label class="toggle" style={props.colour ? `--genre:${props.colour}` : undefined}>
+    <label class={props.colour ? "toggle toggle-dot" : "toggle"} style={props.colour ? `--genre:${props.colour}` : undefined} data-flag={props.flag}>
       <input type="checkbox" name={props.name} value={props.value} checked={props.checked} />
-      {props.colour ? <span class="dot" aria-hidden="true"></span> : ""}
-      {props.flag ? <span aria-hidden="true" safe>{props.flag}</span> : ""}
-      <span safe>{props.label}</span>
+      {Html.escapeHtml(props.label)}
     </label>
   );
 }
@@ -147,6 +152,9 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
         </h2>
         <button type="submit" class="button button-small apply-filters" safe>
           {t("filter.apply")}
+        </button>
+        <button type="button" class="button button-small sheet-close" data-close-filters safe>
+          {t("common.close")}
         </button>
       </div>
 

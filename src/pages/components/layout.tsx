@@ -22,7 +22,11 @@ export interface LayoutProps {
   head?: string;
   /** Extra body class, e.g. "admin". */
   bodyClass?: string;
-  /** Scripts to load at the end of the body: paths under /static ("app.js"), linked by their fingerprinted address. */
+  /**
+   * Scripts to load at the end of the body: paths under /static ("app.js"), linked by their
+   * fingerprinted address, in this order. A page whose scripts show text lists "messages.js" first:
+   * the page's words (JSON) are written only for it.
+   */
   scripts?: string[];
   /** This page's htmx settings, merged over the defaults every page gets (see HTMX_DEFAULTS). */
   htmxConfig?: Record<string, unknown>;
@@ -31,6 +35,9 @@ export interface LayoutProps {
   alternates?: string;
   children?: Children;
 }
+
+/** The script that reads the page's client strings and hands them to the others (window.finderMsg). */
+export const MESSAGES_SCRIPT = "messages.js";
 
 /** The id of the JSON block that hands the page's client strings to the scripts. */
 export const CLIENT_MESSAGES_ID = "i18n-messages";
@@ -70,8 +77,8 @@ export function Layout(props: LayoutProps): JSX.Element {
   // Head tags are built by the pages from escaped parts (canonical, OpenGraph, JSON-LD).
   const safeHead = (props.head ?? "") + (props.alternates ?? "");
   const language = currentLanguage();
-  // The catalogue's client strings: source text, JSON with "<" escaped.
-  const safeClientJson = props.scripts && props.scripts.length > 0 ? scriptSafeJson(clientMessages(language)) : undefined;
+  // The catalogue's client strings, for static/messages.js: source text, JSON with "<" escaped.
+  const safeClientJson = props.scripts?.includes(MESSAGES_SCRIPT) ? scriptSafeJson(clientMessages(language)) : undefined;
   return (
     "<!doctype html>" +
     (

@@ -7,6 +7,7 @@ import { filtersToSearchParams, type EventFilters } from "../../lib/events/filte
 import { areaBand, mapAreas, mapVenues } from "../home/listing.ts";
 import { homeHref } from "../../lib/links.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
+import Html from "@kitajs/html";
 import { Icon } from "./icons.tsx";
 import { assetUrl } from "../../lib/static-assets.ts";
 import { t } from "../../lib/i18n/index.ts";
@@ -37,15 +38,13 @@ export function MapData(props: { matching: readonly LiveEvent[]; filters: EventF
         {t("map.perArea")}
       </h3>
       {listed.length > 0 ? (
-        <ul class="area-list">
+        <p class="area-list">
           {listed.map((area) => (
-            <li>
-              <a class={`area-chip band-${areaBand(area.count, area.selected)}`} href={areaHref(area.arr)}>
-                <span safe>{area.label}</span> <strong safe>{String(area.count)}</strong>
-              </a>
-            </li>
+            <a class={`area-chip band-${areaBand(area.count, area.selected)}`} href={areaHref(area.arr)}>
+              {Html.escapeHtml(area.label)} <strong safe>{String(area.count)}</strong>
+            </a>
           ))}
-        </ul>
+        </p>
       ) : (
         <p class="muted">No mapped events for these filters.</p>
       )}
@@ -57,7 +56,7 @@ export function MapData(props: { matching: readonly LiveEvent[]; filters: EventF
 export function MapCard(props: { matching: readonly LiveEvent[]; filters: EventFilters; query: string }): JSX.Element {
   return (
     <details id="map-card" class="map-card" data-leaflet-css={assetUrl("vendor/leaflet.css")} data-leaflet-js={assetUrl("vendor/leaflet.js")} data-map-js={assetUrl("map.js")}>
-      <summary>
+      <summary data-show={t("map.show")} data-hide={t("map.hide")}>
         <span class="map-card-title">
           <Icon name="map" />
           <span safe>{t("map.title")}</span>
@@ -76,21 +75,12 @@ export function MapCard(props: { matching: readonly LiveEvent[]; filters: EventF
           </noscript>
         </div>
         <ul class="map-legend" aria-label={t("map.legend")}>
-          <li>
-            <span class="swatch band-none"></span>0
-          </li>
-          <li>
-            <span class="swatch band-one"></span>1
-          </li>
-          <li>
-            <span class="swatch band-few"></span>2–4
-          </li>
-          <li>
-            <span class="swatch band-many"></span>5+
-          </li>
-          <li>
-            <span class="swatch band-selected"></span>
-            <span safe>{t("map.selected")}</span>
+          <li class="band-none">0</li>
+          <li class="band-one">1</li>
+          <li class="band-few">2–4</li>
+          <li class="band-many">5+</li>
+          <li class="band-selected" safe>
+            {t("map.selected")}
           </li>
         </ul>
         <MapData matching={props.matching} filters={props.filters} query={props.query} />

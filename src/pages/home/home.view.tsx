@@ -19,7 +19,7 @@ import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { CARD_LIST_HX, EventCard, MODAL_ROOT_ID } from "../components/event-card.view.tsx";
 import { FilterPanel, RESULTS_HX, RESULTS_ID, ResultCount, SearchBar } from "../components/filter-panel.view.tsx";
 import { MapCard, MapData } from "../components/map.view.tsx";
-import { Icon, IconSprite } from "../components/icons.tsx";
+import { Icon } from "../components/icons.tsx";
 import { OfflineNotice } from "../components/offline-notice.view.tsx";
 
 
@@ -105,7 +105,7 @@ function Spotlight(props: { listing: HomeListing; now: Date; oob?: boolean }): J
     <section id={SPOTLIGHT_ID} class="spotlight" aria-labelledby="spotlight-title" hx-swap-oob={props.oob ? "true" : undefined}>
       <div class="section-head">
         <h2 id="spotlight-title">
-          <Icon name="sparkle" class="icon-fill" /> <span safe>{t("home.spotlight")}</span>
+          <Icon name="sparkle" /> <span safe>{t("home.spotlight")}</span>
         </h2>
         <a class="section-link" href="/feature-event" safe>
           {t("home.spotlight.promote")}
@@ -219,20 +219,18 @@ function NearMe(props: { listing: HomeListing; facets: FilterFacets }): JSX.Elem
         <p class="muted" safe>
           {t("home.near.pick")}
         </p>
-        <ul class="area-picker">
+        <p class="area-picker">
           {props.facets.arrondissements
             .filter((arr): arr is number => typeof arr === "number")
             .map((arr) => {
               const href = homeHref(homeQuery({ ...filters, arrondissements: [arr] }, moment));
               return (
-                <li>
-                  <a class="chip" href={href} safe>
-                    {arrondissementShortLabel(arr)}
-                  </a>
-                </li>
+                <a class="chip" href={href} safe>
+                  {arrondissementShortLabel(arr)}
+                </a>
               );
             })}
-        </ul>
+        </p>
       </div>
     </section>
   );
@@ -438,9 +436,8 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
       head={props.head.head}
       htmxConfig={HTMX_CONFIG}
       bodyClass="home"
-      scripts={["app.js", "my-night.js", "offline.js"]}
+      scripts={["messages.js", "app.js", "my-night.js", "offline.js"]}
     >
-      <IconSprite />
       <SiteHeader banner={props.banner}>
         <Countdown now={props.now} />
         <AccountArea />

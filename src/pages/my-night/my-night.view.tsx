@@ -11,7 +11,7 @@ import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { sharePath } from "../../lib/links.ts";
 import { mapAppLinks } from "../home/event-meta.ts";
 import { attr } from "../components/attr.ts";
-import { Icon, IconSprite } from "../components/icons.tsx";
+import { Icon } from "../components/icons.tsx";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { OfflineNotice } from "../components/offline-notice.view.tsx";
 import { SaveButton } from "../components/save-button.view.tsx";
@@ -183,8 +183,7 @@ function Actions(props: MyNightPageProps): JSX.Element {
 export function MyNightPage(props: MyNightPageProps): JSX.Element {
   const keys = props.events.map((event) => event.eventKey).join(",");
   return (
-    <Layout title={`${MY_NIGHT_TEXT.title} | ${SITE_NAME}`} description={MY_NIGHT_TEXT.lede} bodyClass="my-night-page" scripts={["app.js", "my-night.js", "offline.js"]} noindex>
-      <IconSprite />
+    <Layout title={`${MY_NIGHT_TEXT.title} | ${SITE_NAME}`} description={MY_NIGHT_TEXT.lede} bodyClass="my-night-page" scripts={["messages.js", "app.js", "my-night.js", "offline.js"]} noindex>
       <SiteHeader />
       <main id="main" class="page narrow my-night" data-night-keys={keys}>
         <OfflineNotice renderedAt={props.renderedAt} />

@@ -163,7 +163,7 @@ export function audienceStats(audience: AudienceStats): [string, string][] {
 export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
   const mediaKit = `mailto:${props.partnerEmail}?subject=${encodeURIComponent(t("feature.mediaKitSubject"))}`;
   return (
-    <Layout title={t("feature.title", { site: SITE_NAME })} description={t("feature.description")} alternates={props.alternates} scripts={["feature-event.js"]}>
+    <Layout title={t("feature.title", { site: SITE_NAME })} description={t("feature.description")} alternates={props.alternates} scripts={["messages.js", "feature-event.js"]}>
       <SiteHeader />
       <main id="main" class="page partner-page">
         <section class="partner-hero">
@@ -274,7 +274,7 @@ export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
 /** The status block as a page of its own (no JavaScript). */
 export function SpotlightStatusPage(props: { status: SpotlightStatus | undefined; now: Date }): JSX.Element {
   return (
-    <Layout title={t("feature.statusPage.title", { site: SITE_NAME })} scripts={["feature-event.js"]}>
+    <Layout title={t("feature.statusPage.title", { site: SITE_NAME })} scripts={["messages.js", "feature-event.js"]}>
       <SiteHeader />
       <main id="main" class="page partner-page">
         <p>

@@ -260,7 +260,7 @@ export function SubmissionForm(props: { state: SubmissionFormState }): JSX.Eleme
 export function SubmitPage(props: { state: SubmissionFormState; alternates?: string }): JSX.Element {
   const head = markup(<link rel="stylesheet" href={assetUrl("forms.css")} />);
   return (
-    <Layout title={t("submit.title", { site: SITE_NAME })} description={t("submit.description")} head={head} alternates={props.alternates} htmxConfig={SUBMIT_HTMX_CONFIG} scripts={["submit-event.js"]}>
+    <Layout title={t("submit.title", { site: SITE_NAME })} description={t("submit.description")} head={head} alternates={props.alternates} htmxConfig={SUBMIT_HTMX_CONFIG} scripts={["messages.js", "submit-event.js"]}>
       <SiteHeader />
       <main id="main" class="page narrow submit-page">
         <p class="kicker" safe>

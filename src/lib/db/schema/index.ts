@@ -9,3 +9,4 @@ export * from "./tracking.ts";
 export * from "./submissions.ts";
 export * from "./placements.ts";
 export * from "./insights.ts";
+export * from "./partners.ts";
