@@ -1,6 +1,7 @@
 // Process entry: config → deps (database + migrations) → app.listen → jobs; clean stop on signals.
-// Only the light modules below load first: on a fresh DATA_DIR the copy of the database template
-// starts at once and its file writes overlap the loading of the rest of the server.
+// Only the light modules below load first: on the embedded database, PGlite's WebAssembly compile
+// and, on a fresh DATA_DIR, the copy of the database template start at once on worker threads,
+// while this thread loads the rest of the server (see docs/operations.md, "Startup and shutdown").
 
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -36,9 +37,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const embedded = !config.databaseUrl && config.dataMode !== "test";
-  // The embedded database opens first (a template copy, then PGlite's own start), and the rest of
-  // the server loads meanwhile. Its WebAssembly compile starts before anything else: it runs on a
-  // thread of its own while this one loads modules.
+  // The embedded database opens first (its compile and a template copy, then PGlite's own start),
+  // and the rest of the server loads meanwhile.
   if (embedded) void compilePgliteWasm();
   const opening = embedded ? openEmbedded(config.dataDir) : undefined;
   // Awaited below; a failure while the modules load is reported there, not as an unhandled rejection.

@@ -1,6 +1,7 @@
 // How the embedded database starts. PGlite is Postgres compiled to WebAssembly: opening it
-// compiles a 9 MB module, then boots Postgres in single-user mode inside it. This module holds the
-// two things the process does about that, and loads nothing heavy so the entry can use it first.
+// compiles a 9 MB module, then boots Postgres in single-user mode inside it. This module compiles
+// the module early, off the main thread, and holds the settings that make the boot cheap; it loads
+// nothing heavy, so the process entry can use it first (see docs/operations.md, "Startup and shutdown").
 
 import { readFile } from "node:fs/promises";
 import type { PGlite } from "@electric-sql/pglite";
@@ -25,6 +26,8 @@ function compileInWorker(): Promise<WebAssembly.Module> {
       void worker.terminate();
       reject(new Error(event.message));
     };
+    // A worker that ends without answering (a settled promise ignores this).
+    worker.addEventListener("close", () => reject(new Error("the compile worker stopped")));
     worker.postMessage(wasmUrl().href);
   });
 }

@@ -99,6 +99,8 @@ function copyFolder(from: string, to: string): Promise<void> {
       void worker.terminate();
       reject(new Error(event.message));
     };
+    // A worker that ends without answering (a settled promise ignores this).
+    worker.addEventListener("close", () => reject(new Error("the copy worker stopped")));
     worker.postMessage({ from, to });
   });
 }
