@@ -1,13 +1,13 @@
 // Process entry: config → deps (database + migrations) → app.listen → jobs; clean stop on signals.
 // Only the light modules below load first: on the embedded database, PGlite's WebAssembly compile
 // and, on a fresh DATA_DIR, the copy of the database template start at once on worker threads,
-// while this thread loads the rest of the server (see docs/operations.md, "Startup and shutdown").
+// while this thread loads the rest of the server (docs/operations.md, "Startup and shutdown").
 
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError, loadConfig } from "./lib/config.ts";
 import { copyPgliteTemplate, ensurePgliteTemplate, pgliteDataFolder } from "./lib/db/pglite-template.ts";
-import { compilePgliteWasm } from "./lib/db/pglite-boot.ts";
+import { loadPgliteFiles } from "./lib/db/pglite-boot.ts";
 import { startupFailureText } from "./lib/db/errors.ts";
 
 /**
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const embedded = !config.databaseUrl && config.dataMode !== "test";
   // The embedded database opens first (its compile and a template copy, then PGlite's own start),
   // and the rest of the server loads meanwhile.
-  if (embedded) void compilePgliteWasm();
+  if (embedded) void loadPgliteFiles();
   const opening = embedded ? openEmbedded(config.dataDir) : undefined;
   // Awaited below; a failure while the modules load is reported there, not as an unhandled rejection.
   opening?.catch(() => {});

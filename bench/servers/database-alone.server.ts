@@ -4,10 +4,10 @@
 
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { compilePgliteWasm, createPglite } from "../../src/lib/db/pglite-boot.ts";
+import { loadPgliteFiles, createPglite } from "../../src/lib/db/pglite-boot.ts";
 import { copyPgliteTemplate, pgliteDataFolder } from "../../src/lib/db/pglite-template.ts";
 
-void compilePgliteWasm();
+void loadPgliteFiles();
 const dataDir = process.env.DATA_DIR!;
 const pgdata = pgliteDataFolder(dataDir);
 if (!existsSync(join(pgdata, "PG_VERSION"))) {

@@ -1,55 +1,78 @@
 // How the embedded database starts. PGlite is Postgres compiled to WebAssembly: opening it
-// compiles a 9 MB module, then boots Postgres in single-user mode inside it. This module compiles
-// the module early, off the main thread, and holds the settings that make the boot cheap; it loads
-// nothing heavy, so the process entry can use it first (see docs/operations.md, "Startup and shutdown").
+// compiles a 9 MB module, loads a 6 MB bundle of Postgres's own files, then boots Postgres in
+// single-user mode. This module has both files read early, off the main thread, and holds the
+// settings that make the boot cheap. It loads nothing heavy, so the process entry can use it
+// first (see docs/operations.md, "Startup and shutdown").
 
 import { readFile } from "node:fs/promises";
 import type { PGlite } from "@electric-sql/pglite";
 
-let compiling: Promise<WebAssembly.Module | undefined> | undefined;
-
-/** The module file the package ships beside its entry file (PGlite finds it the same way). */
-function wasmUrl(): URL {
-  return new URL("./pglite.wasm", import.meta.resolve("@electric-sql/pglite"));
+/** What the worker hands back: the compiled module, and the file-system bundle's bytes. */
+interface PgliteFiles {
+  module?: WebAssembly.Module;
+  bundle?: ArrayBuffer;
 }
 
-/** Compiles on a worker thread and receives the compiled module. */
-function compileInWorker(): Promise<WebAssembly.Module> {
+let loading: Promise<PgliteFiles> | undefined;
+
+/** A file the package ships beside its entry file (PGlite finds them the same way). */
+function packageFile(name: string): URL {
+  return new URL(`./${name}`, import.meta.resolve("@electric-sql/pglite"));
+}
+
+/** Reads and compiles on a worker thread. */
+function loadInWorker(): Promise<PgliteFiles> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./pglite-wasm.worker.ts", import.meta.url));
-    worker.onmessage = (event: MessageEvent<unknown>) => {
+    const worker = new Worker(new URL("./pglite-files.worker.ts", import.meta.url));
+    worker.onmessage = (event: MessageEvent<{ module?: unknown; bundle?: unknown; error?: string }>) => {
       void worker.terminate();
-      if (event.data instanceof WebAssembly.Module) resolve(event.data);
-      else reject(new Error((event.data as { error?: string } | null)?.error ?? "no module from the compile worker"));
+      const { module, bundle } = event.data;
+      if (module instanceof WebAssembly.Module && bundle instanceof ArrayBuffer) resolve({ module, bundle });
+      else reject(new Error(event.data.error ?? "nothing usable from the PGlite worker"));
     };
     worker.onerror = (event) => {
       void worker.terminate();
       reject(new Error(event.message));
     };
     // A worker that ends without answering (a settled promise ignores this).
-    worker.addEventListener("close", () => reject(new Error("the compile worker stopped")));
-    worker.postMessage(wasmUrl().href);
+    worker.addEventListener("close", () => reject(new Error("the PGlite worker stopped")));
+    worker.postMessage({ wasm: packageFile("pglite.wasm").href, bundle: packageFile("pglite.data").href });
   });
 }
 
-async function compileHere(): Promise<WebAssembly.Module> {
-  return WebAssembly.compile(await readFile(wasmUrl()));
+async function compileHere(): Promise<PgliteFiles> {
+  return { module: await WebAssembly.compile(await readFile(packageFile("pglite.wasm"))) };
 }
 
 /**
- * PGlite's WebAssembly module, compiled once per process. Left to itself PGlite compiles it inside
- * `PGlite.create` on the main thread (about 0.4 s), after the server's modules have loaded. The
- * process entry calls this first thing instead: a worker thread reads and compiles the module
- * while the main thread loads the server (even `WebAssembly.compile` parses and validates 9 MB on
- * the calling thread before it goes on in the background). Compiled here when no worker can, and
- * undefined when the file cannot be read or compiled: PGlite then loads it its own way (and
- * reports the problem itself).
+ * PGlite's files, read once per process. Left to itself PGlite compiles its WebAssembly module
+ * inside `PGlite.create` on the main thread (about 0.4 s), after the server's modules have
+ * loaded, then reads its 6 MB file-system bundle. The process entry calls this first thing
+ * instead: a worker thread compiles the module and reads the bundle while the main thread loads
+ * the server (even `WebAssembly.compile` parses and validates 9 MB on the calling thread before
+ * it goes on in the background). Compiled here when no worker can; without the files, PGlite
+ * loads them its own way (and reports a problem itself).
  */
-export function compilePgliteWasm(): Promise<WebAssembly.Module | undefined> {
-  compiling ??= compileInWorker()
+export function loadPgliteFiles(): Promise<PgliteFiles> {
+  loading ??= loadInWorker()
     .catch(() => compileHere())
-    .catch(() => undefined);
-  return compiling;
+    .catch(() => ({}));
+  return loading;
+}
+
+/**
+ * The bundle already read, as the Blob PGlite takes (`fsBundle`): PGlite only asks a bundle for
+ * its bytes, and these were read, and handed over without a copy, by the worker.
+ */
+class ReadBundle extends Blob {
+  readonly #content: ArrayBuffer;
+  constructor(content: ArrayBuffer) {
+    super();
+    this.#content = content;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#content);
+  }
 }
 
 /**
@@ -66,12 +89,19 @@ export function compilePgliteWasm(): Promise<WebAssembly.Module | undefined> {
  */
 export const PGLITE_SETTINGS: readonly string[] = ["shared_buffers=8MB", "max_connections=10"];
 
-/** Starts PGlite on a data folder (in memory without one), with the early compile and the settings above. */
+/**
+ * Starts PGlite on a data folder (in memory without one), with the files read early and the
+ * settings above. The bundle's bytes go to the first instance only: Postgres's in-memory files
+ * may keep using them, so a later instance (the tests open several) has PGlite read its own.
+ */
 export async function createPglite(dataDir?: string): Promise<PGlite> {
-  const [{ PGlite }, pgliteWasmModule] = await Promise.all([import("@electric-sql/pglite"), compilePgliteWasm()]);
+  const [{ PGlite }, files] = await Promise.all([import("@electric-sql/pglite"), loadPgliteFiles()]);
+  const bundle = files.bundle;
+  files.bundle = undefined;
   return PGlite.create({
     dataDir,
-    pgliteWasmModule,
+    pgliteWasmModule: files.module,
+    fsBundle: bundle ? new ReadBundle(bundle) : undefined,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
   });
 }
