@@ -52,12 +52,16 @@ export function compilePgliteWasm(): Promise<WebAssembly.Module | undefined> {
 /**
  * Server settings added to PGlite's own start parameters. The embedded engine runs one
  * single-user backend over a small database (development, tests, a laptop: production uses a
- * Postgres server). At boot Postgres zeroes its whole shared memory, most of it the buffer
- * cache: inside WebAssembly that took about 0.6 s for the default 128 MB, against under 0.1 s for
- * 16 MB. A page that does not fit is read again from the data folder, which the operating system
- * keeps cached.
+ * Postgres server), and at every boot Postgres sets up its whole shared memory, which inside
+ * WebAssembly costs in proportion to its size:
+ * - `shared_buffers`: the buffer cache, most of that memory. The default 128 MB took about 0.6 s
+ *   to set up at each start; 8 MB takes a few hundredths. A page that does not fit is read again
+ *   from the data folder, which the operating system keeps cached.
+ * - `max_connections`: the per-connection structures (process slots, lock and predicate-lock
+ *   tables) are sized for 100 connections by default; one backend needs one. 10 keeps room for
+ *   the superuser-reserved slots (3) and still sizes the lock table for thousands of locks.
  */
-export const PGLITE_SETTINGS: readonly string[] = ["shared_buffers=16MB"];
+export const PGLITE_SETTINGS: readonly string[] = ["shared_buffers=8MB", "max_connections=10"];
 
 /** Starts PGlite on a data folder (in memory without one), with the early compile and the settings above. */
 export async function createPglite(dataDir?: string): Promise<PGlite> {
