@@ -1,5 +1,5 @@
-// The homepage from the render cache, each beside a bare Bun.serve process sending the same (brotli)
-// bytes in the same run, load from wrk on the other core: the cached full page over the sample
+// The homepage from the render cache, each beside bare Bun.serve processes sending the same (brotli)
+// bytes in the same run (see compare), load from wrk on the other core: the cached full page over the sample
 // sheet, and a filtered htmx fragment over a 2,000-row sheet. A third line shows fragments that
 // miss the cache (a new search each request). Before the load, the first-load bytes of / at 2,000
 // events (the HTML and every stylesheet and script it links, as a phone browser fetches them with
@@ -10,14 +10,28 @@ import { compareWrk, load, rawResponse, startBareTwin, startServer, type BenchSe
 
 const BROTLI = { "accept-encoding": "br" };
 
+/**
+ * Two baselines: a bare Bun.serve sending the same body with the four headers that describe it,
+ * and one sending the same response byte for byte (the body and every header the app sent: the
+ * security headers, ETag, cache state). The second isolates what the cache hit itself costs; the
+ * first also counts the cost of the extra headers on the wire.
+ */
 async function compare(name: string, appUrl: string, headers: Record<string, string>): Promise<void> {
   const response = await rawResponse(appUrl, { ...BROTLI, ...headers });
   if (response.status !== 200) throw new Error(`${appUrl} answered ${response.status}`);
+  const label = `${name} (${(response.bytes.byteLength / 1024).toFixed(0)} KiB br)`;
+  const options = { headers: { ...BROTLI, ...headers } };
   const twin = await startBareTwin(response.bytes, response.headers);
   try {
-    await compareWrk(`${name} (${(response.bytes.byteLength / 1024).toFixed(0)} KiB br)`, appUrl, `${twin.url}/`, { headers: { ...BROTLI, ...headers } });
+    await compareWrk(`${label}, bare: body + 4 headers`, appUrl, `${twin.url}/`, options);
   } finally {
     await twin.stop();
+  }
+  const same = await startBareTwin(response.bytes, response.allHeaders);
+  try {
+    await compareWrk(`${label}, bare: same ${Object.keys(response.allHeaders).length} headers`, appUrl, `${same.url}/`, options);
+  } finally {
+    await same.stop();
   }
 }
 

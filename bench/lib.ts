@@ -98,8 +98,18 @@ export async function startBareTwin(bytes: Uint8Array, headers: Record<string, s
   return startServer("bench/servers/bare.server.ts", [file, JSON.stringify(headers)]);
 }
 
-/** Fetches the raw (still compressed) bytes and relevant headers of one response. */
-export async function rawResponse(url: string, headers: Record<string, string> = {}): Promise<{ bytes: Uint8Array; headers: Record<string, string>; status: number }> {
+/** Headers the server sets per connection or per response, never copied into a twin. */
+const TRANSPORT_HEADERS = new Set(["date", "content-length", "connection", "keep-alive", "transfer-encoding"]);
+
+/**
+ * Fetches the raw (still compressed) bytes of one response with its headers: `headers` holds the
+ * four that describe the body (type, encoding, caching, vary), `allHeaders` every header the app
+ * sent except the transport ones, for a twin that sends byte for byte the same response.
+ */
+export async function rawResponse(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ bytes: Uint8Array; headers: Record<string, string>; allHeaders: Record<string, string>; status: number }> {
   const res = await fetch(url, { headers, decompress: false } as RequestInit);
   const bytes = new Uint8Array(await res.arrayBuffer());
   const kept: Record<string, string> = {};
@@ -107,7 +117,11 @@ export async function rawResponse(url: string, headers: Record<string, string> =
     const value = res.headers.get(name);
     if (value) kept[name] = value;
   }
-  return { bytes, headers: kept, status: res.status };
+  const all: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (!TRANSPORT_HEADERS.has(name)) all[name] = value;
+  });
+  return { bytes, headers: kept, allHeaders: all, status: res.status };
 }
 
 function toMs(text: string): number {

@@ -55,7 +55,7 @@ describe("homepage in test mode", () => {
     for (const name of ['name="df"', 'name="dt"', 'name="dn"', 'name="arr"', 'name="g"', 'name="nat"', 'name="vt"', 'name="in"', 'name="pick"', 'name="pr_min"', 'name="ag_max"', 'name="q"']) {
       expect(body).toContain(name);
     }
-    expect(body).toContain('hx-trigger="input changed delay:500ms"');
+    expect(body).toContain('hx-trigger="submit, change, input changed delay:500ms from:#search-q"');
     expect(body).toContain('hx-push-url="true"');
   });
 

@@ -156,6 +156,7 @@ export const en = {
   "map.perArea": "Events per arrondissement",
   "map.show": "Show map",
   "map.hide": "Hide map",
+  "map.none": "No mapped events for these filters.",
 
   // Event card and modal
   "event.spotlight": "Spotlight",

@@ -161,6 +161,7 @@ export const fr = {
   "map.perArea": "Événements par arrondissement",
   "map.show": "Afficher la carte",
   "map.hide": "Masquer la carte",
+  "map.none": "Aucun événement placé sur la carte pour ces filtres.",
 
   // Event card and modal
   "event.spotlight": "À la une",

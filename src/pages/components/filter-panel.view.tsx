@@ -1,8 +1,9 @@
 // The search bar and the filter panel of the homepage (see docs/filters-and-search.md): one plain
 // GET form over all ten filter groups that works without JavaScript; htmx swaps the results
-// fragment instead of reloading, pushes the URL, and debounces the search box by 500 ms. Enter in
-// the box submits the form (the box belongs to it), which sends the search at once: the box has
-// no trigger of its own for Enter, or the two requests would race and one be aborted.
+// fragment instead of reloading, pushes the URL, and debounces the search box by 500 ms. Every
+// results request comes from the form: typing in the box (a trigger of the form, from the box),
+// Enter or the Search button (a submit, which also cancels a pending debounced search) and filter
+// changes, so two requests for one search never race and abort each other.
 
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { formatDateLabel } from "../../lib/sheet/dates.ts";
@@ -18,6 +19,8 @@ import { t } from "../../lib/i18n/index.ts";
 
 /** The id of the filter form (the search box joins it with the `form` attribute). */
 export const FILTERS_FORM_ID = "filters";
+/** The search box: it belongs to the filter form (`form` attribute) but sits in the hero. */
+export const SEARCH_INPUT_ID = "search-q";
 /** Slot for a signed-in visitor's top-genre quick chips (filled by the page script). */
 export const GENRE_QUICK_CHIPS_ID = "genre-quick-chips";
 /** The id of the results fragment root. */
@@ -46,13 +49,13 @@ export function ResultCount(props: { count: number; narrowed: boolean; oob?: boo
 export function SearchBar(props: { q: string; count: number; narrowed: boolean }): JSX.Element {
   return (
     <div class="search-bar" role="search">
-      <label class="visually-hidden" for="search-q" safe>
+      <label class="visually-hidden" for={SEARCH_INPUT_ID} safe>
         {t("filter.search.label")}
       </label>
       <div class="search-field">
         <Icon name="search" />
         <input
-          id="search-q"
+          id={SEARCH_INPUT_ID}
           type="search"
           name="q"
           form={FILTERS_FORM_ID}
@@ -61,11 +64,6 @@ export function SearchBar(props: { q: string; count: number; narrowed: boolean }
           placeholder={t("filter.search.placeholder")}
           autocomplete="off"
           enterkeyhint="search"
-          hx-get="/"
-          hx-include={`#${FILTERS_FORM_ID}`}
-          hx-trigger="input changed delay:500ms"
-          hx-sync={`#${FILTERS_FORM_ID}:replace`}
-          {...RESULTS_HX}
         />
         <button type="submit" form={FILTERS_FORM_ID} class="button button-primary search-submit" safe>
           {t("filter.search.submit")}
@@ -141,7 +139,7 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
       action="/"
       aria-labelledby="filters-title"
       hx-get="/"
-      hx-trigger="submit, change"
+      hx-trigger={`submit, change, input changed delay:500ms from:#${SEARCH_INPUT_ID}`}
       hx-sync="this:replace"
       {...RESULTS_HX}
     >

@@ -38,15 +38,19 @@ export function MapData(props: { matching: readonly LiveEvent[]; filters: EventF
         {t("map.perArea")}
       </h3>
       {listed.length > 0 ? (
-        <p class="area-list">
+        <ul class="area-list">
           {listed.map((area) => (
-            <a class={`area-chip band-${areaBand(area.count, area.selected)}`} href={areaHref(area.arr)}>
-              {Html.escapeHtml(area.label)} <strong safe>{String(area.count)}</strong>
-            </a>
+            <li>
+              <a class={`area-chip band-${areaBand(area.count, area.selected)}`} href={areaHref(area.arr)}>
+                {Html.escapeHtml(area.label)} <strong safe>{String(area.count)}</strong>
+              </a>
+            </li>
           ))}
-        </p>
+        </ul>
       ) : (
-        <p class="muted">No mapped events for these filters.</p>
+        <p class="muted" safe>
+          {t("map.none")}
+        </p>
       )}
     </div>
   );

@@ -219,18 +219,20 @@ function NearMe(props: { listing: HomeListing; facets: FilterFacets }): JSX.Elem
         <p class="muted" safe>
           {t("home.near.pick")}
         </p>
-        <p class="area-picker">
+        <ul class="area-picker">
           {props.facets.arrondissements
             .filter((arr): arr is number => typeof arr === "number")
             .map((arr) => {
               const href = homeHref(homeQuery({ ...filters, arrondissements: [arr] }, moment));
               return (
-                <a class="chip" href={href} safe>
-                  {arrondissementShortLabel(arr)}
-                </a>
+                <li>
+                  <a class="chip" href={href} safe>
+                    {arrondissementShortLabel(arr)}
+                  </a>
+                </li>
               );
             })}
-        </p>
+        </ul>
       </div>
     </section>
   );

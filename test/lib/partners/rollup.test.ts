@@ -40,7 +40,6 @@ function random(seed: number) {
 async function api(path: string, method = "GET", body?: unknown): Promise<any> {
   const res = await ctx.request(path, { method, headers: KEY, body: body === undefined ? undefined : JSON.stringify(body) });
   const json = (await res.json()) as any;
-  expect({ path, status: res.status, error: json.error }).toMatchObject({ status: expect.any(Number) });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${json.error}`);
   return json;
 }
