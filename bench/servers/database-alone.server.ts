@@ -1,6 +1,7 @@
 // The floor of the cold-start benchmark: the embedded database started alone, the way the server
-// starts it (compile begun first, the template copied into a new DATA_DIR, the same settings), then
-// the smallest server answering 200. What the real start takes beyond this is the service's own.
+// starts it (its files read on a worker first, the template copied into a new DATA_DIR, the same
+// settings), then the smallest server answering 200. What the real start takes beyond this is the
+// service's own.
 
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
