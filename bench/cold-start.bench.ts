@@ -9,8 +9,8 @@
 //
 // Not pinned to a core, unlike the load benchmarks: a cold start has no load generator beside it
 // (the issue's "server alone on the machine"), and the start itself uses more than one thread
-// (PGlite's module compiles on a worker, the template copy runs on another). Pinned to one core
-// those would queue behind the main thread and the figure would describe no real start. The
+// (PGlite's module compiles on a worker while the main thread loads the server). Pinned to one core
+// the two would queue behind each other and the figure would describe no real start. The
 // bench runner pins itself to the load core and a child inherits that, so each start is given
 // every core back; this process only polls `/` every 10 ms meanwhile.
 

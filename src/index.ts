@@ -1,6 +1,6 @@
 // Process entry: config → deps (database + migrations) → app.listen → jobs; clean stop on signals.
-// Only the light modules below load first: on the embedded database, PGlite's WebAssembly compile
-// and, on a fresh DATA_DIR, the copy of the database template start at once on worker threads,
+// Only the light modules below load first: on the embedded database, PGlite's files are read and
+// compiled at once on a worker thread, and a fresh DATA_DIR gets its copy of the database template
 // while this thread loads the rest of the server (docs/operations.md, "Startup and shutdown").
 
 import { existsSync, mkdirSync } from "node:fs";
@@ -11,8 +11,8 @@ import { loadPgliteFiles } from "./lib/db/pglite-boot.ts";
 import { startupFailureText } from "./lib/db/errors.ts";
 
 /**
- * Opens the embedded database in DATA_DIR. A new one gets its template copy started at once (on a
- * worker thread), while the database client loads; PGlite opens once both are done.
+ * Opens the embedded database in DATA_DIR. A new one gets its template copy started at once,
+ * beside the loading of the database client; PGlite opens once both are done.
  */
 async function openEmbedded(dataDir: string) {
   const pgdata = pgliteDataFolder(dataDir);
