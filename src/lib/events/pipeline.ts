@@ -157,6 +157,24 @@ function chainFor(deps: EventReaderDeps, readStore: () => Promise<SourceRead>): 
 }
 
 /** Builds the reader over the process dependencies. */
+/** A pure function of an event list, computed once per list (the results are only read). */
+function perList<T>(compute: (events: readonly LiveEvent[]) => T): (events: readonly LiveEvent[]) => T {
+  const memo = new WeakMap<readonly LiveEvent[], T>();
+  return (events) => {
+    let value = memo.get(events);
+    if (value === undefined) {
+      value = compute(events);
+      memo.set(events, value);
+    }
+    return value;
+  };
+}
+
+// The source validity rule and the quality report look only at the built list, and the store source
+// hands back the same list while the store is unchanged: each read logs the report, computed once.
+const validityOf = perList(checkSourceValidity);
+const qualityOf = perList(runQualityChecks);
+
 export function createEventReader(deps: EventReaderDeps): EventReader {
   const readStore = createStoreSource(deps.db, deps.now);
   const state: ReaderStatus = { lastFetchTime: null, lastErrorMessage: null, source: null, eventCount: 0, fallbackReason: null };
@@ -172,7 +190,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
           continue;
         }
         const parsed = input.built;
-        const validity = checkSourceValidity(parsed.events);
+        const validity = validityOf(parsed.events);
         if (!validity.valid) {
           attempts.push({ source: candidate.source, ok: false, reason: validity.reason, eventCount: validity.total });
           continue;
@@ -244,7 +262,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
     const { parsed, source, attempts, databaseDown } = chain;
     const fallbackReason = attempts.length > 1 ? attempts.filter((a) => !a.ok).map((a) => `${a.source}: ${a.reason}`).join("; ") : undefined;
 
-    const quality = runQualityChecks(parsed.events);
+    const quality = qualityOf(parsed.events);
     deps.log.info("events", "Quality checks", { source, eventCount: quality.eventCount, averageScore: quality.averageScore, counts: quality.counts });
 
     let events: LiveEvent[];

@@ -78,19 +78,39 @@ function zeroCounts(): PopulationCounts {
   return { fromCache: 0, geocodedFresh: 0, upgraded: 0, arrondissementFallback: 0, skippedIneligible: 0 };
 }
 
+interface Venues {
+  pairs: ReadonlyMap<string, LocationQuery>;
+  eligibleIds: ReadonlySet<string>;
+  skippedIneligible: number;
+}
+
+/**
+ * Venues per event list. The store source hands every live read the same built list while the
+ * store is unchanged, so the venue ids (a folded, hashed name per event) are worked out once per
+ * list instead of on every read. Lists are never changed once built; the results are read-only.
+ */
+const venuesByList = new WeakMap<readonly PlaceableEvent[], Venues>();
+
 /** Distinct eligible venues of the events still without coordinates, and the ids of every eligible venue. */
-function venuesOf(events: readonly PlaceableEvent[], counts: PopulationCounts): { pairs: Map<string, LocationQuery>; eligibleIds: Set<string> } {
-  const pairs = new Map<string, LocationQuery>();
-  const eligibleIds = new Set<string>();
-  for (const event of events) {
-    const eligible = isEligibleLocation(event.location, event.arrondissement);
-    const id = eligible ? locationId(event.location!, event.arrondissement as number) : undefined;
-    if (id) eligibleIds.add(id);
-    if (event.coordinates) continue;
-    if (!id) counts.skippedIneligible++;
-    else if (!pairs.has(id)) pairs.set(id, { name: event.location!.trim(), arrondissement: event.arrondissement as number });
+function venuesOf(events: readonly PlaceableEvent[], counts: PopulationCounts): Venues {
+  let venues = venuesByList.get(events);
+  if (!venues) {
+    const pairs = new Map<string, LocationQuery>();
+    const eligibleIds = new Set<string>();
+    let skippedIneligible = 0;
+    for (const event of events) {
+      const eligible = isEligibleLocation(event.location, event.arrondissement);
+      const id = eligible ? locationId(event.location!, event.arrondissement as number) : undefined;
+      if (id) eligibleIds.add(id);
+      if (event.coordinates) continue;
+      if (!id) skippedIneligible++;
+      else if (!pairs.has(id)) pairs.set(id, { name: event.location!.trim(), arrondissement: event.arrondissement as number });
+    }
+    venues = { pairs, eligibleIds, skippedIneligible };
+    venuesByList.set(events, venues);
   }
-  return { pairs, eligibleIds };
+  counts.skippedIneligible += venues.skippedIneligible;
+  return venues;
 }
 
 function centreOf(arrondissement: number): Coordinates {
