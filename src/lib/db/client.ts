@@ -51,7 +51,8 @@ export const DB_CONNECT_TIMEOUT_SECONDS = 5;
 /** No statement may run longer than 30 s (the biggest exports and backups take well under 1 s here). */
 export const DB_STATEMENT_TIMEOUT_MS = 30_000;
 
-function rowsOf<T>(result: unknown): T[] {
+/** The rows of a raw `execute` result: an array on the server driver, `{ rows }` on PGlite. */
+export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

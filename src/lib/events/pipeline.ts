@@ -11,13 +11,12 @@ import type { Logger } from "../logger.ts";
 import { centreCoordinates, populateCoordinates, warmCoordinates, type PopulationCounts, type WarmUpCounts, type WarmUpOptions } from "../geocoding/coordinates.ts";
 import { findNewestBackupCsv } from "../store/backups.ts";
 import { FIXTURE_SHEET_CSV } from "./fixtures.ts";
-import { activePromotions, activeSpotlights, applyEngagement, applyFeatured, applyPromoted, calendarSyncCounts, orderForHomepage } from "./projections.ts";
+import { applyEngagement, applyFeatured, applyPromoted, calendarSyncCounts, orderForHomepage, settleActiveWindows } from "./projections.ts";
 import { checkSourceValidity, runQualityChecks } from "../sheet/quality.ts";
 import { buildEventsFromRows, type EventKeyStats, type SheetRowInput, type SheetRowsResult } from "../sheet/sheet.ts";
 import { parseSheetCsv } from "../sheet/csv.ts";
 import { fieldsOfRow } from "../sheet/columns.ts";
 import { parisYear } from "../paris-time.ts";
-import { completeEndedPlacements } from "../placements/scheduler.ts";
 import { isDatabaseUnreachable, safeErrorText } from "../db/errors.ts";
 import { findStoreMeta, findStoreStamp, isBlankStoreRow, readStoreSheet, saveStoreSheet, storeRowFields } from "../store/store.ts";
 import type { LiveEvent, SheetWarning } from "../sheet/types.ts";
@@ -235,8 +234,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       let out = fresh(placed.events);
       const now = deps.now();
       if (options.includeFeaturedProjection !== false) {
-        await completeEndedPlacements(deps.db, now);
-        const [spotlights, promotions] = await Promise.all([activeSpotlights(deps.db, now), activePromotions(deps.db, now)]);
+        const { spotlights, promotions } = await settleActiveWindows(deps.db, now);
         applyFeatured(out, spotlights);
         applyPromoted(out, promotions);
         out = orderForHomepage(out);
@@ -274,8 +272,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       counts = placed.counts;
       events = placed.events.map((event) => ({ ...event }));
       const now = deps.now();
-      await completeEndedPlacements(deps.db, now);
-      const [spotlights, promotions] = await Promise.all([activeSpotlights(deps.db, now), activePromotions(deps.db, now)]);
+      const { spotlights, promotions } = await settleActiveWindows(deps.db, now);
       applyFeatured(events, spotlights);
       applyPromoted(events, promotions);
       events = orderForHomepage(events);

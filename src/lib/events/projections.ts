@@ -1,8 +1,8 @@
-// Projections applied to live events: featured (active spotlight), promoted (active promoted
-// placement) and engagement (all-time calendar_sync count per key), each in one query.
+// Projections applied to live events: featured (active spotlight) and promoted (active promoted
+// placement) from one statement, engagement (all-time calendar_sync count per key) from another.
 
-import { and, count, eq, gt, lte } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { count, eq, sql } from "drizzle-orm";
+import { rowsOf, type Db } from "../db/client.ts";
 import { engagementInteractions, promotedSchedule, spotlightSchedule } from "../db/schema/index.ts";
 import type { LiveEvent } from "../sheet/types.ts";
 
@@ -14,30 +14,40 @@ export interface ActiveWindow {
 
 type ScheduleTable = typeof spotlightSchedule | typeof promotedSchedule;
 
-async function activeWindows(db: Db, table: ScheduleTable, now: Date): Promise<Map<string, ActiveWindow>> {
-  const rows = await db
-    .select({ eventKey: table.eventKey, startAt: table.effectiveStartAt, endAt: table.effectiveEndAt })
-    .from(table)
-    .where(and(eq(table.status, "scheduled"), lte(table.effectiveStartAt, now), gt(table.effectiveEndAt, now)));
-  const windows = new Map<string, ActiveWindow>();
+/**
+ * The placement projection's database work in one round trip (a live read runs it on every render
+ * miss): completes the ended entries of both schedulers, as every listing must first, and reads the
+ * active windows of both. The select sees the rows as they were before the updates (one statement,
+ * one snapshot), which changes nothing: an entry the updates complete has ended, and only windows
+ * that have not ended are read. Times come back as epoch milliseconds, a number on both drivers.
+ */
+export async function settleActiveWindows(db: Db, now: Date): Promise<{ spotlights: Map<string, ActiveWindow>; promotions: Map<string, ActiveWindow> }> {
+  const at = now.toISOString();
+  const active = (table: ScheduleTable, tier: string) => sql`
+    select ${tier} as tier, event_key, (extract(epoch from effective_start_at) * 1000)::float8 as start_ms, (extract(epoch from effective_end_at) * 1000)::float8 as end_ms
+    from ${table}
+    where status = 'scheduled' and effective_start_at <= ${at}::timestamptz and effective_end_at > ${at}::timestamptz`;
+  const settle = (table: ScheduleTable) => sql`
+    update ${table} set status = 'completed', updated_at = ${at}::timestamptz
+    where status = 'scheduled' and effective_end_at <= ${at}::timestamptz returning id`;
+  const rows = rowsOf<{ tier: string; event_key: string; start_ms: number; end_ms: number }>(
+    await db.execute(sql`
+      with ended_spotlights as (${settle(spotlightSchedule)}), ended_promotions as (${settle(promotedSchedule)})
+      ${active(spotlightSchedule, "spotlight")}
+      union all
+      ${active(promotedSchedule, "promoted")}`),
+  );
+  const spotlights = new Map<string, ActiveWindow>();
+  const promotions = new Map<string, ActiveWindow>();
   for (const row of rows) {
-    if (!row.startAt || !row.endAt) continue;
-    const key = row.eventKey.toLowerCase();
+    const windows = row.tier === "spotlight" ? spotlights : promotions;
+    const key = row.event_key.toLowerCase();
+    const window = { startAt: new Date(Number(row.start_ms)), endAt: new Date(Number(row.end_ms)) };
     const existing = windows.get(key);
     // Overlapping entries for one key: show the one that ends last.
-    if (!existing || row.endAt > existing.endAt) windows.set(key, { startAt: row.startAt, endAt: row.endAt });
+    if (!existing || window.endAt > existing.endAt) windows.set(key, window);
   }
-  return windows;
-}
-
-/** Active spotlight windows by lower-cased event key. */
-export function activeSpotlights(db: Db, now: Date): Promise<Map<string, ActiveWindow>> {
-  return activeWindows(db, spotlightSchedule, now);
-}
-
-/** Active promoted windows by lower-cased event key. */
-export function activePromotions(db: Db, now: Date): Promise<Map<string, ActiveWindow>> {
-  return activeWindows(db, promotedSchedule, now);
+  return { spotlights, promotions };
 }
 
 /** All-time calendar_sync counts by event key, in one grouped query. */

@@ -89,14 +89,6 @@ export async function completeEndedEntries(tx: Tx, tier: Tier, now: Date): Promi
   return done.length;
 }
 
-/**
- * Completes ended entries of both schedulers (before every live read). No lock is needed: the
- * update only ever moves an ended entry forward, whoever runs it.
- */
-export async function completeEndedPlacements(db: Db, now: Date): Promise<void> {
-  for (const tier of TIERS) await completeEndedEntries(db, tier, now);
-}
-
 /** Completes ended entries, then gives every scheduled entry its window (spotlight: the slot allocation). */
 async function recompute(tx: Tx, tier: Tier, deps: SchedulerDeps, now: Date): Promise<void> {
   await completeEndedEntries(tx, tier, now);
