@@ -52,7 +52,7 @@ export const DB_CONNECT_TIMEOUT_SECONDS = 5;
 export const DB_STATEMENT_TIMEOUT_MS = 30_000;
 
 /** The rows of a raw `execute` result: an array on the server driver, `{ rows }` on PGlite. */
-export function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

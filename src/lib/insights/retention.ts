@@ -5,7 +5,7 @@
 // longer: a rebuild of the rollups reads them as the "previous view" of the first views after it.
 
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { parisDate } from "../paris-time.ts";
 import { DEDUPE_SECONDS } from "./metrics-types.ts";
@@ -21,7 +21,6 @@ export interface RetentionOutcome {
   deletedDiscoveryRows: number;
 }
 
-const rowsOf = (result: unknown): Record<string, unknown>[] => (Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []));
 const countOf = async (tx: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> }, q: ReturnType<typeof sql>): Promise<number> =>
   Number(rowsOf(await tx.execute(sql`with d as (${q} returning 1) select count(*) as n from d`))[0]?.n ?? 0);
 

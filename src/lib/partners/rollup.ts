@@ -4,7 +4,7 @@
 // raw tables or of the orders without their rollups, rows changed with the triggers disabled).
 
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 
 /** What one rebuild did. */
@@ -13,7 +13,6 @@ export interface PartnerRebuildOutcome {
   activations: number;
 }
 
-const rowsOf = (result: unknown): Record<string, unknown>[] => (Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []));
 
 /**
  * Rebuilds every activation's rollup in one transaction (`partner_stats_rebuild()`). Order changes

@@ -4,7 +4,7 @@
 // fallback), the CSV, and a daily series for the partner page.
 
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { engagementInteractions, paidOrders } from "../db/schema/index.ts";
 import { secretsEqual } from "../crypto.ts";
@@ -169,7 +169,6 @@ function metricsOf(row: { clicks?: unknown; outbound?: unknown; calendar?: unkno
   };
 }
 
-const rowsOf = (result: unknown): Record<string, unknown>[] => (Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []));
 
 /**
  * The part of an activation's rollup that the read does not cover, as a `late` CTE: a rollup

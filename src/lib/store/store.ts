@@ -4,7 +4,7 @@
 // key, with the keys the saves assigned. Partial writes (autosave, appended rows) are in patch.ts.
 
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/client.ts";
 import { eventStoreColumns, eventStoreMeta, eventStoreRows } from "../db/schema/index.ts";
 import { sha256Hex } from "../crypto.ts";
 import { findFieldForHeader, isFeaturedHeader, SHEET_COLUMNS, SHEET_FIELDS, type SheetField, type SheetFields } from "../sheet/columns.ts";
@@ -361,10 +361,6 @@ export async function readStoreWindow(db: Db, columns: readonly Pick<StoreColumn
   return { rows, matching };
 }
 
-/** The rows of a raw query result, whichever driver answered. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
-}
 
 /** Reads the stored sheet as rows; undefined when the store has never been written. */
 export async function readStoreSheet(db: Db): Promise<StoredSheet | undefined> {
