@@ -4,7 +4,7 @@
 // line carries counts only, never the email.
 
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { ValidationError } from "../errors.ts";
 import { normaliseEmail } from "../auth/users.ts";
@@ -18,7 +18,7 @@ export interface ErasureCounts {
   discoveryRows: number;
 }
 
-const count = (result: unknown): number => (Array.isArray(result) ? result.length : ((result as { rows?: unknown[] }).rows?.length ?? 0));
+const count = (result: unknown): number => rowsOf(result).length;
 
 /** Erases one email in one transaction; an invalid email is a 400 and changes nothing. */
 export async function eraseByEmail(deps: { db: Db; log: Logger }, raw: unknown): Promise<ErasureCounts> {

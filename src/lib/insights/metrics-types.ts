@@ -2,7 +2,7 @@
 // computing them share: the summary from its counts, and the top genres.
 
 import { sql, type SQL } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import { rowsOf, type Database } from "../db/client.ts";
 import { GENRES } from "../sheet/genres.ts";
 import type { SearchCluster } from "./clustering.ts";
 import { percent } from "./window.ts";
@@ -20,7 +20,7 @@ export async function planned<T>(db: MetricsDb, statement: SQL): Promise<T[]> {
   return db.db.transaction(async (tx) => {
     await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
     const result = await tx.execute(statement);
-    return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+    return rowsOf<T>(result);
   });
 }
 

@@ -4,7 +4,7 @@
 // retention job keep their rollups, since their raw rows are gone.
 
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 
 /** What one rebuild did. */
@@ -26,7 +26,7 @@ export async function rebuildRollups(deps: { db: Db; log: Logger }): Promise<Reb
     await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`select insights_rebuild_rollups()`);
     const result = await tx.execute(sql`select (select count(*) from insights_daily_engagement) as daily, (select count(*) from insights_engagement_sessions) as sessions`);
-    const [row] = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as { daily: unknown; sessions: unknown }[];
+    const [row] = rowsOf<{ daily: unknown; sessions: unknown }>(result);
     return { dailyEngagementRows: Number(row?.daily ?? 0), sessions: Number(row?.sessions ?? 0) };
   });
   const outcome = { seconds: Math.round((performance.now() - started) / 100) / 10, ...counts };

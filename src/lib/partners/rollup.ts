@@ -13,7 +13,6 @@ export interface PartnerRebuildOutcome {
   activations: number;
 }
 
-
 /**
  * Rebuilds every activation's rollup in one transaction (`partner_stats_rebuild()`). Order changes
  * and tracking inserts wait until it commits (both tables are locked in share mode; the

@@ -4,7 +4,7 @@
 
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/client.ts";
 import { discoveryInteractions, engagementInteractions, genrePreferences, sessionGenrePreferences } from "../db/schema/index.ts";
 import type { DiscoveryAction, EngagementAction } from "./validation.ts";
 
@@ -135,5 +135,5 @@ export async function upsertPreferenceBatch(db: Db, increments: readonly Prefere
 /** Deletes batch markers older than `maxAgeSeconds` (a retry never comes that late); returns how many. */
 export async function pruneBatchMarkers(db: Db, maxAgeSeconds = 3600): Promise<number> {
   const result = await db.execute(sql`delete from write_batches where applied_at < now() - make_interval(secs => ${maxAgeSeconds}) returning id`);
-  return Array.isArray(result) ? result.length : ((result as { rows?: unknown[] }).rows?.length ?? 0);
+  return rowsOf(result).length;
 }
