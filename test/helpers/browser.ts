@@ -125,6 +125,9 @@ export async function screenshot(page: Page, name: string): Promise<string> {
  * a value in them is active.
  */
 export async function openFilterSection(page: Page, name: string): Promise<void> {
+  // A results swap still settling (htmx inserts, then settles about 20 ms later, and the sheet
+  // closes on settle) would close the sheet just after it was found open.
+  await page.waitForFunction(() => !document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling"));
   if (!(await page.locator("#filters").isVisible())) {
     await page.locator("#sticky-bar").click();
     await page.waitForFunction(() => document.body.classList.contains("filters-open"));
