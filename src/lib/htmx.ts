@@ -1,8 +1,11 @@
 // htmx helpers: recognise htmx requests, redirect both kinds of client, answer page or fragment.
 
+/** The header htmx sends ("true") with each of its requests. */
+export const HX_REQUEST_HEADER = "hx-request";
+
 /** True when htmx sent the request (it then expects a fragment). */
 export function isHtmx(request: Request): boolean {
-  return request.headers.get("hx-request") === "true";
+  return request.headers.get(HX_REQUEST_HEADER) === "true";
 }
 
 /** Sends the browser to `location`: `HX-Redirect` for htmx, 303 See Other otherwise. */

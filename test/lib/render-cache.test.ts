@@ -58,6 +58,20 @@ describe("render cache", () => {
     expect(brotliDecompressSync(Buffer.from(await second.arrayBuffer())).toString()).toBe("<p>render 1</p>");
   });
 
+  test("every hit carries the whole body, read in any order; HEAD has the headers and no body", async () => {
+    const t = setup();
+    await t.get();
+    const hits = await Promise.all(Array.from({ length: 100 }, (_, i) => t.get("/", i % 2 ? { "accept-encoding": "gzip" } : {})));
+    const bodies = await Promise.all(hits.reverse().map(async (res) => (res.headers.get("content-encoding") === "gzip" ? gunzipSync(Buffer.from(await res.arrayBuffer())).toString() : res.text())));
+    expect(new Set(bodies)).toEqual(new Set(["<p>render 1</p>"]));
+    expect(hits.every((res) => res.headers.get("x-cache") === "HIT")).toBe(true);
+    const head = await t.cache.serve(new Request("http://x/", { method: "HEAD" }), "/", { revalidate: 300, tags: ["home"], vary: ["HX-Request"] }, async () => ({ body: "unused" }));
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-source")).toBe("test");
+    expect(await head.text()).toBe("");
+    expect(await (await t.get()).text()).toBe("<p>render 1</p>");
+  });
+
   test("no stampede: 50 concurrent misses render once", async () => {
     const t = setup();
     const responses = await Promise.all(Array.from({ length: 50 }, () => t.get()));

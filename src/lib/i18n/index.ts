@@ -106,7 +106,8 @@ export function languageCacheKey(path: string, language: Language): string {
 
 /** The `lang` cookie's value when it names a language. */
 export function cookieLanguage(cookieHeader: string | null): Language | null {
-  if (!cookieHeader) return null;
+  // Most cookie headers carry no language: skip the split.
+  if (!cookieHeader || !cookieHeader.includes(LANGUAGE_COOKIE)) return null;
   for (const part of cookieHeader.split(";")) {
     const eq = part.indexOf("=");
     if (eq === -1 || part.slice(0, eq).trim() !== LANGUAGE_COOKIE) continue;

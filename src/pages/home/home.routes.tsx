@@ -7,7 +7,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { BANNER_CACHE_TAG, findBannerSettings, publicBanner } from "../../lib/banner.ts";
-import { isHtmx } from "../../lib/htmx.ts";
+import { HX_REQUEST_HEADER, isHtmx } from "../../lib/htmx.ts";
 import { markup } from "../../lib/http.ts";
 import { LIVE_EVENTS_TAG } from "../../lib/invalidation.ts";
 import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
@@ -162,26 +162,26 @@ function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
   };
 }
 
-// Reading the URL (filters, canonical form, variant) is memoised per URL: the cached page is
-// served at thousands of requests a second and the same few URLs come back again and again. The
-// reading is a pure function of the URL, so one memo serves every app in the process.
-const resolved = new Map<string, HomeRequest>();
-function resolve(request: Request): HomeRequest {
-  const htmx = isHtmx(request);
-  const memoKey = `${htmx ? "h" : "p"}${request.url}`;
-  let found = resolved.get(memoKey);
+// Reading the URL (filters, canonical form, variant) is memoised per URL, one memo for htmx
+// requests and one for plain ones: the cached page is served at thousands of requests a second and
+// the same few URLs come back again and again. The reading is a pure function of the URL, so one
+// memo serves every app in the process.
+const resolvedPlain = new Map<string, HomeRequest>();
+const resolvedHtmx = new Map<string, HomeRequest>();
+function resolve(url: string, htmx: boolean): HomeRequest {
+  const memo = htmx ? resolvedHtmx : resolvedPlain;
+  let found = memo.get(url);
   if (!found) {
-    found = readHomeRequest(new URL(request.url), htmx);
-    if (resolved.size >= MAX_RESOLVED_URLS) resolved.clear();
-    resolved.set(memoKey, found);
+    found = readHomeRequest(new URL(url), htmx);
+    if (memo.size >= MAX_RESOLVED_URLS) memo.clear();
+    memo.set(url, found);
   }
   return found;
 }
 
 /** The language of a homepage request: the URL's `lang`, the cookie, Accept-Language, the default. */
-function homeLanguage(deps: Pick<Deps, "config">, request: Request, home: HomeRequest): Language {
+function homeLanguage(deps: Pick<Deps, "config">, headers: Headers, home: HomeRequest): Language {
   if (home.urlLanguage) return home.urlLanguage;
-  const headers = request.headers;
   return cookieLanguage(headers.get("cookie")) ?? acceptedLanguage(headers.get("accept-language")) ?? deps.config.defaultLanguage;
 }
 
@@ -189,12 +189,14 @@ function homeLanguage(deps: Pick<Deps, "config">, request: Request, home: HomeRe
  * The homepage's hit path, taken by the server before any routing (see app.ts): the fresh cached
  * response of a GET / request in its language, or undefined to let the router handle it
  * (redirect, stale, miss). `headers` (the security headers) are added to the cached header set
- * once, not per hit.
+ * once, not per hit. The request's URL and headers are read once each: in Bun each read builds
+ * them from the raw request, and they are most of what a hit costs.
  */
 export function homeHit(deps: Pick<Deps, "renderCache" | "config">, request: Request, headers?: Readonly<Record<string, string>>): Response | undefined {
-  const home = resolve(request);
+  const requestHeaders = request.headers;
+  const home = resolve(request.url, requestHeaders.get(HX_REQUEST_HEADER) === "true");
   if (home.redirect) return undefined;
-  return deps.renderCache.peek(request, home.cacheKeys[homeLanguage(deps, request, home)], home.policy, headers);
+  return deps.renderCache.peek(request, home.cacheKeys[homeLanguage(deps, requestHeaders, home)], home.policy, headers, requestHeaders);
 }
 
 /** The answer when every source failed and no render exists yet: the notice, 503, retry in 30 s. */
@@ -226,9 +228,9 @@ export function homeRoutes(deps: Deps) {
 
   return new Elysia({ name: "home" })
     .get("/", ({ request }) => {
-      const home = resolve(request);
+      const home = resolve(request.url, isHtmx(request));
       if (home.redirect) return new Response(null, { status: 302, headers: { location: home.redirect, vary: "HX-Request", ...PER_REQUEST } });
-      const language = homeLanguage(deps, request, home);
+      const language = homeLanguage(deps, request.headers, home);
       // A hit comes back synchronously; only a miss waits for a render.
       const served = deps.renderCache.serve(request, home.cacheKeys[language], home.policy, () => renderHome(deps, language, home.variant, home.filters, home.moment, home.eventKey, home.page));
       if (served instanceof Response) return served;
