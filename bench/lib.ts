@@ -174,25 +174,39 @@ export async function wrk(url: string, options: WrkOptions = {}): Promise<LoadRe
 /**
  * Measures a subject URL beside a baseline URL with the same load: a discarded warm-up of each,
  * then baseline, subject, and the baseline again (the two baseline runs are averaged, so a machine
- * that slows down during the run does not favour either side).
+ * that slows down during the run does not favour either side). With `rounds` > 1 the sequence
+ * continues (baseline, subject, baseline, subject, ..., baseline): each subject run is set against
+ * the baseline runs on either side of it, and the median round is reported with the range of all
+ * rounds' ratios, since two runs of the same server differ by several percent on a shared machine.
  */
-export async function compareWrk(name: string, subjectUrl: string, baselineUrl: string, options: WrkOptions = {}): Promise<{ subject: LoadResult; baseline: LoadResult }> {
+export async function compareWrk(name: string, subjectUrl: string, baselineUrl: string, options: WrkOptions & { rounds?: number } = {}): Promise<{ subject: LoadResult; baseline: LoadResult }> {
   const warm = { ...options, seconds: 2 };
   await wrk(baselineUrl, warm);
   await wrk(subjectUrl, warm);
-  const before = await wrk(baselineUrl, options);
-  const subject = await wrk(subjectUrl, options);
-  const after = await wrk(baselineUrl, options);
-  const baseline: LoadResult = {
-    requests: before.requests + after.requests,
-    errors: before.errors + after.errors,
-    seconds: before.seconds + after.seconds,
-    rps: (before.rps + after.rps) / 2,
-    p50: (before.p50 + after.p50) / 2,
-    p99: (before.p99 + after.p99) / 2,
+  const rounds: { subject: LoadResult; baseline: LoadResult }[] = [];
+  let before = await wrk(baselineUrl, options);
+  for (let round = 0; round < Math.max(1, options.rounds ?? 1); round++) {
+    const subject = await wrk(subjectUrl, options);
+    const after = await wrk(baselineUrl, options);
+    rounds.push({ subject, baseline: averaged(before, after) });
+    before = after;
+  }
+  rounds.sort((a, b) => a.subject.rps / a.baseline.rps - b.subject.rps / b.baseline.rps);
+  const middle = rounds[Math.floor(rounds.length / 2)];
+  const ratios = rounds.map((r) => (r.subject.rps / r.baseline.rps).toFixed(2));
+  report(rounds.length > 1 ? `${name} (median of ${rounds.length}: ${ratios[0]}-${ratios[ratios.length - 1]}x)` : name, middle.subject, middle.baseline);
+  return middle;
+}
+
+function averaged(a: LoadResult, b: LoadResult): LoadResult {
+  return {
+    requests: a.requests + b.requests,
+    errors: a.errors + b.errors,
+    seconds: a.seconds + b.seconds,
+    rps: (a.rps + b.rps) / 2,
+    p50: (a.p50 + b.p50) / 2,
+    p99: (a.p99 + b.p99) / 2,
   };
-  report(name, subject, baseline);
-  return { subject, baseline };
 }
 
 function percentile(sorted: number[], p: number): number {
