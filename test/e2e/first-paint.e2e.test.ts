@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { createClock, createTestContext, type TestContext } from "../helpers/app.ts";
-import { collectConsoleErrors, launchBrowser, newContext, serveApp, VIEWPORTS } from "../helpers/browser.ts";
+import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp, VIEWPORTS } from "../helpers/browser.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { bigSheet } from "../../bench/fixtures.ts";
 
@@ -111,6 +111,7 @@ for (const sheet of SHEETS) {
         expect(tops["#map-card"]).toBeLessThan(tops["#results"]);
         expect(await page.locator("#filters").isVisible()).toBe(false);
         expect(await page.locator("#sticky-bar").isVisible()).toBe(true);
+        await screenshot(page, `first-paint-phone-${sheet.name === "2,000 events" ? "2000" : "sample"}`);
       } finally {
         await close();
       }
