@@ -1,5 +1,5 @@
-// The import graph of src: no cycle between the folders of src/lib (a file at the root of a tree
-// counts as its own node), no cycle between the top-level parts of src, and lib never reaches
+// The import graph of src: no cycle between the folders of src/lib or of src/pages (a file at the
+// root of a tree counts as its own node), no cycle between the top-level parts of src, and lib never reaches
 // into the app layer (deps.ts, app.ts, pages, api, jobs).
 
 import { describe, expect, test } from "bun:test";
@@ -106,6 +106,10 @@ describe("import graph", () => {
 
   test("no cycle between the folders of src/lib", () => {
     expect(describeCycles(folderGraph(LIB))).toEqual([]);
+  });
+
+  test("no cycle between the folders of src/pages (shared views in components/ never reach back into a page)", () => {
+    expect(describeCycles(folderGraph(join(SRC, "pages")))).toEqual([]);
   });
 
   test("no cycle between the parts of src (lib, pages, api, jobs and the root files)", () => {

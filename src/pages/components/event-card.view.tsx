@@ -7,7 +7,7 @@ import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { formatDateLabel } from "../../lib/sheet/dates.ts";
 import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
 import { eventModalHref } from "../../lib/links.ts";
-import { isActivePromotion, isActiveSpotlight } from "../home/listing.ts";
+import { isActivePromotion, isActiveSpotlight } from "../../lib/events/active-placements.ts";
 import { formatAgeLabel } from "../../lib/sheet/age.ts";
 import { isUnknownLocation, locationLabel } from "../../lib/sheet/location.ts";
 import { nationalityDisplay } from "../../lib/sheet/nationality.ts";

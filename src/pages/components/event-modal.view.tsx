@@ -6,7 +6,7 @@
 import { arrondissementLongLabel } from "../../lib/sheet/arrondissement.ts";
 import { formatAgeModalLabel } from "../../lib/sheet/age.ts";
 import { formatDateLabel, formatDateRangeLabel, isValidIsoDate } from "../../lib/sheet/dates.ts";
-import { linkHostname, mapAppLinks } from "../home/event-meta.ts";
+import { linkHostname, mapAppLinks } from "./event-links.ts";
 import { savedLabel } from "../../lib/events/filter-labels.ts";
 import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
 import { isUnknownLocation, locationLabel } from "../../lib/sheet/location.ts";

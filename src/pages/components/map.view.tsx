@@ -4,7 +4,7 @@
 // links to every area.
 
 import { filtersToSearchParams, type EventFilters } from "../../lib/events/filter-query.ts";
-import { areaBand, mapAreas, mapVenues } from "../home/listing.ts";
+import { areaBand, mapAreas, mapVenues } from "./map-data.ts";
 import { homeHref } from "../../lib/links.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import Html from "@kitajs/html";

@@ -1,6 +1,6 @@
 // What a shared event link previews as (see docs/public-pages.md, "Event modal"): the page title
-// and description, the OG image URL, schema.org Event JSON-LD, and the map-app links of the event
-// modal.
+// and description, the OG image URL and schema.org Event JSON-LD. The event modal's map and link
+// buttons are in pages/components/event-links.ts.
 
 import type { Config } from "../../lib/config.ts";
 import { arrondissementLongLabel } from "../../lib/sheet/arrondissement.ts";
@@ -60,32 +60,4 @@ export function eventJsonLd(config: Pick<Config, "siteUrl" | "basePath">, event:
     data.offers = { "@type": "Offer", price: String(event.priceValue), priceCurrency: "EUR", ...(event.link ? { url: event.link } : {}) };
   }
   return data;
-}
-
-/** The address a map app searches for: "<venue>, <long area>, Paris, France". */
-export function mapQuery(event: LiveEvent): string {
-  const parts: string[] = [];
-  if (!isUnknownLocation(event.location)) parts.push(locationLabel(event.location));
-  if (event.arrondissement !== "unknown") parts.push(arrondissementLongLabel(event.arrondissement));
-  parts.push("Paris", "France");
-  return parts.join(", ");
-}
-
-/** Google Maps and Apple Maps search links of the event's venue. */
-export function mapAppLinks(event: LiveEvent): { google: string; apple: string } {
-  const query = mapQuery(event);
-  return {
-    google: `https://www.google.com/maps/search/?${new URLSearchParams({ api: "1", query }).toString()}`,
-    apple: `https://maps.apple.com/?${new URLSearchParams({ q: query }).toString()}`,
-  };
-}
-
-/** Host name shown on a link button ("View on tickets.example"), without a leading "www.". */
-export function linkHostname(url: string): string | undefined {
-  try {
-    const host = new URL(url).hostname;
-    return host.replace(/^www\./, "") || undefined;
-  } catch {
-    return undefined;
-  }
 }

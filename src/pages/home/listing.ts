@@ -1,18 +1,15 @@
 // The homepage's reading of the live events (see docs/public-pages.md, "Homepage"): filter state
-// from the form, the spotlight pick with its daily seeded shuffle, the stats row, the map points
-// and the countdown. Pure functions: the page route feeds them one live read and one clock reading.
+// from the form, the spotlight pick with its daily seeded shuffle, the stats row and the
+// countdown. Pure functions: the page route feeds them one live read and one clock reading.
 
-import { arrondissementCentre, arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { formatDateRangeLabel, isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { canonicalFilterQuery, hasSearch, isFilterActive, parseFilters, type EventFilters } from "../../lib/events/filter-query.ts";
 import { filterEvents } from "../../lib/events/filter-match.ts";
-import { isUnknownLocation } from "../../lib/sheet/location.ts";
-import { formatTimeLabel } from "../../lib/sheet/times.ts";
-import { formatDateLabel } from "../../lib/sheet/dates.ts";
 import { EVENT_PARAM, SLUG_PARAM } from "../../lib/links.ts";
 import { parisDate, parisInstant } from "../../lib/paris-time.ts";
 import { isFestivalOn, momentOf, MOMENT_PARAM, runsAt, splitFinished, type Moment } from "../../lib/events/filter-moment.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
+import { isActiveSpotlight } from "../../lib/events/active-placements.ts";
 
 /** Cards in the spotlight section. */
 export const SPOTLIGHT_CARD_COUNT = 3;
@@ -120,18 +117,6 @@ export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
   return out;
 }
 
-/** True while an event's spotlight window is open (the end time is authoritative). */
-export function isActiveSpotlight(event: LiveEvent, now: Date): boolean {
-  if (!event.isFeatured) return false;
-  return event.featuredEndsAt === null || Date.parse(event.featuredEndsAt) > now.getTime();
-}
-
-/** True while an event's promoted window is open. */
-export function isActivePromotion(event: LiveEvent, now: Date): boolean {
-  if (!event.isPromoted) return false;
-  return event.promotedEndsAt === null || Date.parse(event.promotedEndsAt) > now.getTime();
-}
-
 /**
  * The spotlight cards: every active spotlight event first, whatever the filters; the
  * remaining places go to curated picks of the filtered list, then to other filtered events, each
@@ -187,83 +172,6 @@ export function homeStats(matching: readonly LiveEvent[], narrowed: boolean): Ho
     dateCount: dates.size,
     dateRangeLabel: sorted.length === 0 ? "TBC" : formatDateRangeLabel(sorted[0], sorted[sorted.length - 1]),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Map
-
-/** One event in a map popup (short field names: this goes into the page as JSON). */
-export interface MapEvent {
-  k: string;
-  s: string;
-  n: string;
-  /** Date and time label. */
-  w: string;
-}
-
-/** Events at one venue point. */
-export interface MapVenue {
-  lat: number;
-  lng: number;
-  venue: string;
-  /** Arrondissement of the venue's first event (popups of the area circles list its events). */
-  arr: number | "unknown";
-  events: MapEvent[];
-}
-
-/** Events per arrondissement, for the coloured area circles. */
-export interface MapArea {
-  arr: number;
-  label: string;
-  lat: number;
-  lng: number;
-  count: number;
-  selected: boolean;
-}
-
-/** Colour band of an area by its event count: 0 grey, 1 green, 2–4 orange, 5+ red; selected blue. */
-export function areaBand(count: number, selected: boolean): "selected" | "none" | "one" | "few" | "many" {
-  if (selected) return "selected";
-  if (count === 0) return "none";
-  if (count === 1) return "one";
-  return count <= 4 ? "few" : "many";
-}
-
-/** The filtered events grouped per venue point (events without coordinates are left out). */
-export function mapVenues(matching: readonly LiveEvent[]): MapVenue[] {
-  const byPoint = new Map<string, MapVenue>();
-  for (const event of matching) {
-    const point = event.coordinates;
-    if (!point || !Number.isFinite(point.lat) || !Number.isFinite(point.lng)) continue;
-    const id = `${point.lat.toFixed(5)},${point.lng.toFixed(5)}`;
-    let venue = byPoint.get(id);
-    if (!venue) {
-      venue = {
-        lat: Number(point.lat.toFixed(5)),
-        lng: Number(point.lng.toFixed(5)),
-        venue: isUnknownLocation(event.location) ? arrondissementShortLabel(event.arrondissement) : (event.location ?? ""),
-        arr: event.arrondissement,
-        events: [],
-      };
-      byPoint.set(id, venue);
-    }
-    venue.events.push({ k: event.eventKey, s: event.slug, n: event.eventName, w: `${formatDateLabel(event.date)} · ${formatTimeLabel(event.time, event.endTime)}` });
-  }
-  return [...byPoint.values()];
-}
-
-/** The 20 arrondissements with the filtered event count of each. */
-export function mapAreas(matching: readonly LiveEvent[], selected: readonly (number | "unknown")[]): MapArea[] {
-  const counts = new Map<number, number>();
-  for (const event of matching) {
-    if (typeof event.arrondissement === "number") counts.set(event.arrondissement, (counts.get(event.arrondissement) ?? 0) + 1);
-  }
-  const areas: MapArea[] = [];
-  for (let arr = 1; arr <= 20; arr++) {
-    const centre = arrondissementCentre(arr);
-    areas.push({ arr, label: centre.label ?? arrondissementShortLabel(arr), lat: centre.lat, lng: centre.lng, count: counts.get(arr) ?? 0, selected: selected.includes(arr) });
-  }
-  return areas;
 }
 
 /** JSON for a `<script type="application/json">` or JSON-LD block: `<`, `>`, `&` and line separators escaped. */

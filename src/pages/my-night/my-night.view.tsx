@@ -9,7 +9,7 @@ import { isUnknownLocation, locationLabel } from "../../lib/sheet/location.ts";
 import { formatTimeLabel } from "../../lib/sheet/times.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { sharePath } from "../../lib/links.ts";
-import { mapAppLinks } from "../home/event-meta.ts";
+import { mapAppLinks } from "../components/event-links.ts";
 import { attr } from "../components/attr.ts";
 import { Icon } from "../components/icons.tsx";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";

@@ -6,7 +6,7 @@ import { eventSpan } from "../../lib/events/filter-moment.ts";
 import { normaliseEventKey } from "../../lib/sheet/keys.ts";
 import { isUnknownLocation } from "../../lib/sheet/location.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
-import { mapQuery } from "../home/event-meta.ts";
+import { mapQuery } from "../components/event-links.ts";
 
 /** The URL parameter holding the saved keys, comma-separated: `/my-night?e=evt_…,evt_…`. */
 export const NIGHT_PARAM = "e";

@@ -3,10 +3,12 @@ import { FIXTURE_SHEET_CSV } from "../../../src/lib/events/fixtures.ts";
 import { parseEventSheet } from "../../../src/lib/sheet/sheet.ts";
 import { parseFilters } from "../../../src/lib/events/filter-query.ts";
 import type { LiveEvent } from "../../../src/lib/sheet/types.ts";
-import { areaBand, countdownAt, filterParamsFromRequest, homeFiltersOf, homeListing, homeStats, mapAreas, mapVenues, pickSpotlight, scriptJson, seededShuffle } from "../../../src/pages/home/listing.ts";
+import { countdownAt, filterParamsFromRequest, homeFiltersOf, homeListing, homeStats, pickSpotlight, scriptJson, seededShuffle } from "../../../src/pages/home/listing.ts";
+import { areaBand, mapAreas, mapVenues } from "../../../src/pages/components/map-data.ts";
 import { eventModalHref, homeHref } from "../../../src/lib/links.ts";
 import { parisDate, parisInstant } from "../../../src/lib/paris-time.ts";
-import { eventJsonLd, eventPageDescription, eventPageTitle, linkHostname, mapAppLinks } from "../../../src/pages/home/event-meta.ts";
+import { eventJsonLd, eventPageDescription, eventPageTitle } from "../../../src/pages/home/event-meta.ts";
+import { linkHostname, mapAppLinks } from "../../../src/pages/components/event-links.ts";
 import { parisDateTime } from "../../../src/lib/paris-time.ts";
 
 const NOW = new Date("2026-06-21T10:00:00Z");
