@@ -1,40 +1,14 @@
 // The homepage from the render cache, each beside bare Bun.serve processes sending the same (brotli)
-// bytes in the same run (see compare), load from wrk on the other core: the cached full page over the sample
+// bytes in the same run (see compareWithTwins in lib.ts), load from wrk on the other core: the cached full page over the sample
 // sheet, and a filtered htmx fragment over a 2,000-row sheet. A third line shows fragments that
 // miss the cache (a new search each request). Before the load, the first-load bytes of / at 2,000
 // events (the HTML and every stylesheet and script it links, as a phone browser fetches them with
 // brotli) are printed beside the figure measured before the list was paged and static files were
 // compressed.
 
-import { compareWrk, load, rawResponse, startBareTwin, startServer, type BenchServer } from "./lib.ts";
+import { compareWithTwins, load, rawResponse, startServer, type BenchServer } from "./lib.ts";
 
 const BROTLI = { "accept-encoding": "br" };
-
-/**
- * Two baselines: a bare Bun.serve sending the same body with the four headers that describe it,
- * and one sending the same response byte for byte (the body and every header the app sent: the
- * security headers, ETag, cache state). The second isolates what the cache hit itself costs; the
- * first also counts the cost of the extra headers on the wire.
- */
-async function compare(name: string, appUrl: string, headers: Record<string, string>): Promise<void> {
-  const response = await rawResponse(appUrl, { ...BROTLI, ...headers });
-  if (response.status !== 200) throw new Error(`${appUrl} answered ${response.status}`);
-  const label = `${name} (${(response.bytes.byteLength / 1024).toFixed(0)} KiB br)`;
-  // Three rounds against the same-response twin: the figure that decides whether a hit is nearly free.
-  const options = { headers: { ...BROTLI, ...headers } };
-  const twin = await startBareTwin(response.bytes, response.headers);
-  try {
-    await compareWrk(`${label}, bare: body + 4 headers`, appUrl, `${twin.url}/`, options);
-  } finally {
-    await twin.stop();
-  }
-  const same = await startBareTwin(response.bytes, response.allHeaders);
-  try {
-    await compareWrk(`${label}, bare: same ${Object.keys(response.allHeaders).length} headers`, appUrl, `${same.url}/`, { ...options, rounds: 3 });
-  } finally {
-    await same.stop();
-  }
-}
 
 /**
  * First-load bytes of / at 2,000 events before paging and static compression (commit 1ffe256,
@@ -67,12 +41,12 @@ async function withApp(setup: object, run: (app: BenchServer) => Promise<void>):
 }
 
 export async function benchHome(): Promise<void> {
-  await withApp({ dataMode: "remote", seed: "sample" }, (app) => compare("GET / (cached, sample sheet)", `${app.url}/`, {}));
+  await withApp({ dataMode: "remote", seed: "sample" }, (app) => compareWithTwins("GET / (cached, sample sheet)", `${app.url}/`, BROTLI));
 
   await withApp({ dataMode: "remote", seed: 2000 }, async (app) => {
     await firstLoad(app.url);
     const htmx = { "hx-request": "true" };
-    await compare("GET /?g=house&dn=night fragment (2,000 rows)", `${app.url}/?g=house&dn=night`, htmx);
+    await compareWithTwins("GET /?g=house&dn=night fragment (2,000 rows)", `${app.url}/?g=house&dn=night`, { ...BROTLI, ...htmx });
 
     // Misses: every request a new search, so every one is a live read and a render. The requests
     // differ by URL, so they come from this bench process (another process than the server).

@@ -198,6 +198,32 @@ export async function compareWrk(name: string, subjectUrl: string, baselineUrl: 
   return middle;
 }
 
+/**
+ * A cached response of the app beside two bare Bun.serve twins in their own processes: one sending
+ * the same body with the four headers that describe it, and one sending the same response byte
+ * for byte (the body and every header the app sent: the security headers, ETag, cache state). The
+ * second isolates what the cache hit itself costs, over three alternating rounds; the first also
+ * counts the cost of the extra headers on the wire. `headers` are the request's (encoding, htmx).
+ */
+export async function compareWithTwins(name: string, appUrl: string, headers: Record<string, string>): Promise<void> {
+  const response = await rawResponse(appUrl, headers);
+  if (response.status !== 200) throw new Error(`${appUrl} answered ${response.status}`);
+  const encoding = response.headers["content-encoding"] ?? "identity";
+  const label = `${name} (${(response.bytes.byteLength / 1024).toFixed(0)} KiB ${encoding})`;
+  const twin = await startBareTwin(response.bytes, response.headers);
+  try {
+    await compareWrk(`${label}, bare: body + 4 headers`, appUrl, `${twin.url}/`, { headers });
+  } finally {
+    await twin.stop();
+  }
+  const same = await startBareTwin(response.bytes, response.allHeaders);
+  try {
+    await compareWrk(`${label}, bare: same ${Object.keys(response.allHeaders).length} headers`, appUrl, `${same.url}/`, { headers, rounds: 3 });
+  } finally {
+    await same.stop();
+  }
+}
+
 function averaged(a: LoadResult, b: LoadResult): LoadResult {
   return {
     requests: a.requests + b.requests,

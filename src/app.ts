@@ -13,6 +13,7 @@ import { OPENAPI_PATH, openapiDocument } from "./api/openapi.ts";
 import { apiDocsRoutes } from "./pages/developers/api-docs.routes.tsx";
 import type { OpenApiDocument } from "./pages/developers/api-docs.view.tsx";
 import { homeHit } from "./pages/home/home.routes.tsx";
+import { eventsListHit } from "./api/events.ts";
 
 /** Refuses bodies over the server-wide cap before any handler reads them (answered by the error handler). */
 function bodyCap() {
@@ -34,19 +35,22 @@ type ServerRoutes = Record<string, Record<string, (request: Request) => Response
 
 /**
  * Builds the whole application over its dependencies (no port is opened here). When it listens,
- * a fresh cached homepage is answered straight from the render cache by the server's own route
- * table, before Elysia's request handling (with the same security headers); anything else
+ * a fresh cached homepage or events list (`/`, `/api/events`, the two read most on festival
+ * night) is answered straight from the render cache by the server's own route table, before
+ * Elysia's request handling (with the same security headers); anything else
  * (stale, miss, redirect) goes through the app as usual. `app.handle` (the tests) always takes
  * the full path.
  */
 export function createApp(deps: Deps, options: AppOptions = {}) {
   const withHeaders = options.securityHeaders !== false;
   const hitHeaders = withHeaders ? securityHeaderSet({ production: deps.config.nodeEnv === "production" }) : undefined;
-  const hit = (request: Request) => homeHit(deps, request, hitHeaders);
   const app: ReturnType<typeof build> = build(
     deps,
     withHeaders,
-    { "/": { GET: (request: Request) => hit(request) ?? app.fetch(request) } },
+    {
+      "/": { GET: (request: Request) => homeHit(deps, request, hitHeaders) ?? app.fetch(request) },
+      "/api/events": { GET: (request: Request) => eventsListHit(deps, request, hitHeaders) ?? app.fetch(request) },
+    },
     // The docs page reads the document the OpenAPI plugin generates from the app's own routes.
     async () => (await app.handle(new Request(`http://localhost${OPENAPI_PATH}`))).json(),
   );

@@ -35,6 +35,42 @@ function feedSummary(filters: EventFilters): string {
   return parts.join(", ").slice(0, 120);
 }
 
+/** What a GET /api/events URL asks for: its filters and its render-cache key. */
+interface EventsListRequest {
+  filters: EventFilters;
+  key: string;
+}
+
+/** URLs whose reading is memoised (the memo is dropped when full). */
+const MAX_RESOLVED_URLS = 2000;
+const resolvedLists = new Map<string, EventsListRequest>();
+
+/**
+ * Reads a GET /api/events URL, memoised per URL: the same few filter URLs come back again and
+ * again, and the reading is a pure function of the URL. The route and the server's own hit path
+ * (eventsListHit) both read it here, so they always agree on the cache key.
+ */
+function eventsListRequest(url: string): EventsListRequest {
+  let found = resolvedLists.get(url);
+  if (!found) {
+    const filters = parseFilters(new URL(url).searchParams);
+    const canonical = canonicalFilterQuery(filters);
+    found = { filters, key: `/api/events${canonical ? `?${canonical}` : ""}` };
+    if (resolvedLists.size >= MAX_RESOLVED_URLS) resolvedLists.clear();
+    resolvedLists.set(url, found);
+  }
+  return found;
+}
+
+/**
+ * The events list's hit path, taken by the server before any routing (see app.ts): the fresh
+ * cached response of a GET /api/events request, or undefined to let the route handle it.
+ * `headers` (the security headers) are added to the cached header set once, not per hit.
+ */
+export function eventsListHit(deps: Pick<Deps, "renderCache">, request: Request, headers?: Readonly<Record<string, string>>): Response | undefined {
+  return deps.renderCache.peek(request, eventsListRequest(request.url).key, POLICY, headers);
+}
+
 /** GET /api/events, /api/events/:eventKey, /api/events/:eventKey/calendar.ics, /calendar.ics */
 export function eventsApi(deps: Deps) {
   const live = async (): Promise<LiveRead> => {
@@ -54,10 +90,9 @@ export function eventsApi(deps: Deps) {
   const notFound = jsonRender({ success: false, error: "Event not found" }, 404);
 
   return new Elysia({ name: "events-api" })
-    .get("/api/events", ({ request, query }) => {
-      const filters = parseFilters(query as Record<string, string>);
-      const canonical = canonicalFilterQuery(filters);
-      return deps.renderCache.serve(request, `/api/events${canonical ? `?${canonical}` : ""}`, POLICY, async () => {
+    .get("/api/events", ({ request }) => {
+      const { filters, key } = eventsListRequest(request.url);
+      return deps.renderCache.serve(request, key, POLICY, async () => {
         const matching = filterEvents((await live()).events, filters);
         return jsonRender({ success: true, count: matching.length, events: matching });
       });

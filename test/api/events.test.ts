@@ -147,6 +147,45 @@ describe("calendar files", () => {
   });
 });
 
+describe("the server's own hit path", () => {
+  test("over a real socket a fresh cached list (and /) answers like the app's route: same status, headers and body; a new filter misses", async () => {
+    const served = await createTestContext({ keepData: true });
+    const server = served.app.listen({ port: 0, hostname: "127.0.0.1" });
+    const comparable = (res: Response) => {
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, name) => {
+        if (name !== "date" && name !== "content-length") headers[name] = value;
+      });
+      return headers;
+    };
+    try {
+      const origin = `http://127.0.0.1:${server.server!.port}`;
+      for (const path of ["/api/events?arr=11&g=dancehall", "/"]) {
+        const init = { headers: { "accept-encoding": "br" }, decompress: false } as RequestInit;
+        const miss = await fetch(`${origin}${path}`, init);
+        expect(miss.headers.get("x-cache"), path).toBe("MISS");
+        await miss.arrayBuffer();
+        // The same entry through the app's route (app.handle never takes the server's route) and
+        // through the socket, where the server's route answers before Elysia.
+        const routed = await served.app.handle(new Request(`${origin}${path}`, { headers: { "accept-encoding": "br" } }));
+        const hit = await fetch(`${origin}${path}`, init);
+        expect(hit.status, path).toBe(routed.status);
+        expect(comparable(hit), path).toEqual(comparable(routed));
+        expect(hit.headers.get("x-cache"), path).toBe("HIT");
+        expect(new Uint8Array(await hit.arrayBuffer()), path).toEqual(new Uint8Array(await routed.arrayBuffer()));
+      }
+      // Another parameter order is the same canonical query: a hit; another filter is not.
+      expect((await fetch(`${origin}/api/events?g=dancehall&arr=11`)).headers.get("x-cache")).toBe("HIT");
+      const other = await fetch(`${origin}/api/events?arr=12`);
+      expect(other.headers.get("x-cache")).toBe("MISS");
+      expect(((await other.json()) as any).events.every((e: any) => e.arrondissement === 12)).toBe(true);
+    } finally {
+      await served.app.stop(true);
+      await served.close();
+    }
+  });
+});
+
 describe("data modes end to end", () => {
   test("local mode serves data/events.csv", async () => {
     const local = await createTestContext({ env: { DATA_MODE: "local" } });
