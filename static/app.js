@@ -326,13 +326,29 @@
     root.scrollIntoView({ block: "start" });
   }
 
+  // The filter form as it was when the last results request left. A reply brings the form to the
+  // query it answered (its canonical form), unless the visitor changed the form while the reply was
+  // on its way (a slider still being dragged, a box ticked): that change stands, and its own
+  // request brings the next reply.
+  var sentForm = null;
+  function formSnapshot() {
+    return form ? new URLSearchParams(new FormData(form)).toString() : "";
+  }
+  doc.body.addEventListener("htmx:beforeRequest", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "results") sentForm = formSnapshot();
+  });
+
   function afterResultsSwap() {
     var root = results();
     if (!root) return;
     bringResultsIntoView(root);
     var query = root.getAttribute("data-query") || "";
     storageSet(FILTER_STORAGE_KEY, query);
-    syncForm(query);
+    // A swap without a request of its own (a history restore) always brings the form along.
+    var sent = sentForm;
+    sentForm = null;
+    if (sent === null || formSnapshot() === sent) syncForm(query);
     expireBadges();
     if (window.finderMap && mapCard && mapCard.open) {
       readMapData().then(function (data) {

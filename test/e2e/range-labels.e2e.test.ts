@@ -101,4 +101,49 @@ describe("range sliders in the browser", () => {
       await context.close();
     }
   }, BROWSER_TEST_MS);
+  test("a reply that arrives while a thumb is still held leaves it where the visitor holds it; the release sends the new range", async () => {
+    const context = await newContext(browser, "desktop");
+    const page = await context.newPage();
+    const errors = collectConsoleErrors(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let heldRequests = 0;
+    try {
+      await page.goto(`${server.url}/`);
+      await openPreferences(page);
+      // The first results request waits until the test lets it go.
+      await page.route(
+        (url) => url.pathname === "/" && url.searchParams.get("pr_max") === "140",
+        async (route) => {
+          heldRequests++;
+          await held;
+          await route.continue();
+        },
+      );
+      await page.locator('input[name="pr_max"]').fill("140");
+      await page.waitForFunction(() => document.querySelector(".htmx-request") !== null);
+      // The visitor keeps dragging: input events, no change yet (the thumb is not released).
+      await page.evaluate(() => {
+        const max = document.querySelector<HTMLInputElement>('input[name="pr_max"]')!;
+        max.value = "100";
+        max.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      release();
+      await page.waitForURL((url) => url.searchParams.get("pr") === "0:140");
+      await page.waitForFunction(() => document.querySelector(".htmx-request, .htmx-settling") === null);
+      expect(heldRequests).toBe(1);
+      const dragging = { label: rangeLabel(priceLabels("en"), { min: 0, max: 100 }), min: "Free", max: "€100" };
+      expect(await shown(page, "pr")).toEqual(dragging);
+      expect(await page.locator('input[name="pr_max"]').inputValue()).toBe("100");
+
+      // The release sends the range the thumb shows, and its reply keeps it.
+      await page.evaluate(() => document.querySelector('input[name="pr_max"]')!.dispatchEvent(new Event("change", { bubbles: true })));
+      await page.waitForURL((url) => url.searchParams.get("pr") === "0:100");
+      expect(await settled(page, "pr", dragging)).toEqual(dragging);
+      expect(errors).toEqual([]);
+    } finally {
+      release();
+      await context.close();
+    }
+  }, BROWSER_TEST_MS);
 });
