@@ -10,7 +10,9 @@
 // partner activations are made on the first event keys, windows covering the run, so the partner
 // statistics rollup triggers count those keys' records as in service.
 // Set BENCH_SKIP_PG_RESTART=1 to skip part 2 (it interrupts every other user of that server);
-// BENCH_PROFILE_DIR=<dir> to get a CPU profile of the service.
+// BENCH_PROFILE_DIR=<dir> to get a CPU profile of the service. BENCH_SERVICE_ROOT=<dir> runs the
+// service of another checkout (a before/after comparison on the same machine; with an older
+// schema set BENCH_TRACK_ACTIVATIONS=0, since the activations need the paid orders table).
 
 import postgres from "postgres";
 import { randomBytes } from "node:crypto";
@@ -109,7 +111,7 @@ function startService(databaseUrl: string, port: number) {
   // BENCH_PROFILE_DIR=<dir> writes a CPU profile of the service (markdown) there when it stops.
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const proc = Bun.spawn(pinned(SERVER_CPU, [process.execPath, ...profile, "src/index.ts"]), {
-    cwd: ROOT,
+    cwd: process.env.BENCH_SERVICE_ROOT ?? ROOT,
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
