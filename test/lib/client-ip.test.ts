@@ -1,4 +1,6 @@
 import { expect, test } from "bun:test";
+import fc from "fast-check";
+import ipaddr from "ipaddr.js";
 import { clientIp, compileTrustedProxies, forwardedClientIp, trustedProxyProblem, type PeerSource } from "../../src/lib/client-ip.ts";
 import { limiterParts } from "../../src/lib/rate-limit.ts";
 import { loadConfig, ConfigError } from "../../src/lib/config.ts";
@@ -54,4 +56,23 @@ test("limiter keys: IPv6 clients share their /64, IPv4 clients are one address e
   expect(limiterParts.ip("2001:db8:1:2::1")).not.toBe(limiterParts.ip("2001:db8:1:3::1"));
   expect(limiterParts.ip("203.0.113.5")).toBe("203.0.113.5");
   expect(limiterParts.ip(" ")).toBe("unknown");
+});
+
+test("an address reads as ipaddr reads it, fast path or not: leading zeros, out-of-range parts, mapped and plain", () => {
+  const reference = (text: string) => (ipaddr.isValid(text) ? ipaddr.process(text).toString() : text.slice(0, 100));
+  const octet = fc.oneof(fc.integer({ min: 0, max: 300 }).map(String), fc.constantFrom("00", "01", "010", "0x1f", "255", "256", "", " 1"));
+  const dotted = fc.array(octet, { minLength: 3, maxLength: 5 }).map((parts) => parts.join("."));
+  const mapped = dotted.map((d) => `::ffff:${d}`);
+  fc.assert(
+    fc.property(fc.oneof(dotted, mapped, fc.string({ maxLength: 20 })), (text) => {
+      const headers = new Headers({ "x-forwarded-for": text.replaceAll(",", "") });
+      const first = text.replaceAll(",", "").trim();
+      expect(forwardedClientIp(headers)).toBe(first ? reference(first) : "unknown");
+    }),
+    { numRuns: 2000 },
+  );
+  // Trust decisions are remembered per address and stay right for each.
+  const trusted = compileTrustedProxies(["10.0.0.0/8"]);
+  // "012.0.0.1" is octal 10.0.0.1 to ipaddr, "010.0.0.1" is 8.0.0.1.
+  for (let round = 0; round < 2; round++) expect(["10.0.0.1", "11.0.0.1", "012.0.0.1", "010.0.0.1", "::ffff:10.0.0.9"].map(trusted)).toEqual([true, false, true, false, true]);
 });
