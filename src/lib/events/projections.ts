@@ -1,7 +1,7 @@
 // Projections applied to live events: featured (active spotlight) and promoted (active promoted
 // placement) from one statement, engagement (all-time calendar_sync count per key) from another.
 
-import { count, eq, sql } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client.ts";
 import { engagementInteractions, promotedSchedule, spotlightSchedule } from "../db/schema/index.ts";
 import type { LiveEvent } from "../sheet/types.ts";
@@ -55,7 +55,9 @@ export async function calendarSyncCounts(db: Db): Promise<Map<string, number>> {
   const rows = await db
     .select({ eventKey: engagementInteractions.eventKey, n: count() })
     .from(engagementInteractions)
-    .where(eq(engagementInteractions.actionType, "calendar_sync"))
+    // The action written into the statement, not as a parameter: a generic plan of a parameter
+    // could not use the partial index on calendar_sync rows (db/schema/tracking.ts).
+    .where(sql`${engagementInteractions.actionType} = 'calendar_sync'`)
     .groupBy(engagementInteractions.eventKey);
   return new Map(rows.map((r) => [r.eventKey, Number(r.n)]));
 }

@@ -28,6 +28,11 @@ export const engagementInteractions = pgTable(
     index("engagement_action_time_idx").on(t.actionType, t.recordedAt.desc()),
     index("engagement_time_idx").on(t.recordedAt.desc()),
     index("engagement_session_event_time_idx").on(t.sessionId, t.eventKey, t.recordedAt),
+    // Every live read counts calendar_sync rows per event (the cards' saved line): an index-only
+    // scan of these rows alone. Over 2 M records with 100 k of them calendar_sync, the count took
+    // 125-150 ms through the action/time index and 6.5-9 ms with this one; the write path gains
+    // one index entry per calendar_sync row only.
+    index("engagement_calendar_event_idx").on(t.eventKey).where(sql`${t.actionType} = 'calendar_sync'`),
     // Erasure finds a person's rows by email; most rows have none.
     index("engagement_user_email_idx").on(t.userEmail).where(sql`${t.userEmail} is not null`),
   ],

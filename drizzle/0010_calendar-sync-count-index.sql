@@ -1,0 +1,1 @@
+CREATE INDEX "engagement_calendar_event_idx" ON "engagement_interactions" USING btree ("event_key") WHERE "engagement_interactions"."action_type" = 'calendar_sync';
