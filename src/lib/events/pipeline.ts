@@ -219,9 +219,8 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
    * degraded instead of failing: arrondissement centres, no projections, and the reason returned.
    */
   async function placeAndProject(events: readonly LiveEvent[], options: LoadOptions, databaseDown: boolean): Promise<{ events: LiveEvent[]; counts: PopulationCounts; degraded?: string }> {
-    const fresh = (list: readonly LiveEvent[]) => list.map((event) => ({ ...event }));
     const degrade = (reason: string) => {
-      const placed = fresh(centreCoordinates(events));
+      const placed = centreCoordinates(events); // new objects
       applyFeatured(placed, new Map());
       applyPromoted(placed, new Map());
       applyEngagement(placed, new Map());
@@ -229,9 +228,10 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
     };
     if (databaseDown) return degrade("database unreachable");
     try {
+      // New objects per read (populateCoordinates copies each event once): projections write into
+      // them, and the built list is shared by every read while the store is unchanged.
       const placed = await populateCoordinates(events, coordinateDeps());
-      // Fresh objects per read: projections write into them, and the parse result may be shared.
-      let out = fresh(placed.events);
+      let out = placed.events;
       const now = deps.now();
       if (options.includeFeaturedProjection !== false) {
         const { spotlights, promotions } = await settleActiveWindows(deps.db, now);
@@ -270,7 +270,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       // Writers and the warm-up job: a database failure here fails the call, nothing is degraded.
       const placed = await warmCoordinates(parsed.events, coordinateDeps(), warmOptions);
       counts = placed.counts;
-      events = placed.events.map((event) => ({ ...event }));
+      events = placed.events; // new objects, as above
       const now = deps.now();
       const { spotlights, promotions } = await settleActiveWindows(deps.db, now);
       applyFeatured(events, spotlights);

@@ -81,6 +81,8 @@ function zeroCounts(): PopulationCounts {
 interface Venues {
   pairs: ReadonlyMap<string, LocationQuery>;
   eligibleIds: ReadonlySet<string>;
+  /** By the list's index: the venue id of each eligible event still without coordinates. */
+  missingIds: readonly (string | undefined)[];
   skippedIneligible: number;
 }
 
@@ -97,16 +99,18 @@ function venuesOf(events: readonly PlaceableEvent[], counts: PopulationCounts): 
   if (!venues) {
     const pairs = new Map<string, LocationQuery>();
     const eligibleIds = new Set<string>();
+    const missingIds: (string | undefined)[] = [];
     let skippedIneligible = 0;
     for (const event of events) {
       const eligible = isEligibleLocation(event.location, event.arrondissement);
       const id = eligible ? locationId(event.location!, event.arrondissement as number) : undefined;
       if (id) eligibleIds.add(id);
+      missingIds.push(event.coordinates ? undefined : id);
       if (event.coordinates) continue;
       if (!id) skippedIneligible++;
       else if (!pairs.has(id)) pairs.set(id, { name: event.location!.trim(), arrondissement: event.arrondissement as number });
     }
-    venues = { pairs, eligibleIds, skippedIneligible };
+    venues = { pairs, eligibleIds, missingIds, skippedIneligible };
     venuesByList.set(events, venues);
   }
   counts.skippedIneligible += venues.skippedIneligible;
@@ -118,11 +122,16 @@ function centreOf(arrondissement: number): Coordinates {
   return { lat: centre.lat, lng: centre.lng };
 }
 
-function fill<E extends PlaceableEvent>(events: readonly E[], resolved: ReadonlyMap<string, Coordinates>): E[] {
-  return events.map((event) => {
-    if (event.coordinates || !isEligibleLocation(event.location, event.arrondissement)) return event;
-    const point = resolved.get(locationId(event.location!, event.arrondissement));
-    return point ? { ...event, coordinates: { lat: point.lat, lng: point.lng } } : event;
+/**
+ * A copy of every event, with the resolved point of each one still without coordinates. Always
+ * new objects, so a live read can write its projections into them: one copy per event and read.
+ * The venue ids come from the list's memo (venuesOf), not worked out again per read.
+ */
+function fill<E extends PlaceableEvent>(events: readonly E[], resolved: ReadonlyMap<string, Coordinates>, missingIds: readonly (string | undefined)[]): E[] {
+  return events.map((event, index) => {
+    const id = missingIds[index];
+    const point = id === undefined ? undefined : resolved.get(id);
+    return point ? { ...event, coordinates: { lat: point.lat, lng: point.lng } } : { ...event };
   });
 }
 
@@ -132,13 +141,14 @@ function fill<E extends PlaceableEvent>(events: readonly E[], resolved: Readonly
  */
 export function centreCoordinates<E extends PlaceableEvent>(events: readonly E[]): E[] {
   const resolved = new Map<string, Coordinates>();
-  for (const [id, query] of venuesOf(events, zeroCounts()).pairs) resolved.set(id, centreOf(query.arrondissement));
-  return fill(events, resolved);
+  const venues = venuesOf(events, zeroCounts());
+  for (const [id, query] of venues.pairs) resolved.set(id, centreOf(query.arrondissement));
+  return fill(events, resolved, venues.missingIds);
 }
 
 /**
  * The live-read step: fills missing coordinates from the cache, one KV read, no write and never a
- * provider call. A venue missing from the cache gets its arrondissement centre for this read; the
+ * provider call. The events come back as new objects (the caller may write into them). A venue missing from the cache gets its arrondissement centre for this read; the
  * next warm-up geocodes it. KV errors propagate.
  */
 export async function populateCoordinates<E extends PlaceableEvent>(
@@ -146,8 +156,9 @@ export async function populateCoordinates<E extends PlaceableEvent>(
   deps: Pick<CoordinateDeps, "kv" | "log" | "now">,
 ): Promise<{ events: E[]; counts: PopulationCounts }> {
   const counts = zeroCounts();
-  const { pairs } = venuesOf(events, counts);
-  if (pairs.size === 0) return { events: [...events], counts };
+  const venues = venuesOf(events, counts);
+  const { pairs } = venues;
+  if (pairs.size === 0) return { events: events.map((event) => ({ ...event })), counts };
   // A foreign or damaged document reads as empty here; the warm-up logs and replaces it.
   const cached = readLocationsDocument(await deps.kv.get<unknown>(LOCATIONS_KV_KEY), (deps.now ?? (() => new Date()))()).document.locations;
   const resolved = new Map<string, Coordinates>();
@@ -162,7 +173,7 @@ export async function populateCoordinates<E extends PlaceableEvent>(
     }
   }
   deps.log.info("geocoding", "Coordinates populated", { ...counts });
-  return { events: fill(events, resolved), counts };
+  return { events: fill(events, resolved, venues.missingIds), counts };
 }
 
 function applyChanges(
@@ -195,7 +206,8 @@ export async function warmCoordinates<E extends PlaceableEvent>(
   }
   const stamp = (deps.now ?? (() => new Date()))();
   const counts = zeroCounts();
-  const { pairs, eligibleIds } = venuesOf(events, counts);
+  const venues = venuesOf(events, counts);
+  const { pairs, eligibleIds } = venues;
 
   const read = readLocationsDocument(await deps.kv.get<unknown>(LOCATIONS_KV_KEY), stamp);
   if (read.discarded?.reason === "version") {
@@ -264,5 +276,5 @@ export async function warmCoordinates<E extends PlaceableEvent>(
   }
   const warmCounts: WarmUpCounts = { ...counts, pruned, backedOff };
   deps.log.info("geocoding", "Coordinates warmed", { ...warmCounts, geocodeFailures });
-  return { events: fill(events, resolved), counts: warmCounts };
+  return { events: fill(events, resolved, venues.missingIds), counts: warmCounts };
 }
