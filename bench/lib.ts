@@ -202,7 +202,7 @@ export async function compareWrk(name: string, subjectUrl: string, baselineUrl: 
  * A cached response of the app beside two bare Bun.serve twins in their own processes: one sending
  * the same body with the four headers that describe it, and one sending the same response byte
  * for byte (the body and every header the app sent: the security headers, ETag, cache state). The
- * second isolates what the cache hit itself costs, over three alternating rounds; the first also
+ * second isolates what the cache hit itself costs, over five alternating rounds; the first also
  * counts the cost of the extra headers on the wire. `headers` are the request's (encoding, htmx).
  */
 export async function compareWithTwins(name: string, appUrl: string, headers: Record<string, string>): Promise<void> {
@@ -218,7 +218,7 @@ export async function compareWithTwins(name: string, appUrl: string, headers: Re
   }
   const same = await startBareTwin(response.bytes, response.allHeaders);
   try {
-    await compareWrk(`${label}, bare: same ${Object.keys(response.allHeaders).length} headers`, appUrl, `${same.url}/`, { headers, rounds: 3 });
+    await compareWrk(`${label}, bare: same ${Object.keys(response.allHeaders).length} headers`, appUrl, `${same.url}/`, { headers, rounds: 5 });
   } finally {
     await same.stop();
   }
