@@ -5,6 +5,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { HttpError } from "../lib/errors.ts";
+import { memoised } from "../lib/memo.ts";
 import { LIVE_EVENTS_TAG } from "../lib/invalidation.ts";
 import type { CachePolicy, Rendered } from "../lib/render-cache.ts";
 import { canonicalFilterQuery, parseFilters, type EventFilters } from "../lib/events/filter-query.ts";
@@ -41,26 +42,16 @@ interface EventsListRequest {
   key: string;
 }
 
-/** URLs whose reading is memoised (the memo is dropped when full). */
-const MAX_RESOLVED_URLS = 2000;
-const resolvedLists = new Map<string, EventsListRequest>();
-
 /**
- * Reads a GET /api/events URL, memoised per URL: the same few filter URLs come back again and
- * again, and the reading is a pure function of the URL. The route and the server's own hit path
- * (eventsListHit) both read it here, so they always agree on the cache key.
+ * Reads a GET /api/events URL, memoised per URL (at most 2,000 kept): the same few filter URLs
+ * come back again and again, and the reading is a pure function of the URL. The route and the
+ * server's own hit path (eventsListHit) both read it here, so they always agree on the cache key.
  */
-function eventsListRequest(url: string): EventsListRequest {
-  let found = resolvedLists.get(url);
-  if (!found) {
-    const filters = parseFilters(new URL(url).searchParams);
-    const canonical = canonicalFilterQuery(filters);
-    found = { filters, key: `/api/events${canonical ? `?${canonical}` : ""}` };
-    if (resolvedLists.size >= MAX_RESOLVED_URLS) resolvedLists.clear();
-    resolvedLists.set(url, found);
-  }
-  return found;
-}
+const eventsListRequest = memoised(2000, (url): EventsListRequest => {
+  const filters = parseFilters(new URL(url).searchParams);
+  const canonical = canonicalFilterQuery(filters);
+  return { filters, key: `/api/events${canonical ? `?${canonical}` : ""}` };
+});
 
 /**
  * The events list's hit path, taken by the server before any routing (see app.ts): the fresh

@@ -5,6 +5,7 @@
 // must overwrite these headers, not append to what the client sent.
 
 import ipaddr from "ipaddr.js";
+import { memoised } from "./memo.ts";
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 type Range = [Address, number];
@@ -72,17 +73,10 @@ export function compileTrustedProxies(entries: readonly string[]): (address: str
     const named = NAMED_RANGES[entry.toLowerCase()];
     for (const item of named ?? [entry]) ranges.push(parseRange(item));
   }
-  const decided = new Map<string, boolean>();
-  return (text) => {
-    let trusted = decided.get(text);
-    if (trusted === undefined) {
-      const address = parseAddress(text);
-      trusted = address !== undefined && ranges.some(([base, bits]) => base.kind() === address.kind() && address.match(base, bits));
-      if (decided.size >= MAX_TRUST_MEMO) decided.clear();
-      decided.set(text, trusted);
-    }
-    return trusted;
-  };
+  return memoised(MAX_TRUST_MEMO, (text) => {
+    const address = parseAddress(text);
+    return address !== undefined && ranges.some(([base, bits]) => base.kind() === address.kind() && address.match(base, bits));
+  });
 }
 
 const matchers = new WeakMap<readonly string[], (address: string) => boolean>();

@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:z
 import { createHash } from "node:crypto";
 import type { Logger } from "./logger.ts";
 import type { Invalidation } from "./invalidation.ts";
+import { memoised } from "./memo.ts";
 
 /** What a render produces. Only successful renders are cached: a render that fails must throw. */
 export interface Rendered {
@@ -70,19 +71,11 @@ function headIndex(state: CacheState, encoding: Encoding, extra: boolean): numbe
 }
 
 // Browsers send a handful of Accept-Encoding values: each is read once.
-const encodingMemo = new Map<string, Encoding>();
-const MAX_ENCODING_MEMO = 256;
+const encodingOf = memoised(256, readEncoding);
 
 /** Picks the encoding a client accepts: brotli, then gzip, else identity. */
 export function pickEncoding(acceptEncoding: string | null): Encoding {
-  const raw = acceptEncoding ?? "";
-  let found = encodingMemo.get(raw);
-  if (found === undefined) {
-    found = readEncoding(raw);
-    if (encodingMemo.size >= MAX_ENCODING_MEMO) encodingMemo.clear();
-    encodingMemo.set(raw, found);
-  }
-  return found;
+  return encodingOf(acceptEncoding ?? "");
 }
 
 function readEncoding(acceptEncoding: string): Encoding {

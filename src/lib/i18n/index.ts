@@ -7,6 +7,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { fr, type Catalogue, type Message, type MessageKey } from "./fr.ts";
 import { en } from "./en.ts";
+import { memoised } from "../memo.ts";
 
 export type { MessageKey } from "./fr.ts";
 
@@ -57,22 +58,14 @@ export function currentLocale(): string {
 // Choosing the language of a request
 
 // Browsers send a handful of Accept-Language values: each is read once.
-const acceptMemo = new Map<string, Language | null>();
-const MAX_ACCEPT_MEMO = 256;
+const acceptedOf = memoised(256, readAcceptLanguage);
 
 /**
  * The first of French and English in an Accept-Language header, by q-value (then order): "fr-CA"
  * and "fr" count as French, "en-US" as English; null when neither is accepted (q=0 refuses).
  */
 export function acceptedLanguage(header: string | null): Language | null {
-  if (!header) return null;
-  let found = acceptMemo.get(header);
-  if (found === undefined) {
-    found = readAcceptLanguage(header);
-    if (acceptMemo.size >= MAX_ACCEPT_MEMO) acceptMemo.clear();
-    acceptMemo.set(header, found);
-  }
-  return found;
+  return header ? acceptedOf(header) : null;
 }
 
 function readAcceptLanguage(header: string): Language | null {

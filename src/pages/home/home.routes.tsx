@@ -9,6 +9,7 @@ import type { Deps } from "../../deps.ts";
 import { BANNER_CACHE_TAG, findBannerSettings, publicBanner } from "../../lib/banner.ts";
 import { HX_REQUEST_HEADER, isHtmx } from "../../lib/htmx.ts";
 import { markup } from "../../lib/http.ts";
+import { memoised } from "../../lib/memo.ts";
 import { LIVE_EVENTS_TAG } from "../../lib/invalidation.ts";
 import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
 import { isValidIsoDate } from "../../lib/sheet/dates.ts";
@@ -166,17 +167,10 @@ function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
 // requests and one for plain ones: the cached page is served at thousands of requests a second and
 // the same few URLs come back again and again. The reading is a pure function of the URL, so one
 // memo serves every app in the process.
-const resolvedPlain = new Map<string, HomeRequest>();
-const resolvedHtmx = new Map<string, HomeRequest>();
+const resolvePlain = memoised(MAX_RESOLVED_URLS, (url) => readHomeRequest(new URL(url), false));
+const resolveHtmx = memoised(MAX_RESOLVED_URLS, (url) => readHomeRequest(new URL(url), true));
 function resolve(url: string, htmx: boolean): HomeRequest {
-  const memo = htmx ? resolvedHtmx : resolvedPlain;
-  let found = memo.get(url);
-  if (!found) {
-    found = readHomeRequest(new URL(url), htmx);
-    if (memo.size >= MAX_RESOLVED_URLS) memo.clear();
-    memo.set(url, found);
-  }
-  return found;
+  return htmx ? resolveHtmx(url) : resolvePlain(url);
 }
 
 /** The language of a homepage request: the URL's `lang`, the cookie, Accept-Language, the default. */
