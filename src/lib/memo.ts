@@ -19,3 +19,20 @@ export function memoised<T>(max: number, compute: (input: string) => T): (input:
     return found;
   };
 }
+
+/**
+ * `compute` memoised per object, kept as long as the object lives (a WeakMap). For pure functions
+ * of a list that is never changed once built, such as the live read's event list, which the store
+ * source hands back unchanged while the store is unchanged. `compute` must never return undefined.
+ */
+export function memoisedPerObject<K extends object, T>(compute: (input: K) => T): (input: K) => T {
+  const memo = new WeakMap<K, T>();
+  return (input) => {
+    let found = memo.get(input);
+    if (found === undefined) {
+      found = compute(input);
+      memo.set(input, found);
+    }
+    return found;
+  };
+}

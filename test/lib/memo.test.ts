@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { memoised } from "../../src/lib/memo.ts";
+import { memoised, memoisedPerObject } from "../../src/lib/memo.ts";
 
 test("computes each input once, keeps null and false answers, and starts over when full", () => {
   const calls: string[] = [];
@@ -13,4 +13,17 @@ test("computes each input once, keeps null and false answers, and starts over wh
   expect(lengthOrNull("four")).toBe(4);
   expect(lengthOrNull("abc")).toBe(3);
   expect(calls).toEqual(["abc", "", "no", "four", "abc"]);
+});
+
+test("per object: computed once for the same object, again for another equal one", () => {
+  let calls = 0;
+  const total = memoisedPerObject((list: readonly number[]) => {
+    calls++;
+    return list.reduce((a, b) => a + b, 0);
+  });
+  const list = [1, 2, 3];
+  expect([total(list), total(list)]).toEqual([6, 6]);
+  expect(calls).toBe(1);
+  expect(total([1, 2, 3])).toBe(6);
+  expect(calls).toBe(2);
 });

@@ -18,6 +18,7 @@ import { parseSheetCsv } from "../sheet/csv.ts";
 import { fieldsOfRow } from "../sheet/columns.ts";
 import { parisYear } from "../paris-time.ts";
 import { isDatabaseUnreachable, safeErrorText } from "../db/errors.ts";
+import { memoisedPerObject } from "../memo.ts";
 import { findStoreMeta, findStoreStamp, isBlankStoreRow, readStoreSheet, saveStoreSheet, storeRowFields } from "../store/store.ts";
 import type { LiveEvent, SheetWarning } from "../sheet/types.ts";
 
@@ -155,25 +156,12 @@ function chainFor(deps: EventReaderDeps, readStore: () => Promise<SourceRead>): 
   }
 }
 
-/** Builds the reader over the process dependencies. */
-/** A pure function of an event list, computed once per list (the results are only read). */
-function perList<T>(compute: (events: readonly LiveEvent[]) => T): (events: readonly LiveEvent[]) => T {
-  const memo = new WeakMap<readonly LiveEvent[], T>();
-  return (events) => {
-    let value = memo.get(events);
-    if (value === undefined) {
-      value = compute(events);
-      memo.set(events, value);
-    }
-    return value;
-  };
-}
-
 // The source validity rule and the quality report look only at the built list, and the store source
 // hands back the same list while the store is unchanged: each read logs the report, computed once.
-const validityOf = perList(checkSourceValidity);
-const qualityOf = perList(runQualityChecks);
+const validityOf = memoisedPerObject((events: readonly LiveEvent[]) => checkSourceValidity(events));
+const qualityOf = memoisedPerObject((events: readonly LiveEvent[]) => runQualityChecks(events));
 
+/** Builds the reader over the process dependencies. */
 export function createEventReader(deps: EventReaderDeps): EventReader {
   const readStore = createStoreSource(deps.db, deps.now);
   const state: ReaderStatus = { lastFetchTime: null, lastErrorMessage: null, source: null, eventCount: 0, fallbackReason: null };

@@ -16,7 +16,8 @@ type ScheduleTable = typeof spotlightSchedule | typeof promotedSchedule;
 
 /**
  * The placement projection's database work in one round trip (a live read runs it on every render
- * miss): completes the ended entries of both schedulers, as every listing must first, and reads the
+ * miss): completes the ended entries of both schedulers, as every listing must first (the rule of
+ * completeEndedEntries in placements/scheduler.ts, written here as SQL), and reads the
  * active windows of both. The select sees the rows as they were before the updates (one statement,
  * one snapshot), which changes nothing: an entry the updates complete has ended, and only windows
  * that have not ended are read. Times come back as epoch milliseconds, a number on both drivers.

@@ -4,6 +4,7 @@
 
 import type { Coordinates, LiveEvent } from "../sheet/types.ts";
 import type { Kv } from "../kv.ts";
+import { memoisedPerObject } from "../memo.ts";
 import { ARRONDISSEMENT_CENTRES } from "../sheet/arrondissement.ts";
 import { geocodeBatch } from "./batch.ts";
 import type { GeocoderOptions, LocationQuery } from "./geocoder.ts";
@@ -91,28 +92,26 @@ interface Venues {
  * store is unchanged, so the venue ids (a folded, hashed name per event) are worked out once per
  * list instead of on every read. Lists are never changed once built; the results are read-only.
  */
-const venuesByList = new WeakMap<readonly PlaceableEvent[], Venues>();
+const venuesOfList = memoisedPerObject((events: readonly PlaceableEvent[]): Venues => {
+  const pairs = new Map<string, LocationQuery>();
+  const eligibleIds = new Set<string>();
+  const missingIds: (string | undefined)[] = [];
+  let skippedIneligible = 0;
+  for (const event of events) {
+    const eligible = isEligibleLocation(event.location, event.arrondissement);
+    const id = eligible ? locationId(event.location!, event.arrondissement as number) : undefined;
+    if (id) eligibleIds.add(id);
+    missingIds.push(event.coordinates ? undefined : id);
+    if (event.coordinates) continue;
+    if (!id) skippedIneligible++;
+    else if (!pairs.has(id)) pairs.set(id, { name: event.location!.trim(), arrondissement: event.arrondissement as number });
+  }
+  return { pairs, eligibleIds, missingIds, skippedIneligible };
+});
 
 /** Distinct eligible venues of the events still without coordinates, and the ids of every eligible venue. */
 function venuesOf(events: readonly PlaceableEvent[], counts: PopulationCounts): Venues {
-  let venues = venuesByList.get(events);
-  if (!venues) {
-    const pairs = new Map<string, LocationQuery>();
-    const eligibleIds = new Set<string>();
-    const missingIds: (string | undefined)[] = [];
-    let skippedIneligible = 0;
-    for (const event of events) {
-      const eligible = isEligibleLocation(event.location, event.arrondissement);
-      const id = eligible ? locationId(event.location!, event.arrondissement as number) : undefined;
-      if (id) eligibleIds.add(id);
-      missingIds.push(event.coordinates ? undefined : id);
-      if (event.coordinates) continue;
-      if (!id) skippedIneligible++;
-      else if (!pairs.has(id)) pairs.set(id, { name: event.location!.trim(), arrondissement: event.arrondissement as number });
-    }
-    venues = { pairs, eligibleIds, missingIds, skippedIneligible };
-    venuesByList.set(events, venues);
-  }
+  const venues = venuesOfList(events);
   counts.skippedIneligible += venues.skippedIneligible;
   return venues;
 }
@@ -148,8 +147,9 @@ export function centreCoordinates<E extends PlaceableEvent>(events: readonly E[]
 
 /**
  * The live-read step: fills missing coordinates from the cache, one KV read, no write and never a
- * provider call. The events come back as new objects (the caller may write into them). A venue missing from the cache gets its arrondissement centre for this read; the
- * next warm-up geocodes it. KV errors propagate.
+ * provider call. The events come back as new objects (the caller may write into them). A venue
+ * missing from the cache gets its arrondissement centre for this read; the next warm-up geocodes
+ * it. KV errors propagate.
  */
 export async function populateCoordinates<E extends PlaceableEvent>(
   events: readonly E[],
@@ -158,7 +158,7 @@ export async function populateCoordinates<E extends PlaceableEvent>(
   const counts = zeroCounts();
   const venues = venuesOf(events, counts);
   const { pairs } = venues;
-  if (pairs.size === 0) return { events: events.map((event) => ({ ...event })), counts };
+  if (pairs.size === 0) return { events: fill(events, new Map(), venues.missingIds), counts };
   // A foreign or damaged document reads as empty here; the warm-up logs and replaces it.
   const cached = readLocationsDocument(await deps.kv.get<unknown>(LOCATIONS_KV_KEY), (deps.now ?? (() => new Date()))()).document.locations;
   const resolved = new Map<string, Coordinates>();
