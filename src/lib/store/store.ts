@@ -361,7 +361,6 @@ export async function readStoreWindow(db: Db, columns: readonly Pick<StoreColumn
   return { rows, matching };
 }
 
-
 /** Reads the stored sheet as rows; undefined when the store has never been written. */
 export async function readStoreSheet(db: Db): Promise<StoredSheet | undefined> {
   const [meta] = await db.select().from(eventStoreMeta).where(eq(eventStoreMeta.id, 1)).limit(1);
