@@ -54,7 +54,7 @@ describe("GET /api/admin/sheet", () => {
     const page = await (await send("GET", "/api/admin/sheet?offset=1&limit=1")).json();
     expect(page).toMatchObject({ success: true, matching: 3, offset: 1, search: "", meta: { rowCount: 3, revision: 1 } });
     expect(page.rows).toEqual([{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), position: 2, values: { title: "Late Club", date: "2026-06-21", startTime: "23:00", location: "Club X", area: "11", categories: "Techno", eventKey: "evt_bbbbbbbbbbbbbbbb" } }]);
-    expect(page.columns).toHaveLength(20);
+    expect(page.columns).toHaveLength(22);
     const found = await (await send("GET", "/api/admin/sheet?search=CHOIR")).json();
     expect(found).toMatchObject({ matching: 1, search: "CHOIR" });
     expect(found.rows.map((r: { position: number; values: Record<string, string> }) => [r.position, r.values.title])).toEqual([[3, "Morning Choir"]]);

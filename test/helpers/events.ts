@@ -33,6 +33,11 @@ export function liveEvent(overrides: Partial<LiveEvent> = {}): LiveEvent {
     dateRangeStart: "2026-06-21",
     dateRangeEnd: "2026-06-21",
     verified: true,
+    status: "scheduled",
+    statusNote: "",
+    firstPublishedAt: null,
+    changedAt: null,
+    sequence: 0,
     ...PROJECTION_DEFAULTS,
     ...overrides,
   };

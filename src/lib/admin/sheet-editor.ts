@@ -244,6 +244,7 @@ export async function writeSheetEdits(deps: PublishDeps, patch: SheetPatchInput,
     trigger: patch.publish ? "publish" : "autosave",
     actor,
     now,
+    publish: patch.publish ? "sheet" : undefined,
     gate: patch.publish ? (columns, rows) => (report = storeSheetReport(columns, rows, now)) : undefined,
   });
   if (!result.ok) {
@@ -278,7 +279,7 @@ export async function replaceSheet(
   const saved = await saveStoreSheet(
     deps.db,
     { headers, rows, ids: input.rows.map((r) => r.id), columnKeys: input.columns.map((c) => c.key) },
-    { updatedBy: "admin-sheet-editor", origin: "manual", trigger: input.publish ? "publish" : "autosave", actor, now, baseRevision: input.baseRevision },
+    { updatedBy: "admin-sheet-editor", origin: "manual", trigger: input.publish ? "publish" : "autosave", actor, now, baseRevision: input.baseRevision, publish: input.publish },
   );
   if (!saved.ok) {
     if ("stale" in saved) return { ok: false, status: 409, error: saved.error, meta: metaJson(saved.meta) };

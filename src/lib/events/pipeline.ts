@@ -19,7 +19,8 @@ import { fieldsOfRow } from "../sheet/columns.ts";
 import { parisYear } from "../paris-time.ts";
 import { isDatabaseUnreachable, safeErrorText } from "../db/errors.ts";
 import { memoisedPerObject } from "../memo.ts";
-import { findStoreMeta, findStoreStamp, isBlankStoreRow, readStoreSheet, saveStoreSheet, storeRowFields } from "../store/store.ts";
+import { findStoreMeta, isBlankStoreRow, saveStoreSheet, storeRowFields } from "../store/store.ts";
+import { findPublishedVersion, readPublishedSheet } from "../store/published.ts";
 import type { LiveEvent, SheetWarning } from "../sheet/types.ts";
 
 /** Where a live read came from. `backup` and `local` are fallbacks in remote mode. */
@@ -112,30 +113,32 @@ function buildFromCsv(csv: string | undefined, now: Date): SourceRead {
 }
 
 /**
- * The store's rows go straight to the sheet builder: no CSV in between. Keys were assigned when
- * the rows were saved; rows whose core cells are all empty carry no event (as blank CSV lines).
+ * The published sheet's rows go straight to the sheet builder: no CSV in between. Visitors see only
+ * what was published (docs/store-and-backups.md, "Published revision"); the working sheet the
+ * editor autosaves is never read here. Keys were assigned when the rows were saved; rows whose
+ * core cells are all empty carry no event (as blank CSV lines).
  *
- * The built result is kept while the store's metadata stamp (revision, checksum, size, time) and
- * the Paris year are the same: every write bumps the revision in its own transaction, and the
- * stamp is read on every call, so a change is seen by the very next read. For a 2,000-row store
+ * The built result is kept while the published version and the Paris year are the same: every
+ * publish raises the version in its own transaction, and the version is read on every call (one
+ * indexed row), so a publish on any instance is seen by the very next read. For a 2,000-row store
  * this skips reading the rows and building the events on each render-cache miss.
  */
 function createStoreSource(db: Db, now: () => Date): () => Promise<SourceRead> {
-  let last: { stamp: string; year: number; built: SheetRowsResult } | undefined;
+  let last: { version: number; year: number; built: SheetRowsResult } | undefined;
   return async () => {
-    const stamp = await findStoreStamp(db);
-    if (stamp === undefined) return { ok: false, reason: "empty" };
+    const version = await findPublishedVersion(db);
+    if (version === undefined) return { ok: false, reason: "empty" };
     const year = parisYear(now());
-    if (last && last.stamp === stamp && last.year === year) return { ok: true, built: last.built };
-    const stored = await readStoreSheet(db);
-    if (!stored) return { ok: false, reason: "empty" };
+    if (last && last.version === version && last.year === year) return { ok: true, built: last.built };
+    const published = await readPublishedSheet(db);
+    if (!published) return { ok: false, reason: "empty" };
     const rows: SheetRowInput[] = [];
-    stored.rows.forEach((row, index) => {
-      if (!isBlankStoreRow(row.values)) rows.push({ rowNumber: index + 2, fields: storeRowFields(row.values) });
+    published.rows.forEach((row, index) => {
+      if (!isBlankStoreRow(row.values)) rows.push({ rowNumber: index + 2, fields: storeRowFields(row.values), published: published.states.get(row.id) });
     });
     if (rows.length === 0) return { ok: false, reason: "empty" };
     const built = buildEventsFromRows(rows, { now: now() });
-    last = { stamp, year, built };
+    last = { version: published.version, year, built };
     return { ok: true, built };
   };
 }

@@ -4,7 +4,7 @@
 import { normaliseHeader } from "./text.ts";
 import type { BlockingIssue } from "./types.ts";
 
-/** The 20 canonical field keys, in export order. */
+/** The 22 canonical field keys, in export order (Status and Status Note came last, after Event Key). */
 export const SHEET_FIELDS = [
   "title",
   "curated",
@@ -26,6 +26,8 @@ export const SHEET_FIELDS = [
   "tags",
   "seriesKey",
   "eventKey",
+  "status",
+  "statusNote",
 ] as const;
 
 /** One canonical field key. */
@@ -67,6 +69,8 @@ export const SHEET_COLUMNS: readonly SheetColumn[] = [
   { header: "Tags", key: "tags", aliases: [] },
   { header: "Series Key", key: "seriesKey", aliases: ["Event Series", "Series"] },
   { header: "Event Key", key: "eventKey", aliases: [] },
+  { header: "Status", key: "status", aliases: ["Event Status"] },
+  { header: "Status Note", key: "statusNote", aliases: ["Status Reason", "Status Notes"] },
 ];
 
 /** The canonical headers in export order. */

@@ -17,8 +17,9 @@ import { parsePriceValue } from "./price.ts";
 import { buildSchemaReport, isVerifiedEvent, type SchemaReport } from "./quality.ts";
 import { expandDateRange, generateSeriesKey, MAX_SERIES_SPAN_DAYS, normaliseSeriesKey } from "./series.ts";
 import { parseVenueTypes } from "./setting.ts";
+import { normaliseStatusNote, parseEventStatus } from "./status.ts";
 import { normaliseTime } from "./times.ts";
-import type { BlockingIssue, LiveEvent, NationalityCode, SheetWarning } from "./types.ts";
+import type { BlockingIssue, LiveEvent, NationalityCode, PublishedRowState, SheetWarning } from "./types.ts";
 
 /** Options of a sheet parse; `now` fixes the current Paris year used for dates written without a year. */
 export interface ParseEventSheetOptions {
@@ -70,6 +71,8 @@ export interface EventSheetFailure {
 export interface SheetRowInput {
   rowNumber: number;
   fields: SheetFields;
+  /** What publishing recorded of the row (store reads only). */
+  published?: PublishedRowState;
 }
 
 /** Events, warnings and keyed rows built from field rows. */
@@ -170,7 +173,7 @@ export function buildEventsFromRows(rows: readonly SheetRowInput[], options: Par
 
   const events: LiveEvent[] = [];
   const warnings: SheetWarning[] = [];
-  rows.forEach(({ rowNumber, fields }, index) => {
+  rows.forEach(({ rowNumber, fields, published }, index) => {
     const rowKey = assignment.keys[index];
     const curated = parseCurated(fields.curated);
     if (curated.unexpected) {
@@ -227,6 +230,9 @@ export function buildEventsFromRows(rows: readonly SheetRowInput[], options: Par
 
     keyWarning(warnings, rowNumber, fields.eventKey, assignment.outcomes[index], rowKey);
 
+    const status = parseEventStatus(fields.status);
+    if (status.unexpected) warn(warnings, rowNumber, "status", "unexpected_status", `Status "${fields.status}" is not scheduled, cancelled, moved or full; read as scheduled`);
+
     const time = normaliseTime(fields.startTime);
     const endTime = normaliseTime(fields.endTime);
     const links = parseLinks(fields.primaryUrl);
@@ -252,6 +258,11 @@ export function buildEventsFromRows(rows: readonly SheetRowInput[], options: Par
       tags: parseTags(fields.tags),
       description: fields.notes,
       seriesKey,
+      status: status.status,
+      statusNote: normaliseStatusNote(fields.statusNote),
+      firstPublishedAt: published?.firstPublishedAt ?? null,
+      changedAt: published?.changedAt ?? null,
+      sequence: published?.sequence ?? 0,
     };
     const verified = isVerifiedEvent({ ...base, date: dates[0] });
     dates.forEach((iso, k) => {

@@ -1,6 +1,10 @@
 // The event record and its vocabulary: what the read pipeline produces and pages, APIs and analytics read.
 // Field names follow docs/sheet.md, "The event record"; the public events API emits this shape as is.
 
+import type { EventStatus } from "./status.ts";
+
+export type { EventStatus };
+
 /** Arrondissement 1–20, or "unknown". */
 export type Arrondissement = number | "unknown";
 
@@ -63,6 +67,23 @@ export interface LiveEvent {
   promotedAt: string | null;
   promotedEndsAt: string | null;
   calendarSyncCount: number;
+  /** Whether it still happens as listed (Status column; blank reads as scheduled). */
+  status: EventStatus;
+  /** Short public reason for the status (Status Note), "" when none. */
+  statusNote: string;
+  /** When the row was first published (ISO); null when unknown (published before this was kept, or not from the store). */
+  firstPublishedAt: string | null;
+  /** When its date, time or venue last changed in a publish after the first one (ISO); null when never. */
+  changedAt: string | null;
+  /** Rises each time a publish changes the row: the SEQUENCE of its calendar entry. */
+  sequence: number;
+}
+
+/** What publishing recorded of one stored row (see docs/store-and-backups.md, "Published revision"). */
+export interface PublishedRowState {
+  firstPublishedAt: string | null;
+  changedAt: string | null;
+  sequence: number;
 }
 
 /** A warning raised while parsing a sheet; row numbers count the header as row 1. */

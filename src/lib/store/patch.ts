@@ -10,6 +10,7 @@ import type { Db } from "../db/client.ts";
 import { eventStoreColumns, eventStoreMeta, eventStoreRows } from "../db/schema/index.ts";
 import { eventFingerprint, generateEventKey, normaliseEventKey } from "../sheet/keys.ts";
 import { recordRevision, type RevisionStep, type RevisionTrigger } from "./revisions.ts";
+import { publishStep, publishWholeSheet } from "./published.ts";
 import {
   CORE_KEYS,
   customColumnKey,
@@ -74,6 +75,12 @@ export interface PatchOptions {
   trigger: RevisionTrigger;
   actor?: string;
   now: Date;
+  /**
+   * What the write publishes (docs/store-and-backups.md, "Published revision"): `sheet` the whole
+   * sheet after it (a publish; the whole sheet is read), `changes` only this write's own step (an
+   * accepted submission, a status change); absent for an autosave, which stays a draft.
+   */
+  publish?: "sheet" | "changes";
 }
 
 /** A cell the patch touched that someone else changed since its base (value is the current one; null when the row was deleted). */
@@ -156,7 +163,7 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
     }
 
     // A publish's gate checks the whole sheet; an autosave reads only the rows it names.
-    const whole = options.gate !== undefined;
+    const whole = options.gate !== undefined || options.publish === "sheet";
     const named = [...(patch.cells ?? []).map((c) => c.rowId), ...(patch.deleteRowIds ?? []), ...(patch.addRows ?? []).flatMap((r) => (r.id ? [r.id] : []))];
     const rows = whole ? await readStoreRows(t, columns) : await readStoreRowsById(t, columns, named);
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -269,6 +276,11 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
       // A publish keeps a snapshot of the sheet it published.
       step: whole ? undefined : step,
     });
+    const publishing = { now: options.now, actor: options.actor ?? "system", trigger: options.trigger, storeRevision: revision };
+    if (options.publish === "sheet") await publishWholeSheet(t, { columns: allColumns, rows: next }, publishing);
+    else if (options.publish === "changes") {
+      await publishStep(t, step, publishing, async () => ({ columns: allColumns, rows: await readStoreRows(t, allColumns, { lean: true }) }));
+    }
     return {
       ok: true as const,
       meta: { ...metaValues, columnCount: allColumns.length },
@@ -331,7 +343,7 @@ export async function appendStoreRows(
   options: Omit<PatchOptions, "trigger"> & { trigger?: RevisionTrigger },
 ): Promise<{ ok: true; keys: string[]; rowIds: string[]; meta: StoreMeta } | { ok: false; error: string }> {
   const cleaned = rows.map((values) => ({ values: Object.fromEntries(Object.entries(values).filter(([key]) => CORE_KEYS.has(key)).map(([k, v]) => [k, k === "eventKey" ? "" : v])) }));
-  const result = await patchStoreSheet(db, { addRows: cleaned }, { ...options, trigger: options.trigger ?? "submission" });
+  const result = await patchStoreSheet(db, { addRows: cleaned }, { publish: "changes", ...options, trigger: options.trigger ?? "submission" });
   if (!result.ok) return { ok: false, error: result.error };
   const keyById = new Map(result.assignedKeys.map((k) => [k.rowId, k.eventKey]));
   return { ok: true, keys: result.addedRowIds.map((id) => keyById.get(id) ?? ""), rowIds: result.addedRowIds, meta: result.meta };

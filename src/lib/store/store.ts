@@ -13,6 +13,7 @@ import { assignEventKeys, normaliseEventKey } from "../sheet/keys.ts";
 import { normaliseHeader } from "../sheet/text.ts";
 import type { BlockingIssue } from "../sheet/types.ts";
 import { recordRevision, type RevisionTrigger } from "./revisions.ts";
+import { publishWholeSheet } from "./published.ts";
 import { cellValue } from "./cells.ts";
 
 /**
@@ -74,6 +75,12 @@ export interface SaveOptions {
   now: Date;
   /** The store revision the caller's copy was read at; a different current revision refuses the save. */
   baseRevision?: number;
+  /**
+   * Publish the saved sheet in the same transaction (default true: uploads, imports, restores and
+   * the first-start seed change the public site). False keeps it a draft (an editor PUT without
+   * `publish`, discarding drafts).
+   */
+  publish?: boolean;
 }
 
 export type SaveResult =
@@ -213,16 +220,6 @@ type MetaRow = typeof eventStoreMeta.$inferSelect;
 
 function metaOf(meta: MetaRow, columnCount: number): StoreMeta {
   return { rowCount: meta.rowCount, columnCount, revision: meta.revision, updatedAt: meta.updatedAt, updatedBy: meta.updatedBy, origin: meta.origin, checksum: meta.checksum };
-}
-
-/** A cheap stamp of the store's content (revision, checksum, size, time); undefined before the first save. */
-export async function findStoreStamp(db: Db): Promise<string | undefined> {
-  const [meta] = await db
-    .select({ revision: eventStoreMeta.revision, checksum: eventStoreMeta.checksum, rowCount: eventStoreMeta.rowCount, updatedAt: eventStoreMeta.updatedAt })
-    .from(eventStoreMeta)
-    .where(eq(eventStoreMeta.id, 1))
-    .limit(1);
-  return meta ? `${meta.revision}|${meta.checksum}|${meta.rowCount}|${meta.updatedAt.getTime()}` : undefined;
 }
 
 /** The store metadata, or undefined when nothing was ever saved. */
@@ -470,6 +467,10 @@ export async function saveStoreSheet(db: Db, input: RawSheet | string, options: 
         toRevision: revision,
       });
     }
+    if (options.publish !== false) {
+      const rows = records.map((r) => ({ id: r.id, values: r.rowData }));
+      await publishWholeSheet(tx as unknown as Db, { columns: prepared.columns, rows }, { now: options.now, actor: options.actor ?? "system", trigger: options.trigger ?? "seed", storeRevision: revision });
+    }
     return {
       ok: true as const,
       rowCount: records.length,
@@ -484,15 +485,20 @@ export async function saveStoreSheet(db: Db, input: RawSheet | string, options: 
   });
 }
 
-/** Empties the store (rows) while keeping its columns and metadata row. */
-export async function clearStore(db: Db, options: { updatedBy: StoreUpdatedBy; now: Date }): Promise<void> {
+/** Empties the store (rows) while keeping its columns and metadata row, and publishes the empty sheet. */
+export async function clearStore(db: Db, options: { updatedBy: StoreUpdatedBy; now: Date; actor?: string }): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${STORE_LOCK_KEY})`);
     await tx.delete(eventStoreRows);
-    await tx
+    const [meta] = await tx
       .update(eventStoreMeta)
       .set({ rowCount: 0, revision: sql`${eventStoreMeta.revision} + 1`, updatedAt: options.now, updatedBy: options.updatedBy, checksum: "" })
-      .where(eq(eventStoreMeta.id, 1));
+      .where(eq(eventStoreMeta.id, 1))
+      .returning({ revision: eventStoreMeta.revision });
+    if (meta) {
+      const columns = await listStoreColumns(tx as unknown as Db);
+      await publishWholeSheet(tx as unknown as Db, { columns, rows: [] }, { now: options.now, actor: options.actor ?? "system", trigger: "clear", storeRevision: Number(meta.revision) });
+    }
   });
 }
 

@@ -76,6 +76,11 @@ describe("the oldest layout", () => {
         dateRangeStart: "2026-06-20",
         dateRangeEnd: "2026-06-20",
         verified: true,
+        status: "scheduled",
+        statusNote: "",
+        firstPublishedAt: null,
+        changedAt: null,
+        sequence: 0,
         ...PROJECTIONS,
       },
       {
@@ -106,6 +111,11 @@ describe("the oldest layout", () => {
         dateRangeStart: "2026-06-21",
         dateRangeEnd: "2026-06-21",
         verified: false,
+        status: "scheduled",
+        statusNote: "",
+        firstPublishedAt: null,
+        changedAt: null,
+        sequence: 0,
         ...PROJECTIONS,
       },
     ]);

@@ -127,18 +127,22 @@ describe("the store read as rows", () => {
     expect(stored.rows.at(-1)).toMatchObject({ id: blankId });
     const parsed = parseEventSheet(storedSheetCsv(stored), { now: ctx.deps.now() });
     if (!parsed.ok) throw new Error(parsed.error);
-    const strip = (e: Record<string, unknown>) => ({ ...e, lat: undefined, lng: undefined, coordinates: undefined, coordinateSource: undefined });
+    // Publishing dates are kept by the store, not the CSV.
+    const strip = (e: Record<string, unknown>) => ({ ...e, lat: undefined, lng: undefined, coordinates: undefined, coordinateSource: undefined, firstPublishedAt: undefined });
     expect(live.events.map((e) => strip(e as never))).toEqual(parsed.events.map((e) => strip(e as never)));
     expect(live.events.map((e) => e.eventName)).toEqual(["Alpha", "Beta"]);
     expect(live.keyStats).toEqual({ missingEventKeyCount: 0, generatedEventKeyCount: 0 });
   });
 
-  test("a save is seen by the very next read", async () => {
+  test("an autosave stays a draft; a publish is seen by the very next read", async () => {
     const reader = createEventReader({ ...ctx.deps, config: { ...ctx.deps.config, dataMode: "remote" } });
     await reader.load();
     const stored = (await readStoreSheet(ctx.deps.db))!;
     const edited = await patchStoreSheet(ctx.deps.db, { cells: [{ rowId: stored.rows[0].id, key: "title", value: "Alpha renamed" }] }, { updatedBy: "admin-sheet-editor", trigger: "autosave", now: new Date("2026-06-01T12:00:00Z") });
     expect(edited.ok).toBe(true);
+    expect((await reader.load()).events.map((e) => e.eventName)).not.toContain("Alpha renamed");
+    const published = await patchStoreSheet(ctx.deps.db, {}, { updatedBy: "admin-sheet-editor", trigger: "publish", publish: "sheet", now: new Date("2026-06-01T12:01:00Z") });
+    expect(published.ok).toBe(true);
     expect((await reader.load()).events.map((e) => e.eventName)).toContain("Alpha renamed");
   });
 });

@@ -95,3 +95,23 @@ export const eventStoreBackups = pgTable(
   },
   (t) => [index("event_store_backups_created_idx").on(t.createdAt.desc(), t.id.desc())],
 );
+
+/**
+ * The published revision (single row, id 1): the sheet visitors see, as it was when last
+ * published. `sheet` is JSON text like a revision snapshot (columns as [key, label], rows as [id,
+ * cells by key]); `rowStates` is JSON text of each row id's [first published (ms or 0 when
+ * unknown), date/time/venue changed (ms or 0), sequence]. `version` rises with every publish, so
+ * readers can keep what they built from one version. See docs/store-and-backups.md, "Published
+ * revision".
+ */
+export const eventStorePublished = pgTable("event_store_published", {
+  id: integer("id").primaryKey().default(1),
+  version: bigint("version", { mode: "number" }).notNull(),
+  storeRevision: bigint("store_revision", { mode: "number" }).notNull(),
+  publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+  publishedBy: text("published_by").notNull(),
+  trigger: text("trigger").notNull(),
+  rowCount: integer("row_count").notNull(),
+  sheet: text("sheet").notNull(),
+  rowStates: text("row_states").notNull().default("{}"),
+});
