@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, readJson } from "../lib/http.ts";
+import { isPlainObject, jsonNoStore, readJson } from "../lib/http.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import {
@@ -18,6 +18,7 @@ import {
   restoreRevision,
   writeSheetEdits,
 } from "../lib/admin/sheet-editor.ts";
+import { discardDrafts, parseStatusInput, publishDrafts, readUnpublishedChanges, setEventStatus } from "../lib/admin/publishing.ts";
 
 const SHEET = "/api/admin/sheet";
 const INVALID = "Invalid request payload";
@@ -29,7 +30,10 @@ function failure(result: { status: number; error: string } & Record<string, unkn
   return jsonNoStore({ success: false, ...body }, status);
 }
 
-/** GET/PUT/PATCH /api/admin/sheet, GET …/revisions, GET …/revisions/:id, POST …/revisions/:id/restore */
+/**
+ * GET/PUT/PATCH /api/admin/sheet, GET …/unpublished, POST …/publish, POST …/discard, GET …/revisions,
+ * GET …/revisions/:id, POST …/revisions/:id/restore, POST /api/admin/events/status
+ */
 export function adminSheetApi(deps: Deps) {
   return new Elysia({ name: "admin-sheet-api" })
     .use(adminGuard(deps))
@@ -64,6 +68,39 @@ export function adminSheetApi(deps: Deps) {
         if (!result.ok) return failure(result);
         const { ok: _ok, ...body } = result;
         return jsonNoStore({ success: true, ...body });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .get(`${SHEET}/unpublished`, async () => jsonNoStore({ success: true, ...(await readUnpublishedChanges(deps.db)) }), { isAdmin: true })
+    .post(
+      `${SHEET}/publish`,
+      async ({ admin }) => {
+        const result = await publishDrafts(deps, actorOf(admin));
+        if (!result.ok) return failure(result);
+        const { ok: _ok, ...body } = result;
+        return jsonNoStore({ success: true, ...body });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      `${SHEET}/discard`,
+      async ({ admin }) => {
+        const result = await discardDrafts(deps, actorOf(admin));
+        if (!result.ok) return jsonNoStore({ success: false, error: result.error }, 409);
+        return jsonNoStore({ success: true, discarded: result.discarded });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      "/api/admin/events/status",
+      async ({ request, admin }) => {
+        const body = await readJson(request);
+        const parsed = isPlainObject(body) ? parseStatusInput(body) : { ok: false as const, issues: [{ field: "body", message: "Expected a JSON object" }] };
+        if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
+        const result = await setEventStatus(deps, parsed.input, actorOf(admin));
+        if (!result.ok) return failure(result);
+        const { ok: _ok, ...rest } = result;
+        return jsonNoStore({ success: true, ...rest });
       },
       { isAdmin: true, parse: "none" },
     )

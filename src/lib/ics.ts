@@ -165,6 +165,10 @@ function capitalise(text: string): string {
  */
 export function calendarDescription(event: LiveEvent, siteName: string): string {
   const lines: string[] = [];
+  if (event.status !== "scheduled") {
+    const status = t(`status.${event.status}`);
+    lines.push(event.statusNote ? t("status.ics", { status, note: event.statusNote }) : status, "");
+  }
   const notes = event.description.trim();
   if (notes !== "") lines.push(notes, "");
   lines.push(t("ics.music", { genres: event.genres.length > 0 ? event.genres.map(genreLabel).join(", ") : t("common.tbc") }));
@@ -227,7 +231,8 @@ function veventLines(event: LiveEvent, siteName: string, siteHost: string, share
   // URL is a URI value, not TEXT: it is written unescaped, minus anything that would break the line.
   const url = shareUrl.replace(NEWLINE, "").replace(CONTROL, "").trim();
   if (url !== "") lines.push(`URL:${url}`);
-  lines.push("STATUS:CONFIRMED", "TRANSP:OPAQUE", "END:VEVENT");
+  // A calendar that subscribed replaces its copy when SEQUENCE rises; a cancelled event stays in it, marked.
+  lines.push(`SEQUENCE:${event.sequence}`, `STATUS:${event.status === "cancelled" ? "CANCELLED" : "CONFIRMED"}`, "TRANSP:OPAQUE", "END:VEVENT");
   return lines;
 }
 

@@ -218,6 +218,16 @@ export const en = {
   "ics.addedVia": "Added via {site}",
   "ics.feedName": "{site} · Fête de la Musique",
 
+  // Event status (Status column, publish markers, reports from visitors)
+  "status.scheduled": "Scheduled",
+  "status.cancelled": "Cancelled",
+  "status.moved": "Moved",
+  "status.full": "Full",
+  "status.updated": "Updated {time}",
+  "status.updatedOn": "Updated {date}, {time}",
+  "status.new": "New",
+  "status.ics": "{status}: {note}",
+
   // Preview images
   "og.tagline": "Fête de la Musique",
   "og.eventFocus": "Event Focus",

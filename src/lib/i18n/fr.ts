@@ -223,6 +223,16 @@ export const fr = {
   "ics.addedVia": "Ajouté via {site}",
   "ics.feedName": "{site} · Fête de la Musique",
 
+  // Event status (Status column, publish markers, reports from visitors)
+  "status.scheduled": "Prévu",
+  "status.cancelled": "Annulé",
+  "status.moved": "Déplacé",
+  "status.full": "Complet",
+  "status.updated": "Modifié à {time}",
+  "status.updatedOn": "Modifié le {date} à {time}",
+  "status.new": "Nouveau",
+  "status.ics": "{status} : {note}",
+
   // Preview images
   "og.tagline": "Fête de la Musique",
   "og.eventFocus": "Événement",

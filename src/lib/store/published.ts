@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { eventStorePublished } from "../db/schema/index.ts";
 import type { PublishedRowState } from "../sheet/types.ts";
+import { HEADER_BY_FIELD, type SheetField } from "../sheet/columns.ts";
 import { cellValue } from "./cells.ts";
 import { applyRevisionStep, type RevisionSheet, type RevisionStep } from "./revisions.ts";
 
@@ -154,6 +155,10 @@ export async function publishStep(tx: Db, step: RevisionStep, options: PublishOp
   const sheet: RevisionSheet = { columns: previous.columns.map((c) => ({ ...c })), rows: previous.rows.map((r) => ({ id: r.id, values: { ...r.values } })) };
   applyRevisionStep(sheet, step);
   const columns = sheet.columns.map((c) => ({ key: c.key ?? c.label, label: c.label }));
+  // A core cell set on a sheet published before its column existed brings the column along.
+  for (const [, key] of step.cells ?? []) {
+    if (!columns.some((c) => c.key === key) && key in HEADER_BY_FIELD) columns.push({ key, label: HEADER_BY_FIELD[key as SheetField] });
+  }
   const rows = sheet.rows.map((r) => ({ id: r.id!, values: r.values }));
   return write(tx, previous, columns, rows, options);
 }

@@ -1,0 +1,181 @@
+// Publishing from the console (see docs/console.md, "Publishing"): what the working sheet holds
+// that visitors do not see yet, publishing it, discarding it, and an event's status set in one
+// action. Publishing the sheet runs the schema gate; a status change publishes only itself, so
+// drafts elsewhere stay drafts.
+
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { rowsOf } from "../db/client.ts";
+import { HOMEPAGE } from "../invalidation.ts";
+import type { PublishDeps } from "../events/publish.ts";
+import { normaliseEventKey } from "../sheet/keys.ts";
+import { EVENT_STATUSES, isEventStatus, normaliseStatusNote, STATUS_NOTE_MAX, type EventStatus } from "../sheet/status.ts";
+import { readPublishedSheet } from "../store/published.ts";
+import { patchStoreSheet } from "../store/patch.ts";
+import { isBlankStoreRow, readStoreSheet, saveStoreSheet } from "../store/store.ts";
+import { writeSheetEdits, type SheetWriteResult } from "./sheet-editor.ts";
+
+/** How many changed rows the review lists in full (the counts cover every row). */
+export const UNPUBLISHED_ROWS_LISTED = 200;
+
+/** One row of the working sheet that differs from the published one. */
+export interface UnpublishedRow {
+  id: string;
+  kind: "added" | "deleted" | "changed";
+  title: string;
+  eventKey: string;
+  cells: { key: string; label: string; before: string; after: string }[];
+}
+
+/** The drafts: what publishing would change, and when the site was last published. */
+export interface UnpublishedChanges {
+  publishedAt: string | null;
+  publishedBy: string | null;
+  version: number;
+  rowsAdded: number;
+  rowsDeleted: number;
+  rowsChanged: number;
+  /** rowsAdded + rowsDeleted + rowsChanged: "N unpublished changes". */
+  total: number;
+  rows: UnpublishedRow[];
+  truncated: boolean;
+}
+
+/** Compares the working sheet with the published one, row by row id (blank working rows are not changes). */
+export async function readUnpublishedChanges(db: Db): Promise<UnpublishedChanges> {
+  const [working, published] = await Promise.all([readStoreSheet(db), readPublishedSheet(db)]);
+  const labels = new Map<string, string>();
+  for (const c of [...(published?.columns ?? []), ...(working?.columns ?? [])]) labels.set(c.key, c.label);
+  const before = new Map((published?.rows ?? []).filter((r) => !isBlankStoreRow(r.values)).map((r) => [r.id, r.values]));
+  const rows: UnpublishedRow[] = [];
+  let rowsAdded = 0;
+  let rowsChanged = 0;
+  const list = (row: UnpublishedRow) => {
+    if (rows.length < UNPUBLISHED_ROWS_LISTED) rows.push(row);
+  };
+  const seen = new Set<string>();
+  for (const row of working?.rows ?? []) {
+    if (isBlankStoreRow(row.values)) continue;
+    seen.add(row.id);
+    const old = before.get(row.id);
+    const cells: UnpublishedRow["cells"] = [];
+    for (const [key, label] of labels) {
+      const a = old?.[key] ?? "";
+      const b = row.values[key] ?? "";
+      if (a !== b) cells.push({ key, label, before: a, after: b });
+    }
+    if (!old) rowsAdded++;
+    else if (cells.length) rowsChanged++;
+    else continue;
+    list({ id: row.id, kind: old ? "changed" : "added", title: row.values.title ?? "", eventKey: row.values.eventKey ?? "", cells });
+  }
+  let rowsDeleted = 0;
+  for (const [id, values] of before) {
+    if (seen.has(id)) continue;
+    rowsDeleted++;
+    list({ id, kind: "deleted", title: values.title ?? "", eventKey: values.eventKey ?? "", cells: [] });
+  }
+  const total = rowsAdded + rowsDeleted + rowsChanged;
+  return {
+    publishedAt: published?.publishedAt.toISOString() ?? null,
+    publishedBy: published?.publishedBy ?? null,
+    version: published?.version ?? 0,
+    rowsAdded,
+    rowsDeleted,
+    rowsChanged,
+    total,
+    rows,
+    truncated: total > rows.length,
+  };
+}
+
+/** Publishes the working sheet: the schema gate, a "publish" revision, warm-up and homepage revalidation. */
+export async function publishDrafts(deps: PublishDeps, actor: string): Promise<SheetWriteResult> {
+  return writeSheetEdits(deps, { publish: true, baseRevision: 0, cells: [], addRows: [], deleteRowIds: [], addColumns: [] }, actor);
+}
+
+/** Puts the working sheet back to the published one (rows keep their ids). Nothing is published. */
+export async function discardDrafts(deps: PublishDeps, actor: string): Promise<{ ok: true; discarded: number } | { ok: false; error: string }> {
+  const [changes, published] = await Promise.all([readUnpublishedChanges(deps.db), readPublishedSheet(deps.db)]);
+  if (!published) return { ok: false, error: "Nothing has been published yet" };
+  if (changes.total === 0) return { ok: true, discarded: 0 };
+  const saved = await saveStoreSheet(
+    deps.db,
+    { headers: published.columns.map((c) => c.label), rows: published.rows.map((r) => published.columns.map((c) => r.values[c.key] ?? "")), ids: published.rows.map((r) => r.id), columnKeys: published.columns.map((c) => c.key) },
+    { updatedBy: "admin-sheet-editor", origin: "manual", trigger: "discard", actor, now: deps.now(), publish: false },
+  );
+  if (!saved.ok) return { ok: false, error: saved.error };
+  deps.log.info("sheet-editor", "Drafts discarded", { rows: changes.total, by: actor });
+  return { ok: true, discarded: changes.total };
+}
+
+/** A status change as the console and the API send it. */
+export interface StatusInput {
+  event: string;
+  status: EventStatus;
+  note: string;
+}
+
+type Issue = { field: string; message: string };
+
+/** Validates a status body: `event` (an event key or an exact title), `status` and an optional `note`. */
+export function parseStatusInput(body: Record<string, unknown>): { ok: true; input: StatusInput } | { ok: false; issues: Issue[] } {
+  const issues: Issue[] = [];
+  const event = typeof body.event === "string" ? body.event.trim() : "";
+  if (event === "" || event.length > 200) issues.push({ field: "event", message: "Name the event by its key or its exact title" });
+  if (!isEventStatus(body.status)) issues.push({ field: "status", message: `status must be one of ${EVENT_STATUSES.join(", ")}` });
+  const rawNote = body.note === undefined ? "" : body.note;
+  if (typeof rawNote !== "string") issues.push({ field: "note", message: "note must be text" });
+  else if (rawNote.trim().length > STATUS_NOTE_MAX) issues.push({ field: "note", message: `note is at most ${STATUS_NOTE_MAX} characters` });
+  else if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(rawNote)) issues.push({ field: "note", message: "note holds control characters" });
+  if (issues.length) return { ok: false, issues };
+  return { ok: true, input: { event, status: body.status as EventStatus, note: normaliseStatusNote(rawNote as string) } };
+}
+
+/** The stored row an event key or title names: the row's own key, an occurrence key of a multi-day row, or a unique exact title. */
+async function findRowFor(deps: PublishDeps, event: string): Promise<{ id: string; title: string; eventKey: string } | { error: string }> {
+  const key = normaliseEventKey(event);
+  const byCell = async (field: "eventKey" | "title", value: string) =>
+    rowsOf<{ id: string; title: string; key: string }>(
+      await deps.db.execute(sql`select id::text as id, row_data->>'title' as title, row_data->>'eventKey' as key from event_store_rows
+        where ${field === "eventKey" ? sql`row_data->>'eventKey' = ${value}` : sql`lower(row_data->>'title') = lower(${value})`} limit 3`),
+    );
+  if (key) {
+    const [row] = await byCell("eventKey", key);
+    if (row) return { id: row.id, title: row.title ?? "", eventKey: row.key };
+    // An occurrence of a multi-day row: its first occurrence carries the row's key.
+    const { events } = await deps.events.load({ includeFeaturedProjection: false, includeEngagementProjection: false });
+    const occurrence = events.find((e) => e.eventKey === key);
+    const first = occurrence && events.find((e) => e.seriesKey !== null && e.seriesKey === occurrence.seriesKey && e.occurrenceIndex === 1 && e.eventName === occurrence.eventName);
+    if (first) {
+      const [owner] = await byCell("eventKey", first.eventKey);
+      if (owner) return { id: owner.id, title: owner.title ?? "", eventKey: owner.key };
+    }
+    return { error: "No event has this key" };
+  }
+  const matches = await byCell("title", event);
+  if (matches.length === 1) return { id: matches[0].id, title: matches[0].title ?? "", eventKey: matches[0].key };
+  return { error: matches.length ? "Several events have this title: name it by its key" : "No event has this key or title" };
+}
+
+/** The outcome of a status change. */
+export type StatusResult = { ok: true; eventKey: string; title: string; status: EventStatus; note: string } | { ok: false; status: 400 | 404; error: string; issues?: Issue[] };
+
+/**
+ * Sets an event's status and public reason, and publishes that change alone (the row's other
+ * drafts stay drafts): the homepage and every page built from the published sheet show it at once.
+ */
+export async function setEventStatus(deps: PublishDeps, input: StatusInput, actor: string): Promise<StatusResult> {
+  const row = await findRowFor(deps, input.event);
+  if ("error" in row) return { ok: false, status: 404, error: row.error };
+  const value = input.status === "scheduled" ? "" : input.status;
+  const result = await patchStoreSheet(
+    deps.db,
+    { cells: [{ rowId: row.id, key: "status", value }, { rowId: row.id, key: "statusNote", value: input.note }] },
+    { updatedBy: "admin-sheet-editor", trigger: "status", actor, now: deps.now(), publish: "changes" },
+  );
+  if (!result.ok) return { ok: false, status: 400, error: result.error, ...(result.kind === "invalid" ? { issues: result.issues } : {}) };
+  await deps.invalidation.invalidate({ paths: [...HOMEPAGE.paths], tags: [...HOMEPAGE.tags] });
+  deps.log.info("sheet-editor", "Event status set", { eventKey: row.eventKey, status: input.status, by: actor });
+  return { ok: true, eventKey: row.eventKey, title: row.title, status: input.status, note: input.note };
+}
