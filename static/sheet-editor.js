@@ -512,6 +512,8 @@
       if (input) input.value = k.eventKey;
     });
     var note = publish ? (json.revalidationError || "Saved and homepage revalidated") : "Autosaved - homepage not yet updated";
+    // The Publishing card counts the drafts again.
+    document.body.dispatchEvent(new CustomEvent("sheet-saved"));
     var done = function () { if (!self.hasPending() && !self.saving) self.setStatus("All changes saved", note); else self.setStatus("Unsaved changes", note); };
     // Someone else wrote between our base and this save: fetch their changes, keep ours on top.
     if (json.behind) return this.refresh().then(done);

@@ -41,3 +41,10 @@ function offsetText(minutes: number): string {
 export function parisDateTime(isoDate: string, time: string): string {
   return `${isoDate}T${time}:00${offsetText(parisOffsetMinutes(parisInstant(isoDate, time)))}`;
 }
+
+/** The Paris wall-clock time of an instant, as HH:MM (24-hour). */
+export function parisClock(at: Date): string {
+  const offset = parisOffsetMinutes(at);
+  const minutes = Math.floor((at.getTime() / 60_000 + offset) % 1440 + 1440) % 1440;
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}

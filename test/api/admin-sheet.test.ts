@@ -19,7 +19,7 @@ const SHEET = [
 ].join("\n");
 
 beforeEach(async () => {
-  await ctx.deps.database.query(sql`truncate event_store_rows, event_store_columns, event_store_meta, event_store_revisions, event_store_backups`);
+  await ctx.deps.database.query(sql`truncate event_store_rows, event_store_columns, event_store_meta, event_store_revisions, event_store_backups, event_store_published`);
   const saved = await saveStoreSheet(ctx.deps.db, SHEET, { updatedBy: "system", origin: "manual", now: ctx.clock.now() });
   if (!saved.ok) throw new Error(saved.error);
 });

@@ -45,7 +45,7 @@ describe("GET /api/admin/health", () => {
 
 describe("GET /api/admin/data-store/status", () => {
   test("an empty store", async () => {
-    await ctx.deps.database.query(sql`truncate event_store_meta, event_store_rows, event_store_columns, event_store_backups`);
+    await ctx.deps.database.query(sql`truncate event_store_meta, event_store_rows, event_store_columns, event_store_backups, event_store_published`);
     const res = await get("/api/admin/data-store/status");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({

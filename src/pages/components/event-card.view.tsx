@@ -20,6 +20,7 @@ import Html from "@kitajs/html";
 import { Icon } from "./icons.tsx";
 import { t } from "../../lib/i18n/index.ts";
 import { SaveButton } from "./save-button.view.tsx";
+import { EventStatusLine } from "./event-status.view.tsx";
 
 /** The id of the element the event modal is swapped into. */
 export const MODAL_ROOT_ID = "modal-root";
@@ -79,7 +80,11 @@ export function EventCard(props: EventCardProps): JSX.Element {
   );
   const venueLabel = event.venueTypes.map((type) => t(`event.venue.${type}`)).join(t("event.and"));
   return (
-    <article class={["card", spotlight && "card-spotlight", promoted && "card-promoted", event.curated && "card-curated"]} data-event-key={event.eventKey}>
+    <article
+      class={["card", spotlight && "card-spotlight", promoted && "card-promoted", event.curated && "card-curated", event.status !== "scheduled" && `card-status-${event.status}`]}
+      data-event-key={event.eventKey}
+      data-status={event.status === "scheduled" ? undefined : event.status}
+    >
       {corner}
       <div class="card-top">
         <span class="area-badge" title={event.arrondissement === "unknown" ? t("arrondissement.toBeConfirmed") : undefined} safe>
@@ -95,6 +100,7 @@ export function EventCard(props: EventCardProps): JSX.Element {
         </a>
         {titleMark}
       </Heading>
+      <EventStatusLine event={event} now={now} />
       <p class="card-when">
         {period === "night" ? <Icon name="moon" class="icon-night" label={t("event.night")} /> : period === "day" ? <Icon name="sun" class="icon-day" label={t("event.day")} /> : <Icon name="clock" />}
         {Html.escapeHtml(formatTimeLabel(event.time, event.endTime))}

@@ -10,6 +10,7 @@ import { linkHostname, mapAppLinks } from "./event-links.ts";
 import { savedLabel } from "../../lib/events/filter-labels.ts";
 import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
 import { isUnknownLocation, locationLabel } from "../../lib/sheet/location.ts";
+import { EventStatusLine } from "./event-status.view.tsx";
 import { formatPriceLabel } from "../../lib/sheet/price.ts";
 import { calendarPath } from "../../lib/links.ts";
 import { venueTypeLabel } from "../../lib/sheet/setting.ts";
@@ -32,6 +33,8 @@ export interface EventModalProps {
   shareUrl: string;
   /** Where the close link goes without JavaScript (the list behind the modal). */
   closeHref: string;
+  /** The clock the status markers are read at. */
+  now: Date;
 }
 
 const CATEGORIES = ["party", "activity", "culture", "food", "wellness"] as const;
@@ -95,6 +98,7 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
       open={props.open === true}
       data-event-key={event.eventKey}
       data-slug={event.slug}
+      data-status={event.status === "scheduled" ? undefined : event.status}
     >
       <div class="modal-panel">
         <header class="modal-head">
@@ -115,6 +119,7 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
                 ""
               )}
             </h2>
+            <EventStatusLine event={event} now={props.now} class="modal-status" />
           </div>
           <div class="modal-tools">
             <button type="button" class="icon-button" data-share-url={props.shareUrl} aria-describedby="share-status">

@@ -7,6 +7,7 @@ import { formatDateLabel } from "../../lib/sheet/dates.ts";
 import { isUnknownLocation } from "../../lib/sheet/location.ts";
 import { formatTimeLabel } from "../../lib/sheet/times.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
+import { t } from "../../lib/i18n/index.ts";
 
 /** One event in a map popup (short field names: this goes into the page as JSON). */
 export interface MapEvent {
@@ -63,7 +64,9 @@ export function mapVenues(matching: readonly LiveEvent[]): MapVenue[] {
       };
       byPoint.set(id, venue);
     }
-    venue.events.push({ k: event.eventKey, s: event.slug, n: event.eventName, w: `${formatDateLabel(event.date)} · ${formatTimeLabel(event.time, event.endTime)}` });
+    const when = `${formatDateLabel(event.date)} · ${formatTimeLabel(event.time, event.endTime)}`;
+    // The status leads the line, so a cancelled or moved event reads so on the map too.
+    venue.events.push({ k: event.eventKey, s: event.slug, n: event.eventName, w: event.status === "scheduled" ? when : `${t(`status.${event.status}`)} · ${when}` });
   }
   return [...byPoint.values()];
 }

@@ -94,7 +94,7 @@ async function renderHomeVariant(deps: Deps, variant: HomeVariant, filters: Even
   const now = deps.now();
   const event = eventKey ? findEventByKey(read.events, eventKey) : undefined;
   if (variant === "modal") {
-    const body = event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: "/" }) : MissingEventModal({ closeHref: "/" });
+    const body = event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: "/", now }) : MissingEventModal({ closeHref: "/" });
     return { body: markup(body) };
   }
   const listing = homeListing(read.events, filters, now, variant === "fragment" ? 1 : page, moment);
@@ -117,7 +117,7 @@ async function renderHomeVariant(deps: Deps, variant: HomeVariant, filters: Even
     feedUrl: publicUrl(deps.config, "/calendar.ics"),
     // A shared link to an event that is no longer listed says so instead of showing the list silently.
     modal: event
-      ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: homeHref(listing.query), open: true })
+      ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: homeHref(listing.query), open: true, now })
       : eventKey
         ? MissingEventModal({ closeHref: homeHref(listing.query), open: true })
         : undefined,

@@ -10,6 +10,7 @@ import { parisDate, parisInstant } from "../../lib/paris-time.ts";
 import { isFestivalOn, momentOf, MOMENT_PARAM, runsAt, splitFinished, type Moment } from "../../lib/events/filter-moment.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { isActiveSpotlight } from "../../lib/events/active-placements.ts";
+import { cancelledLast } from "../../lib/events/event-status.ts";
 
 /** Cards in the spotlight section. */
 export const SPOTLIGHT_CARD_COUNT = 3;
@@ -134,8 +135,9 @@ export function pickSpotlight(all: readonly LiveEvent[], matching: readonly Live
     picked.push(event);
   };
   for (const event of all) if (isActiveSpotlight(event, now)) take(event);
-  const curated = matching.filter((event) => event.curated);
-  const others = matching.filter((event) => !event.curated);
+  // A cancelled event is never picked for the spotlight (a paid one above keeps its place, marked).
+  const curated = matching.filter((event) => event.curated && event.status !== "cancelled");
+  const others = matching.filter((event) => !event.curated && event.status !== "cancelled");
   for (const event of seededShuffle(curated, `${seed}:curated`)) take(event);
   for (const event of seededShuffle(others, `${seed}:other`)) take(event);
   return picked;
@@ -224,14 +226,15 @@ export function homeListing(events: readonly LiveEvent[], filters: EventFilters,
   let matching = filterEvents(events, filters);
   if (moment) matching = matching.filter((event) => runsAt(event, moment, now));
   // During the festival, what has ended moves below a "Finished" divider (order kept on each side).
+  // Cancelled events stay findable, at the end of their group.
   let finishedFrom: number | null = null;
   if (isFestivalOn(events, now)) {
     const { open, finished } = splitFinished(matching, now);
     if (finished.length > 0) {
-      matching = [...open, ...finished];
+      matching = [...cancelledLast(open), ...cancelledLast(finished)];
       finishedFrom = open.length;
-    }
-  }
+    } else matching = cancelledLast(matching);
+  } else matching = cancelledLast(matching);
   const narrowed = isFilterActive(filters) || hasSearch(filters) || moment !== null;
   return {
     filters,

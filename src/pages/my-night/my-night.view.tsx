@@ -18,6 +18,7 @@ import { SaveButton } from "../components/save-button.view.tsx";
 import { MAX_NIGHT_EVENTS, type WalkingRoute } from "./night.ts";
 import { t } from "../../lib/i18n/index.ts";
 import { SITE_NAME } from "../../lib/links.ts";
+import { EventStatusLine } from "../components/event-status.view.tsx";
 
 /** Visitor-facing texts of the page (one object, for the message catalogue). */
 export const MY_NIGHT_TEXT = {
@@ -100,12 +101,12 @@ export interface MyNightPageProps {
   unavailable?: boolean;
 }
 
-function Stop(props: { event: LiveEvent }): JSX.Element {
+function Stop(props: { event: LiveEvent; now: Date }): JSX.Element {
   const { event } = props;
   const venueKnown = !isUnknownLocation(event.location);
   const area = event.arrondissement === "unknown" ? t("common.paris") : arrondissementLongLabel(event.arrondissement);
   return (
-    <li class="night-stop" data-event-key={event.eventKey}>
+    <li class={["night-stop", event.status !== "scheduled" && `night-stop-${event.status}`]} data-event-key={event.eventKey} data-status={event.status === "scheduled" ? undefined : event.status}>
       <p class="night-when">
         <strong safe>{formatTimeLabel(event.time, event.endTime)}</strong> · <span safe>{formatDateLabel(event.date)}</span>
       </p>
@@ -114,6 +115,7 @@ function Stop(props: { event: LiveEvent }): JSX.Element {
           {event.eventName}
         </a>
       </h2>
+      <EventStatusLine event={event} now={props.now} />
       <p class="night-where muted">
         <Icon name="pin" />
         <span safe>{venueKnown ? `${locationLabel(event.location)} · ${area}` : `${MY_NIGHT_TEXT.locationTba} · ${area}`}</span>
@@ -207,7 +209,7 @@ export function MyNightPage(props: MyNightPageProps): JSX.Element {
             <Actions {...props} />
             <ol class="night-list">
               {props.events.map((event) => (
-                <Stop event={event} />
+                <Stop event={event} now={props.renderedAt} />
               ))}
             </ol>
           </>

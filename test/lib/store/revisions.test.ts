@@ -24,7 +24,7 @@ let clock = Date.UTC(2026, 5, 1, 12);
 const now = (minutes = 1) => new Date((clock += minutes * 60_000));
 
 beforeEach(async () => {
-  await ctx.deps.database.query(sql`truncate event_store_rows, event_store_columns, event_store_meta, event_store_revisions, event_store_backups`);
+  await ctx.deps.database.query(sql`truncate event_store_rows, event_store_columns, event_store_meta, event_store_revisions, event_store_backups, event_store_published`);
   const saved = await saveStoreSheet(ctx.deps.db, SHEET, { updatedBy: "system", origin: "manual", trigger: "upload", now: now() });
   if (!saved.ok) throw new Error(saved.error);
 });

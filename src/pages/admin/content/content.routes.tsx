@@ -14,12 +14,21 @@ import { consoleResponse } from "../console.ts";
 import { ContentArea, SheetEditorCard } from "./editor.view.tsx";
 import { RevisionsCard, type RevisionsCardProps } from "./revisions.view.tsx";
 import { loadBannerCard, loadSubmissionsCard, ModerationCards, statusParam } from "./moderation.routes.tsx";
+import { PublishingCard, PUBLISHING_BASE, type PublishingCardProps } from "./publishing.view.tsx";
+import { discardDrafts, parseStatusInput, publishDrafts, readUnpublishedChanges, setEventStatus } from "../../../lib/admin/publishing.ts";
+import { readForm } from "../../../lib/forms.ts";
+import type { CardNotice } from "../widgets.view.tsx";
 
 const CONTENT_PATH = "/admin/content";
 
-/** GET /admin/content, GET …/revisions, GET …/revisions/:id, POST …/revisions/:id/restore */
+/** GET /admin/content, GET …/publishing, POST …/publishing/{publish,discard,status}, GET …/revisions, GET …/revisions/:id, POST …/revisions/:id/restore */
 export function contentRoutes(deps: Deps) {
   const card = (props: RevisionsCardProps, status = 200) => html(<RevisionsCard {...props} />, status, { vary: "HX-Request", ...NO_STORE_HEADERS });
+  const publishing = async (props: Omit<PublishingCardProps, "changes">, status = 200) =>
+    html(<PublishingCard changes={await readUnpublishedChanges(deps.db)} {...props} />, status, { vary: "HX-Request", ...NO_STORE_HEADERS });
+  // A publishing action: the card with its notice for htmx, else back to the page.
+  const publishingAnswer = async (request: Request, notice: CardNotice) =>
+    isHtmx(request) ? publishing({ notice }, notice.kind === "error" ? 422 : 200) : hxRedirect(request, CONTENT_PATH, NO_STORE_HEADERS);
   // Without htmx the card's addresses are the content page itself.
   const onlyHtmx = (request: Request) => (isHtmx(request) ? undefined : hxRedirect(request, CONTENT_PATH, NO_STORE_HEADERS));
 
@@ -28,16 +37,18 @@ export function contentRoutes(deps: Deps) {
     .get(
       CONTENT_PATH,
       async ({ request, query }) => {
-        const [sheet, revisions, submissions, banner] = await Promise.all([
+        const [sheet, revisions, submissions, banner, changes] = await Promise.all([
           // Only the first page of rows (or of the rows matching ?search=, the link an accepted
           // submission gives): opening the editor reads no more of the sheet than it draws.
           readEditorWindow(deps.db, { offset: 0, limit: EDITOR_PAGE, search: typeof query.search === "string" ? query.search.slice(0, 200) : "" }),
           listRevisions(deps.db),
           loadSubmissionsCard(deps, statusParam(query.status)),
           loadBannerCard(deps),
+          readUnpublishedChanges(deps.db),
         ]);
         return consoleResponse(deps, request, "content", "Content", () => (
           <ContentArea>
+            <PublishingCard changes={changes} />
             <SheetEditorCard sheet={sheet} />
             <RevisionsCard revisions={revisions} />
             <ModerationCards submissions={submissions} banner={banner} />
@@ -45,6 +56,37 @@ export function contentRoutes(deps: Deps) {
         ));
       },
       { isAdmin: true },
+    )
+    .get(PUBLISHING_BASE, async ({ request, query }) => (isHtmx(request) ? publishing({ review: query.review === "1" }) : hxRedirect(request, CONTENT_PATH, NO_STORE_HEADERS)), { isAdmin: true })
+    .post(
+      `${PUBLISHING_BASE}/publish`,
+      async ({ request, admin }) => {
+        const result = await publishDrafts(deps, actorOf(admin));
+        if (!result.ok) return publishingAnswer(request, { kind: "error", text: `Nothing was published: ${result.error}` });
+        const text = result.revalidationError ?? "Published: visitors now see the sheet as it is in the editor.";
+        return publishingAnswer(request, { kind: result.revalidationError ? "error" : "ok", text });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      `${PUBLISHING_BASE}/discard`,
+      async ({ request, admin }) => {
+        const result = await discardDrafts(deps, actorOf(admin));
+        if (!result.ok) return publishingAnswer(request, { kind: "error", text: result.error });
+        return publishingAnswer(request, { kind: "ok", text: result.discarded ? `Discarded ${result.discarded} unpublished changes. Reload the editor to see the sheet.` : "There was nothing to discard." });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      `${PUBLISHING_BASE}/status`,
+      async ({ request, admin }) => {
+        const parsed = parseStatusInput(await readForm(request));
+        if (!parsed.ok) return publishingAnswer(request, { kind: "error", text: parsed.issues.map((i) => i.message).join("; ") });
+        const result = await setEventStatus(deps, parsed.input, actorOf(admin));
+        if (!result.ok) return publishingAnswer(request, { kind: "error", text: result.error });
+        return publishingAnswer(request, { kind: "ok", text: `"${result.title}" is now ${result.status}${result.note ? ` (${result.note})` : ""} on the public site.` });
+      },
+      { isAdmin: true, parse: "none" },
     )
     .get(`${CONTENT_PATH}/revisions`, async ({ request }) => onlyHtmx(request) ?? card({ revisions: await listRevisions(deps.db) }), { isAdmin: true })
     .get(
