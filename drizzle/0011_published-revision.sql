@@ -1,6 +1,7 @@
 CREATE TABLE "event_store_published" (
 	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
 	"version" bigint NOT NULL,
+	"stamp" uuid DEFAULT gen_random_uuid() NOT NULL,
 	"store_revision" bigint NOT NULL,
 	"published_at" timestamp with time zone NOT NULL,
 	"published_by" text NOT NULL,
@@ -10,6 +11,7 @@ CREATE TABLE "event_store_published" (
 	"row_states" text DEFAULT '{}' NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "engagement_calendar_id_idx" ON "engagement_interactions" USING btree ("id") WHERE "engagement_interactions"."action_type" = 'calendar_sync';--> statement-breakpoint
 -- Hand-written: the two new core columns (Status, Status Note) join existing stores after the
 -- other core columns; custom columns move two places down.
 UPDATE "event_store_columns" SET "display_order" = "display_order" + 2 WHERE NOT "is_core";

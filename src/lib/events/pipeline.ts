@@ -1,7 +1,8 @@
 // The live-events read pipeline (see docs/live-events.md): the source chain of the data mode,
 // keys and quality checks, coordinates from the KV cache (never the geocoder), then the featured,
 // promoted and engagement projections; during a database outage a read is degraded rather than
-// failed. There is no event cache: every call reads the sources.
+// failed. Each call checks its sources (one indexed read each); what was built or projected from
+// unchanged sources is kept, so a render miss does not rebuild it.
 
 import { readFile } from "node:fs/promises";
 import type { Config } from "../config.ts";
@@ -11,7 +12,8 @@ import type { Logger } from "../logger.ts";
 import { centreCoordinates, populateCoordinates, warmCoordinates, type PopulationCounts, type WarmUpCounts, type WarmUpOptions } from "../geocoding/coordinates.ts";
 import { findNewestBackupCsv } from "../store/backups.ts";
 import { FIXTURE_SHEET_CSV } from "./fixtures.ts";
-import { applyEngagement, applyFeatured, applyPromoted, calendarSyncCounts, orderForHomepage, settleActiveWindows } from "./projections.ts";
+import { applyEngagement, applyFeatured, applyPromoted, calendarSyncCounts, orderForHomepage, readProjectionState, settleActiveWindows } from "./projections.ts";
+import { LOCATIONS_KV_KEY } from "../geocoding/location-cache.ts";
 import { checkSourceValidity, runQualityChecks } from "../sheet/quality.ts";
 import { buildEventsFromRows, type EventKeyStats, type SheetRowInput, type SheetRowsResult } from "../sheet/sheet.ts";
 import { parseSheetCsv } from "../sheet/csv.ts";
@@ -20,7 +22,7 @@ import { parisYear } from "../paris-time.ts";
 import { isDatabaseUnreachable, safeErrorText } from "../db/errors.ts";
 import { memoisedPerObject } from "../memo.ts";
 import { findStoreMeta, isBlankStoreRow, saveStoreSheet, storeRowFields } from "../store/store.ts";
-import { findPublishedVersion, readPublishedSheet } from "../store/published.ts";
+import { findPublishedStamp, readPublishedSheet } from "../store/published.ts";
 import type { LiveEvent, SheetWarning } from "../sheet/types.ts";
 
 /** Where a live read came from. `backup` and `local` are fallbacks in remote mode. */
@@ -118,18 +120,18 @@ function buildFromCsv(csv: string | undefined, now: Date): SourceRead {
  * editor autosaves is never read here. Keys were assigned when the rows were saved; rows whose
  * core cells are all empty carry no event (as blank CSV lines).
  *
- * The built result is kept while the published version and the Paris year are the same: every
- * publish raises the version in its own transaction, and the version is read on every call (one
+ * The built result is kept while the published stamp and the Paris year are the same: every
+ * publish writes a new stamp in its own transaction, and the stamp is read on every call (one
  * indexed row), so a publish on any instance is seen by the very next read. For a 2,000-row store
  * this skips reading the rows and building the events on each render-cache miss.
  */
 function createStoreSource(db: Db, now: () => Date): () => Promise<SourceRead> {
-  let last: { version: number; year: number; built: SheetRowsResult } | undefined;
+  let last: { stamp: string; year: number; built: SheetRowsResult } | undefined;
   return async () => {
-    const version = await findPublishedVersion(db);
-    if (version === undefined) return { ok: false, reason: "empty" };
+    const stamp = await findPublishedStamp(db);
+    if (stamp === undefined) return { ok: false, reason: "empty" };
     const year = parisYear(now());
-    if (last && last.version === version && last.year === year) return { ok: true, built: last.built };
+    if (last && last.stamp === stamp && last.year === year) return { ok: true, built: last.built };
     const published = await readPublishedSheet(db);
     if (!published) return { ok: false, reason: "empty" };
     const rows: SheetRowInput[] = [];
@@ -138,7 +140,7 @@ function createStoreSource(db: Db, now: () => Date): () => Promise<SourceRead> {
     });
     if (rows.length === 0) return { ok: false, reason: "empty" };
     const built = buildEventsFromRows(rows, { now: now() });
-    last = { version: published.version, year, built };
+    last = { stamp: published.stamp, year, built };
     return { ok: true, built };
   };
 }
@@ -204,10 +206,20 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
     testMode: deps.config.dataMode === "test",
   });
 
+  // What the projections were last computed from (docs/live-events.md, "What a read costs"): the
+  // placed events per built list and coordinate-cache write, the active windows per schedule
+  // version until the next window boundary, the saved counts per newest calendar_sync row, and
+  // the projected list per switch combination while all three are the same objects.
+  type Windows = { schedules: string; computedAt: number; validUntil: number; value: Awaited<ReturnType<typeof settleActiveWindows>> };
+  type Counts = { version: string; value: Map<string, number> };
+  type Placed = { source: readonly LiveEvent[]; coordinates: string; events: LiveEvent[]; counts: PopulationCounts };
+  const kept: { placed?: Placed; windows?: Windows; counts?: Counts; projected: Map<string, { placed: Placed; windows?: Windows; counts?: Counts; events: LiveEvent[] }> } = { projected: new Map() };
+
   /**
    * Coordinates from the cache and the projections, each needing the database. When the source
    * chain already found the database unreachable, or any of these queries fails, the read is
    * degraded instead of failing: arrondissement centres, no projections, and the reason returned.
+   * A miss costs one small query while nothing the projections depend on has changed.
    */
   async function placeAndProject(events: readonly LiveEvent[], options: LoadOptions, databaseDown: boolean): Promise<{ events: LiveEvent[]; counts: PopulationCounts; degraded?: string }> {
     const degrade = (reason: string) => {
@@ -219,18 +231,39 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
     };
     if (databaseDown) return degrade("database unreachable");
     try {
-      // New objects per read (populateCoordinates copies each event once): projections write into
-      // them, and the built list is shared by every read while the store is unchanged.
-      const placed = await populateCoordinates(events, coordinateDeps());
-      let out = placed.events;
       const now = deps.now();
+      const at = now.getTime();
+      const state = await readProjectionState(deps.db, LOCATIONS_KV_KEY, now);
+      let placed = kept.placed;
+      if (!placed || placed.source !== events || placed.coordinates !== state.coordinates) {
+        // New objects (populateCoordinates copies each event once): the built list stays untouched.
+        const result = await populateCoordinates(events, coordinateDeps());
+        placed = kept.placed = { source: events, coordinates: state.coordinates, events: result.events, counts: result.counts };
+      }
+      let windows: Windows | undefined;
       if (options.includeFeaturedProjection !== false) {
-        const { spotlights, promotions } = await settleActiveWindows(deps.db, now);
-        applyFeatured(out, spotlights);
-        applyPromoted(out, promotions);
+        windows = kept.windows;
+        if (!windows || windows.schedules !== state.schedules || at >= windows.validUntil || at < windows.computedAt) {
+          windows = kept.windows = { schedules: state.schedules, computedAt: at, validUntil: state.nextBoundaryMs ?? Number.POSITIVE_INFINITY, value: await settleActiveWindows(deps.db, now) };
+        }
+      }
+      let counts: Counts | undefined;
+      if (options.includeEngagementProjection !== false) {
+        counts = kept.counts;
+        if (!counts || counts.version !== state.calendarSyncs) counts = kept.counts = { version: state.calendarSyncs, value: await calendarSyncCounts(deps.db) };
+      }
+      const variant = `${windows !== undefined}|${counts !== undefined}`;
+      const previous = kept.projected.get(variant);
+      if (previous && previous.placed === placed && previous.windows === windows && previous.counts === counts) return { events: previous.events, counts: placed.counts };
+      // Copies per projection state: lists already handed out are never changed.
+      let out = placed.events.map((event) => ({ ...event }));
+      if (windows) {
+        applyFeatured(out, windows.value.spotlights);
+        applyPromoted(out, windows.value.promotions);
         out = orderForHomepage(out);
       }
-      if (options.includeEngagementProjection !== false) applyEngagement(out, await calendarSyncCounts(deps.db));
+      if (counts) applyEngagement(out, counts.value);
+      kept.projected.set(variant, { placed, windows, counts, events: out });
       return { events: out, counts: placed.counts };
     } catch (error) {
       return degrade(safeErrorText(error));

@@ -103,3 +103,39 @@ export function orderForHomepage(events: readonly LiveEvent[]): LiveEvent[] {
   }
   return [...spotlight, ...promoted, ...rest];
 }
+
+/**
+ * What the projections of a live read depend on, in one small round trip: the coordinate cache's
+ * last write, a version of each placement schedule (row count and newest change) and the next
+ * instant an active window starts or ends. A reader keeps its projections while these are the
+ * same and that instant has not come (docs/live-events.md, "What a read costs").
+ */
+export interface ProjectionState {
+  coordinates: string;
+  schedules: string;
+  /** The newest calendar_sync row's id: the version of the saved counts. */
+  calendarSyncs: string;
+  /** Epoch ms of the next start or end of a scheduled window, or null when none is ahead. */
+  nextBoundaryMs: number | null;
+}
+
+export async function readProjectionState(db: Db, coordinatesKey: string, now: Date): Promise<ProjectionState> {
+  const at = now.toISOString();
+  const ahead = (table: ScheduleTable) => sql`
+    select least(min(effective_start_at) filter (where effective_start_at > ${at}::timestamptz), min(effective_end_at) filter (where effective_end_at > ${at}::timestamptz)) as b
+    from ${table} where status = 'scheduled'`;
+  const [row] = rowsOf<{ coordinates: string | null; spotlight: string; promoted: string; next_ms: number | null; calendar_syncs: string | null }>(
+    await db.execute(sql`select
+      (select (extract(epoch from updated_at) * 1000)::bigint::text from kv_store where key = ${coordinatesKey}) as coordinates,
+      (select count(*) || ':' || coalesce((extract(epoch from max(updated_at)) * 1000)::bigint::text, '') from spotlight_schedule) as spotlight,
+      (select count(*) || ':' || coalesce((extract(epoch from max(updated_at)) * 1000)::bigint::text, '') from promoted_schedule) as promoted,
+      (select (extract(epoch from min(b)) * 1000)::float8 from (${ahead(spotlightSchedule)} union all ${ahead(promotedSchedule)}) boundaries) as next_ms,
+      (select max(id)::text from engagement_interactions where action_type = 'calendar_sync') as calendar_syncs`),
+  );
+  return {
+    coordinates: row?.coordinates ?? "",
+    schedules: `${row?.spotlight ?? ""}|${row?.promoted ?? ""}`,
+    calendarSyncs: row?.calendar_syncs ?? "",
+    nextBoundaryMs: row?.next_ms === null || row?.next_ms === undefined ? null : Number(row.next_ms),
+  };
+}

@@ -27,6 +27,7 @@ export interface PublishedRow {
 /** The published sheet with what publishing recorded of each row. */
 export interface PublishedSheet {
   version: number;
+  stamp: string;
   storeRevision: number;
   publishedAt: Date;
   publishedBy: string;
@@ -52,10 +53,10 @@ export const NOTICED_FIELDS = ["date", "dateTo", "startTime", "endTime", "locati
 type StateTuple = [number, number, number];
 type SheetJson = { columns: [string, string][]; rows: [string, Record<string, unknown> | null][] };
 
-/** The published version, or undefined when nothing was ever published (one indexed row). */
-export async function findPublishedVersion(db: Db): Promise<number | undefined> {
-  const [row] = await db.select({ version: eventStorePublished.version }).from(eventStorePublished).where(eq(eventStorePublished.id, 1)).limit(1);
-  return row ? Number(row.version) : undefined;
+/** The stamp of the published revision (new on every publish), or undefined when nothing was ever published (one indexed row). */
+export async function findPublishedStamp(db: Db): Promise<string | undefined> {
+  const [row] = await db.select({ stamp: eventStorePublished.stamp }).from(eventStorePublished).where(eq(eventStorePublished.id, 1)).limit(1);
+  return row?.stamp;
 }
 
 /** The published sheet, or undefined when nothing was ever published. */
@@ -71,6 +72,7 @@ export async function readPublishedSheet(db: Db): Promise<PublishedSheet | undef
   const columns = sheet.columns.map(([key, label]) => ({ key, label }));
   return {
     version: Number(row.version),
+    stamp: row.stamp,
     storeRevision: Number(row.storeRevision),
     publishedAt: row.publishedAt,
     publishedBy: row.publishedBy,
@@ -124,6 +126,7 @@ async function write(tx: Db, previous: PublishedSheet | undefined, columns: read
   };
   const values = {
     version,
+    stamp: crypto.randomUUID(),
     storeRevision: options.storeRevision,
     publishedAt: options.now,
     publishedBy: options.actor,

@@ -99,7 +99,7 @@ export const eventStoreBackups = pgTable(
 /**
  * The published revision (single row, id 1): the sheet visitors see, as it was when last
  * published. `sheet` is JSON text like a revision snapshot (columns as [key, label], rows as [id,
- * cells by key]); `rowStates` is JSON text of each row id's [first published (ms or 0 when
+ * cells by key]); `stamp` is new on every publish; `rowStates` is JSON text of each row id's [first published (ms or 0 when
  * unknown), date/time/venue changed (ms or 0), sequence]. `version` rises with every publish, so
  * readers can keep what they built from one version. See docs/store-and-backups.md, "Published
  * revision".
@@ -107,6 +107,8 @@ export const eventStoreBackups = pgTable(
 export const eventStorePublished = pgTable("event_store_published", {
   id: integer("id").primaryKey().default(1),
   version: bigint("version", { mode: "number" }).notNull(),
+  /** A random id per publish: readers compare it, so a table emptied and refilled never looks unchanged. */
+  stamp: uuid("stamp").notNull().defaultRandom(),
   storeRevision: bigint("store_revision", { mode: "number" }).notNull(),
   publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
   publishedBy: text("published_by").notNull(),

@@ -33,6 +33,9 @@ export const engagementInteractions = pgTable(
     // 125-150 ms through the action/time index and 6.5-9 ms with this one; the write path gains
     // one index entry per calendar_sync row only.
     index("engagement_calendar_event_idx").on(t.eventKey).where(sql`${t.actionType} = 'calendar_sync'`),
+    // The newest calendar_sync row's id is the version of those counts: a live read recounts only
+    // when it moved (one index probe), not on every render miss.
+    index("engagement_calendar_id_idx").on(t.id).where(sql`${t.actionType} = 'calendar_sync'`),
     // Erasure finds a person's rows by email; most rows have none.
     index("engagement_user_email_idx").on(t.userEmail).where(sql`${t.userEmail} is not null`),
   ],
