@@ -83,9 +83,9 @@ describe("moments", () => {
     }
   });
 
-  test("day/night labels use 24-hour time; the filter itself is unchanged", async () => {
+  test("day/night labels name the 22:00 boundary in 24-hour time", async () => {
     const html = await page("/?dn=night");
-    expect(html).toContain("Night 22:00–05:59");
-    expect(html).toContain("Day 06:00–21:59");
+    expect(html).toContain("Night (after 22:00)");
+    expect(html).toContain("Day (over by 22:00)");
   });
 });

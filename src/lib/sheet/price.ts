@@ -35,9 +35,10 @@ function readNumber(token: string): number {
 /** What a Price cell says: free, amounts (lowest and highest) in a currency, or neither. */
 export type PriceReading = { kind: "free" } | { kind: "amount"; min: number; max: number; currency: "EUR" | "GBP" } | { kind: "none" };
 
-// A currency mark right before or after a number ("€10", "10 €", "15 EUR", "£10", "5 pounds").
-const MARK_BEFORE = /(?:€|£|\$)\s*$/;
-const MARK_AFTER = /^\s*(?:€|£|eur(?:os?)?|gbp|pounds?)(?![a-z])/;
+// A currency mark right before or after a number ("€10", "10 €", "15 EUR", "£10", "5 pounds"), or
+// across a range's dash ("10-20 EUR", "€10–20").
+const MARK_BEFORE = /(?:€|£|\$)\s*(?:\d+(?:[.,]\d+)*\s*[-–]\s*)?$/;
+const MARK_AFTER = /^\s*(?:[-–]\s*\d+(?:[.,]\d+)*\s*)?(?:€|£|eur(?:os?)?|gbp|pounds?)(?![a-z])/;
 
 /**
  * Reads a Price cell once for the filter and the label: free words (free, gratuit, gratis, no fee)

@@ -83,6 +83,9 @@ describe("readPrice", () => {
     // Numbers written with a currency mark win over the others ("23h" is a time).
     ["5€ before 23h, 10€ after", { kind: "amount", min: 5, max: 10, currency: "EUR" }],
     ["10-15", { kind: "amount", min: 10, max: 15, currency: "EUR" }],
+    // A mark on one end of a range marks both.
+    ["10-20 EUR", { kind: "amount", min: 10, max: 20, currency: "EUR" }],
+    ["€10–20 (doors at 8)", { kind: "amount", min: 10, max: 20, currency: "EUR" }],
   ])("%p", (cell, reading) => {
     expect(readPrice(cell)).toEqual(reading as never);
   });
