@@ -34,7 +34,7 @@ async function spotlightCards(page: Page): Promise<SpotlightCard[]> {
       name: card.querySelector(".card-link")?.textContent?.trim() ?? "",
       date: card.querySelector(".card-date")?.textContent?.trim() ?? "",
       time: card.querySelector(".card-when")?.childNodes[1]?.textContent?.trim() ?? "",
-      tags: [...card.querySelectorAll(".card-tags li")].map((li) => li.textContent?.trim() ?? ""),
+      tags: Array.from(card.querySelectorAll(".card-tags li"), (li) => li.textContent?.trim() ?? ""),
       featured: card.querySelector(".badge-featured") !== null,
     })),
   );
