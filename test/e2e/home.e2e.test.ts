@@ -76,7 +76,7 @@ describe("homepage in the browser", () => {
         await openFilterSection(page, "Date & Times");
         await page.getByRole("checkbox", { name: "Night (after 22:00)" }).check();
         await page.waitForURL(`${server.url}/?dn=night`);
-        await waitForText(page, "#result-count", "3 found");
+        await waitForText(page, "#result-count", "7 found");
         await openFilterSection(page, "Location");
         await page.getByRole("checkbox", { name: "11e" }).check();
         await page.waitForURL(`${server.url}/?dn=night&arr=11`);
