@@ -86,7 +86,7 @@ describe("moments", () => {
   test("day/night labels name the 22:00 boundary in 24-hour time", async () => {
     const html = await page("/?dn=night");
     expect(html).toContain("Night (after 22:00)");
-    expect(html).toContain("Day (over by 22:00)");
+    expect(html).toContain("Day (until 22:00)");
   });
 
   test("one day/night rule: the night filter lists exactly the moon cards (18:00–23:00 and 21:00–02:00 included), the day filter the sun cards", async () => {

@@ -38,7 +38,7 @@ describe("homepage in test mode", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
     expect(res.headers.get("vary")).toBe("Accept-Encoding, HX-Request, Accept-Language, Cookie");
     expect(body).toStartWith("<!doctype html><html lang=\"en\">");
-    for (const text of ["Paris · Fête de la Musique", "Discover events across the city", "14 available", "Spotlight", "Get noticed by promoting your event →", "Browse All 14 Events", "All Events", "Hosting something? Submit your event →", "Date &amp; Times", "Location", "Music &amp; Culture", "Preferences", "Show only curated picks", "Day (over by 22:00)", "Night (after 22:00)"]) {
+    for (const text of ["Paris · Fête de la Musique", "Discover events across the city", "14 available", "Spotlight", "Get noticed by promoting your event →", "Browse All 14 Events", "All Events", "Hosting something? Submit your event →", "Date &amp; Times", "Location", "Music &amp; Culture", "Preferences", "Show only curated picks", "Day (until 22:00)", "Night (after 22:00)"]) {
       expect(body).toContain(text);
     }
     expect(body).toContain('<main id="main"');

@@ -98,7 +98,7 @@ export const en = {
   // Moments and filter labels
   "moment.now": "Happening now",
   "moment.tonight": "Tonight",
-  "filter.dayNight.day": "Day (over by {time})",
+  "filter.dayNight.day": "Day (until {time})",
   "filter.dayNight.night": "Night (after {time})",
   "filter.venue.indoor": "Indoor",
   "filter.venue.outdoor": "Outdoor",

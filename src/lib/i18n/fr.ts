@@ -103,7 +103,7 @@ export const fr = {
   // Moments and filter labels
   "moment.now": "En ce moment",
   "moment.tonight": "Ce soir",
-  "filter.dayNight.day": "Jour (fini à {time})",
+  "filter.dayNight.day": "Jour (jusqu'à {time})",
   "filter.dayNight.night": "Nuit (après {time})",
   "filter.venue.indoor": "Intérieur",
   "filter.venue.outdoor": "Extérieur",
