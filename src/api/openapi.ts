@@ -77,7 +77,7 @@ export const FILTER_QUERY_PARAMETERS: readonly QueryParameter[] = [
   query("q", "Search text (name, venue, area, genres, notes; accents and case ignored; at most 200 characters)"),
   query("df", "First date, YYYY-MM-DD"),
   query("dt", "Last date, YYYY-MM-DD"),
-  query("dn", "Times of day: day, night"),
+  query("dn", "Times of day: day, night (night: the event runs at any minute from 22:00 to 06:00)"),
   query("arr", "Arrondissements 1–20 (e.g. 11 or 11e), or outside"),
   query("g", "Genre keys (e.g. house, jazz, musiques du monde)"),
   query("nat", "Host or audience country codes: UK, FR, CA, NL"),

@@ -3,6 +3,7 @@
 // cached pages, so a save drops `/`, `/feature-event` and every render tagged `sliding-banner`.
 
 import type { Kv } from "./kv.ts";
+import { t, translate } from "./i18n/index.ts";
 import type { Logger } from "./logger.ts";
 import type { InvalidationBus } from "./invalidation.ts";
 
@@ -13,12 +14,20 @@ export const BANNER_CACHE_TAG = "sliding-banner";
 /** Pages whose layout shows the banner (invalidated on save). */
 export const BANNER_PAGES: readonly string[] = ["/", "/feature-event"];
 
-export const DEFAULT_BANNER_MESSAGES: readonly string[] = [
-  "Fête de la Musique · 21 June · all over Paris",
-  "Free events, club nights and street stages in one calendar",
-  "Filter by arrondissement, genre and time of day",
-  "Hosting something? Submit your event for review",
-];
+/** Catalogue keys of the default messages: pages show them in the page's language. */
+const DEFAULT_BANNER_KEYS = ["banner.default.date", "banner.default.calendar", "banner.default.filters", "banner.default.submit"] as const;
+
+/** The default messages as stored and shown in the console (English, like the console). */
+export const DEFAULT_BANNER_MESSAGES: readonly string[] = DEFAULT_BANNER_KEYS.map((key) => translate("en", key));
+
+/**
+ * The messages a page shows in the current language: the stored ones as written (the team's own
+ * words), except the defaults, which read from the catalogue of the page's language.
+ */
+export function bannerMessagesToShow(messages: readonly string[]): readonly string[] {
+  const isDefault = messages.length === DEFAULT_BANNER_MESSAGES.length && messages.every((message, i) => message === DEFAULT_BANNER_MESSAGES[i]);
+  return isDefault ? DEFAULT_BANNER_KEYS.map((key) => t(key)) : messages;
+}
 
 export const BANNER_DURATION_DEFAULT_MS = 4200;
 export const BANNER_DURATION_MIN_MS = 1800;

@@ -74,9 +74,9 @@ describe("homepage in the browser", () => {
       try {
         await page.goto(`${server.url}/`);
         await openFilterSection(page, "Date & Times");
-        await page.getByRole("checkbox", { name: "Night 22:00–05:59" }).check();
+        await page.getByRole("checkbox", { name: "Night (after 22:00)" }).check();
         await page.waitForURL(`${server.url}/?dn=night`);
-        await waitForText(page, "#result-count", "3 found");
+        await waitForText(page, "#result-count", "7 found");
         await openFilterSection(page, "Location");
         await page.getByRole("checkbox", { name: "11e" }).check();
         await page.waitForURL(`${server.url}/?dn=night&arr=11`);
@@ -194,7 +194,7 @@ describe("homepage in the browser", () => {
       const page = await context.newPage();
       try {
         await page.goto(`${server.url}/`);
-        await page.getByRole("checkbox", { name: "Night 22:00–05:59" }).check();
+        await page.getByRole("checkbox", { name: "Night (after 22:00)" }).check();
         await page.getByRole("checkbox", { name: "11e" }).check();
         await page.getByRole("button", { name: "Apply filters" }).first().click();
         await page.waitForURL(`${server.url}/?dn=night&arr=11`);

@@ -9,8 +9,8 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { sql } from "drizzle-orm";
-import { rangeLabel, priceLabels } from "../../src/lib/events/filter-labels.ts";
-import { translate, type Language, type MessageKey } from "../../src/lib/i18n/index.ts";
+import { dayNightLabel, rangeLabel, priceLabels } from "../../src/lib/events/filter-labels.ts";
+import { inLanguage, translate, type Language, type MessageKey } from "../../src/lib/i18n/index.ts";
 import { collectConsoleErrors, newContext, openFilterSection, useBrowserApp } from "../helpers/browser.ts";
 
 const { ctx, server, browser } = useBrowserApp();
@@ -22,6 +22,9 @@ const CASES = [
   { language: "fr", locale: "fr-FR", viewport: "phone", day: "dim. 21 juin", area: "10e arrondissement", priceLabel: "Gratuit - 140 €", icsPrice: "Prix : Gratuit" },
   { language: "en", locale: "en-GB", viewport: "desktop", day: "Sun 21 June", area: "10th arrondissement", priceLabel: "Free - €140", icsPrice: "Price: Free" },
 ] as const;
+
+/** The night toggle's label in a language ("Nuit (après 22:00)"). */
+const nightLabel = (language: Language): string => inLanguage(language, () => dayNightLabel("night"));
 
 const other = (language: Language): Language => (language === "fr" ? "en" : "fr");
 
@@ -73,10 +76,10 @@ describe("languages in the browser", () => {
 
         // The filters: toggle labels, the result count and the server-made slider labels.
         await openFilterSection(page, translate(language, "filter.section.dates"));
-        await page.getByRole("checkbox", { name: translate(language, "filter.dayNight.night") }).check();
+        await page.getByRole("checkbox", { name: nightLabel(language) }).check();
         await page.waitForURL(`${server.url}/?dn=night`);
-        await waitForText(page, "#result-count", translate(language, "filter.count.found", { count: 3 }));
-        await expect(page.getByRole("link", { name: `${translate(language, "filter.dayNight.night")} ${translate(language, "home.chips.remove")}` }).count()).resolves.toBe(1);
+        await waitForText(page, "#result-count", translate(language, "filter.count.found", { count: 7 }));
+        await expect(page.getByRole("link", { name: `${nightLabel(language)} ${translate(language, "home.chips.remove")}` }).count()).resolves.toBe(1);
         await openFilterSection(page, translate(language, "filter.section.preferences"));
         await page.locator('input[name="pr_max"]').fill("140");
         expect(rangeLabel(priceLabels(language), { min: 0, max: 140 })).toBe(priceLabel);
@@ -100,7 +103,7 @@ describe("languages in the browser", () => {
       // Back on the same page with its filters, now in French.
       await page.waitForURL(`${server.url}/?dn=night`);
       await expectPageIn(page, "fr", "home.heading");
-      await waitForText(page, "#result-count", translate("fr", "filter.count.found", { count: 3 }));
+      await waitForText(page, "#result-count", translate("fr", "filter.count.found", { count: 7 }));
       const cookie = await languageCookie(context);
       expect(cookie).toMatchObject({ value: "fr", path: "/", sameSite: "Lax" });
       expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600_000);

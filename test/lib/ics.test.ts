@@ -255,12 +255,12 @@ describe("DESCRIPTION", () => {
 
   const prices: [string, number | null, string][] = [
     ["€15", 15, "Price: €15"],
-    ["15€", 15, "Price: 15€"],
+    ["15€", 15, "Price: €15"],
     ["15", 15, "Price: €15"],
     ["£10", 11.7, "Price: £10"],
     ["Free", 0, "Price: Free"],
     ["0", 0, "Price: Free"],
-    ["10-20 EUR", 10, "Price: 10-20 EUR"],
+    ["10-20 EUR", 10, "Price: €10 – €20"],
     ["TBC", null, "Price: TBA"],
   ];
   for (const [price, priceValue, line] of prices) {

@@ -83,9 +83,25 @@ describe("moments", () => {
     }
   });
 
-  test("day/night labels use 24-hour time; the filter itself is unchanged", async () => {
+  test("day/night labels name the 22:00 boundary in 24-hour time", async () => {
     const html = await page("/?dn=night");
-    expect(html).toContain("Night 22:00–05:59");
-    expect(html).toContain("Day 06:00–21:59");
+    expect(html).toContain("Night (after 22:00)");
+    expect(html).toContain("Day (until 22:00)");
+  });
+
+  test("one day/night rule: the night filter lists exactly the moon cards (18:00–23:00 and 21:00–02:00 included), the day filter the sun cards", async () => {
+    const cardsOf = (html: string) =>
+      [...html.slice(html.indexOf('id="results"')).matchAll(/<article class="[^"]*" data-event-key="([^"]+)"[\s\S]*?<p class="card-when">(<span class="icon i-(\w+))?/g)].map((m) => ({ key: m[1], icon: m[3] }));
+    const all = cardsOf(await page("/"));
+    const night = cardsOf(await page("/?dn=night"));
+    const day = cardsOf(await page("/?dn=day"));
+    expect(night.length).toBeGreaterThan(0);
+    expect(day.length).toBeGreaterThan(0);
+    expect(night.every((card) => card.icon === "moon")).toBe(true);
+    expect(day.every((card) => card.icon === "sun")).toBe(true);
+    expect(new Set(night.map((c) => c.key))).toEqual(new Set(all.filter((c) => c.icon === "moon").map((c) => c.key)));
+    expect(new Set(day.map((c) => c.key))).toEqual(new Set(all.filter((c) => c.icon === "sun").map((c) => c.key)));
+    // Canal Amapiano Sunset (18:00–23:00) and Latin Quarter Reggaeton (21:00–02:00) run past 22:00.
+    expect(night.map((c) => c.key)).toEqual(expect.arrayContaining(["evt_fixture000001", "evt_fixture000008"]));
   });
 });

@@ -38,7 +38,7 @@ describe("homepage in test mode", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
     expect(res.headers.get("vary")).toBe("Accept-Encoding, HX-Request, Accept-Language, Cookie");
     expect(body).toStartWith("<!doctype html><html lang=\"en\">");
-    for (const text of ["Paris · Fête de la Musique", "Discover events across the city", "14 available", "Spotlight", "Get noticed by promoting your event →", "Browse All 14 Events", "All Events", "Hosting something? Submit your event →", "Date &amp; Times", "Location", "Music &amp; Culture", "Preferences", "Show only curated picks", "Day 06:00–21:59", "Night 22:00–05:59"]) {
+    for (const text of ["Paris · Fête de la Musique", "Discover events across the city", "14 available", "Spotlight", "Get noticed by promoting your event →", "Browse All 14 Events", "All Events", "Hosting something? Submit your event →", "Date &amp; Times", "Location", "Music &amp; Culture", "Preferences", "Show only curated picks", "Day (until 22:00)", "Night (after 22:00)"]) {
       expect(body).toContain(text);
     }
     expect(body).toContain('<main id="main"');
@@ -245,16 +245,21 @@ describe("homepage in test mode", () => {
     }
   });
 
-  test("spotlight: an active spotlight event comes first with its badge; the rest are curated picks; the order is stable", async () => {
+  test("spotlight: an active spotlight event comes first with its badge, by its occurrence of today; the rest are curated picks; the order is stable", async () => {
     const now = ctx.deps.now();
-    await ctx.deps.db.insert(spotlightSchedule).values({ eventKey: "evt_fixture000012", requestedStartAt: now, effectiveStartAt: new Date(now.getTime() - 3600e3), effectiveEndAt: new Date(now.getTime() + 3600e3), slot: 1 });
+    // The window is booked on the garden's first day (19 June); at 21:30 on 21 June its day 3 is on.
+    await ctx.deps.db.insert(spotlightSchedule).values({ eventKey: "evt_fixture000006", requestedStartAt: now, effectiveStartAt: new Date(now.getTime() - 3600e3), effectiveEndAt: new Date(now.getTime() + 3600e3), slot: 1 });
     await ctx.deps.invalidation.invalidate({ paths: ["/"] });
     const { body } = await get(ctx, "/?dn=night");
     const spotlight = body.slice(body.indexOf('id="spotlight"'), body.indexOf('id="stats"'));
     const keys = [...spotlight.matchAll(/data-event-key="([^"]+)"/g)].map((m) => m[1]);
     expect(keys.length).toBe(3);
-    expect(keys[0]).toBe("evt_fixture000012"); // a day event, shown whatever the filters
-    expect(spotlight).toContain(">Featured<");
+    // A day event, shown whatever the filters, as today's occurrence.
+    const first = spotlight.slice(spotlight.indexOf("<article"), spotlight.indexOf("</article>"));
+    expect(first).toContain("Batignolles Sound Garden");
+    expect(first).toContain("Day 3 of 3");
+    expect(first).toContain("Sun 21 June");
+    expect(first).toContain(">Featured<");
     expect(spotlight).toContain(`data-ends-at="${new Date(now.getTime() + 3600e3).toISOString()}"`);
     await ctx.deps.invalidation.invalidate({ paths: ["/"] });
     const again = await get(ctx, "/?dn=night");

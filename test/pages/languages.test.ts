@@ -8,6 +8,7 @@ import ICAL from "ical.js";
 import { useTestApp } from "../helpers/app.ts";
 import { decodePng } from "../helpers/png.ts";
 import { GENRES } from "../../src/lib/sheet/genres.ts";
+import { catalogue, translate } from "../../src/lib/i18n/index.ts";
 
 const ctx = useTestApp({ env: { DEFAULT_LANGUAGE: undefined } });
 
@@ -144,20 +145,124 @@ describe("calendar files and preview images", () => {
 });
 
 describe("every visitor-facing word is in both catalogues", () => {
-  // Text that is data or a name, not a sentence of the site: event names, venues, genres, the
-  // banner's messages, the site's name and the festival's.
+  // Text that is a name, not a sentence of the site: the site's name and the festival's.
   // Words spelt the same in both languages are listed here too.
-  const DATA = /^(finder|Fête de la Musique.*|Paris · Fête de la Musique|Paris|API|Notes|Date|Dates|Genres|Arrondissements?|arrondissements?|Min|Max|Culture|Interactions|Contact|Audience|Genre|Arrondissement|Questions|finder ·|\d+ km|[A-Z]{2}|\d+(er|e) - .+|[\w.:-]*[_.:][\w.:-]*|lang)$/;
+  const DATA = /^(finder|Fête de la Musique|Fête de la Musique, Paris|Paris · Fête de la Musique|Paris|API|Notes|Date|Dates|Genres|Arrondissements?|arrondissements?|Min|Max|Culture|Interactions|Contact|Audience|Genre|Arrondissement|Questions|finder ·|\d+ km|[A-Z]{2}|\d+(er|e) - .+|[\w.:-]*[_.:][\w.:-]*|lang)$/;
   const genreLabels = new Set(GENRES.map((genre) => genre.label));
+  // Only what the team writes in the sheet counts as data: names, venues, notes, tags. Fields the
+  // site works out (type, category, price label, weekday) must come from the catalogues.
+  const SHEET_TEXT = ["eventName", "location", "description"] as const;
 
-  test.each(["/", "/?g=house", "/submit-event", "/feature-event", "/feature-event/status", "/privacy", "/terms", "/partner-success", "/sign-in", "/no-such-page"])("%s: French and English text nodes differ", async (path) => {
+  test.each([
+    "/",
+    "/?g=house",
+    "/?dn=night",
+    "/?q=nothing-matches-this",
+    "/?event=evt_fixture000005&slug=bastille-dancehall-night",
+    "/?event=evt_fixture000010&slug=trocadero-pop-choir",
+    "/my-night?e=evt_fixture000001,evt_fixture000005,evt_fixture000007",
+    "/submit-event",
+    "/feature-event",
+    "/feature-event/status",
+    "/privacy",
+    "/terms",
+    "/partner-success",
+    "/sign-in",
+    "/no-such-page",
+  ])("%s: French and English text nodes differ", async (path) => {
     const fr = textNodes((await page(path, { "accept-language": "fr" })).body);
     const en = textNodes((await page(path, { "accept-language": "en" })).body);
     const enSet = new Set(en);
     const data = new Set<string>();
-    // What the sheet and the banner put on the page reads the same in both: collect it from the events API.
-    for (const event of (await ctx.deps.events.load()).events) for (const value of Object.values(event)) if (typeof value === "string") data.add(value.trim());
+    // What the sheet puts on the page reads the same in both: collect it from the live events.
+    for (const event of (await ctx.deps.events.load()).events) {
+      for (const field of SHEET_TEXT) if (typeof event[field] === "string") data.add(event[field].trim());
+      for (const tag of event.tags) data.add(tag);
+    }
     const same = fr.filter((text) => enSet.has(text) && !DATA.test(text) && ![...data].some((value) => value.includes(text)) && !genreLabels.has(text) && !/^[\d\s€%:./–+·-]+$/.test(text) && !text.includes("@"));
     expect([...new Set(same)]).toEqual([]);
+  });
+});
+
+describe("labels a French visitor reads (kinds, banner, stats, prices)", () => {
+  const fr = catalogue("fr");
+  const en = catalogue("en");
+  const KIND_KEYS = ["event.category.party", "event.category.activity", "event.category.culture", "event.category.food", "event.category.wellness", "event.type.afterParty"] as const;
+  const frKinds = new Set<string>(KIND_KEYS.map((key) => translate("fr", key)));
+  const enKinds = new Set<string>(KIND_KEYS.map((key) => translate("en", key)));
+  const card = (html: string, key: string) => {
+    const at = html.indexOf(`data-event-key="${key}"`);
+    return at < 0 ? "" : html.slice(at, html.indexOf("</article>", at));
+  };
+  const all = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]);
+  const kindsOf = (html: string) => all(html, /class="(?:tag tag-kind|badge badge-kind)">([^<]*)</g);
+  const priceOf = (html: string) => all(html, /class="tag tag-(?:price|free)">([^<]*)</g)[0];
+  const decode = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, "&");
+
+  test("category labels come from the catalogue and the card and the modal agree: a choir concert is 'Culture', a late dancehall night 'Fête' and 'After'", async () => {
+    const home = (await page("/", { "accept-language": "fr" })).body;
+    const cases: [key: string, slug: string, frKinds: string[], enKinds: string[]][] = [
+      ["evt_fixture000010", "trocadero-pop-choir", ["Culture"], ["Culture"]],
+      ["evt_fixture000005", "bastille-dancehall-night", ["Fête", "After"], ["Party", "After party"]],
+      ["evt_fixture000004", "pigalle-hip-hop-cypher", [], []], // no category, not an after party: no kind at all
+      ["evt_fixture000003", "marais-jazz-funk-brunch", ["À boire et à manger"], ["Food & Drinks"]],
+    ];
+    for (const [key, slug, expectedFr, expectedEn] of cases) {
+      expect(kindsOf(card(home, key)).map(decode)).toEqual(expectedFr);
+      const modal = (await page(`/?event=${key}&slug=${slug}`, { "accept-language": "fr" })).body;
+      const dialog = modal.slice(modal.indexOf('id="event-modal"'));
+      expect(kindsOf(dialog).map(decode)).toEqual(expectedFr);
+      const modalEn = (await page(`/?event=${key}&slug=${slug}`, { "accept-language": "en" })).body;
+      expect(kindsOf(modalEn.slice(modalEn.indexOf('id="event-modal"'))).map(decode)).toEqual(expectedEn);
+    }
+    // Every kind label of every French card is a French catalogue label; no English one anywhere.
+    const kinds = kindsOf(home).map(decode);
+    expect(kinds.length).toBeGreaterThan(5);
+    for (const kind of kinds) expect(frKinds.has(kind)).toBe(true);
+    const english = new Set(["Day Party", "After Party", ...[...enKinds].filter((label) => !frKinds.has(label))]);
+    expect(textNodes(home).filter((text) => english.has(text))).toEqual([]);
+  });
+
+  test("the default banner messages exist in both languages and the French page shows the French ones", async () => {
+    const keys = ["banner.default.date", "banner.default.calendar", "banner.default.filters", "banner.default.submit"] as const;
+    const frHome = decode((await page("/", { "accept-language": "fr" })).body);
+    const enHome = decode((await page("/", { "accept-language": "en" })).body);
+    for (const key of keys) {
+      expect(fr[key]).not.toBe(en[key]);
+      expect(frHome).toContain(fr[key] as string);
+      expect(frHome).not.toContain(en[key] as string);
+      expect(enHome).toContain(en[key] as string);
+    }
+  });
+
+  test("no 'TBC' or 'TBA' on the French pages: stats without dates, an event without time, place or price", async () => {
+    for (const path of ["/", "/?q=nothing-matches-this", "/?event=evt_fixture000007&slug=mystery-warehouse-party", "/my-night?e=evt_fixture000007"]) {
+      const body = (await page(path, { "accept-language": "fr" })).body;
+      // The whole page, attributes and meta tags included.
+      expect(body.match(/\bTB[AC]\b/g) ?? []).toEqual([]);
+    }
+    const stats = (await page("/?q=nothing-matches-this", { "accept-language": "fr" })).body;
+    expect(stats.slice(stats.indexOf('id="stats"'), stats.indexOf("</section>", stats.indexOf('id="stats"')))).toContain("à confirmer");
+  });
+
+  test("prices are formatted from the parsed value by each language's conventions, the same on the card and in the modal", async () => {
+    const frHome = decode((await page("/", { "accept-language": "fr" })).body);
+    const enHome = decode((await page("/", { "accept-language": "en" })).body);
+    // Sheet cells "€15", "£10", "12" (bare), "Free", "TBA".
+    const cases: [key: string, fr: string, en: string][] = [
+      ["evt_fixture000002", "15\u00a0€", "€15"],
+      ["evt_fixture000005", "10\u00a0£", "£10"],
+      ["evt_fixture000008", "12\u00a0€", "€12"],
+      ["evt_fixture000001", "Gratuit", "Free"],
+      ["evt_fixture000007", "à confirmer", "TBA"],
+    ];
+    for (const [key, frLabel, enLabel] of cases) {
+      expect(priceOf(card(frHome, key))).toBe(frLabel);
+      expect(priceOf(card(enHome, key))).toBe(enLabel);
+    }
+    const modal = decode((await page("/?event=evt_fixture000002&slug=belleville-rooftop-house", { "accept-language": "fr" })).body);
+    expect(modal).toContain("<dd>15\u00a0€</dd>");
+    // No French card price keeps the sheet's spelling: an amount always ends with its sign.
+    for (const price of all(frHome, /class="tag tag-(?:price|free)">([^<]*)</g)) expect(price).toMatch(/^(Gratuit|à confirmer|[\d\u202f]+(,\d\d)?(–[\d\u202f]+(,\d\d)?)?\u00a0[€£])$/);
   });
 });

@@ -32,6 +32,17 @@ describe("/my-night", () => {
     expect(html).not.toContain("night-notice");
   });
 
+  test("each stop carries the card's sun or moon (one day/night rule): 18:00–23:00 and 22:00–04:00 are night, 16:00–17:30 day", async () => {
+    const { html } = await page("?e=evt_fixture000001,evt_fixture000002,evt_fixture000010");
+    const icons = Object.fromEntries([...html.matchAll(/<li class="night-stop" data-event-key="([^"]+)">\s*<p class="night-when"><span class="icon i-(\w+)/g)].map((m) => [m[1], m[2]]));
+    expect(icons).toEqual({ evt_fixture000001: "moon", evt_fixture000002: "moon", evt_fixture000010: "sun" });
+    const home = await (await ctx.request("/")).text();
+    for (const [key, icon] of Object.entries(icons)) expect(home).toMatch(new RegExp(`data-event-key="${key}"[\\s\\S]*?<p class="card-when"><span class="icon i-${icon}`));
+    // And the modal's time.
+    const modal = await (await ctx.request("/?event=evt_fixture000001&slug=canal-amapiano-sunset")).text();
+    expect(modal).toMatch(/<dd><span class="icon i-moon icon-night" role="img" aria-label="Night"><\/span> 18:00–23:00<\/dd>/);
+  });
+
   test("a walking route through the venues in time order, opened in the map app", async () => {
     const { html } = await page("?e=evt_fixture000002,evt_fixture000001,evt_fixture000004");
     const href = decode(/<a class="button button-primary" href="([^"]+)"[^>]*data-night-route/.exec(html)![1]);

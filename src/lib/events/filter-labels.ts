@@ -8,10 +8,11 @@ import { nationalityDisplay } from "../sheet/nationality.ts";
 import type { Arrondissement, NationalityCode, VenueType } from "../sheet/types.ts";
 import { AGE_RANGE_BOUNDS, filtersToSearchParams, parseFilters, PRICE_RANGE_BOUNDS, type DayPeriod, type EventFilters, type FilterGroup, type FilterRange } from "./filter-query.ts";
 import { currentLanguage, inLanguage, t, type Language } from "../i18n/index.ts";
+import { NIGHT_FROM } from "../sheet/times.ts";
 
-/** Toggle label of a day/night filter value ("Day 06:00–21:59"), in the current language. */
+/** Toggle label of a day/night filter value ("Night (after 22:00)"), in the current language. */
 export function dayNightLabel(period: DayPeriod): string {
-  return t(`filter.dayNight.${period}`);
+  return t(`filter.dayNight.${period}`, { time: NIGHT_FROM });
 }
 
 /** Label of a venue type ("Indoor", "Outdoor"), in the current language. */

@@ -69,7 +69,7 @@ export function createEventMatcher(filters: EventFilters): EventMatcher {
       if (to !== null && event.date > to) return false;
     }
     if (periods.size > 0) {
-      const period = dayPeriodOf(event.time);
+      const period = dayPeriodOf(event.time, event.endTime);
       if (period === null || !periods.has(period)) return false;
     }
     if (arrondissements.size > 0 && !arrondissements.has(event.arrondissement)) return false;

@@ -1,12 +1,12 @@
 // Time-of-visit views of the list (see docs/filters-and-search.md, "Now, Tonight and Finished"):
 // "Happening now" (running at this Paris minute), "Tonight" (running at any time from 18:00 to
 // 06:00 of this festival night, by the event's whole span) and the "Finished" split. Pure
-// functions of an event and one clock reading; the spec's day/night filter is separate and
-// unchanged (filter-match.ts).
+// functions of an event and one clock reading; the day/night filter and icon follow their own
+// rule, `dayPeriodOf` in sheet/times.ts.
 
 import { isValidIsoDate } from "../sheet/dates.ts";
 import { parisDate, parisInstant } from "../paris-time.ts";
-import { endsNextDay, isValidTime } from "../sheet/times.ts";
+import { DEFAULT_EVENT_LENGTH_MINUTES, endsNextDay, isValidTime } from "../sheet/times.ts";
 import type { LiveEvent } from "../sheet/types.ts";
 import { t } from "../i18n/index.ts";
 
@@ -24,7 +24,7 @@ export function momentLabel(moment: Moment): string {
 export const NIGHT_START = "18:00";
 export const NIGHT_END = "06:00";
 /** Length given to an event without an end time (as in the calendar files). */
-const DEFAULT_LENGTH_MS = 3 * 3600_000;
+const DEFAULT_LENGTH_MS = DEFAULT_EVENT_LENGTH_MINUTES * 60_000;
 
 /** The `when` value of a URL, or null when absent or unknown. */
 export function momentOf(search: URLSearchParams): Moment | null {
@@ -63,6 +63,26 @@ function previousDate(isoDate: string): string {
   const d = new Date(`${isoDate}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * This festival day at an instant: 06:00 of the Paris date (of the day before, before 06:00) to
+ * 06:00 the next morning, so a night belongs to the day it started on.
+ */
+export function festivalDay(now: Date): { start: number; end: number; date: string } {
+  const date = festivalNight(now).date;
+  return { start: parisInstant(date, NIGHT_END).getTime(), end: parisInstant(nextDate(date), NIGHT_END).getTime(), date };
+}
+
+/**
+ * True when an event is one of today's that is still to see: it has not ended and runs at some
+ * time of this festival day (06:00 to 06:00). A multi-day event is so on the day of its occurrence.
+ */
+export function isTodayAndOpen(event: Pick<LiveEvent, "date" | "time" | "endTime">, now: Date): boolean {
+  const span = eventSpan(event);
+  if (!span || span.end <= now.getTime()) return false;
+  const day = festivalDay(now);
+  return span.start < day.end && span.end > day.start;
 }
 
 /** True when an event runs at some time of the moment. */

@@ -34,7 +34,7 @@ export const FILTER_GROUPS: readonly FilterGroup[] = [
   "age_range",
 ];
 
-/** Day (start 06:00–21:59) or night (22:00–05:59). */
+/** Day or night of an event (`dayPeriodOf` in sheet/times.ts: night when it runs at any minute from 22:00 to 06:00). */
 export type DayPeriod = "day" | "night";
 
 /** An inclusive integer range picked on a slider. */

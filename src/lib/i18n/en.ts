@@ -90,12 +90,16 @@ export const en = {
   "home.yourGenres": "Your genres",
 
   "banner.label": "Announcements",
+  "banner.default.date": "Fête de la Musique · 21 June · all over Paris",
+  "banner.default.calendar": "Free events, club nights and street stages in one calendar",
+  "banner.default.filters": "Filter by arrondissement, genre and time of day",
+  "banner.default.submit": "Hosting something? Submit your event for review",
 
   // Moments and filter labels
   "moment.now": "Happening now",
   "moment.tonight": "Tonight",
-  "filter.dayNight.day": "Day 06:00–21:59",
-  "filter.dayNight.night": "Night 22:00–05:59",
+  "filter.dayNight.day": "Day (until {time})",
+  "filter.dayNight.night": "Night (after {time})",
   "filter.venue.indoor": "Indoor",
   "filter.venue.outdoor": "Outdoor",
   "filter.setting": "Setting: {venue}",
@@ -176,6 +180,7 @@ export const en = {
   "event.venue.indoor": "Indoor",
   "event.venue.outdoor": "Outdoor",
   "event.venue.both": "Indoor & Outdoor",
+  "event.type.afterParty": "After party",
   "event.category.party": "Party",
   "event.category.activity": "Activity",
   "event.category.culture": "Culture",

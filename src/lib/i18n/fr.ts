@@ -95,12 +95,16 @@ export const fr = {
   "home.yourGenres": "Vos genres",
 
   "banner.label": "Annonces",
+  "banner.default.date": "Fête de la Musique · 21 juin · dans tout Paris",
+  "banner.default.calendar": "Concerts gratuits, soirées et scènes de rue dans un seul agenda",
+  "banner.default.filters": "Filtrez par arrondissement, genre et moment de la journée",
+  "banner.default.submit": "Vous organisez quelque chose ? Proposez votre événement",
 
   // Moments and filter labels
   "moment.now": "En ce moment",
   "moment.tonight": "Ce soir",
-  "filter.dayNight.day": "Jour 06:00–21:59",
-  "filter.dayNight.night": "Nuit 22:00–05:59",
+  "filter.dayNight.day": "Jour (jusqu'à {time})",
+  "filter.dayNight.night": "Nuit (après {time})",
   "filter.venue.indoor": "Intérieur",
   "filter.venue.outdoor": "Extérieur",
   "filter.setting": "Cadre : {venue}",
@@ -181,6 +185,7 @@ export const fr = {
   "event.venue.indoor": "Intérieur",
   "event.venue.outdoor": "Extérieur",
   "event.venue.both": "Intérieur et extérieur",
+  "event.type.afterParty": "After",
   "event.category.party": "Fête",
   "event.category.activity": "Activité",
   "event.category.culture": "Culture",

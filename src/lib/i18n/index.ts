@@ -163,6 +163,24 @@ export function formatCount(value: number, language: Language = currentLanguage(
   return format.format(value);
 }
 
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * An amount or a range of money by the language's conventions ("10 €", "10–15 €", "12,50 €" /
+ * "€10", "€10 – €15", "€12.50"): whole amounts without decimals, others with two.
+ */
+export function formatMoney(min: number, max: number, currency: "EUR" | "GBP", language: Language = currentLanguage()): string {
+  const cents = !Number.isInteger(min) || !Number.isInteger(max);
+  const id = `${language}:${currency}:${cents}`;
+  let format = moneyFormats.get(id);
+  if (!format) {
+    const digits = cents ? 2 : 0;
+    format = new Intl.NumberFormat(LOCALES[language], { style: "currency", currency, currencyDisplay: "narrowSymbol", minimumFractionDigits: digits, maximumFractionDigits: digits });
+    moneyFormats.set(id, format);
+  }
+  // formatRange is ES2023 Intl (in every current engine); the project's TypeScript lib is ES2022.
+  return min === max ? format.format(min) : (format as Intl.NumberFormat & { formatRange(start: number, end: number): string }).formatRange(min, max);
+}
+
 function pick(message: Message, language: Language, count: number | undefined): string {
   if (typeof message === "string") return message;
   const form = count === undefined ? "other" : pluralRule(language, "cardinal").select(count);

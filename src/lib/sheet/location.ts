@@ -1,6 +1,7 @@
 // Location (see docs/sheet.md, "Location"): the venue text and whether it is an unknown ("TBA") venue.
 
 import { fold } from "./text.ts";
+import { t } from "../i18n/index.ts";
 
 const UNKNOWN_VENUE = /^(?:location )?tb[ac]$/;
 
@@ -16,7 +17,7 @@ export function isUnknownLocation(location: string | null | undefined): boolean 
   return text === "" || UNKNOWN_VENUE.test(text);
 }
 
-/** Venue text for display: the location, or "Location TBA" when unknown. */
+/** Venue text for display: the location, or "Lieu à confirmer" / "Location TBA" (current language) when unknown. */
 export function locationLabel(location: string | null | undefined): string {
-  return isUnknownLocation(location) ? "Location TBA" : (location ?? "").trim();
+  return isUnknownLocation(location) ? t("event.locationTba") : (location ?? "").trim();
 }

@@ -4,7 +4,8 @@
 import { buildAliasMatcher } from "./genres.ts";
 import { fold } from "./text.ts";
 import { minutesOfDay } from "./times.ts";
-import type { EventCategory, EventType } from "./types.ts";
+import type { EventCategory, EventType, LiveEvent } from "./types.ts";
+import { t } from "../i18n/index.ts";
 
 /** A Curated cell read: the flag and whether a non-empty value was not recognised. */
 export interface CuratedReading {
@@ -54,6 +55,24 @@ const matchCategory = buildAliasMatcher(EVENT_CATEGORIES, EVENT_CATEGORY_ALIASES
 /** Event category of a cell: exact alias, else the longest contained alias ("art party" → party); unknown → null. */
 export function parseEventCategory(cell: string | null | undefined): EventCategory | null {
   return (matchCategory(cell ?? "") as EventCategory | null) ?? null;
+}
+
+/** A category's label in the current language ("Fête" / "Party"). */
+export function eventCategoryLabel(category: EventCategory): string {
+  return t(`event.category.${category}`);
+}
+
+/**
+ * What kind of event it is, in the current language: the category's label when the sheet names
+ * one, and "After" / "After party" for an after party. The card and the modal both show exactly
+ * these. A "Day Party" says nothing a visitor can use (a choir concert is one too, and the sun or
+ * moon already tells the time of day), so it shows nothing.
+ */
+export function eventKindLabels(event: Pick<LiveEvent, "category" | "type">): string[] {
+  const labels: string[] = [];
+  if (event.category) labels.push(eventCategoryLabel(event.category));
+  if (event.type === "After Party") labels.push(t("event.type.afterParty"));
+  return labels;
 }
 
 /** Tags: split on commas, trimmed, empty dropped, de-duplicated case-insensitively (first spelling kept). */

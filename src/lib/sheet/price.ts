@@ -1,15 +1,13 @@
 // Price (see docs/sheet.md, "Price"): the euro amount used by the price filter, and the display label.
 
 import { fold } from "./text.ts";
-import { t } from "../i18n/index.ts";
+import { formatMoney, t } from "../i18n/index.ts";
 
 const FREE_WORDS = /(?<![a-z])(?:free|gratuite?s?|gratis|no fee)(?![a-z])/;
 const NUMBER = /\d+(?:[.,]\d+)*/g;
 const POUNDS = /£|gbp|pound/;
 const EMPTY_OR_TBA = /^(?:|tba|tbc)$/;
 const ZERO_PRICE = /^(?:0|0€|€0|£0)$/;
-const CURRENCY_OR_LETTER = /[\p{Sc}\p{L}]/u;
-const BARE_NUMBER = /^\d+(?:[.,]\d+)?$/;
 /** Pounds are converted at a fixed rate: the filter needs an order of magnitude, not an exchange rate. */
 export const GBP_TO_EUR = 1.17;
 
@@ -34,15 +32,44 @@ function readNumber(token: string): number {
   return Number(normalised);
 }
 
-/** Euro amount of a Price cell for filtering: 0 for free wording or a zero, else the lowest number (£ × 1.17), else null. */
-export function parsePriceValue(cell: string | null | undefined): number | null {
+/** What a Price cell says: free, amounts (lowest and highest) in a currency, or neither. */
+export type PriceReading = { kind: "free" } | { kind: "amount"; min: number; max: number; currency: "EUR" | "GBP" } | { kind: "none" };
+
+// A currency mark right before or after a number ("€10", "10 €", "15 EUR", "£10", "5 pounds"), or
+// across a range's dash ("10-20 EUR", "€10–20").
+const MARK_BEFORE = /(?:€|£|\$)\s*(?:\d+(?:[.,]\d+)*\s*[-–]\s*)?$/;
+const MARK_AFTER = /^\s*(?:[-–]\s*\d+(?:[.,]\d+)*\s*)?(?:€|£|eur(?:os?)?|gbp|pounds?)(?![a-z])/;
+
+/**
+ * Reads a Price cell once for the filter and the label: free words (free, gratuit, gratis, no fee)
+ * or a zero → free; else its numbers, only those written with a currency mark when some are
+ * ("€15 / €12 presale" → 12–15, "5€ before 23h, 10€ after" → 5–10), in pounds when the text
+ * names them, else euros; no number → none.
+ */
+export function readPrice(cell: string | null | undefined): PriceReading {
   const text = fold(cell);
-  if (text === "") return null;
-  if (FREE_WORDS.test(text) || ZERO_PRICE.test(text.replace(/\s/g, ""))) return 0;
-  const numbers = (text.match(NUMBER) ?? []).map(readNumber).filter(Number.isFinite);
-  if (numbers.length === 0) return null;
-  const lowest = Math.min(...numbers);
-  const euros = POUNDS.test(text) ? lowest * GBP_TO_EUR : lowest;
+  if (text === "" || isPriceUnknown(text)) return { kind: "none" };
+  if (FREE_WORDS.test(text) || ZERO_PRICE.test(text.replace(/\s/g, ""))) return { kind: "free" };
+  const all: number[] = [];
+  const marked: number[] = [];
+  for (const match of text.matchAll(NUMBER)) {
+    const value = readNumber(match[0]);
+    if (!Number.isFinite(value)) continue;
+    all.push(value);
+    const at = match.index ?? 0;
+    if (MARK_BEFORE.test(text.slice(0, at)) || MARK_AFTER.test(text.slice(at + match[0].length))) marked.push(value);
+  }
+  const numbers = marked.length > 0 ? marked : all;
+  if (numbers.length === 0) return { kind: "none" };
+  return { kind: "amount", min: Math.min(...numbers), max: Math.max(...numbers), currency: POUNDS.test(text) ? "GBP" : "EUR" };
+}
+
+/** Euro amount of a Price cell for filtering: 0 when free, else the lowest amount (£ × 1.17), else null. */
+export function parsePriceValue(cell: string | null | undefined): number | null {
+  const reading = readPrice(cell);
+  if (reading.kind === "free") return 0;
+  if (reading.kind === "none") return null;
+  const euros = reading.currency === "GBP" ? reading.min * GBP_TO_EUR : reading.min;
   return Math.round(euros * 100) / 100;
 }
 
@@ -51,13 +78,20 @@ export function isPriceUnknown(price: string | null | undefined): boolean {
   return EMPTY_OR_TBA.test(fold(price));
 }
 
-/** Display label in the current language: "TBA" / "à confirmer", "Free" / "Gratuit", the text as written, or "€N" for a bare number. */
+/**
+ * Display label in the current language, from the parsed amounts and never the cell's own
+ * spelling: "à confirmer" / "TBA" when empty, TBA or TBC; "Gratuit" / "Free"; the amount or range
+ * by the language's conventions ("10 €", "10–15 €" / "€10", "€10 – €15"); a cell without any
+ * number ("Donation", "Prix libre") as written.
+ */
 export function formatPriceLabel(price: string | null | undefined, priceValue: number | null): string {
   const text = (price ?? "").trim();
   if (isPriceUnknown(text)) return t("price.tba");
   if (priceValue === 0) return t("common.free");
-  if (CURRENCY_OR_LETTER.test(text)) return text;
-  return BARE_NUMBER.test(text) ? `€${text}` : text;
+  const reading = readPrice(text);
+  if (reading.kind === "amount") return formatMoney(reading.min, reading.max, reading.currency);
+  if (reading.kind === "free") return t("common.free");
+  return text;
 }
 
 /** True when the label is the green "Free" one. */

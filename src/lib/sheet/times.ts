@@ -1,6 +1,6 @@
 import { t } from "../i18n/index.ts";
 // Sheet times (see docs/sheet.md, "Times"): messy start/end cells to 24 h HH:MM, the time label and
-// the day/night split.
+// the day/night rule (docs/filters-and-search.md, "Day or night").
 
 /** A time cell read: `HH:MM` when recognised, otherwise the trimmed text as written. */
 export type TimeReading = { kind: "empty" } | { kind: "valid"; value: string } | { kind: "text"; value: string };
@@ -72,10 +72,27 @@ export function formatTimeLabel(start: string | null | undefined, end: string | 
   return isValidTime(end) ? `${start}–${end}` : start;
 }
 
-/** Day (start hour 06–21) or night (22–05) from the start time only; null without a valid start. */
-export function dayPeriodOf(start: string | null | undefined): "day" | "night" | null {
-  const minutes = minutesOfDay(start);
-  if (minutes === null) return null;
-  const hour = Math.floor(minutes / 60);
-  return hour >= 6 && hour <= 21 ? "day" : "night";
+/** Minutes an event without an end time is taken to last (the "Tonight" chip and the calendar files read it so too). */
+export const DEFAULT_EVENT_LENGTH_MINUTES = 180;
+/** Night runs from 22:00 to 06:00: an event running at any minute of it is a night event. */
+export const NIGHT_FROM = "22:00";
+export const NIGHT_UNTIL = "06:00";
+
+/**
+ * Day or night of an event, the one rule behind the sun/moon icon (card, modal, My night) and the
+ * day/night filter: night when the event runs at any minute from 22:00 to 06:00 (it starts then,
+ * or runs past 22:00: 18:00–00:00 and 20:00–02:00 are night events), else day. The end is the
+ * next day when it is not after the start; without a valid end the event lasts 3 hours. Null
+ * without a valid start.
+ */
+export function dayPeriodOf(start: string | null | undefined, end?: string | null): "day" | "night" | null {
+  const from = minutesOfDay(start);
+  if (from === null) return null;
+  const nightFrom = minutesOfDay(NIGHT_FROM)!;
+  const nightUntil = minutesOfDay(NIGHT_UNTIL)!;
+  if (from < nightUntil || from >= nightFrom) return "night";
+  const endMinutes = minutesOfDay(end);
+  // Between 06:00 and 22:00 a start reaches the night only by running past 22:00 of the same day.
+  const until = endMinutes === null ? from + DEFAULT_EVENT_LENGTH_MINUTES : endMinutes <= from ? endMinutes + 1440 : endMinutes;
+  return until > nightFrom ? "night" : "day";
 }

@@ -3,14 +3,14 @@
 // screens the sequence repeats once when desktopMessageCount is 2. Reduced motion shows the text
 // without movement.
 
-import { bannerAnimationSeconds, bannerText, type PublicBanner } from "../../lib/banner.ts";
+import { bannerAnimationSeconds, bannerMessagesToShow, bannerText, type PublicBanner } from "../../lib/banner.ts";
 import { t } from "../../lib/i18n/index.ts";
 
 /** The banner strip, or nothing when it is switched off or empty. */
 export function SlidingBanner(props: { banner: PublicBanner }): JSX.Element {
   const { banner } = props;
   if (!banner.enabled || banner.messages.length === 0) return "";
-  const text = bannerText(banner.messages);
+  const text = bannerText(bannerMessagesToShow(banner.messages));
   const sequence = (hidden: boolean, extra = false) => (
     <span class={extra ? "banner-seq banner-seq-extra" : "banner-seq"} aria-hidden={hidden ? "true" : undefined} safe>
       {`${text} • `}

@@ -13,6 +13,7 @@ import { isUnknownLocation, locationLabel } from "../../lib/sheet/location.ts";
 import { nationalityDisplay } from "../../lib/sheet/nationality.ts";
 import { formatPriceLabel, isFreePrice } from "../../lib/sheet/price.ts";
 import { savedLabel } from "../../lib/events/filter-labels.ts";
+import { eventKindLabels } from "../../lib/sheet/misc-fields.ts";
 import { sharePath } from "../../lib/links.ts";
 import { dayPeriodOf, formatTimeLabel } from "../../lib/sheet/times.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
@@ -53,12 +54,22 @@ function Badge(props: { class: string; text: string; endsAt?: string | null }): 
   );
 }
 
+/**
+ * The sun or the moon of an event (`dayPeriodOf`, the rule the day/night filter uses too), named
+ * for assistive technology; a clock without a valid start. Shown by the card, the modal and My night.
+ */
+export function DayPeriodIcon(props: { event: Pick<LiveEvent, "time" | "endTime"> }): JSX.Element {
+  const period = dayPeriodOf(props.event.time, props.event.endTime);
+  if (period === "night") return <Icon name="moon" class="icon-night" label={t("event.night")} />;
+  if (period === "day") return <Icon name="sun" class="icon-day" label={t("event.day")} />;
+  return <Icon name="clock" />;
+}
+
 /** One event card. */
 export function EventCard(props: EventCardProps): JSX.Element {
   const { event, now } = props;
   const spotlight = isActiveSpotlight(event, now);
   const promoted = !spotlight && isActivePromotion(event, now);
-  const period = dayPeriodOf(event.time);
   const age = formatAgeLabel(event.age, event.ageValue);
   const price = formatPriceLabel(event.price, event.priceValue);
   const venueKnown = !isUnknownLocation(event.location);
@@ -102,7 +113,7 @@ export function EventCard(props: EventCardProps): JSX.Element {
       </Heading>
       <EventStatusLine event={event} now={now} />
       <p class="card-when">
-        {period === "night" ? <Icon name="moon" class="icon-night" label={t("event.night")} /> : period === "day" ? <Icon name="sun" class="icon-day" label={t("event.day")} /> : <Icon name="clock" />}
+        <DayPeriodIcon event={event} />
         {Html.escapeHtml(formatTimeLabel(event.time, event.endTime))}
         <span class="card-date" safe>
           {formatDateLabel(event.date)}
@@ -128,9 +139,11 @@ export function EventCard(props: EventCardProps): JSX.Element {
         ) : (
           ""
         )}
-        <li class="tag tag-type" safe>
-          {event.type}
-        </li>
+        {eventKindLabels(event).map((label) => (
+          <li class="tag tag-kind" safe>
+            {label}
+          </li>
+        ))}
         {event.occurrenceCount > 1 ? (
           <li class="tag tag-series" safe>
             {t("event.seriesDay", { index: event.occurrenceIndex, total: event.occurrenceCount })}

@@ -12,6 +12,7 @@ import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
 import { isUnknownLocation, locationLabel } from "../../lib/sheet/location.ts";
 import { EventStatusLine } from "./event-status.view.tsx";
 import { formatPriceLabel } from "../../lib/sheet/price.ts";
+import { eventKindLabels } from "../../lib/sheet/misc-fields.ts";
 import { calendarPath } from "../../lib/links.ts";
 import { venueTypeLabel } from "../../lib/sheet/setting.ts";
 import { formatTimeLabel } from "../../lib/sheet/times.ts";
@@ -21,6 +22,7 @@ import { attr } from "./attr.ts";
 import { t } from "../../lib/i18n/index.ts";
 import Html from "@kitajs/html";
 import { SaveButton } from "./save-button.view.tsx";
+import { DayPeriodIcon } from "./event-card.view.tsx";
 
 /** The id of the event dialog. */
 export const EVENT_MODAL_ID = "event-modal";
@@ -35,14 +37,6 @@ export interface EventModalProps {
   closeHref: string;
   /** The clock the status markers are read at. */
   now: Date;
-}
-
-const CATEGORIES = ["party", "activity", "culture", "food", "wellness"] as const;
-
-/** A category's label in the current language; an unknown category as written. */
-function categoryLabel(category: string): string {
-  const known = CATEGORIES.find((c) => c === category);
-  return known ? t(`event.category.${known}`) : category;
 }
 
 function Fact(props: { label: string; value: string }): JSX.Element {
@@ -153,13 +147,11 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
           ) : (
             ""
           )}
-          {event.category ? (
-            <li class="badge" safe>
-              {categoryLabel(event.category)}
+          {eventKindLabels(event).map((label) => (
+            <li class="badge badge-kind" safe>
+              {label}
             </li>
-          ) : (
-            ""
-          )}
+          ))}
           {genres.map((genre) => (
             <li class="badge tag-genre" style={`--genre:${genreColour(genre)}`} safe>
               {genreLabel(genre)}
@@ -170,7 +162,12 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
 
         <dl class="modal-facts">
           <Fact label={t("event.fact.date")} value={dateValue(event)} />
-          <Fact label={t("event.fact.time")} value={formatTimeLabel(event.time, event.endTime)} />
+          <div class="fact">
+            <dt safe>{t("event.fact.time")}</dt>
+            <dd>
+              <DayPeriodIcon event={event} /> {Html.escapeHtml(formatTimeLabel(event.time, event.endTime))}
+            </dd>
+          </div>
           <Fact label={t("event.fact.price")} value={formatPriceLabel(event.price, event.priceValue)} />
           <Fact label={t("event.fact.age")} value={formatAgeModalLabel(event.age, event.ageValue)} />
           <Fact label={t("event.fact.venueType")} value={venueTypeLabel(event.venueTypes)} />

@@ -7,8 +7,9 @@ import { canonicalFilterQuery, hasSearch, isFilterActive, parseFilters, type Eve
 import { filterEvents } from "../../lib/events/filter-match.ts";
 import { EVENT_PARAM, SLUG_PARAM } from "../../lib/links.ts";
 import { parisDate, parisInstant } from "../../lib/paris-time.ts";
-import { isFestivalOn, momentOf, MOMENT_PARAM, runsAt, splitFinished, type Moment } from "../../lib/events/filter-moment.ts";
+import { eventSpan, hasEnded, isFestivalOn, isTodayAndOpen, momentOf, MOMENT_PARAM, runsAt, splitFinished, type Moment } from "../../lib/events/filter-moment.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
+import { t } from "../../lib/i18n/index.ts";
 import { isActiveSpotlight } from "../../lib/events/active-placements.ts";
 import { cancelledLast } from "../../lib/events/event-status.ts";
 
@@ -119,25 +120,42 @@ export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
 }
 
 /**
+ * The occurrence a paid spotlight shows while the festival is on: the paid row's occurrence of
+ * today when its series has one, else its next one not yet ended, carrying the paid window (the
+ * window is booked on one occurrence's key); null when every occurrence has ended.
+ */
+function spotlightOccurrence(paid: LiveEvent, all: readonly LiveEvent[], now: Date): LiveEvent | null {
+  const series = paid.seriesKey === null ? [paid] : all.filter((event) => event.seriesKey === paid.seriesKey);
+  const shown = series.find((event) => isTodayAndOpen(event, now)) ?? series.find((event) => !hasEnded(event, now) && eventSpan(event) !== null);
+  if (!shown) return null;
+  if (shown === paid) return paid;
+  return { ...shown, isFeatured: true, featuredAt: paid.featuredAt, featuredEndsAt: paid.featuredEndsAt };
+}
+
+/**
  * The spotlight cards: every active spotlight event first, whatever the filters; the
  * remaining places go to curated picks of the filtered list, then to other filtered events, each
  * group shuffled with the Paris date as seed. One card per event and per multi-day series.
+ * While the festival is on the picks are only today's events not yet ended (a multi-day event by
+ * its occurrence of today, the same reading as the list's "Finished" split), and a paid spotlight
+ * shows its series' occurrence of today, else its next one, and nothing once all have ended.
  */
-export function pickSpotlight(all: readonly LiveEvent[], matching: readonly LiveEvent[], now: Date, count = SPOTLIGHT_CARD_COUNT): LiveEvent[] {
+export function pickSpotlight(all: readonly LiveEvent[], matching: readonly LiveEvent[], now: Date, festivalOn = isFestivalOn(all, now), count = SPOTLIGHT_CARD_COUNT): LiveEvent[] {
   const seed = parisDate(now);
   const picked: LiveEvent[] = [];
   const seen = new Set<string>();
-  const take = (event: LiveEvent) => {
-    if (picked.length >= count) return;
+  const take = (event: LiveEvent | null) => {
+    if (event === null || picked.length >= count) return;
     const id = event.seriesKey ?? event.eventKey;
     if (seen.has(id)) return;
     seen.add(id);
     picked.push(event);
   };
-  for (const event of all) if (isActiveSpotlight(event, now)) take(event);
+  for (const event of all) if (isActiveSpotlight(event, now)) take(festivalOn ? spotlightOccurrence(event, all, now) : event);
   // A cancelled event is never picked for the spotlight (a paid one above keeps its place, marked).
-  const curated = matching.filter((event) => event.curated && event.status !== "cancelled");
-  const others = matching.filter((event) => !event.curated && event.status !== "cancelled");
+  const pool = (festivalOn ? matching.filter((event) => isTodayAndOpen(event, now)) : matching).filter((event) => event.status !== "cancelled");
+  const curated = pool.filter((event) => event.curated);
+  const others = pool.filter((event) => !event.curated);
   for (const event of seededShuffle(curated, `${seed}:curated`)) take(event);
   for (const event of seededShuffle(others, `${seed}:other`)) take(event);
   return picked;
@@ -154,7 +172,7 @@ export interface HomeStats {
   areaCount: number;
   /** Distinct valid dates. */
   dateCount: number;
-  /** "19–22 Jun", one date, or "TBC" when no event has a date. */
+  /** "19–22 juin", one date, or "à confirmer" / "TBC" when no event has a date (current language). */
   dateRangeLabel: string;
 }
 
@@ -172,7 +190,7 @@ export function homeStats(matching: readonly LiveEvent[], narrowed: boolean): Ho
     countLabel: narrowed ? "filtered" : "total",
     areaCount: areas.size,
     dateCount: dates.size,
-    dateRangeLabel: sorted.length === 0 ? "TBC" : formatDateRangeLabel(sorted[0], sorted[sorted.length - 1]),
+    dateRangeLabel: sorted.length === 0 ? t("common.tbc") : formatDateRangeLabel(sorted[0], sorted[sorted.length - 1]),
   };
 }
 
@@ -228,7 +246,8 @@ export function homeListing(events: readonly LiveEvent[], filters: EventFilters,
   // During the festival, what has ended moves below a "Finished" divider (order kept on each side).
   // Cancelled events stay findable, at the end of their group.
   let finishedFrom: number | null = null;
-  if (isFestivalOn(events, now)) {
+  const festivalOn = isFestivalOn(events, now);
+  if (festivalOn) {
     const { open, finished } = splitFinished(matching, now);
     if (finished.length > 0) {
       matching = [...cancelledLast(open), ...cancelledLast(finished)];
@@ -247,7 +266,7 @@ export function homeListing(events: readonly LiveEvent[], filters: EventFilters,
     page,
     pageCount: Math.max(1, Math.ceil(matching.length / PAGE_SIZE)),
     shown: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
-    spotlight: pickSpotlight(events, matching, now),
+    spotlight: pickSpotlight(events, matching, now, festivalOn),
     stats: homeStats(matching, narrowed),
   };
 }

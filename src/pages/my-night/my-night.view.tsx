@@ -12,6 +12,7 @@ import { sharePath } from "../../lib/links.ts";
 import { mapAppLinks } from "../components/event-links.ts";
 import { attr } from "../components/attr.ts";
 import { Icon } from "../components/icons.tsx";
+import { DayPeriodIcon } from "../components/event-card.view.tsx";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { OfflineNotice } from "../components/offline-notice.view.tsx";
 import { SaveButton } from "../components/save-button.view.tsx";
@@ -108,7 +109,7 @@ function Stop(props: { event: LiveEvent; now: Date }): JSX.Element {
   return (
     <li class={["night-stop", event.status !== "scheduled" && `night-stop-${event.status}`]} data-event-key={event.eventKey} data-status={event.status === "scheduled" ? undefined : event.status}>
       <p class="night-when">
-        <strong safe>{formatTimeLabel(event.time, event.endTime)}</strong> · <span safe>{formatDateLabel(event.date)}</span>
+        <DayPeriodIcon event={event} /> <strong safe>{formatTimeLabel(event.time, event.endTime)}</strong> · <span safe>{formatDateLabel(event.date)}</span>
       </p>
       <h2 class="night-name">
         <a href={sharePath(event)} safe>

@@ -72,16 +72,25 @@ describe("labels and day arithmetic", () => {
     expect(endsNextDay(start, end)).toBe(expected);
   });
 
+  // One rule for the icon and the filter: night when the event runs at any minute from 22:00 to 06:00.
   test.each([
-    ["06:00", "day"],
-    ["21:59", "day"],
-    ["22:00", "night"],
-    ["05:59", "night"],
-    ["00:00", "night"],
-    ["12:00", "day"],
-    ["TBC", null],
-    [undefined, null],
-  ])("dayPeriodOf(%p) → %p", (start, period) => {
-    expect(dayPeriodOf(start)).toBe(period as never);
+    ["06:00", "08:00", "day"],
+    ["12:00", "15:30", "day"],
+    ["14:00", "22:00", "day"], // ends at 22:00: never runs after it
+    ["18:00", "00:00", "night"], // runs 22:00–00:00
+    ["20:00", "02:00", "night"],
+    ["18:00", "23:00", "night"],
+    ["21:59", "22:30", "night"],
+    ["07:00", "06:00", "night"], // 23 hours, through the night
+    ["22:00", "23:00", "night"],
+    ["05:59", "07:00", "night"], // starts before 06:00
+    ["00:00", "04:00", "night"],
+    ["18:00", undefined, "day"], // 3 hours without an end: 21:00
+    ["19:00", "late", "day"], // an unreadable end counts as none: 22:00 exactly
+    ["19:30", undefined, "night"], // 22:30
+    ["TBC", "23:00", null],
+    [undefined, undefined, null],
+  ])("dayPeriodOf(%p, %p) → %p", (start, end, period) => {
+    expect(dayPeriodOf(start, end)).toBe(period as never);
   });
 });

@@ -10,6 +10,8 @@ import { parisDate, parisInstant } from "../../../src/lib/paris-time.ts";
 import { eventJsonLd, eventPageDescription, eventPageTitle } from "../../../src/pages/home/event-meta.ts";
 import { linkHostname, mapAppLinks } from "../../../src/pages/components/event-links.ts";
 import { parisDateTime } from "../../../src/lib/paris-time.ts";
+import { isTodayAndOpen } from "../../../src/lib/events/filter-moment.ts";
+import { dayPeriodOf } from "../../../src/lib/sheet/times.ts";
 
 const NOW = new Date("2026-06-21T10:00:00Z");
 
@@ -59,20 +61,22 @@ describe("spotlight cards", () => {
     expect(parisDate(new Date("2026-06-20T22:30:00Z"))).toBe("2026-06-21"); // 00:30 in Paris
     expect(parisDate(new Date("2026-06-21T21:59:00Z"))).toBe("2026-06-21");
     const events = fixtureEvents();
-    const morning = pickSpotlight(events, events, new Date("2026-06-20T22:30:00Z")).map((e) => e.eventKey);
-    const evening = pickSpotlight(events, events, new Date("2026-06-21T21:30:00Z")).map((e) => e.eventKey);
+    // Outside the festival's own reading (festivalOn false) the pool is the same all day: only the seed can move it.
+    const morning = pickSpotlight(events, events, new Date("2026-06-20T22:30:00Z"), false).map((e) => e.eventKey);
+    const evening = pickSpotlight(events, events, new Date("2026-06-21T21:30:00Z"), false).map((e) => e.eventKey);
     expect(evening).toEqual(morning);
   });
 
   test("active spotlight events first whatever the filters, then curated picks, then the others; one per series; at most 3", () => {
     const events = fixtureEvents();
-    const featured = events.find((e) => e.eventKey === "evt_fixture000012")!;
+    // The Trocadéro choir (16:00–17:30, a day event) has a paid window open at noon on 21 June.
+    const featured = events.find((e) => e.eventKey === "evt_fixture000010")!;
     featured.isFeatured = true;
     featured.featuredEndsAt = new Date(NOW.getTime() + 3600e3).toISOString();
     const night = homeListing(events, parseFilters({ dn: "night" }), NOW);
-    expect(night.spotlight[0].eventKey).toBe("evt_fixture000012");
+    expect(night.spotlight[0].eventKey).toBe("evt_fixture000010");
     expect(night.spotlight.length).toBe(3);
-    expect(night.spotlight.slice(1).every((e) => e.time && Number(e.time.slice(0, 2)) >= 22)).toBe(true);
+    expect(night.spotlight.slice(1).every((e) => dayPeriodOf(e.time, e.endTime) === "night")).toBe(true);
     // All curated picks come before any other event.
     const all = pickSpotlight(events, events, NOW);
     expect(all[1].curated && all[2].curated).toBe(true);
@@ -81,6 +85,55 @@ describe("spotlight cards", () => {
     // An ended window no longer counts.
     featured.featuredEndsAt = new Date(NOW.getTime() - 1).toISOString();
     expect(pickSpotlight(events, [], NOW)).toEqual([]);
+  });
+});
+
+describe("spotlight during the festival (21:30 on 21 June, Paris)", () => {
+  const AT = new Date("2026-06-21T19:30:00Z");
+  const series = (events: LiveEvent[]) => events.filter((e) => e.eventName === "Batignolles Sound Garden");
+
+  test("only today's events not yet ended; the multi-day event by its occurrence of today", () => {
+    const events = fixtureEvents();
+    const listing = homeListing(events, parseFilters({}), AT);
+    expect(listing.spotlight.length).toBe(3);
+    for (const event of listing.spotlight) {
+      expect(event.date).toBe("2026-06-21");
+      expect(isTodayAndOpen(event, AT)).toBe(true);
+    }
+    // Only the garden series matches: its day 3 (21 June, 14:00–22:00) is shown, never day 1 or 2.
+    const garden = homeListing(events, parseFilters({ q: "batignolles" }), AT);
+    expect(garden.spotlight.map((e) => [e.date, e.occurrenceIndex])).toEqual([["2026-06-21", 3]]);
+    // Every card of the day drawn over many days of the festival: never another day's, never an ended one.
+    for (let minutes = 0; minutes < 24 * 60 * 3; minutes += 37) {
+      const now = new Date(Date.parse("2026-06-19T04:00:00Z") + minutes * 60_000);
+      for (const event of homeListing(events, parseFilters({}), now).spotlight) expect(isTodayAndOpen(event, now)).toBe(true);
+    }
+  });
+
+  test("a paid spotlight keeps its place, showing its series' occurrence of today; an ended one shows nothing", () => {
+    const events = fixtureEvents();
+    const [day1] = series(events);
+    day1.isFeatured = true;
+    day1.featuredAt = new Date(AT.getTime() - 3600e3).toISOString();
+    day1.featuredEndsAt = new Date(AT.getTime() + 3600e3).toISOString();
+    const picked = pickSpotlight(events, [], AT);
+    expect(picked.map((e) => [e.eventName, e.date, e.occurrenceIndex, e.isFeatured, e.featuredEndsAt])).toEqual([["Batignolles Sound Garden", "2026-06-21", 3, true, day1.featuredEndsAt]]);
+    // The yoga session (09:00–10:30) has ended: its paid window no longer puts it on the page.
+    day1.isFeatured = false;
+    const yoga = events.find((e) => e.eventKey === "evt_fixture000012")!;
+    yoga.isFeatured = true;
+    yoga.featuredEndsAt = new Date(AT.getTime() + 3600e3).toISOString();
+    expect(pickSpotlight(events, [], AT)).toEqual([]);
+    // Before the festival the paid row shows as booked.
+    const before = new Date("2026-06-10T10:00:00Z");
+    yoga.featuredEndsAt = new Date(before.getTime() + 3600e3).toISOString();
+    expect(pickSpotlight(events, [], before).map((e) => e.eventKey)).toEqual(["evt_fixture000012"]);
+  });
+
+  test("before the festival any listed event can be picked", () => {
+    const events = fixtureEvents();
+    const before = new Date("2026-06-10T10:00:00Z");
+    expect(homeListing(events, parseFilters({ q: "marais" }), before).spotlight.map((e) => e.eventKey)).toEqual(["evt_fixture000003"]);
   });
 });
 
