@@ -8,6 +8,7 @@ import { genreLabel } from "./sheet/genres.ts";
 import { slugify } from "./sheet/keys.ts";
 import { isUnknownLocation } from "./sheet/location.ts";
 import { formatPriceLabel } from "./sheet/price.ts";
+import { eventCategoryLabel } from "./sheet/misc-fields.ts";
 import { minutesOfDay } from "./sheet/times.ts";
 import type { LiveEvent } from "./sheet/types.ts";
 import { currentLanguage, t } from "./i18n/index.ts";
@@ -155,10 +156,6 @@ export function calendarLocation(event: Pick<LiveEvent, "location" | "arrondisse
   return parts.join(", ");
 }
 
-function capitalise(text: string): string {
-  return text === "" ? text : text[0].toUpperCase() + text.slice(1);
-}
-
 /**
  * The DESCRIPTION text in the current language: notes and a blank line, Music, Category, Price (the
  * label, so never a second currency sign), Age, the unverified notice, Tickets, "Added via <site name>".
@@ -172,7 +169,7 @@ export function calendarDescription(event: LiveEvent, siteName: string): string 
   const notes = event.description.trim();
   if (notes !== "") lines.push(notes, "");
   lines.push(t("ics.music", { genres: event.genres.length > 0 ? event.genres.map(genreLabel).join(", ") : t("common.tbc") }));
-  if (event.category) lines.push(t("ics.category", { category: capitalise(event.category) }));
+  if (event.category) lines.push(t("ics.category", { category: eventCategoryLabel(event.category) }));
   lines.push(t("ics.price", { price: formatPriceLabel(event.price, event.priceValue) }));
   const age = formatAgeLabel(event.age, event.ageValue);
   if (age !== null) lines.push(t("ics.age", { age }));
