@@ -1,10 +1,12 @@
 // What a visitor is told about an event's state at a given moment (see docs/public-pages.md,
 // "Status markers"): its status when it is not simply scheduled, "updated HH:MM" when a publish
-// moved its date, time or venue, and "new" for the first day after it was first published. One
+// moved its date, time or venue, "new" for the first day after it was first published, and its
+// live state at the Paris minute ("on until 23:00", "last hour", "in 20 min", "ended"). One
 // reading for the card, the modal, My night and the map.
 
 import type { EventStatus, LiveEvent } from "../sheet/types.ts";
 import { parisClock, parisDate } from "../paris-time.ts";
+import { eventSpan } from "./filter-moment.ts";
 
 /** How long a newly published event is marked "new". */
 export const NEW_FOR_MS = 24 * 60 * 60 * 1000;
@@ -38,4 +40,43 @@ export function cancelledLast<E extends Pick<LiveEvent, "status">>(events: reado
   const off: E[] = [];
   for (const event of events) (event.status === "cancelled" ? off : on).push(event);
   return off.length ? [...on, ...off] : [...on];
+}
+
+/** A running event reads "last hour" when this little is left; a coming one "in N min" from this far. */
+export const LIVE_SOON_MS = 60 * 60 * 1000;
+/** How long after its end an event still reads "ended" (later, the Finished divider says it). */
+export const LIVE_ENDED_MS = 6 * 60 * 60 * 1000;
+/** Cards carry their live state when they start or end this close to the render (the browser keeps it current). */
+export const LIVE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Where an event stands at a Paris minute: on (until HH:MM), in its last hour, starting soon, just ended, or none of these. */
+export type LiveState = { kind: "on"; until: string } | { kind: "lastHour" } | { kind: "soon"; minutes: number } | { kind: "ended" } | null;
+
+/** The live state of an event at `now`, from its span (see eventSpan). */
+export function liveState(event: Pick<LiveEvent, "date" | "time" | "endTime" | "status">, now: Date): LiveState {
+  if (event.status === "cancelled") return null;
+  const span = eventSpan(event);
+  if (!span) return null;
+  const at = now.getTime();
+  if (at >= span.end) return at - span.end < LIVE_ENDED_MS ? { kind: "ended" } : null;
+  if (at >= span.start) return span.end - at <= LIVE_SOON_MS ? { kind: "lastHour" } : { kind: "on", until: parisClock(new Date(span.end)) };
+  return span.start - at <= LIVE_SOON_MS ? { kind: "soon", minutes: Math.max(1, Math.ceil((span.start - at) / 60_000)) } : null;
+}
+
+/** What the browser needs to keep a card's live state current: the span and its end as HH:MM; null far from now. */
+export function liveClock(event: Pick<LiveEvent, "date" | "time" | "endTime" | "status">, now: Date): { start: number; end: number; until: string } | null {
+  if (event.status === "cancelled") return null;
+  const span = eventSpan(event);
+  if (!span) return null;
+  const at = now.getTime();
+  if (span.start - at > LIVE_WINDOW_MS || at - span.end > LIVE_ENDED_MS) return null;
+  return { start: span.start, end: span.end, until: parisClock(new Date(span.end)) };
+}
+
+/** "Happening now" ends soonest first; "Tonight" starts first; order kept otherwise and on ties. */
+export function orderForMoment<E extends Pick<LiveEvent, "date" | "time" | "endTime">>(events: readonly E[], moment: "now" | "tonight"): E[] {
+  const keyed = events.map((event, index) => ({ event, index, span: eventSpan(event) }));
+  const at = (span: { start: number; end: number } | null) => (span ? (moment === "now" ? span.end : span.start) : Number.POSITIVE_INFINITY);
+  keyed.sort((a, b) => at(a.span) - at(b.span) || a.index - b.index);
+  return keyed.map((k) => k.event);
 }
