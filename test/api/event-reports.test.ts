@@ -306,3 +306,31 @@ describe("console: reports grouped by event", () => {
     expect(await again.text()).toContain("This event has no open reports");
   });
 });
+
+describe("insights count reports", () => {
+  test("the window's reports: total, per kind, events with reports, still open; spam counted apart; older ones outside", async () => {
+    ctx.clock.set("2026-06-11T12:00:00Z");
+    expect((await report(BRUNCH, { kind: "other", formStartedAt: "2026-06-11T11:58:00Z" })).status).toBe(201);
+    ctx.clock.set("2026-06-21T19:30:00Z");
+    expect((await report(CANAL, { kind: "cancelled", formStartedAt: STARTED })).status).toBe(201);
+    expect((await report(CANAL, { kind: "wrong_time", formStartedAt: STARTED }, { "x-forwarded-for": "192.0.2.7" })).status).toBe(201);
+    expect((await report(ROOFTOP, { kind: "wrong_place", formStartedAt: STARTED })).status).toBe(201);
+    expect((await report(ROOFTOP, { kind: "cancelled", honeypot: "x" }, { "x-forwarded-for": "192.0.2.8" })).status).toBe(201);
+    expect((await ctx.request(`/api/admin/reports/${ROOFTOP}/dismiss`, { method: "POST", headers: ADMIN_KEY_HEADER })).status).toBe(200);
+    // The window is [now − N days, now).
+    ctx.clock.advance(60_000);
+
+    const week = await (await ctx.request("/api/admin/insights?windowDays=7", { headers: ADMIN_KEY_HEADER })).json();
+    expect(week.reports).toEqual({ total: 3, perKind: { cancelled: 1, wrong_place: 1, wrong_time: 1, other: 0 }, eventsWithReports: 2, openCount: 2, spamCount: 1 });
+    const month = await (await ctx.request("/api/admin/insights?windowDays=30", { headers: ADMIN_KEY_HEADER })).json();
+    expect(month.reports).toMatchObject({ total: 4, perKind: { other: 1 }, eventsWithReports: 3, openCount: 3 });
+
+    const page = await (await ctx.request("/admin/insights?windowDays=7", { headers: ADMIN_KEY_HEADER })).text();
+    expect(page).toContain('hx-get="/admin/insights/reports?windowDays=7"');
+    const block = await (await ctx.request("/admin/insights/reports?windowDays=7", { headers: { ...ADMIN_KEY_HEADER, ...HTMX_HEADERS } })).text();
+    expect(block).toStartWith('<section id="insights-reports"');
+    expect(block).toContain("Reports from visitors, last 7 days");
+    expect(block).toMatch(/Events with reports<\/span><strong class="tile-value">2</);
+    expect(block).toMatch(/Spam-flagged<\/span><strong class="tile-value">1</);
+  });
+});
