@@ -251,6 +251,10 @@ export const en = {
   "report.crossSite": "Request refused: send the report from the event's page.",
   "report.tooLarge": "Report too long.",
   "report.notFound": "This event is no longer listed.",
+  "privacy.use.reports.what": "Problem reports",
+  "privacy.use.reports.detail": "The event, what is wrong, the optional text and the time, with spam checks and the one-way keyed hashes (HMAC) of your IP address that limit how often reports are sent. No email and no IP address.",
+  "privacy.use.reports.why": "Checking the event and, when it is cancelled, telling everyone. The text is public only if the team makes it the shown reason of a cancellation.",
+  "privacy.use.reports.kept": "Until we remove old reports, after each festival season.",
 
   // Preview images
   "og.tagline": "Fête de la Musique",

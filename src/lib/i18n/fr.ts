@@ -256,6 +256,10 @@ export const fr = {
   "report.crossSite": "Demande refusée : envoyez le signalement depuis la page de l'événement.",
   "report.tooLarge": "Signalement trop long.",
   "report.notFound": "Cet événement n'est plus au programme.",
+  "privacy.use.reports.what": "Signalements de problèmes",
+  "privacy.use.reports.detail": "L'événement, ce qui ne va pas, le texte facultatif et l'heure, avec des contrôles anti-spam et les empreintes à sens unique (HMAC) de votre adresse IP qui limitent la fréquence des signalements. Ni e-mail ni adresse IP.",
+  "privacy.use.reports.why": "Vérifier l'événement et, s'il est annulé, l'indiquer à tous. Le texte n'est public que si l'équipe en fait le motif affiché d'une annulation.",
+  "privacy.use.reports.kept": "Jusqu'à ce que nous retirions les anciens signalements, après chaque saison du festival.",
 
   // Preview images
   "og.tagline": "Fête de la Musique",
