@@ -22,7 +22,13 @@ describe("report a problem in the browser", () => {
       await page.locator('#results article[data-event-key="evt_fixture000001"] .card-link').click();
       const dialog = page.getByRole("dialog", { name: "Canal Amapiano Sunset" });
       await dialog.waitFor();
-      await dialog.getByText(fr("report.title")).click();
+      // The focus trap keeps "Report a problem" in the Tab cycle: Shift+Tab from the first control
+      // reaches it (the last one while it is closed), and Enter opens it.
+      await dialog.locator("[data-share-url]").focus();
+      await page.keyboard.press("Shift+Tab");
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => (document.getElementById("event-report") as HTMLDetailsElement).open);
       const send = dialog.getByRole("button", { name: fr("report.send") });
       await send.scrollIntoViewIfNeeded();
       await expect(dialog.locator('input[name="formStartedAt"]').inputValue()).resolves.toMatch(/^\d{4}-\d\d-\d\dT/);
