@@ -424,7 +424,10 @@
     return modalRoot ? $("dialog.modal", modalRoot) : null;
   }
   function focusables(root) {
-    return $all('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])', root).filter(function (el) {
+    return $all('a[href], summary, button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])', root).filter(function (el) {
+      // Inside a closed <details> only its summary can take focus (the rest still has a layout box).
+      var closed = el.closest("details:not([open])");
+      if (closed && !(el.tagName === "SUMMARY" && el.parentElement === closed)) return false;
       return el.offsetParent !== null || el === doc.activeElement;
     });
   }

@@ -9,6 +9,7 @@ import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { liveEventNames, readInsightsQuery } from "../lib/insights/request.ts";
 import { readInsights } from "../lib/insights/metrics.ts";
 import { windowEndingAt } from "../lib/insights/window.ts";
+import { readReportInsights } from "../lib/insights/reports.ts";
 import { AUDIENCE_COLUMNS, USER_COLUMNS, audienceCells, audienceFilename, listAudience, listCollectedUsers, pagesOfUsers, parseAudienceFilters, readUsersSummary, userCells, usersFilename } from "../lib/insights/exports.ts";
 import { csvStream } from "../lib/insights/csv.ts";
 import { eraseByEmail } from "../lib/insights/erasure.ts";
@@ -24,8 +25,9 @@ export function adminInsightsApi(deps: Deps) {
       "/api/admin/insights",
       async ({ query }) => {
         const { windowDays, cluster } = readInsightsQuery(query);
-        const report = await readInsights(deps.database, windowEndingAt(deps.now(), windowDays), cluster, await liveEventNames(deps));
-        return jsonNoStore({ success: true, ...report });
+        const window = windowEndingAt(deps.now(), windowDays);
+        const [report, reports] = await Promise.all([readInsights(deps.database, window, cluster, await liveEventNames(deps)), readReportInsights(deps.database, window)]);
+        return jsonNoStore({ success: true, ...report, reports });
       },
       { isAdmin: true },
     )

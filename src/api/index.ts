@@ -6,6 +6,8 @@ import { healthApi } from "./health.ts";
 import { eventsApi } from "./events.ts";
 import { trackingApi } from "./track.ts";
 import { eventSubmissionsApi } from "./event-submissions.ts";
+import { eventReportsApi } from "./event-reports.ts";
+import { adminReportsApi } from "./admin-reports.ts";
 import { cronApi } from "./cron.ts";
 import { ogApi } from "./og.ts";
 import { authApi } from "./auth.ts";
@@ -29,6 +31,7 @@ export function apiRoutes(deps: Deps) {
     .use(eventsApi(deps)) //                /api/events, /api/events/:key(.ics), /calendar.ics
     .use(trackingApi(deps)) //              /api/track, /api/track/discovery, /api/user/preference
     .use(eventSubmissionsApi(deps)) //      /api/event-submissions
+    .use(eventReportsApi(deps)) //          /api/events/:key/reports
     .use(cronApi(deps)) //                  /api/cron/:job, /api/revalidate/deploy
     .use(ogApi(deps)) //                    /api/og
     .use(authApi(deps)) //                  /api/auth/*
@@ -37,6 +40,7 @@ export function apiRoutes(deps: Deps) {
     .use(adminStatusApi(deps)) //           /api/admin/health, data-store status, KV
     .use(adminStoreApi(deps)) //            /api/admin/sheet/{upload,export,import}, backups, revalidate, recovery/*, jobs/:id
     .use(adminSubmissionsApi(deps)) //      /api/admin/submissions, …/:id/{accept,decline}, …/settings
+    .use(adminReportsApi(deps)) //          /api/admin/reports, …/:eventKey/{cancel,dismiss}
     .use(adminBannerApi(deps)) //           /api/admin/banner
     .use(adminSheetApi(deps)) //            /api/admin/sheet (GET, PATCH, PUT), /api/admin/sheet/revisions[/:id[/restore]]
     .use(adminOrdersApi(deps)) //           /api/admin/orders, /api/admin/orders/:id(/fulfil), /api/admin/orders/test

@@ -26,6 +26,9 @@ export const RATE_LIMITS = {
   eventSubmitIp: { scope: "event_submit_ip", limit: 20, windowSeconds: 600 },
   eventSubmitEmailIp: { scope: "event_submit_email_ip", limit: 5, windowSeconds: 3600 },
   eventSubmitFingerprint: { scope: "event_submit_fingerprint", limit: 1, windowSeconds: 86400 },
+  eventReportIp: { scope: "event_report_ip", limit: 10, windowSeconds: 600 },
+  /** The same visitor reporting the same event again. */
+  eventReportEventIp: { scope: "event_report_event_ip", limit: 3, windowSeconds: 3600 },
   trackEventIp: { scope: "track_event_ip", limit: 240, windowSeconds: 60 },
   trackEventSession: { scope: "track_event_session", limit: 200, windowSeconds: 60 },
   trackDiscoveryIp: { scope: "track_discovery_ip", limit: 180, windowSeconds: 60 },

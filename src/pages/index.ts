@@ -5,6 +5,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { staticRoutes } from "./static.routes.ts";
 import { submitRoutes } from "./submit/submit.routes.tsx";
+import { reportRoutes } from "./report/report.routes.tsx";
 import { partnerRoutes } from "./partners/feature-event.routes.tsx";
 import { infoRoutes } from "./info/info.routes.tsx";
 import { partnerStatsRoutes } from "./partners/partner-stats.routes.tsx";
@@ -26,6 +27,7 @@ export function pageRoutes(deps: Deps) {
   return new Elysia({ name: "pages" })
     .use(staticRoutes()) //                 /static/*
     .use(submitRoutes(deps)) //             /submit-event
+    .use(reportRoutes(deps)) //             POST /event/:eventKey/report
     .use(partnerRoutes(deps)) //            /feature-event, /feature-event/status
     .use(infoRoutes(deps)) //               /partner-success, /privacy, /terms
     .use(crawlerRoutes(deps)) //            /robots.txt, /sitemap.xml

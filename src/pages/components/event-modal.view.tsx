@@ -23,6 +23,7 @@ import { t } from "../../lib/i18n/index.ts";
 import Html from "@kitajs/html";
 import { SaveButton } from "./save-button.view.tsx";
 import { DayPeriodIcon } from "./event-card.view.tsx";
+import { ReportSection } from "./report.view.tsx";
 
 /** The id of the event dialog. */
 export const EVENT_MODAL_ID = "event-modal";
@@ -245,6 +246,7 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
             return host ? <ExternalLink url={url} label={t("event.alsoOn", { host })} source="modal_secondary_link" eventKey={event.eventKey} /> : "";
           })}
         </div>
+        <ReportSection eventKey={event.eventKey} />
         <p class="disclaimer" safe>
           {t("event.disclaimer")}
         </p>

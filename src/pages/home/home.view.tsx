@@ -438,7 +438,7 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
       head={props.head.head}
       htmxConfig={HTMX_CONFIG}
       bodyClass="home"
-      scripts={["messages.js", "app.js", "my-night.js", "offline.js"]}
+      scripts={["messages.js", "app.js", "my-night.js", "offline.js", "report.js"]}
     >
       <SiteHeader banner={props.banner}>
         <Countdown now={props.now} />

@@ -42,7 +42,7 @@ interface DataUse {
   kept: string;
 }
 
-const DATA_USES = ["session", "interactions", "searches", "account", "submissions", "orders", "abuse"] as const;
+const DATA_USES = ["session", "interactions", "searches", "account", "submissions", "reports", "orders", "abuse"] as const;
 type DataUseKey = (typeof DATA_USES)[number];
 
 /** How long a use's records are kept: interactions and searches are added into daily totals as they arrive and deleted after `retentionDays`. */

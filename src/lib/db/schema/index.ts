@@ -10,3 +10,4 @@ export * from "./submissions.ts";
 export * from "./placements.ts";
 export * from "./insights.ts";
 export * from "./partners.ts";
+export * from "./reports.ts";

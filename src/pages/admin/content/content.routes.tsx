@@ -13,7 +13,7 @@ import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
 import { ContentArea, SheetEditorCard } from "./editor.view.tsx";
 import { RevisionsCard, type RevisionsCardProps } from "./revisions.view.tsx";
-import { loadBannerCard, loadSubmissionsCard, ModerationCards, statusParam } from "./moderation.routes.tsx";
+import { loadBannerCard, loadReportsCard, loadSubmissionsCard, ModerationCards, statusParam } from "./moderation.routes.tsx";
 import { PublishingCard, PUBLISHING_BASE, type PublishingCardProps } from "./publishing.view.tsx";
 import { discardDrafts, parseStatusInput, publishDrafts, readUnpublishedChanges, setEventStatus } from "../../../lib/admin/publishing.ts";
 import { readForm } from "../../../lib/forms.ts";
@@ -37,12 +37,13 @@ export function contentRoutes(deps: Deps) {
     .get(
       CONTENT_PATH,
       async ({ request, query }) => {
-        const [sheet, revisions, submissions, banner, changes] = await Promise.all([
+        const [sheet, revisions, submissions, reports, banner, changes] = await Promise.all([
           // Only the first page of rows (or of the rows matching ?search=, the link an accepted
           // submission gives): opening the editor reads no more of the sheet than it draws.
           readEditorWindow(deps.db, { offset: 0, limit: EDITOR_PAGE, search: typeof query.search === "string" ? query.search.slice(0, 200) : "" }),
           listRevisions(deps.db),
           loadSubmissionsCard(deps, statusParam(query.status)),
+          loadReportsCard(deps),
           loadBannerCard(deps),
           readUnpublishedChanges(deps.db),
         ]);
@@ -51,7 +52,7 @@ export function contentRoutes(deps: Deps) {
             <PublishingCard changes={changes} />
             <SheetEditorCard sheet={sheet} />
             <RevisionsCard revisions={revisions} />
-            <ModerationCards submissions={submissions} banner={banner} />
+            <ModerationCards submissions={submissions} reports={reports} banner={banner} />
           </ContentArea>
         ));
       },

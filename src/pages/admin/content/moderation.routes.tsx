@@ -16,6 +16,8 @@ import { adminPageGuard } from "../guard.ts";
 import type { CardNotice } from "../widgets.view.tsx";
 import { SubmissionsCard, type SubmissionsCardProps } from "./submissions.view.tsx";
 import { BannerCard, type BannerCardProps } from "./banner.view.tsx";
+import { ReportsCard, type ReportsCardProps } from "./reports.view.tsx";
+import { dismissReports, listOpenReports, markReportedCancelled } from "../../../lib/reports/moderation.ts";
 
 const PAGE = "/admin/content";
 
@@ -39,11 +41,17 @@ export async function loadBannerCard(deps: Pick<Deps, "kv" | "log">, extra: Part
   return { banner: await findBannerSettings(deps), ...extra };
 }
 
-/** Both moderation cards, as the content page composes them. */
-export function ModerationCards(props: { submissions: SubmissionsCardProps; banner: BannerCardProps }): JSX.Element {
+/** Loads the reports card. */
+export async function loadReportsCard(deps: Pick<Deps, "db">, extra: { notice?: CardNotice } = {}): Promise<ReportsCardProps> {
+  return { list: await listOpenReports(deps.db), ...extra };
+}
+
+/** The moderation cards, as the content page composes them. */
+export function ModerationCards(props: { submissions: SubmissionsCardProps; reports: ReportsCardProps; banner: BannerCardProps }): JSX.Element {
   return (
     <>
       <SubmissionsCard {...props.submissions} />
+      <ReportsCard {...props.reports} />
       <BannerCard {...props.banner} />
     </>
   );
@@ -65,10 +73,12 @@ export function bannerFormBody(form: Record<string, string>): Record<string, unk
 
 /**
  * GET /admin/content/submissions?status=, POST …/submissions/settings, POST …/submissions/:id/accept,
- * POST …/submissions/:id/decline, GET /admin/content/banner, POST /admin/content/banner
+ * POST …/submissions/:id/decline, GET /admin/content/banner, POST /admin/content/banner,
+ * GET /admin/content/reports, POST …/reports/:eventKey/cancel, POST …/reports/:eventKey/dismiss
  */
 export function moderationRoutes(deps: Deps) {
   const back = (request: Request, status: SubmissionStatus = "pending") => hxRedirect(request, `${PAGE}?status=${status}`, NO_STORE_HEADERS);
+  const reportsCard = async (extra: { notice?: CardNotice } = {}, code = 200) => fragment(<ReportsCard {...await loadReportsCard(deps, extra)} />, code);
   const card = async (status: SubmissionStatus, extra: { notice?: CardNotice; acceptedKey?: string } = {}, code = 200) =>
     fragment(<SubmissionsCard {...await loadSubmissionsCard(deps, status, extra)} />, code);
 
@@ -105,6 +115,28 @@ export function moderationRoutes(deps: Deps) {
         if (!isHtmx(request)) return back(request);
         if (!result.ok) return card("pending", { notice: { kind: "error", text: result.error } }, result.status);
         return card("pending", { notice: { kind: "ok", text: `Declined “${String(result.submission.payload.eventName ?? "")}”` } });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .get(`${PAGE}/reports`, async ({ request }) => (isHtmx(request) ? reportsCard() : hxRedirect(request, PAGE, NO_STORE_HEADERS)), { isAdmin: true })
+    .post(
+      `${PAGE}/reports/:eventKey/cancel`,
+      async ({ request, params, admin }) => {
+        const result = await markReportedCancelled(deps, params.eventKey, actorOf(admin));
+        if (!isHtmx(request)) return hxRedirect(request, PAGE, NO_STORE_HEADERS);
+        if (!result.ok) return reportsCard({ notice: { kind: "error", text: result.error } }, result.status);
+        const reason = result.note ? ` with the reason “${result.note}”` : "";
+        return reportsCard({ notice: { kind: "ok", text: `“${result.title}” is now shown as cancelled${reason}; ${result.count} ${result.count === 1 ? "report" : "reports"} resolved` } });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      `${PAGE}/reports/:eventKey/dismiss`,
+      async ({ request, params, admin }) => {
+        const result = await dismissReports(deps, params.eventKey, actorOf(admin));
+        if (!isHtmx(request)) return hxRedirect(request, PAGE, NO_STORE_HEADERS);
+        if (!result.ok) return reportsCard({ notice: { kind: "error", text: result.error } }, result.status);
+        return reportsCard({ notice: { kind: "ok", text: `Dismissed ${result.count} ${result.count === 1 ? "report" : "reports"} on “${result.title}”` } });
       },
       { isAdmin: true, parse: "none" },
     )

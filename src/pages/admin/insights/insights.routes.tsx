@@ -10,17 +10,18 @@ import { HttpError, ValidationError } from "../../../lib/errors.ts";
 import { liveEventNames, readInsightsQuery } from "../../../lib/insights/request.ts";
 import { listEventInsights, readDiscoveryInsights, readSummaryAndDaily, scopeOf } from "../../../lib/insights/metrics.ts";
 import { windowEndingAt } from "../../../lib/insights/window.ts";
+import { readReportInsights } from "../../../lib/insights/reports.ts";
 import { eventTableRows, readEventTableQuery } from "../../../lib/insights/event-table.ts";
 import { listCollectedUsers, readUsersSummary } from "../../../lib/insights/exports.ts";
 import { eraseByEmail } from "../../../lib/insights/erasure.ts";
 import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
-import { DiscoveryBlock, EraseCard, EventsBlock, InsightsPage, StatsBlock, UsersBlock } from "./insights.view.tsx";
+import { DiscoveryBlock, EraseCard, EventsBlock, InsightsPage, ReportsBlock, StatsBlock, UsersBlock } from "./insights.view.tsx";
 
 const fragment = (body: JSX.Element, status = 200) =>
   new Response(markup(body), { status, headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
 
-/** GET /admin/insights, …/stats, …/discovery, …/events, …/users; POST /admin/insights/erase */
+/** GET /admin/insights, …/stats, …/discovery, …/events, …/reports, …/users; POST /admin/insights/erase */
 export function insightsRoutes(deps: Deps) {
   // A block: the fragment for htmx, else the console page showing that block alone.
   const block = (request: Request, render: () => JSX.Element, status = 200) =>
@@ -66,6 +67,15 @@ export function insightsRoutes(deps: Deps) {
         const events = await listEventInsights(deps.database, s, await liveEventNames(deps));
         const { rows, matched } = eventTableRows(events, table);
         return block(request, () => <EventsBlock windowDays={q.windowDays} query={table} rows={rows} matched={matched} total={events.length} />);
+      },
+      { isAdmin: true },
+    )
+    .get(
+      "/admin/insights/reports",
+      async ({ request, query }) => {
+        const { windowDays } = readInsightsQuery({ windowDays: query.windowDays });
+        const reports = await readReportInsights(deps.database, windowEndingAt(deps.now(), windowDays));
+        return block(request, () => <ReportsBlock windowDays={windowDays} reports={reports} />);
       },
       { isAdmin: true },
     )

@@ -11,11 +11,13 @@ import type { ErasureCounts } from "../../../lib/insights/erasure.ts";
 import { EVENT_SORT_KEYS, EVENT_TABLE_ROWS, type EventSortKey, type EventTableQuery } from "../../../lib/insights/event-table.ts";
 import { GENRES } from "../../../lib/sheet/genres.ts";
 import { DailyChart } from "./chart.view.tsx";
+import type { ReportInsights } from "../../../lib/insights/reports.ts";
 
 export const INSIGHTS_STATS_ID = "insights-stats";
 export const INSIGHTS_DISCOVERY_ID = "insights-discovery";
 export const INSIGHTS_EVENTS_ID = "insights-events";
 export const INSIGHTS_USERS_ID = "insights-users";
+export const INSIGHTS_REPORTS_ID = "insights-reports";
 export const INSIGHTS_ERASE_ID = "insights-erase";
 
 export const WINDOW_CHOICES = [7, 30, 90] as const;
@@ -70,6 +72,7 @@ export function InsightsPage(props: { query: InsightsQuery }): JSX.Element {
       <LazyBlock id={INSIGHTS_STATS_ID} title="Engagement figures" url={`/admin/insights/stats?${base}`} />
       <LazyBlock id={INSIGHTS_DISCOVERY_ID} title="Searches, filters and genres" url={`/admin/insights/discovery?${base}`} />
       <LazyBlock id={INSIGHTS_EVENTS_ID} title="Event Performance" url={`/admin/insights/events?${qs({ windowDays })}`} />
+      <LazyBlock id={INSIGHTS_REPORTS_ID} title="Reports from visitors" url={`/admin/insights/reports?${qs({ windowDays })}`} />
       <AudienceExport windowDays={windowDays} />
       <LazyBlock id={INSIGHTS_USERS_ID} title="Collected Users" url="/admin/insights/users" />
       <EraseCard />
@@ -409,6 +412,29 @@ export function EraseCard(props: { result?: ErasureCounts; error?: string; email
       ) : (
         ""
       )}
+    </section>
+  );
+}
+
+/** Visitors' reports received in the window: total, per kind, events reported, still open, spam-flagged. */
+export function ReportsBlock(props: { windowDays: number; reports: ReportInsights }): JSX.Element {
+  const r = props.reports;
+  return (
+    <section id={INSIGHTS_REPORTS_ID} class="card insights-block" aria-labelledby="insights-reports-title">
+      <h2 id="insights-reports-title" safe>{`Reports from visitors, last ${props.windowDays} days`}</h2>
+      <div class="tiles insights-tiles">
+        <Tile label="Reports" value={fmt(r.total)} hint="Reports received in the window, spam-flagged ones excepted" />
+        <Tile label="Cancelled" value={fmt(r.perKind.cancelled)} />
+        <Tile label="Wrong place" value={fmt(r.perKind.wrong_place)} />
+        <Tile label="Wrong time" value={fmt(r.perKind.wrong_time)} />
+        <Tile label="Other" value={fmt(r.perKind.other)} />
+        <Tile label="Events with reports" value={fmt(r.eventsWithReports)} />
+        <Tile label="Still open" value={fmt(r.openCount)} hint="Not yet marked cancelled or dismissed" />
+        <Tile label="Spam-flagged" value={fmt(r.spamCount)} hint="Hidden honeypot filled or form sent in under 4 s; not counted above" />
+      </div>
+      <p class="muted">
+        <a href="/admin/content#reports-card">Open reports in the Content area</a>
+      </p>
     </section>
   );
 }

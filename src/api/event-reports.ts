@@ -1,0 +1,51 @@
+// POST /api/events/:key/reports (see docs/public-pages.md, "Report a problem"): a cross-site
+// browser request is 403, JSON only (415 otherwise), at most 8 KiB (413), then the checks of
+// submitReport. Every answer carries the no-store headers.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../deps.ts";
+import { jsonNoStore, readJson, withBodyCap } from "../lib/http.ts";
+import { isCrossSiteRequest } from "../lib/origin.ts";
+import { clientIp } from "../lib/client-ip.ts";
+import { isJsonContentType } from "../lib/submissions/submit.ts";
+import { MAX_REPORT_BODY_BYTES, REPORT_MESSAGES, submitReport, type ReportOutcome } from "../lib/reports/report.ts";
+
+/** The JSON answer for an outcome. */
+export function reportJson(outcome: ReportOutcome): Response {
+  switch (outcome.kind) {
+    case "received":
+      // A spam-flagged report gets the same answer as a genuine one.
+      return jsonNoStore({ success: true, message: REPORT_MESSAGES.thanks }, 201);
+    case "not_found":
+      return jsonNoStore({ success: false, error: REPORT_MESSAGES.notFound }, 404);
+    case "limited":
+      return jsonNoStore({ success: false, error: REPORT_MESSAGES.tooMany }, 429, { "retry-after": String(outcome.retryAfter) });
+    case "invalid":
+      return jsonNoStore({ success: false, error: REPORT_MESSAGES.invalid, issues: outcome.issues }, 400);
+    case "unavailable":
+      return jsonNoStore({ success: false, error: REPORT_MESSAGES.unavailable }, 503);
+  }
+}
+
+/** POST /api/events/:key/reports */
+export function eventReportsApi(deps: Deps) {
+  return new Elysia({ name: "event-reports-api" }).post(
+    "/api/events/:key/reports",
+    async ({ request, server, params }) => {
+      if (isCrossSiteRequest(deps.config, request)) return jsonNoStore({ success: false, error: REPORT_MESSAGES.crossSite }, 403);
+      if (!isJsonContentType(request.headers.get("content-type"))) return jsonNoStore({ success: false, error: "Unsupported media type" }, 415);
+      const capped = await withBodyCap(request, MAX_REPORT_BODY_BYTES);
+      if (capped === "too_large") return jsonNoStore({ success: false, error: REPORT_MESSAGES.tooLarge }, 413);
+      return reportJson(await submitReport(deps, params.key, await readJson(capped), clientIp(deps.config, request, server)));
+    },
+    {
+      parse: "none",
+      detail: {
+        tags: ["site"],
+        summary: "Report a problem with a published event",
+        description:
+          "JSON body `{kind, text?}`: kind is cancelled, wrong_place, wrong_time or other; text at most 500 characters. 201 `{success, message}`; 400 with `issues`, 403 cross-site, 404 when no published event has the key, 413, 415, 429 with Retry-After, 503.",
+      },
+    },
+  );
+}

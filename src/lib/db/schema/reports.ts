@@ -1,0 +1,28 @@
+// Problems visitors report on a published event (see docs/public-pages.md, "Report a problem",
+// and docs/console.md, "Reports from visitors"). No email and no raw IP is stored: the reporter is
+// known only by the rate limiter's HMAC key hashes.
+
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** One report and its moderation state (open, dismissed, resolved). */
+export const eventReports = pgTable(
+  "event_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventKey: text("event_key").notNull(),
+    /** The event's title when it was reported (the console's name for an event since removed). */
+    eventTitle: text("event_title").notNull().default(""),
+    kind: text("kind").notNull(),
+    text: text("text").notNull().default(""),
+    status: text("status").notNull().default("open"),
+    resolvedBy: text("resolved_by"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** Limiter key hashes only (per IP, per IP and event). */
+    sourceIpHash: text("source_ip_hash"),
+    eventIpHash: text("event_ip_hash"),
+    spam: boolean("spam").notNull().default(false),
+    spamSignals: jsonb("spam_signals").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("event_reports_status_event_idx").on(t.status, t.eventKey), index("event_reports_created_idx").on(t.createdAt)],
+);

@@ -1,0 +1,71 @@
+// POST /event/:eventKey/report: the "Report a problem" form of the event modal (see
+// docs/public-pages.md, "Report a problem"). With htmx the answer is the report section (the
+// thanks, or the form with its errors); without JavaScript it is a small page with the same
+// section and a link back to the event. Never stored.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps.ts";
+import { markup, NO_STORE_HEADERS, withBodyCap } from "../../lib/http.ts";
+import { isCrossSiteRequest } from "../../lib/origin.ts";
+import { pageOrFragment } from "../../lib/htmx.ts";
+import { readJsonOrForm } from "../../lib/forms.ts";
+import { clientIp } from "../../lib/client-ip.ts";
+import { inLanguage, requestLanguage, t } from "../../lib/i18n/index.ts";
+import { MAX_REPORT_BODY_BYTES, submitReport, type ReportOutcome } from "../../lib/reports/report.ts";
+import type { LiveEvent } from "../../lib/sheet/types.ts";
+import { waitText } from "../submit/submit.view.tsx";
+import type { ReportFormState } from "../components/report.view.tsx";
+import { ReportPage } from "./report.view.tsx";
+import { ReportSection } from "../components/report.view.tsx";
+
+/** The section state, status and headers of an outcome. */
+export function reportFormOutcome(outcome: ReportOutcome, values: ReportFormState["values"]): { state: ReportFormState; status: number; headers: Record<string, string>; event?: LiveEvent } {
+  switch (outcome.kind) {
+    case "received":
+      return { state: { done: true }, status: 200, headers: {}, event: outcome.event };
+    case "invalid":
+      return { state: { values, issues: outcome.issues }, status: 400, headers: {}, event: outcome.event };
+    case "limited":
+      return { state: { values, error: t("report.tooMany", { wait: waitText(outcome.retryAfter) }) }, status: 429, headers: { "retry-after": String(outcome.retryAfter) }, event: outcome.event };
+    case "not_found":
+      return { state: { values, error: t("report.notFound") }, status: 404, headers: {} };
+    case "unavailable":
+      return { state: { values, error: t("report.unavailable") }, status: 503, headers: {} };
+  }
+}
+
+/** The form's fields as a report body: the visible "website" field is the honeypot. */
+function formBody(fields: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!fields) return undefined;
+  const { website, ...rest } = fields;
+  return "honeypot" in rest ? rest : { ...rest, honeypot: website };
+}
+
+function echo(fields: Record<string, unknown> | undefined): ReportFormState["values"] {
+  const text = (v: unknown) => (typeof v === "string" ? v.slice(0, 2000) : undefined);
+  return { kind: text(fields?.kind), text: text(fields?.text) };
+}
+
+/** POST /event/:eventKey/report */
+export function reportRoutes(deps: Deps) {
+  return new Elysia({ name: "event-report" }).post(
+    "/event/:eventKey/report",
+    ({ request, server, params }) =>
+      inLanguage(requestLanguage(request, deps.config.defaultLanguage), async () => {
+        const key = params.eventKey.slice(0, 64);
+        const answer = (state: ReportFormState, status: number, headers: Record<string, string> = {}, event?: LiveEvent) =>
+          pageOrFragment(
+            request,
+            { page: () => markup(<ReportPage eventKey={key} event={event} state={state} />), fragment: () => markup(<ReportSection eventKey={key} state={state} />) },
+            { status, headers: { ...NO_STORE_HEADERS, ...headers } },
+          );
+        if (isCrossSiteRequest(deps.config, request)) return answer({ error: t("report.crossSite") }, 403);
+        const capped = await withBodyCap(request, MAX_REPORT_BODY_BYTES);
+        if (capped === "too_large") return answer({ error: t("report.tooLarge") }, 413);
+        const fields = await readJsonOrForm(capped);
+        const { state, status, headers, event } = reportFormOutcome(await submitReport(deps, key, formBody(fields) ?? {}, clientIp(deps.config, request, server)), echo(fields));
+        return answer(state, status, headers, event);
+      }),
+    { parse: "none" },
+  );
+}

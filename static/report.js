@@ -1,0 +1,45 @@
+// "Report a problem" (see docs/public-pages.md, "Report a problem"): stamps formStartedAt when the
+// report section is first opened (kept across an answer that shows the form again), lets htmx swap
+// the answers that carry the form with its error (400, 403, 404, 413, 429, 503) and moves focus to
+// the answer's notice. Without this script the form still posts and gets a page back.
+(function () {
+  "use strict";
+  var doc = document;
+  var SECTION = "event-report";
+  var SWAPPED = { 400: true, 403: true, 404: true, 413: true, 429: true, 503: true };
+  var startedAt = null;
+
+  function stamp(root) {
+    var inputs = (root || doc).querySelectorAll('#' + SECTION + ' input[name="formStartedAt"]');
+    for (var i = 0; i < inputs.length; i++) if (!inputs[i].value) inputs[i].value = startedAt || (startedAt = new Date().toISOString());
+  }
+  // The section may already be open (a page answered with an error); "toggle" does not bubble.
+  var open = doc.getElementById(SECTION);
+  if (open && open.open) stamp(doc);
+  doc.addEventListener(
+    "toggle",
+    function (event) {
+      var el = event.target;
+      if (el && el.id === SECTION && el.open) stamp(doc);
+    },
+    true,
+  );
+  doc.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === SECTION && SWAPPED[event.detail.xhr.status]) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+  doc.addEventListener("htmx:load", function (event) {
+    var el = event.target;
+    if (!el || el.id !== SECTION) {
+      // A new modal: a new event, a new start.
+      if (el && el.querySelector && el.querySelector("#" + SECTION)) startedAt = null;
+      return;
+    }
+    if (el.open) stamp(el.parentNode || doc);
+    var notice = el.querySelector("[data-report-notice]");
+    if (notice) notice.focus();
+  });
+})();
