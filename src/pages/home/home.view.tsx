@@ -298,6 +298,29 @@ function Chips(props: { listing: HomeListing }): JSX.Element {
   );
 }
 
+/**
+ * "Did you mean …?": shown when a search finds fewer than three events and a respelling from the
+ * list's titles, venues, genres and arrondissement names finds more. A plain link (htmx swaps the
+ * results with it; without JavaScript it opens the page).
+ */
+export function DidYouMean(props: { listing: HomeListing }): JSX.Element {
+  const suggestion = props.listing.suggestion;
+  if (!suggestion) return "";
+  const href = homeHref(suggestion.query);
+  return (
+    <p class="did-you-mean" role="status">
+      <span safe>{t("home.didYouMean")}</span>{" "}
+      <a href={href} hx-get={href} {...RESULTS_HX} rel="nofollow" data-did-you-mean>
+        <strong safe>{suggestion.q}</strong>
+      </a>
+      <span safe>{t("home.didYouMean.end")}</span>{" "}
+      <span class="muted" safe>
+        {`(${t("home.didYouMean.count", { count: suggestion.count })})`}
+      </span>
+    </p>
+  );
+}
+
 function CardItems(props: { listing: HomeListing; now: Date; saved: ReadonlySet<string> }): JSX.Element {
   const { listing } = props;
   return (
@@ -370,6 +393,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
           </a>
         </div>
         <CalendarFeedLinks feedUrl={props.feedUrl} query={listing.query} narrowed={listing.narrowed} />
+        <DidYouMean listing={listing} />
         {listing.matching.length > 0 ? (
           <>
             {listing.page > 1 ? <EarlierLink listing={listing} /> : ""}
