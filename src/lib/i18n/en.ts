@@ -101,6 +101,7 @@ export const en = {
   "filter.dayNight.night": "Night 22:00–05:59",
   "filter.venue.indoor": "Indoor",
   "filter.venue.outdoor": "Outdoor",
+  "filter.quickChip": "Quick chip: {chip}",
   "filter.setting": "Setting: {venue}",
   "filter.curated": "Curated picks",
   // Slider labels: a range reads lower end + upper end ("€10" + " - €50", "Age 19" + "+")

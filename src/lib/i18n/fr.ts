@@ -106,6 +106,7 @@ export const fr = {
   "filter.dayNight.night": "Nuit 22:00–05:59",
   "filter.venue.indoor": "Intérieur",
   "filter.venue.outdoor": "Extérieur",
+  "filter.quickChip": "Filtre rapide : {chip}",
   "filter.setting": "Cadre : {venue}",
   "filter.curated": "Coups de cœur",
   // Étiquettes des curseurs : une plage se lit borne basse + borne haute ("10 €" + " - 50 €", "19" + " ans et plus")

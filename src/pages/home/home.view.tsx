@@ -6,7 +6,7 @@
 import { CalendarFeedLinks } from "../components/calendar-feed.view.tsx";
 import Html from "@kitajs/html";
 import type { PublicBanner } from "../../lib/banner.ts";
-import { activeFilterChips } from "../../lib/events/filter-labels.ts";
+import { activeFilterChips, QUICK_CHIP_TRACKING, type QuickChip } from "../../lib/events/filter-labels.ts";
 import { topSavedKeys, type FilterFacets } from "../../lib/events/filter-match.ts";
 import { countdownAt, homeQuery, PAGE_SIZE, pagedQuery, withMoment, type HomeListing, type HomeStats } from "./listing.ts";
 import { momentLabel, type Moment } from "../../lib/events/filter-moment.ts";
@@ -165,7 +165,7 @@ export function QuickChips(props: { listing: HomeListing; now: Date; oob?: boole
   const href = (next: EventFilters, nextMoment: Moment | null) => homeHref(homeQuery(next, nextMoment));
   const todayOn = filters.dateFrom === today && filters.dateTo === today;
   const freeOn = filters.priceRange !== null && filters.priceRange.min === 0 && filters.priceRange.max === 0;
-  const chips: Array<{ label: string; on: boolean; href: string; track: string }> = [
+  const chips: Array<{ label: string; on: boolean; href: string; track: QuickChip }> = [
     { label: t("home.quick.now"), on: moment === "now", href: href(filters, moment === "now" ? null : "now"), track: "now" },
     { label: t("home.quick.tonight"), on: moment === "tonight", href: href(filters, moment === "tonight" ? null : "tonight"), track: "tonight" },
     { label: t("home.quick.today"), on: todayOn, href: href({ ...filters, dateFrom: todayOn ? null : today, dateTo: todayOn ? null : today }, moment), track: "today" },
@@ -176,13 +176,13 @@ export function QuickChips(props: { listing: HomeListing; now: Date; oob?: boole
       <ul>
         {chips.map((chip) => (
           <li>
-            <a class={["moment-chip", chip.on && "is-active"]} href={chip.href} hx-get={chip.href} {...RESULTS_HX} aria-current={chip.on ? "true" : undefined} data-quick={chip.track}>
+            <a class={["moment-chip", chip.on && "is-active"]} href={chip.href} hx-get={chip.href} {...RESULTS_HX} aria-current={chip.on ? "true" : undefined} data-quick={chip.track} data-quick-group={QUICK_CHIP_TRACKING[chip.track].group} data-quick-value={QUICK_CHIP_TRACKING[chip.track].value}>
               {Html.escapeHtml(chip.label)}
             </a>
           </li>
         ))}
         <li>
-          <a class="moment-chip" href={`#${NEAR_ME_ID}`} data-near-me>
+          <a class="moment-chip" href={`#${NEAR_ME_ID}`} data-near-me data-quick-group={QUICK_CHIP_TRACKING.nearMe.group} data-quick-value={QUICK_CHIP_TRACKING.nearMe.value}>
             <Icon name="pin" /> <span safe>{t("home.quick.nearMe")}</span>
           </a>
         </li>
