@@ -7,13 +7,13 @@ import { fold } from "../sheet/text.ts";
 import { dayPeriodOf } from "../sheet/times.ts";
 import type { Arrondissement, LiveEvent, NationalityCode } from "../sheet/types.ts";
 import { activeRange, AGE_RANGE_BOUNDS, compareGenres, compareNationalities, GENRE_ORDER, normaliseSearchText, PRICE_RANGE_BOUNDS, type EventFilters } from "./filter-query.ts";
-import { createSearchMatcher, prepareSearch, searchIndexOf, suggestQuery, type MatchTier, type SearchIndex } from "./search.ts";
+import { createSearchMatcher, prepareSearch, searchIndexOf, suggestQuery, type MatchTier, type SearchEntry, type SearchIndex } from "./search.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Matching
 
 /** A predicate for one filter state: null when the event does not match, else the search tier (0 exact, 1 folded, 2 by typo; 0 without a search). */
-export type EventMatcher = (event: LiveEvent) => MatchTier | null;
+export type EventMatcher = (event: LiveEvent, entry?: SearchEntry) => MatchTier | null;
 
 /**
  * Prepares the match for a filter state: AND across groups, the per-group rules, then the search
@@ -36,7 +36,7 @@ export function createEventMatcher(filters: EventFilters, now: Date = new Date()
   const search = prepareSearch(normaliseSearchText(filters.q));
   const searchMatch = search ? createSearchMatcher(search, now, index) : null;
 
-  return (event) => {
+  return (event, entry) => {
     if (from !== null || to !== null) {
       // Undated events cannot lie inside any range.
       if (!isValidIsoDate(event.date)) return null;
@@ -68,7 +68,7 @@ export function createEventMatcher(filters: EventFilters, now: Date = new Date()
         if (age.max < AGE_RANGE_BOUNDS.max && value > age.max) return null;
       }
     }
-    return searchMatch ? searchMatch(event) : 0;
+    return searchMatch ? searchMatch(event, entry) : 0;
   };
 }
 
@@ -83,11 +83,12 @@ export function matchesFilters(event: LiveEvent, filters: EventFilters, now: Dat
  */
 export function filterEvents(events: readonly LiveEvent[], filters: EventFilters, now: Date = new Date()): LiveEvent[] {
   // The list's search index is only built (once per list) when there is a search.
-  const matcher = createEventMatcher(filters, now, filters.q === "" ? undefined : searchIndexOf(events));
+  const index = filters.q === "" ? undefined : searchIndexOf(events);
+  const matcher = createEventMatcher(filters, now, index);
   const tiers: LiveEvent[][] = [[], [], []];
-  for (const event of events) {
-    const tier = matcher(event);
-    if (tier !== null) tiers[tier]!.push(event);
+  for (let i = 0; i < events.length; i++) {
+    const tier = matcher(events[i]!, index?.entries[i]);
+    if (tier !== null) tiers[tier]!.push(events[i]!);
   }
   return tiers[1]!.length === 0 && tiers[2]!.length === 0 ? tiers[0]! : tiers.flat();
 }
@@ -113,7 +114,9 @@ export function searchSuggestion(events: readonly LiveEvent[], filters: EventFil
   if (q === null || fold(q) === fold(filters.q)) return null;
   const matcher = createEventMatcher({ ...filters, q }, now, index);
   let count = 0;
-  for (const event of events) if (matcher(event) !== null && (!keep || keep(event))) count++;
+  events.forEach((event, i) => {
+    if (matcher(event, index.entries[i]) !== null && (!keep || keep(event))) count++;
+  });
   return count > found ? { q: normaliseSearchText(q), count } : null;
 }
 

@@ -8,6 +8,7 @@
 // one pass over the vocabulary for its typo-tolerant words and one pass over the events.
 
 import distance from "damerau-levenshtein";
+import { distance as levenshteinDistance } from "fastest-levenshtein";
 import { ARRONDISSEMENT_CENTRES, arrondissementShortLabel } from "../sheet/arrondissement.ts";
 import { GENRE_ALIASES, GENRES, genreLabel } from "../sheet/genres.ts";
 import { compactSearchText, searchWords, searchWordsAsWritten } from "../sheet/text.ts";
@@ -44,12 +45,26 @@ export function editDistance(a: string, b: string): number {
 
 const DIGIT = /\d/;
 
+/**
+ * True when `a` and `b` are at most `allowance` edits apart (optimal string alignment). The
+ * Levenshtein distance of fastest-levenshtein (bit-parallel, far cheaper) settles most pairs: the
+ * alignment distance is never above it, and never below half of it (a swap is two Levenshtein
+ * edits); only the pairs in between are measured with damerau-levenshtein.
+ */
+export function withinEdits(a: string, b: string, allowance: number): boolean {
+  if (Math.abs(a.length - b.length) > allowance) return false;
+  const levenshtein = levenshteinDistance(a, b);
+  if (levenshtein <= allowance) return true;
+  if (levenshtein > 2 * allowance) return false;
+  return editDistance(a, b) <= allowance;
+}
+
 // True when `word`, or one of its prefixes, is within `allowance` edits of `term` (so a half-typed word with a typo still matches).
 function withinTypos(term: string, word: string, allowance: number): boolean {
   if (word.length + allowance < term.length) return false;
-  if (Math.abs(word.length - term.length) <= allowance && editDistance(term, word) <= allowance) return true;
+  if (withinEdits(term, word, allowance)) return true;
   for (let length = Math.max(1, term.length - allowance); length <= term.length + allowance && length < word.length; length++) {
-    if (editDistance(term, word.slice(0, length)) <= allowance) return true;
+    if (withinEdits(term, word.slice(0, length), allowance)) return true;
   }
   return false;
 }
@@ -163,8 +178,10 @@ export interface SearchEntry {
   compact: string;
   /** 1 where a word starts in `compact`: a match must start at a word ("rap" is not found in "trap"). */
   starts: Uint8Array;
-  /** The search words and each pair of neighbouring words joined ("saintmartin"): the typo match. */
+  /** The search words: the typo match, whole or as the start of a word. */
   words: ReadonlySet<string>;
+  /** Each pair of neighbouring words of a field joined ("saintmartin"): the typo match of a word typed without its space. */
+  pairs: ReadonlySet<string>;
 }
 
 const entries = new WeakMap<LiveEvent, SearchEntry>();
@@ -174,6 +191,7 @@ function buildEntry(event: LiveEvent): SearchEntry {
   let compact = "";
   const startAt: number[] = [];
   const words = new Set<string>();
+  const pairs = new Set<string>();
   for (const field of searchedFields(event)) {
     lowered.push(field.toLowerCase().replace(/\s+/g, " "));
     const fieldWords = searchWords(field);
@@ -182,13 +200,13 @@ function buildEntry(event: LiveEvent): SearchEntry {
       startAt.push(compact.length);
       compact += word;
       words.add(word);
-      if (i > 0) words.add(fieldWords[i - 1] + word);
+      if (i > 0) pairs.add(fieldWords[i - 1] + word);
     });
     compact += "\n";
   }
   const starts = new Uint8Array(compact.length);
   for (const at of startAt) starts[at] = 1;
-  return { lower: `${lowered.join("\n")}\n`, compact, starts, words };
+  return { lower: `${lowered.join("\n")}\n`, compact, starts, words, pairs };
 }
 
 /** The search text of an event (cached per event object: events are never changed once built). */
@@ -231,8 +249,13 @@ interface SuggestionWord {
 
 /** What a search needs of a whole list, built once per list object. */
 export interface SearchIndex {
-  /** Every search word and neighbouring pair of the list, for the typo match. */
+  /** The search text of each event, in list order (no per-event lookup while matching the list). */
+  entries: readonly SearchEntry[];
+  /** Every search word of the list ("Did you mean" leaves alone a word that starts one of them). */
   vocabulary: readonly string[];
+  /** The words, then the neighbouring pairs, by first letter: a typo is looked for among those that start like the query word (see typoCandidates). */
+  wordsByInitial: ReadonlyMap<string, readonly string[]>;
+  pairsByInitial: ReadonlyMap<string, readonly string[]>;
   /** Words of titles, venues, genres and arrondissement names, for "Did you mean". */
   suggestions: ReadonlyMap<string, SuggestionWord>;
 }
@@ -251,16 +274,42 @@ function addSuggestions(words: Map<string, SuggestionWord>, text: string, seen: 
 
 function buildIndex(events: readonly LiveEvent[]): SearchIndex {
   const vocabulary = new Set<string>();
+  const pairs = new Set<string>();
   const suggestions = new Map<string, SuggestionWord>();
+  const listEntries: SearchEntry[] = [];
   for (const event of events) {
-    for (const word of searchEntry(event).words) vocabulary.add(word);
+    const entry = searchEntry(event);
+    listEntries.push(entry);
+    for (const word of entry.words) vocabulary.add(word);
+    for (const pair of entry.pairs) pairs.add(pair);
     const seen = new Set<string>();
     addSuggestions(suggestions, event.eventName, seen);
     if (event.location) addSuggestions(suggestions, event.location, seen);
     for (const genre of event.genres) if (genre !== "other") addSuggestions(suggestions, genreLabel(genre), seen);
     if (typeof event.arrondissement === "number") addSuggestions(suggestions, arrondissementName(event.arrondissement), seen);
   }
-  return { vocabulary: [...vocabulary], suggestions };
+  return { entries: listEntries, vocabulary: [...vocabulary], wordsByInitial: byInitial(vocabulary), pairsByInitial: byInitial(pairs), suggestions };
+}
+
+function byInitial(words: Iterable<string>): Map<string, string[]> {
+  const lists = new Map<string, string[]>();
+  for (const word of words) {
+    const list = lists.get(word[0]!);
+    if (list) list.push(word);
+    else lists.set(word[0]!, [word]);
+  }
+  return lists;
+}
+
+/**
+ * The words of a list a typo of `term` is looked for in: those starting with its first letter, or
+ * with its second (the first two swapped, "abtignolles"). A slip on the very first letter is left
+ * to "Did you mean"; this keeps a query to a fraction of the vocabulary.
+ */
+function typoCandidates(lists: ReadonlyMap<string, readonly string[]>, term: string): readonly string[] {
+  const first = lists.get(term[0]!) ?? [];
+  if (term[1] === undefined || term[1] === term[0]) return first;
+  return [...first, ...(lists.get(term[1]) ?? [])];
 }
 
 /** The search index of a list, built once per list object (the live list is rebuilt only when the store changes). */
@@ -315,7 +364,7 @@ export function prepareSearch(query: string): PreparedSearch | null {
     const typoKeywords: SearchKeyword[] = [];
     if (!meaning && allowance > 0) {
       for (const [phrase, found] of PHRASES) {
-        if (Math.abs(phrase.length - text.length) <= allowance && editDistance(text, phrase) <= allowance) {
+        if (withinEdits(text, phrase, allowance)) {
           typoGenres.push(...found.genres);
           typoKeywords.push(...found.keywords);
         }
@@ -327,8 +376,8 @@ export function prepareSearch(query: string): PreparedSearch | null {
   return { exact: query.toLowerCase().replace(/\s+/g, " ").trim(), whole: words.join(""), terms };
 }
 
-/** Tests events against one prepared query; the typo words are looked up once in the list's vocabulary. */
-export type SearchMatcher = (event: LiveEvent) => MatchTier | null;
+/** Tests events against one prepared query; the typo words are looked up once in the list's vocabulary. `entry` is the event's search text when the caller holds it (SearchIndex.entries). */
+export type SearchMatcher = (event: LiveEvent, entry?: SearchEntry) => MatchTier | null;
 
 /**
  * The matcher of a query over a list (or, without a list, over each event's own words): the best
@@ -339,41 +388,63 @@ export function createSearchMatcher(search: PreparedSearch, now: Date, index?: S
   const typoWords: (ReadonlySet<string> | null)[] = search.terms.map((term) => {
     if (term.allowance === 0 || !index) return null;
     const near = new Set<string>();
-    for (const word of index.vocabulary) if (word !== term.text && withinTypos(term.text, word, term.allowance)) near.add(word);
+    // Words the folded match already finds (the term starts them) are left out: the set stays small.
+    for (const word of typoCandidates(index.wordsByInitial, term.text)) if (!word.startsWith(term.text) && withinTypos(term.text, word, term.allowance)) near.add(word);
+    for (const pair of typoCandidates(index.pairsByInitial, term.text)) if (!pair.startsWith(term.text) && withinEdits(term.text, pair, term.allowance)) near.add(pair);
     return near;
   });
   const whole = search.terms.length > 1 ? search.whole : null;
 
+  // Plain loops, no callbacks: this runs once per event and term.
+  const hasGenre = (event: LiveEvent, genres: readonly string[]): boolean => {
+    for (let g = 0; g < genres.length; g++) if (event.genres.includes(genres[g]!)) return true;
+    return false;
+  };
+  const hasKeyword = (event: LiveEvent, keywords: readonly SearchKeyword[]): boolean => {
+    for (let k = 0; k < keywords.length; k++) if (keywordHolds(keywords[k]!, event, now)) return true;
+    return false;
+  };
+  // A near word that starts with a shorter near word adds nothing (an event with the pair
+  // "batignolles8" also has the word "batignolles"): each event is then probed for a few words.
+  const nearLists = typoWords.map((near) => {
+    if (!near) return null;
+    const sorted = [...near].sort((a, b) => a.length - b.length);
+    const kept: string[] = [];
+    for (const word of sorted) if (!kept.some((shorter) => word.startsWith(shorter))) kept.push(word);
+    return kept;
+  });
   const byTypo = (i: number, term: Term, event: LiveEvent, entry: SearchEntry): boolean => {
-    if (term.typoGenres.some((genre) => event.genres.includes(genre))) return true;
-    if (term.typoKeywords.some((keyword) => keywordHolds(keyword, event, now))) return true;
-    const near = typoWords[i];
+    if (term.typoGenres.length > 0 && hasGenre(event, term.typoGenres)) return true;
+    if (term.typoKeywords.length > 0 && hasKeyword(event, term.typoKeywords)) return true;
+    const near = nearLists[i];
     if (near) {
-      for (const word of near) if (entry.words.has(word)) return true;
+      for (let w = 0; w < near.length; w++) if (entry.words.has(near[w]!) || entry.pairs.has(near[w]!)) return true;
       return false;
     }
     if (term.allowance === 0) return false;
     for (const word of entry.words) if (withinTypos(term.text, word, term.allowance)) return true;
+    for (const pair of entry.pairs) if (withinEdits(term.text, pair, term.allowance)) return true;
     return false;
   };
+  // The exact test runs only on events the folded one found: text found as written is also found folded.
+  const exactOr = (entry: SearchEntry, tier: MatchTier): MatchTier => (exactAtWordStart(entry.lower, search.exact) ? 0 : tier);
+  const terms = search.terms;
 
-  return (event) => {
-    const entry = searchEntry(event);
-    if (exactAtWordStart(entry.lower, search.exact)) return 0;
-    if (whole !== null && foldedAtWordStart(entry, whole)) return 1;
+  return (event, entry = searchEntry(event)) => {
+    if (whole !== null && foldedAtWordStart(entry, whole)) return exactOr(entry, 1);
     let tier: MatchTier = 1;
-    for (let i = 0; i < search.terms.length; i++) {
-      const term = search.terms[i]!;
+    for (let i = 0; i < terms.length; i++) {
+      const term = terms[i]!;
       if (foldedAtWordStart(entry, term.text)) continue;
-      if (term.genres.some((genre) => event.genres.includes(genre))) continue;
-      if (term.keywords.some((keyword) => keywordHolds(keyword, event, now))) continue;
+      if (term.genres.length > 0 && hasGenre(event, term.genres)) continue;
+      if (term.keywords.length > 0 && hasKeyword(event, term.keywords)) continue;
       if (byTypo(i, term, event, entry)) {
         tier = 2;
         continue;
       }
       return null;
     }
-    return tier;
+    return exactOr(entry, tier);
   };
 }
 
