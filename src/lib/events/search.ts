@@ -256,8 +256,8 @@ export interface SearchIndex {
   /** The words, then the neighbouring pairs, by first letter: a typo is looked for among those that start like the query word (see typoCandidates). */
   wordsByInitial: ReadonlyMap<string, readonly string[]>;
   pairsByInitial: ReadonlyMap<string, readonly string[]>;
-  /** Words of titles, venues, genres and arrondissement names, for "Did you mean". */
-  suggestions: ReadonlyMap<string, SuggestionWord>;
+  /** Words of titles, venues, genres and arrondissement names, for "Did you mean" (built on first use: most searches never need it). */
+  readonly suggestions: ReadonlyMap<string, SuggestionWord>;
 }
 
 function addSuggestions(words: Map<string, SuggestionWord>, text: string, seen: Set<string>): void {
@@ -275,20 +275,35 @@ function addSuggestions(words: Map<string, SuggestionWord>, text: string, seen: 
 function buildIndex(events: readonly LiveEvent[]): SearchIndex {
   const vocabulary = new Set<string>();
   const pairs = new Set<string>();
-  const suggestions = new Map<string, SuggestionWord>();
   const listEntries: SearchEntry[] = [];
   for (const event of events) {
     const entry = searchEntry(event);
     listEntries.push(entry);
     for (const word of entry.words) vocabulary.add(word);
     for (const pair of entry.pairs) pairs.add(pair);
+  }
+  let suggestions: Map<string, SuggestionWord> | undefined;
+  return {
+    entries: listEntries,
+    vocabulary: [...vocabulary],
+    wordsByInitial: byInitial(vocabulary),
+    pairsByInitial: byInitial(pairs),
+    get suggestions() {
+      return (suggestions ??= buildSuggestions(events));
+    },
+  };
+}
+
+function buildSuggestions(events: readonly LiveEvent[]): Map<string, SuggestionWord> {
+  const suggestions = new Map<string, SuggestionWord>();
+  for (const event of events) {
     const seen = new Set<string>();
     addSuggestions(suggestions, event.eventName, seen);
     if (event.location) addSuggestions(suggestions, event.location, seen);
     for (const genre of event.genres) if (genre !== "other") addSuggestions(suggestions, genreLabel(genre), seen);
     if (typeof event.arrondissement === "number") addSuggestions(suggestions, arrondissementName(event.arrondissement), seen);
   }
-  return { entries: listEntries, vocabulary: [...vocabulary], wordsByInitial: byInitial(vocabulary), pairsByInitial: byInitial(pairs), suggestions };
+  return suggestions;
 }
 
 function byInitial(words: Iterable<string>): Map<string, string[]> {

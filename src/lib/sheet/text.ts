@@ -40,6 +40,7 @@ const LIGATURES: ReadonlyArray<[RegExp, string]> = [
 ];
 // Everything but letters, digits and "&" separates search words: spaces, hyphens, apostrophes, punctuation.
 const SEARCH_SEPARATORS = /[^\p{L}\p{N}&]+/u;
+const ASCII_SEARCH_SEPARATORS = /[^a-z0-9&]+/;
 
 /**
  * Search words (see docs/filters-and-search.md, "Search"): folded (accents removed, lower-case,
@@ -50,8 +51,12 @@ const SEARCH_SEPARATORS = /[^\p{L}\p{N}&]+/u;
 export function searchWords(text: string | null | undefined): string[] {
   if (!text) return [];
   let folded = stripAccents(text).toLowerCase();
-  if (NON_ASCII.test(folded)) for (const [pattern, replacement] of LIGATURES) folded = folded.replace(pattern, replacement);
-  return folded.split(SEARCH_SEPARATORS).filter((word) => word !== "");
+  if (NON_ASCII.test(folded)) {
+    for (const [pattern, replacement] of LIGATURES) folded = folded.replace(pattern, replacement);
+    return folded.split(SEARCH_SEPARATORS).filter((word) => word !== "");
+  }
+  // Plain ASCII (most text once accents are gone): the same split without Unicode classes, several times faster.
+  return folded.split(ASCII_SEARCH_SEPARATORS).filter((word) => word !== "");
 }
 
 /** The search words of a text written as they appear in it (accents and case kept), or null when they do not line up with searchWords. */
