@@ -24,6 +24,30 @@ test("without JavaScript: a misspelt search offers 'Vous vouliez dire Kompa ?' a
   }
 }, 60_000);
 
+test("with JavaScript: typing a misspelt word offers the respelling; its link swaps the results and the search box", async () => {
+  const context = await newContext(browser, "desktop", { locale: "en-GB" });
+  const page = await context.newPage();
+  const errors = collectConsoleErrors(page);
+  try {
+    await page.goto(`${server.url}/`);
+    await page.locator("#search-q").fill("amapaino");
+    // A typo of 8 letters is forgiven: the event is listed without any suggestion.
+    await page.waitForFunction(() => document.querySelector("#results")?.getAttribute("data-query") === "q=amapaino");
+    expect(await page.locator("#results .card-title").allTextContents()).toEqual(["Canal Amapiano Sunset"]);
+    await page.locator("#search-q").fill("kmpoa");
+    await page.waitForFunction(() => document.querySelector("#results")?.getAttribute("data-query") === "q=kmpoa");
+    expect(await page.locator(".did-you-mean").textContent()).toBe("Did you mean Kompa? (1 event)");
+    await page.locator("[data-did-you-mean]").click();
+    await page.waitForFunction(() => document.querySelector("#results")?.getAttribute("data-query") === "q=Kompa");
+    expect(await page.locator("#results .card-title").allTextContents()).toEqual(["Montparnasse Zouk & Kompa"]);
+    expect(await page.locator("#search-q").inputValue()).toBe("Kompa");
+    expect(page.url()).toBe(`${server.url}/?q=Kompa`);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 60_000);
+
 test("five taps on 'Ce soir' are tracked as a filter: the insights list it by name", async () => {
   const before = await (await ctx.request("/admin/insights/discovery", { headers: ADMIN_KEY_HEADER })).text();
   expect(before).toContain("No filters applied in this window.");
