@@ -14,6 +14,7 @@ import { benchHardening } from "./hardening.bench.ts";
 import { benchSheetEditor } from "./sheet-editor.bench.ts";
 import { benchInsights } from "./insights.bench.ts";
 import { benchPartnerStats } from "./partner-stats.bench.ts";
+import { benchSearch } from "./search.bench.ts";
 import { LOAD_CPU, pinSelf } from "./lib.ts";
 
 const benches: Record<string, () => Promise<void>> = {
@@ -29,6 +30,7 @@ const benches: Record<string, () => Promise<void>> = {
   "sheet-editor": benchSheetEditor,
   insights: benchInsights,
   "partner-stats": () => benchPartnerStats(),
+  search: benchSearch,
 };
 
 // The load this process generates itself stays off the servers' core.

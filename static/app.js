@@ -401,6 +401,16 @@
     });
   }
 
+  // Quick chips (Now, Tonight, Today, Free, Near me): each tap is tracked as a filter, switched on
+  // (filter_apply) or, on an active chip, off (filter_clear), with the group and value the server
+  // wrote on the chip (lib/events/filter-labels.ts, QUICK_CHIP_TRACKING).
+  doc.addEventListener("click", function (event) {
+    var chip = event.target.closest && event.target.closest("[data-quick-group]");
+    if (!chip) return;
+    var on = chip.getAttribute("aria-current") === "true";
+    trackDiscovery(on ? "filter_clear" : "filter_apply", { filterGroup: chip.getAttribute("data-quick-group"), filterValue: chip.getAttribute("data-quick-value") });
+  });
+
   // Chip remove links and "Clear all".
   doc.addEventListener("click", function (event) {
     var chip = event.target.closest && event.target.closest("[data-track-clear]");

@@ -10,7 +10,7 @@ import { LIVE_EVENTS_TAG } from "../lib/invalidation.ts";
 import type { CachePolicy, Rendered } from "../lib/render-cache.ts";
 import { canonicalFilterQuery, parseFilters, type EventFilters } from "../lib/events/filter-query.ts";
 import { activeFilterChips } from "../lib/events/filter-labels.ts";
-import { filterEvents } from "../lib/events/filter-match.ts";
+import { filterEvents, searchSuggestion } from "../lib/events/filter-match.ts";
 import { buildCalendarFeed, buildEventCalendar, calendarFileName, CALENDAR_CONTENT_TYPE } from "../lib/ics.ts";
 import { normaliseEventKey } from "../lib/sheet/keys.ts";
 import { findEventByKey } from "../lib/events/lookup.ts";
@@ -84,10 +84,13 @@ export function eventsApi(deps: Deps) {
     .get("/api/events", ({ request }) => {
       const { filters, key } = eventsListRequest(request.url);
       return deps.renderCache.serve(request, key, POLICY, async () => {
-        const matching = filterEvents((await live()).events, filters);
-        return jsonRender({ success: true, count: matching.length, events: matching });
+        const events = (await live()).events;
+        const now = deps.now();
+        const matching = filterEvents(events, filters, now);
+        const suggestion = searchSuggestion(events, filters, matching.length, now);
+        return jsonRender({ success: true, count: matching.length, events: matching, ...(suggestion ? { suggestion } : {}) });
       });
-    }, { detail: { tags: ["events"], summary: "Events matching the homepage's filters", description: "`{success, count, events}` in homepage order; cached 300 s per canonical query.", parameters: [...FILTER_QUERY_PARAMETERS] } })
+    }, { detail: { tags: ["events"], summary: "Events matching the homepage's filters", description: "`{success, count, events}` in homepage order (with `q`: exact matches first, then folded, then typo matches); when a search finds fewer than 3 events and a respelling finds more, `suggestion: {q, count}` (\"Did you mean\"). Cached 300 s per canonical query.", parameters: [...FILTER_QUERY_PARAMETERS] } })
     .get("/api/events/:eventKey", ({ request, params }) => {
       const key = keyOrNotFound(params.eventKey);
       return deps.renderCache.serve(request, `/api/events/${key}`, POLICY, async () => {
@@ -113,7 +116,7 @@ export function eventsApi(deps: Deps) {
       const canonical = canonicalFilterQuery(filters);
       const language = requestLanguage(request, deps.config.defaultLanguage);
       return deps.renderCache.serve(request, `/calendar.ics?${canonical ? `${canonical}&` : ""}lang=${language}`, CALENDAR_POLICY, () => inLanguage(language, async () => {
-        const matching = filterEvents((await live()).events, filters);
+        const matching = filterEvents((await live()).events, filters, deps.now());
         const summary = feedSummary(filters);
         const calendarName = `${t("ics.feedName", { site: SITE_NAME })}${summary ? ` · ${summary}` : ""}`;
         const body = buildCalendarFeed(matching, { ...calendarOptions(), shareUrlFor: (event) => shareUrl(deps.config, event), calendarName });

@@ -218,3 +218,36 @@ export function trackedFilterValue<G extends FilterGroup>(group: G, value: Filte
 export function savedLabel(count: number): string {
   return t("event.saved", { count });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Quick chips, as tracked filters
+
+/** The one-tap chips above the list (see docs/filters-and-search.md, "Quick chips"). */
+export type QuickChip = "now" | "tonight" | "today" | "free" | "nearMe";
+
+/**
+ * How a tap on each quick chip is tracked: `filter_apply` when it switches the chip on,
+ * `filter_clear` when it switches it off, with the spec group it narrows and a value of its own
+ * that no panel control sends, so the insights can name the chip.
+ */
+export const QUICK_CHIP_TRACKING: Readonly<Record<QuickChip, { group: FilterGroup; value: string }>> = {
+  now: { group: "date_range", value: "now" },
+  tonight: { group: "date_range", value: "tonight" },
+  today: { group: "date_range", value: "today" },
+  free: { group: "price_range", value: "free" },
+  nearMe: { group: "arrondissement", value: "near_me" },
+};
+
+/** The chip a tracked group and value stand for, or null when they come from the filter panel. */
+export function quickChipOf(group: string, value: string): QuickChip | null {
+  for (const [chip, tracked] of Object.entries(QUICK_CHIP_TRACKING) as [QuickChip, { group: FilterGroup; value: string }][]) {
+    if (tracked.group === group && tracked.value === value) return chip;
+  }
+  return null;
+}
+
+/** The label of a tracked filter in the insights ("Quick chip: Tonight"), or null for a panel filter (shown as group and value). */
+export function trackedFilterLabel(group: string, value: string): string | null {
+  const chip = quickChipOf(group, value);
+  return chip ? t("filter.quickChip", { chip: t(`home.quick.${chip}`) }) : null;
+}

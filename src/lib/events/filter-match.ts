@@ -1,52 +1,26 @@
 // Matching the live events against a filter state (the search included), and the facets, quick dates and
 // saved-line ranking computed over a list of events.
 
-import { arrondissementShortLabel, compareArrondissements } from "../sheet/arrondissement.ts";
+import { compareArrondissements } from "../sheet/arrondissement.ts";
 import { isValidIsoDate } from "../sheet/dates.ts";
-import { genreLabel } from "../sheet/genres.ts";
 import { fold } from "../sheet/text.ts";
 import { dayPeriodOf } from "../sheet/times.ts";
 import type { Arrondissement, LiveEvent, NationalityCode } from "../sheet/types.ts";
 import { activeRange, AGE_RANGE_BOUNDS, compareGenres, compareNationalities, GENRE_ORDER, normaliseSearchText, PRICE_RANGE_BOUNDS, type EventFilters } from "./filter-query.ts";
+import { createSearchMatcher, prepareSearch, searchIndexOf, suggestQuery, type MatchTier, type SearchEntry, type SearchIndex } from "./search.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Matching
 
-// Folded search text of each event, built once per event object (events are treated as immutable).
-const haystacks = new WeakMap<LiveEvent, string>();
+/** A predicate for one filter state: null when the event does not match, else the search tier (0 exact, 1 folded, 2 by typo; 0 without a search). */
+export type EventMatcher = (event: LiveEvent, entry?: SearchEntry) => MatchTier | null;
 
-// "\n" separates fields: folded text never holds one, so a query cannot match across two fields.
-function buildHaystack(event: LiveEvent): string {
-  const parts: string[] = [event.eventName, event.location ?? "", event.description, event.date, event.day];
-  const arr = event.arrondissement;
-  parts.push(String(arr), arrondissementShortLabel(arr));
-  for (const genre of event.genres) parts.push(genre, genreLabel(genre));
-  parts.push(event.type, event.category ?? "");
-  for (const tag of event.tags) parts.push(tag);
-  for (const code of event.nationality) parts.push(code);
-  let haystack = "";
-  for (const part of parts) {
-    const folded = fold(part);
-    if (folded !== "") haystack += `${folded}\n`;
-  }
-  return haystack;
-}
-
-/** The folded search text of an event (the searched fields, see docs/filters-and-search.md, "Search"), cached per event object. */
-export function searchHaystack(event: LiveEvent): string {
-  let haystack = haystacks.get(event);
-  if (haystack === undefined) {
-    haystack = buildHaystack(event);
-    haystacks.set(event, haystack);
-  }
-  return haystack;
-}
-
-/** A predicate for one filter state, with its sets and folded query prepared once. */
-export type EventMatcher = (event: LiveEvent) => boolean;
-
-/** Prepares the match for a filter state: AND across groups, the per-group rules, then the folded search. */
-export function createEventMatcher(filters: EventFilters): EventMatcher {
+/**
+ * Prepares the match for a filter state: AND across groups, the per-group rules, then the search
+ * (see search.ts). `now` is the clock reading for the chip words of the search ("ce soir"); `index`
+ * is the list's search index (the typo words are then looked up once in its vocabulary).
+ */
+export function createEventMatcher(filters: EventFilters, now: Date = new Date(), index?: SearchIndex): EventMatcher {
   let from = filters.dateFrom && isValidIsoDate(filters.dateFrom) ? filters.dateFrom : null;
   let to = filters.dateTo && isValidIsoDate(filters.dateTo) ? filters.dateTo : null;
   if (from !== null && to !== null && from > to) [from, to] = [to, from];
@@ -59,54 +33,91 @@ export function createEventMatcher(filters: EventFilters): EventMatcher {
   const curatedOnly = filters.curatedOnly;
   const price = activeRange(filters.priceRange, PRICE_RANGE_BOUNDS);
   const age = activeRange(filters.ageRange, AGE_RANGE_BOUNDS);
-  const query = fold(normaliseSearchText(filters.q));
+  const search = prepareSearch(normaliseSearchText(filters.q));
+  const searchMatch = search ? createSearchMatcher(search, now, index) : null;
 
-  return (event) => {
+  return (event, entry) => {
     if (from !== null || to !== null) {
       // Undated events cannot lie inside any range.
-      if (!isValidIsoDate(event.date)) return false;
-      if (from !== null && event.date < from) return false;
-      if (to !== null && event.date > to) return false;
+      if (!isValidIsoDate(event.date)) return null;
+      if (from !== null && event.date < from) return null;
+      if (to !== null && event.date > to) return null;
     }
     if (periods.size > 0) {
       const period = dayPeriodOf(event.time, event.endTime);
-      if (period === null || !periods.has(period)) return false;
+      if (period === null || !periods.has(period)) return null;
     }
-    if (arrondissements.size > 0 && !arrondissements.has(event.arrondissement)) return false;
-    if (genres.size > 0 && !event.genres.some((genre) => genres.has(genre))) return false;
-    if (nationalities.length > 0 && !nationalities.every((code) => event.nationality.includes(code))) return false;
-    if (venueTypes.size > 0 && !event.venueTypes.some((type) => venueTypes.has(type))) return false;
-    if (setting !== null && !event.venueTypes.includes(setting)) return false;
-    if (curatedOnly && !event.curated) return false;
+    if (arrondissements.size > 0 && !arrondissements.has(event.arrondissement)) return null;
+    if (genres.size > 0 && !event.genres.some((genre) => genres.has(genre))) return null;
+    if (nationalities.length > 0 && !nationalities.every((code) => event.nationality.includes(code))) return null;
+    if (venueTypes.size > 0 && !event.venueTypes.some((type) => venueTypes.has(type))) return null;
+    if (setting !== null && !event.venueTypes.includes(setting)) return null;
+    if (curatedOnly && !event.curated) return null;
     if (price !== null) {
       const value = event.priceValue;
-      if (value === null || value < price.min) return false;
-      if (price.max < PRICE_RANGE_BOUNDS.max && value > price.max) return false;
+      if (value === null || value < price.min) return null;
+      if (price.max < PRICE_RANGE_BOUNDS.max && value > price.max) return null;
     }
     if (age !== null) {
       const value = event.ageValue;
-      if (value === null) return false;
+      if (value === null) return null;
       // "All ages" (0) counts as suitable for the youngest slider value only.
       const allAgesMatch = value === 0 && age.min === AGE_RANGE_BOUNDS.min;
       if (!allAgesMatch) {
-        if (value < age.min) return false;
-        if (age.max < AGE_RANGE_BOUNDS.max && value > age.max) return false;
+        if (value < age.min) return null;
+        if (age.max < AGE_RANGE_BOUNDS.max && value > age.max) return null;
       }
     }
-    if (query !== "" && !searchHaystack(event).includes(query)) return false;
-    return true;
+    return searchMatch ? searchMatch(event, entry) : 0;
   };
 }
 
 /** True when the event passes every active filter group and the search; use filterEvents for lists. */
-export function matchesFilters(event: LiveEvent, filters: EventFilters): boolean {
-  return createEventMatcher(filters)(event);
+export function matchesFilters(event: LiveEvent, filters: EventFilters, now: Date = new Date()): boolean {
+  return createEventMatcher(filters, now)(event) !== null;
 }
 
-/** The events that match, in input order. */
-export function filterEvents(events: readonly LiveEvent[], filters: EventFilters): LiveEvent[] {
-  const matcher = createEventMatcher(filters);
-  return events.filter((event) => matcher(event));
+/**
+ * The events that match: with a search, exact matches first, then folded ones, then typo ones,
+ * each group in input order; without one, in input order.
+ */
+export function filterEvents(events: readonly LiveEvent[], filters: EventFilters, now: Date = new Date()): LiveEvent[] {
+  // The list's search index is only built (once per list) when there is a search.
+  const index = filters.q === "" ? undefined : searchIndexOf(events);
+  const matcher = createEventMatcher(filters, now, index);
+  const tiers: LiveEvent[][] = [[], [], []];
+  for (let i = 0; i < events.length; i++) {
+    const tier = matcher(events[i]!, index?.entries[i]);
+    if (tier !== null) tiers[tier]!.push(events[i]!);
+  }
+  return tiers[1]!.length === 0 && tiers[2]!.length === 0 ? tiers[0]! : tiers.flat();
+}
+
+/** A search finding fewer events than this offers "Did you mean" when a respelling finds more. */
+export const FEW_RESULTS = 3;
+
+/** "Did you mean": the respelt query and how many events it finds. */
+export interface SearchSuggestion {
+  q: string;
+  count: number;
+}
+
+/**
+ * The "Did you mean" of a search that found `found` events (fewer than FEW_RESULTS): a respelling
+ * from the list's titles, venues, genres and arrondissement names (search.ts, suggestQuery) that
+ * finds more events under the same filters (and `keep`, the homepage's moment), else null.
+ */
+export function searchSuggestion(events: readonly LiveEvent[], filters: EventFilters, found: number, now: Date, keep?: (event: LiveEvent) => boolean): SearchSuggestion | null {
+  if (found >= FEW_RESULTS || filters.q === "") return null;
+  const index = searchIndexOf(events);
+  const q = suggestQuery(filters.q, index);
+  if (q === null || fold(q) === fold(filters.q)) return null;
+  const matcher = createEventMatcher({ ...filters, q }, now, index);
+  let count = 0;
+  events.forEach((event, i) => {
+    if (matcher(event, index.entries[i]) !== null && (!keep || keep(event))) count++;
+  });
+  return count > found ? { q: normaliseSearchText(q), count } : null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import type { Logger } from "../logger.ts";
 import { centreCoordinates, populateCoordinates, warmCoordinates, type PopulationCounts, type WarmUpCounts, type WarmUpOptions } from "../geocoding/coordinates.ts";
 import { findNewestBackupCsv } from "../store/backups.ts";
 import { FIXTURE_SHEET_CSV } from "./fixtures.ts";
-import { applyEngagement, applyFeatured, applyPromoted, calendarSyncCounts, orderForHomepage, readProjectionState, settleActiveWindows } from "./projections.ts";
+import { applyEngagement, applyFeatured, applyPromoted, calendarSyncCounts, orderForHomepage, readProjectionState, recordCopies, settleActiveWindows } from "./projections.ts";
 import { LOCATIONS_KV_KEY } from "../geocoding/location-cache.ts";
 import { checkSourceValidity, runQualityChecks } from "../sheet/quality.ts";
 import { buildEventsFromRows, type EventKeyStats, type SheetRowInput, type SheetRowsResult } from "../sheet/sheet.ts";
@@ -238,6 +238,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       if (!placed || placed.source !== events || placed.coordinates !== state.coordinates) {
         // New objects (populateCoordinates copies each event once): the built list stays untouched.
         const result = await populateCoordinates(events, coordinateDeps());
+        recordCopies(events, result.events);
         placed = kept.placed = { source: events, coordinates: state.coordinates, events: result.events, counts: result.counts };
       }
       let windows: Windows | undefined;
@@ -257,6 +258,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       if (previous && previous.placed === placed && previous.windows === windows && previous.counts === counts) return { events: previous.events, counts: placed.counts };
       // Copies per projection state: lists already handed out are never changed.
       let out = placed.events.map((event) => ({ ...event }));
+      recordCopies(placed.events, out);
       if (windows) {
         applyFeatured(out, windows.value.spotlights);
         applyPromoted(out, windows.value.promotions);

@@ -6,6 +6,24 @@ import { rowsOf, type Db } from "../db/client.ts";
 import { engagementInteractions, promotedSchedule, spotlightSchedule } from "../db/schema/index.ts";
 import type { LiveEvent } from "../sheet/types.ts";
 
+// Copies of one built event (coordinates placed, projections applied) keep that event as their
+// origin: what depends only on its text (the search index) is worked out once per built event,
+// not once per projection state.
+const origins = new WeakMap<LiveEvent, LiveEvent>();
+
+/** Records `copies[i]` as copies of `events[i]` (same order). */
+export function recordCopies(events: readonly LiveEvent[], copies: readonly LiveEvent[]): void {
+  copies.forEach((copy, i) => {
+    const event = events[i];
+    if (event && copy !== event) origins.set(copy, origins.get(event) ?? event);
+  });
+}
+
+/** The built event a copy was made from (the event itself when it is no copy). */
+export function originOf(event: LiveEvent): LiveEvent {
+  return origins.get(event) ?? event;
+}
+
 /** An active placement window for one event key. */
 export interface ActiveWindow {
   startAt: Date;

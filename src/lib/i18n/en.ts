@@ -84,6 +84,9 @@ export const en = {
   "home.submitLink": "Hosting something? Submit your event →",
   "home.empty": "No events match these filters yet.",
   "home.clearFilters": "Clear all filters",
+  "home.didYouMean": "Did you mean",
+  "home.didYouMean.end": "?",
+  "home.didYouMean.count": { one: "{count} event", other: "{count} events" },
   "home.feed.filtered": "Subscribe to these events",
   "home.feed.all": "Subscribe to the calendar",
   "home.feed.download": "Download .ics",
@@ -102,6 +105,7 @@ export const en = {
   "filter.dayNight.night": "Night (after {time})",
   "filter.venue.indoor": "Indoor",
   "filter.venue.outdoor": "Outdoor",
+  "filter.quickChip": "Quick chip: {chip}",
   "filter.setting": "Setting: {venue}",
   "filter.curated": "Curated picks",
   // Slider labels: a range reads lower end + upper end ("€10" + " - €50", "Age 19" + "+")

@@ -89,6 +89,9 @@ export const fr = {
   "home.submitLink": "Vous organisez quelque chose ? Proposez votre événement →",
   "home.empty": "Aucun événement ne correspond encore à ces filtres.",
   "home.clearFilters": "Effacer tous les filtres",
+  "home.didYouMean": "Vous vouliez dire",
+  "home.didYouMean.end": " ?",
+  "home.didYouMean.count": { one: "{count} événement", other: "{count} événements" },
   "home.feed.filtered": "S'abonner à ces événements",
   "home.feed.all": "S'abonner au calendrier",
   "home.feed.download": "Télécharger le .ics",
@@ -107,6 +110,7 @@ export const fr = {
   "filter.dayNight.night": "Nuit (après {time})",
   "filter.venue.indoor": "Intérieur",
   "filter.venue.outdoor": "Extérieur",
+  "filter.quickChip": "Filtre rapide : {chip}",
   "filter.setting": "Cadre : {venue}",
   "filter.curated": "Coups de cœur",
   // Étiquettes des curseurs : une plage se lit borne basse + borne haute ("10 €" + " - 50 €", "19" + " ans et plus")

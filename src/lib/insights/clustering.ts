@@ -4,7 +4,7 @@
 // and containment). Edit distance comes from fastest-levenshtein.
 
 import { distance } from "fastest-levenshtein";
-import { stripAccents } from "../sheet/text.ts";
+import { searchWords } from "../sheet/text.ts";
 
 export const CLUSTER_MODES = ["conservative", "aggressive"] as const;
 export type ClusterMode = (typeof CLUSTER_MODES)[number];
@@ -29,7 +29,6 @@ export function parseClusterMode(raw: unknown): ClusterMode | undefined {
   return typeof raw === "string" && (CLUSTER_MODES as readonly string[]).includes(raw.trim().toLowerCase()) ? (raw.trim().toLowerCase() as ClusterMode) : undefined;
 }
 
-const NOT_KEPT = /[^\p{L}\p{N}&]+/gu;
 const SYNONYMS: ReadonlyArray<[RegExp, string]> = [
   [/(^| )afrohouse( |$)/g, "$1afro house$2"],
   [/(^| )rnb( |$)/g, "$1r&b$2"],
@@ -39,12 +38,14 @@ const SYNONYMS: ReadonlyArray<[RegExp, string]> = [
 ];
 
 /**
- * The normalised form of a query: folded (accents removed, lower-case), every run of characters
- * other than letters, digits and `&` one space, trimmed; then the synonyms afrohouse/afro-house →
+ * The normalised form of a query: its search words (searchWords: accents removed, lower-case,
+ * œ/æ/ß spelt out, split at every run of characters other than letters, digits and `&`) joined
+ * with single spaces; then the synonyms afrohouse/afro-house →
  * afro house, rnb/r and b → r&b, hiphop → hip hop, ukg → uk garage (whole words).
  */
 export function normaliseQuery(query: string): string {
-  let text = stripAccents(query).toLowerCase().replace(NOT_KEPT, " ").trim();
+  // The search's own folding (lib/sheet/text.ts, searchWords), so a query clusters as it searches.
+  let text = searchWords(query).join(" ");
   for (const [pattern, replacement] of SYNONYMS) {
     // Applied twice so adjacent matches ("rnb rnb") share the space between them.
     text = text.replace(pattern, replacement).replace(pattern, replacement);

@@ -31,3 +31,41 @@ export function normaliseHeader(header: string | null | undefined): string {
 export function wordText(text: string | null | undefined): string {
   return normaliseHeader(text);
 }
+
+// Letters that NFKD leaves whole but a visitor types as two ("chœur" / "choeur").
+const LIGATURES: ReadonlyArray<[RegExp, string]> = [
+  [/œ/g, "oe"],
+  [/æ/g, "ae"],
+  [/ß/g, "ss"],
+];
+// Everything but letters, digits and "&" separates search words: spaces, hyphens, apostrophes, punctuation.
+const SEARCH_SEPARATORS = /[^\p{L}\p{N}&]+/u;
+const ASCII_SEARCH_SEPARATORS = /[^a-z0-9&]+/;
+
+/**
+ * Search words (see docs/filters-and-search.md, "Search"): folded (accents removed, lower-case,
+ * œ/æ/ß spelt out), then split at every run of characters other than letters, digits and "&", so
+ * "Saint-Martin", "saint martin" and "saint'martin" give the same words. The one rule applied to
+ * the query and to every searched field.
+ */
+export function searchWords(text: string | null | undefined): string[] {
+  if (!text) return [];
+  let folded = stripAccents(text).toLowerCase();
+  if (NON_ASCII.test(folded)) {
+    for (const [pattern, replacement] of LIGATURES) folded = folded.replace(pattern, replacement);
+    return folded.split(SEARCH_SEPARATORS).filter((word) => word !== "");
+  }
+  // Plain ASCII (most text once accents are gone): the same split without Unicode classes, several times faster.
+  return folded.split(ASCII_SEARCH_SEPARATORS).filter((word) => word !== "");
+}
+
+/** The search words of a text written as they appear in it (accents and case kept), or null when they do not line up with searchWords. */
+export function searchWordsAsWritten(text: string): string[] | null {
+  const written = text.split(/[^\p{L}\p{M}\p{N}&]+/u).filter((word) => word !== "");
+  return written.length === searchWords(text).length ? written : null;
+}
+
+/** The compact search form: the search words joined without separators ("hip hop", "Hip-Hop" and "hiphop" all give "hiphop"). */
+export function compactSearchText(text: string | null | undefined): string {
+  return searchWords(text).join("");
+}

@@ -6,7 +6,7 @@
 import { CalendarFeedLinks } from "../components/calendar-feed.view.tsx";
 import Html from "@kitajs/html";
 import type { PublicBanner } from "../../lib/banner.ts";
-import { activeFilterChips } from "../../lib/events/filter-labels.ts";
+import { activeFilterChips, QUICK_CHIP_TRACKING, type QuickChip } from "../../lib/events/filter-labels.ts";
 import { topSavedKeys, type FilterFacets } from "../../lib/events/filter-match.ts";
 import { countdownAt, homeQuery, PAGE_SIZE, pagedQuery, withMoment, type HomeListing, type HomeStats } from "./listing.ts";
 import { momentLabel, type Moment } from "../../lib/events/filter-moment.ts";
@@ -165,7 +165,7 @@ export function QuickChips(props: { listing: HomeListing; now: Date; oob?: boole
   const href = (next: EventFilters, nextMoment: Moment | null) => homeHref(homeQuery(next, nextMoment));
   const todayOn = filters.dateFrom === today && filters.dateTo === today;
   const freeOn = filters.priceRange !== null && filters.priceRange.min === 0 && filters.priceRange.max === 0;
-  const chips: Array<{ label: string; on: boolean; href: string; track: string }> = [
+  const chips: Array<{ label: string; on: boolean; href: string; track: QuickChip }> = [
     { label: t("home.quick.now"), on: moment === "now", href: href(filters, moment === "now" ? null : "now"), track: "now" },
     { label: t("home.quick.tonight"), on: moment === "tonight", href: href(filters, moment === "tonight" ? null : "tonight"), track: "tonight" },
     { label: t("home.quick.today"), on: todayOn, href: href({ ...filters, dateFrom: todayOn ? null : today, dateTo: todayOn ? null : today }, moment), track: "today" },
@@ -176,13 +176,13 @@ export function QuickChips(props: { listing: HomeListing; now: Date; oob?: boole
       <ul>
         {chips.map((chip) => (
           <li>
-            <a class={["moment-chip", chip.on && "is-active"]} href={chip.href} hx-get={chip.href} {...RESULTS_HX} aria-current={chip.on ? "true" : undefined} data-quick={chip.track}>
+            <a class={["moment-chip", chip.on && "is-active"]} href={chip.href} hx-get={chip.href} {...RESULTS_HX} aria-current={chip.on ? "true" : undefined} data-quick={chip.track} data-quick-group={QUICK_CHIP_TRACKING[chip.track].group} data-quick-value={QUICK_CHIP_TRACKING[chip.track].value}>
               {Html.escapeHtml(chip.label)}
             </a>
           </li>
         ))}
         <li>
-          <a class="moment-chip" href={`#${NEAR_ME_ID}`} data-near-me>
+          <a class="moment-chip" href={`#${NEAR_ME_ID}`} data-near-me data-quick-group={QUICK_CHIP_TRACKING.nearMe.group} data-quick-value={QUICK_CHIP_TRACKING.nearMe.value}>
             <Icon name="pin" /> <span safe>{t("home.quick.nearMe")}</span>
           </a>
         </li>
@@ -298,6 +298,29 @@ function Chips(props: { listing: HomeListing }): JSX.Element {
   );
 }
 
+/**
+ * "Did you mean …?": shown when a search finds fewer than three events and a respelling from the
+ * list's titles, venues, genres and arrondissement names finds more. A plain link (htmx swaps the
+ * results with it; without JavaScript it opens the page).
+ */
+export function DidYouMean(props: { listing: HomeListing }): JSX.Element {
+  const suggestion = props.listing.suggestion;
+  if (!suggestion) return "";
+  const href = homeHref(suggestion.query);
+  return (
+    <p class="did-you-mean" role="status">
+      <span safe>{t("home.didYouMean")}</span>{" "}
+      <a href={href} hx-get={href} {...RESULTS_HX} rel="nofollow" data-did-you-mean>
+        <strong safe>{suggestion.q}</strong>
+      </a>
+      <span safe>{t("home.didYouMean.end")}</span>{" "}
+      <span class="muted" safe>
+        {`(${t("home.didYouMean.count", { count: suggestion.count })})`}
+      </span>
+    </p>
+  );
+}
+
 function CardItems(props: { listing: HomeListing; now: Date; saved: ReadonlySet<string> }): JSX.Element {
   const { listing } = props;
   return (
@@ -370,6 +393,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
           </a>
         </div>
         <CalendarFeedLinks feedUrl={props.feedUrl} query={listing.query} narrowed={listing.narrowed} />
+        <DidYouMean listing={listing} />
         {listing.matching.length > 0 ? (
           <>
             {listing.page > 1 ? <EarlierLink listing={listing} /> : ""}

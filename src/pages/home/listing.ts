@@ -4,7 +4,7 @@
 
 import { formatDateRangeLabel, isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { canonicalFilterQuery, hasSearch, isFilterActive, parseFilters, type EventFilters } from "../../lib/events/filter-query.ts";
-import { filterEvents } from "../../lib/events/filter-match.ts";
+import { filterEvents, searchSuggestion, type SearchSuggestion } from "../../lib/events/filter-match.ts";
 import { EVENT_PARAM, SLUG_PARAM } from "../../lib/links.ts";
 import { parisDate, parisInstant } from "../../lib/paris-time.ts";
 import { eventSpan, hasEnded, isFestivalOn, isTodayAndOpen, momentOf, MOMENT_PARAM, runsAt, splitFinished, type Moment } from "../../lib/events/filter-moment.ts";
@@ -229,6 +229,8 @@ export interface HomeListing {
   matching: LiveEvent[];
   /** "Happening now" or "Tonight", when chosen. */
   moment: Moment | null;
+  /** "Did you mean": a respelt search finding more events, with its homepage query; null when none. */
+  suggestion: (SearchSuggestion & { query: string }) | null;
   /** Index in `matching` of the first ended event during the festival (the "Finished" divider), else null. */
   finishedFrom: number | null;
   /** The list page shown (1-based) and the events on it. */
@@ -241,8 +243,10 @@ export interface HomeListing {
 
 /** Filters the live events (kept in homepage order) and derives the spotlight and the stats. */
 export function homeListing(events: readonly LiveEvent[], filters: EventFilters, now: Date, page = 1, moment: Moment | null = null): HomeListing {
-  let matching = filterEvents(events, filters);
-  if (moment) matching = matching.filter((event) => runsAt(event, moment, now));
+  let matching = filterEvents(events, filters, now);
+  const keep = moment ? (event: LiveEvent) => runsAt(event, moment, now) : undefined;
+  if (keep) matching = matching.filter(keep);
+  const suggestion = searchSuggestion(events, filters, matching.length, now, keep);
   // During the festival, what has ended moves below a "Finished" divider (order kept on each side).
   // Cancelled events stay findable, at the end of their group.
   let finishedFrom: number | null = null;
@@ -262,6 +266,7 @@ export function homeListing(events: readonly LiveEvent[], filters: EventFilters,
     totalCount: events.length,
     matching,
     moment,
+    suggestion: suggestion ? { ...suggestion, query: homeQuery({ ...filters, q: suggestion.q }, moment) } : null,
     finishedFrom,
     page,
     pageCount: Math.max(1, Math.ceil(matching.length / PAGE_SIZE)),

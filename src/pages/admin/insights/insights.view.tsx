@@ -10,6 +10,7 @@ import type { CollectedUser, UsersSummary } from "../../../lib/insights/exports.
 import type { ErasureCounts } from "../../../lib/insights/erasure.ts";
 import { EVENT_SORT_KEYS, EVENT_TABLE_ROWS, type EventSortKey, type EventTableQuery } from "../../../lib/insights/event-table.ts";
 import { GENRES } from "../../../lib/sheet/genres.ts";
+import { trackedFilterLabel } from "../../../lib/events/filter-labels.ts";
 import { DailyChart } from "./chart.view.tsx";
 import type { ReportInsights } from "../../../lib/insights/reports.ts";
 
@@ -161,7 +162,14 @@ export function DiscoveryBlock(props: { discovery: DiscoveryInsights; cluster: s
           <ol class="ranked">
             {d.topFilters.map((f) => (
               <li>
-                <span class="muted" safe>{`${f.filterGroup}:`}</span> <span safe>{f.filterValue}</span> <span class="badge" safe>{fmt(f.count)}</span>
+                {trackedFilterLabel(f.filterGroup, f.filterValue) !== null ? (
+                  <span safe>{trackedFilterLabel(f.filterGroup, f.filterValue)}</span>
+                ) : (
+                  <>
+                    <span class="muted" safe>{`${f.filterGroup}:`}</span> <span safe>{f.filterValue}</span>
+                  </>
+                )}{" "}
+                <span class="badge" safe>{fmt(f.count)}</span>
               </li>
             ))}
           </ol>
