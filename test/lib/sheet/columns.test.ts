@@ -9,8 +9,9 @@ import {
   mapSheetHeaders,
   SHEET_COLUMNS,
 } from "../../../src/lib/sheet/columns.ts";
+import { normaliseStatusNote, parseEventStatus } from "../../../src/lib/sheet/status.ts";
 
-test("the 20 canonical headers in export order", () => {
+test("the 22 canonical headers in export order", () => {
   expect(CANONICAL_HEADERS).toEqual([
     "Title",
     "Curated",
@@ -32,6 +33,8 @@ test("the 20 canonical headers in export order", () => {
     "Tags",
     "Series Key",
     "Event Key",
+    "Status",
+    "Status Note",
   ]);
 });
 
@@ -132,5 +135,35 @@ describe("mapSheetHeaders", () => {
     const mapping = mapSheetHeaders(["Title", "Date", "Name"]);
     expect(mapping.columnByField.title).toBe(0);
     expect(fieldsOfRow(["A", "2026-06-21", "B"], mapping.columnByField).title).toBe("A");
+  });
+});
+
+describe("event status cells", () => {
+  test.each([
+    ["", "scheduled", false],
+    ["Cancelled", "cancelled", false],
+    ["canceled", "cancelled", false],
+    ["ANNULÉ", "cancelled", false],
+    ["annulée", "cancelled", false],
+    ["Déplacé", "moved", false],
+    ["sold-out", "full", false],
+    ["Complet", "full", false],
+    ["maybe", "scheduled", true],
+  ])("%p reads as %p (unexpected: %p)", (cell, status, unexpected) => {
+    expect(parseEventStatus(cell)).toEqual({ status: status as never, unexpected });
+  });
+
+  test("a status note is collapsed and cut at a word boundary", () => {
+    expect(normaliseStatusNote("  Rain:\n moved   indoors ")).toBe("Rain: moved indoors");
+    const long = normaliseStatusNote("word ".repeat(60));
+    expect(long.length).toBeLessThanOrEqual(140);
+    expect(long.endsWith("…")).toBe(true);
+    expect(long).not.toContain("wor…");
+  });
+
+  test("the Status headers map to their fields", () => {
+    expect(findFieldForHeader("Status")).toBe("status");
+    expect(findFieldForHeader("Event Status")).toBe("status");
+    expect(findFieldForHeader("Status Reason")).toBe("statusNote");
   });
 });
