@@ -731,11 +731,37 @@
       if (!isNaN(end) && end <= now) el.hidden = true;
     });
   }
+  // Live states ("On now · until 23:00", "In 20 min", "Last hour", "Ended") are drawn by the server
+  // and kept current here from the span each one carries (start and end instants, the end as
+  // HH:MM, the "soon" and "ended" thresholds), so a page left open or served from a cache stays true.
+  function updateLiveStates() {
+    var now = Date.now();
+    $all("[data-live]").forEach(function (el) {
+      var p = el.getAttribute("data-live").split(" ");
+      var start = +p[0], end = +p[1], soon = +p[3], endedFor = +p[4];
+      var kind = "";
+      var text = "";
+      if (now >= end) {
+        if (now - end < endedFor) { kind = "ended"; text = msg("ended"); }
+      } else if (now >= start) {
+        if (end - now <= soon) { kind = "lastHour"; text = msg("liveLastHour"); } else { kind = "on"; text = msg("liveOn", { time: p[2] }); }
+      } else if (start - now <= soon) {
+        kind = "soon";
+        text = msg("liveSoon", { minutes: Math.max(1, Math.ceil((start - now) / 60000)) });
+      }
+      el.className = kind ? "live-state live-" + kind : "live-state";
+      el.textContent = text;
+      el.hidden = !kind;
+    });
+  }
   updateCountdown();
   expireBadges();
+  updateLiveStates();
+  doc.body.addEventListener("htmx:afterSettle", updateLiveStates);
   setInterval(function () {
     updateCountdown();
     expireBadges();
+    updateLiveStates();
   }, 30000);
 
   // ---- header sign-in -------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 // Status markers on a phone in French at 21:30 on 21 June (Paris): an event cancelled from the
 // console reads "Annulé" with its reason, struck through and listed last; one whose time moved in a
 // later publish reads "Modifié à 17:00"; one first published today reads "Nouveau"; a draft never
-// shows. The modal carries the same line.
+// shows; live states ("En cours · jusqu'à 23:30", "Dernière heure", "Dans 30 min") are drawn and
+// kept current by the browser. The modal carries the same line.
 
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
@@ -16,6 +17,8 @@ const SHEET = [
   "Concert du Canal,2026-06-21,16:00,23:30,Canal Saint-Martin,10,Jazz,Gratuit,evt_aaaaaaaaaaaaaaaa",
   "Bal de la Place,2026-06-21,20:00,23:45,Place des Fêtes,19,Pop,Gratuit,evt_bbbbbbbbbbbbbbbb",
   "Chorale du Parvis,2026-06-21,21:00,23:00,Parvis Notre-Dame,4,Classique,Gratuit,evt_cccccccccccccccc",
+  "Fanfare de Minuit,2026-06-21,22:00,23:30,Place de la République,3,Jazz,Gratuit,evt_dddddddddddddddd",
+  "Apéro Électro,2026-06-21,19:00,22:15,Bassin de la Villette,19,Électro,Gratuit,evt_eeeeeeeeeeeeeeee",
 ].join("\n");
 
 let ctx: TestContext;
@@ -74,8 +77,18 @@ test("phone, French, 21:30: cancelled, updated and new markers on the cards and 
     await expect(canal.locator(".card-when").textContent()).resolves.toContain("17:30");
     const fresh = page.locator("#results article.card", { hasText: "Nouvelle Scène" });
     await expect(fresh.locator(".status-new").textContent()).resolves.toBe("Nouveau");
-    // Published an hour before 21 June 17:00? No: first published on the 20th, nothing else is new.
+    // First published on the 20th: nothing else is new.
     expect(await page.locator("#results .status-new").count()).toBe(1);
+    // Live states at 21:30: on until its end, in its last hour, starting in 30 minutes; none on the cancelled ball.
+    const live = (key: string) => page.locator(`#results article.card[data-event-key="${key}"] .live-state`);
+    await expect(live("evt_aaaaaaaaaaaaaaaa").textContent()).resolves.toBe("En cours · jusqu'à 23:30");
+    await expect(live("evt_eeeeeeeeeeeeeeee").textContent()).resolves.toBe("Dernière heure");
+    await expect(live("evt_dddddddddddddddd").textContent()).resolves.toBe("Dans 30 min");
+    expect(await live("evt_bbbbbbbbbbbbbbbb").count()).toBe(0);
+    // The browser keeps them current without a request: at 22:05 the brass band is on.
+    await page.clock.setFixedTime(new Date(AT.getTime() + 35 * 60_000));
+    await page.evaluate(() => document.body.dispatchEvent(new Event("htmx:afterSettle")));
+    await expect(live("evt_dddddddddddddddd").textContent()).resolves.toBe("En cours · jusqu'à 23:30");
     expect(await page.content()).not.toContain("BROUILLON");
     await screenshot(page, "event-status-phone-fr");
 

@@ -40,7 +40,7 @@ describe("/my-night", () => {
     for (const [key, icon] of Object.entries(icons)) expect(home).toMatch(new RegExp(`data-event-key="${key}"[\\s\\S]*?<p class="card-when"><span class="icon i-${icon}`));
     // And the modal's time.
     const modal = await (await ctx.request("/?event=evt_fixture000001&slug=canal-amapiano-sunset")).text();
-    expect(modal).toMatch(/<dd><span class="icon i-moon icon-night" role="img" aria-label="Night"><\/span> 18:00–23:00<\/dd>/);
+    expect(modal).toMatch(/<dd><span class="icon i-moon icon-night" role="img" aria-label="Night"><\/span> 18:00–23:00 <span class="live-state[^"]*" data-live="[^"]+"( hidden)?>[^<]*<\/span><\/dd>/);
   });
 
   test("a walking route through the venues in time order, opened in the map app", async () => {

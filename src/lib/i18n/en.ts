@@ -586,4 +586,7 @@ export const en = {
   "client.moreEvents": "+{count} more",
   "client.areaEvents": { one: "{count} event", other: "{count} events" },
   "client.ended": "Ended",
+  "client.liveOn": "On now · until {time}",
+  "client.liveLastHour": "Last hour",
+  "client.liveSoon": "In {minutes} min",
 } satisfies Catalogue;

@@ -591,6 +591,9 @@ export const fr = {
   "client.moreEvents": "+{count} de plus",
   "client.areaEvents": { one: "{count} événement", other: "{count} événements" },
   "client.ended": "Terminé",
+  "client.liveOn": "En cours · jusqu'à {time}",
+  "client.liveLastHour": "Dernière heure",
+  "client.liveSoon": "Dans {minutes} min",
 } as const satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof fr;

@@ -21,7 +21,7 @@ import Html from "@kitajs/html";
 import { Icon } from "./icons.tsx";
 import { t } from "../../lib/i18n/index.ts";
 import { SaveButton } from "./save-button.view.tsx";
-import { EventStatusLine } from "./event-status.view.tsx";
+import { EventStatusLine, LiveState } from "./event-status.view.tsx";
 
 /** The id of the element the event modal is swapped into. */
 export const MODAL_ROOT_ID = "modal-root";
@@ -118,6 +118,7 @@ export function EventCard(props: EventCardProps): JSX.Element {
         <span class="card-date" safe>
           {formatDateLabel(event.date)}
         </span>
+        <LiveState event={event} now={now} />
       </p>
       {venueKnown ? (
         <p class="card-venue">

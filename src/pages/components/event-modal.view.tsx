@@ -10,7 +10,7 @@ import { linkHostname, mapAppLinks } from "./event-links.ts";
 import { savedLabel } from "../../lib/events/filter-labels.ts";
 import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
 import { isUnknownLocation, locationLabel } from "../../lib/sheet/location.ts";
-import { EventStatusLine } from "./event-status.view.tsx";
+import { EventStatusLine, LiveState } from "./event-status.view.tsx";
 import { formatPriceLabel } from "../../lib/sheet/price.ts";
 import { eventKindLabels } from "../../lib/sheet/misc-fields.ts";
 import { calendarPath } from "../../lib/links.ts";
@@ -166,7 +166,7 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
           <div class="fact">
             <dt safe>{t("event.fact.time")}</dt>
             <dd>
-              <DayPeriodIcon event={event} /> {Html.escapeHtml(formatTimeLabel(event.time, event.endTime))}
+              <DayPeriodIcon event={event} /> {Html.escapeHtml(formatTimeLabel(event.time, event.endTime))} <LiveState event={event} now={props.now} />
             </dd>
           </div>
           <Fact label={t("event.fact.price")} value={formatPriceLabel(event.price, event.priceValue)} />

@@ -11,7 +11,7 @@ import { eventSpan, hasEnded, isFestivalOn, isTodayAndOpen, momentOf, MOMENT_PAR
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { t } from "../../lib/i18n/index.ts";
 import { isActiveSpotlight } from "../../lib/events/active-placements.ts";
-import { cancelledLast } from "../../lib/events/event-status.ts";
+import { cancelledLast, orderForMoment } from "../../lib/events/event-status.ts";
 
 /** Cards in the spotlight section. */
 export const SPOTLIGHT_CARD_COUNT = 3;
@@ -245,7 +245,8 @@ export interface HomeListing {
 export function homeListing(events: readonly LiveEvent[], filters: EventFilters, now: Date, page = 1, moment: Moment | null = null): HomeListing {
   let matching = filterEvents(events, filters, now);
   const keep = moment ? (event: LiveEvent) => runsAt(event, moment, now) : undefined;
-  if (keep) matching = matching.filter(keep);
+  // "Happening now" ends soonest first, "Tonight" starts first; the default list keeps its order.
+  if (keep && moment) matching = orderForMoment(matching.filter(keep), moment);
   const suggestion = searchSuggestion(events, filters, matching.length, now, keep);
   // During the festival, what has ended moves below a "Finished" divider (order kept on each side).
   // Cancelled events stay findable, at the end of their group.

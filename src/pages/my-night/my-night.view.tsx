@@ -19,7 +19,7 @@ import { SaveButton } from "../components/save-button.view.tsx";
 import { MAX_NIGHT_EVENTS, type WalkingRoute } from "./night.ts";
 import { t } from "../../lib/i18n/index.ts";
 import { SITE_NAME } from "../../lib/links.ts";
-import { EventStatusLine } from "../components/event-status.view.tsx";
+import { EventStatusLine, LiveState } from "../components/event-status.view.tsx";
 
 /** Visitor-facing texts of the page (one object, for the message catalogue). */
 export const MY_NIGHT_TEXT = {
@@ -109,7 +109,7 @@ function Stop(props: { event: LiveEvent; now: Date }): JSX.Element {
   return (
     <li class={["night-stop", event.status !== "scheduled" && `night-stop-${event.status}`]} data-event-key={event.eventKey} data-status={event.status === "scheduled" ? undefined : event.status}>
       <p class="night-when">
-        <DayPeriodIcon event={event} /> <strong safe>{formatTimeLabel(event.time, event.endTime)}</strong> · <span safe>{formatDateLabel(event.date)}</span>
+        <DayPeriodIcon event={event} /> <strong safe>{formatTimeLabel(event.time, event.endTime)}</strong> · <span safe>{formatDateLabel(event.date)}</span> <LiveState event={event} now={props.now} />
       </p>
       <h2 class="night-name">
         <a href={sharePath(event)} safe>
