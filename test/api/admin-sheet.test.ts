@@ -275,12 +275,29 @@ describe("PUT /api/admin/sheet", () => {
     expect(after.rows.every((r) => r.values.price === "Free")).toBe(true);
   });
 
+  test("a stale base answers 409 with the cells changed since it (their current values) and writes nothing", async () => {
+    const sheet = await readSheet();
+    const late = rowByTitle(sheet, "Late Club");
+    const patched = await send("PATCH", "/api/admin/sheet", { baseRevision: 1, cells: [{ rowId: late.id, key: "price", value: "12 €" }] });
+    expect(patched.status).toBe(200);
+    const columns = sheet.columns.map(({ key, label }) => ({ key, label }));
+    const stale = await send("PUT", "/api/admin/sheet", { baseRevision: 1, columns, rows: sheet.rows.map((r) => ({ id: r.id, values: { ...r.values, price: "Free" } })) });
+    expect(stale.status).toBe(409);
+    const body = await stale.json();
+    expect(body).toMatchObject({ success: false, meta: { revision: 2 } });
+    expect(body.conflicts).toEqual([{ rowId: late.id, key: "price", value: "12 €" }]);
+    expect(rowByTitle(await readSheet(), "Sunset Set").values.price).toBe("");
+  });
+
   test("409 with the current meta on a stale base; 400 with the report for a blocked sheet; 400 issues for a bad body", async () => {
     const sheet = await readSheet();
     const columns = sheet.columns.map(({ key, label }) => ({ key, label }));
     const stale = await send("PUT", "/api/admin/sheet", { baseRevision: 0, columns, rows: sheet.rows });
     expect(stale.status).toBe(409);
-    expect(await stale.json()).toMatchObject({ success: false, meta: { revision: 1 } });
+    const staleBody = await stale.json();
+    expect(staleBody).toMatchObject({ success: false, meta: { revision: 1 } });
+    // Every cell was written after revision 0: all of them are listed.
+    expect(staleBody.conflicts).toContainEqual({ rowId: rowByTitle(sheet, "Late Club").id, key: "title", value: "Late Club" });
     const blocked = await send("PUT", "/api/admin/sheet", { baseRevision: 1, columns: [{ label: "Name2" }], rows: [{ values: { Name2: "x" } }] });
     expect(blocked.status).toBe(400);
     expect((await blocked.json()).report.blocking[0].type).toBe("missing_columns");

@@ -16,6 +16,7 @@ import {
   isCustomColumnKey,
   isRowId,
   listStoreColumns,
+  readStoreRows,
   readStoreSheet,
   readStoreWindow,
   saveStoreSheet,
@@ -265,12 +266,34 @@ async function revalidateSafely(deps: PublishDeps): Promise<{ revalidation?: Rev
   }
 }
 
+/**
+ * The stored cells written after `base` (a stale whole-sheet write's conflicts): every non-empty
+ * cell of a row added since, and every cell changed since in the others, with its current value.
+ */
+export async function cellsChangedSince(db: Db, base: number): Promise<CellConflict[]> {
+  const columns = await listStoreColumns(db);
+  const conflicts: CellConflict[] = [];
+  for (const row of await readStoreRows(db, columns)) {
+    if (row.revision <= base) continue;
+    for (const column of columns) {
+      const value = row.values[column.key] ?? "";
+      const changed = row.createdRevision > base ? value !== "" : (row.cellRevisions[column.key] ?? row.createdRevision) > base;
+      if (changed) conflicts.push({ rowId: row.id, key: column.key, value });
+    }
+  }
+  return conflicts;
+}
+
 /** Replaces the whole sheet (JSON API): base revision check, schema gate, uniqueness pass, revision; with `publish`, warm-up and revalidation. */
 export async function replaceSheet(
   deps: PublishDeps,
   input: SheetReplaceInput,
   actor: string,
-): Promise<{ ok: true; meta: SheetMetaJson; report: SchemaReport; revalidation?: Revalidation; revalidationError?: string } | { ok: false; status: 400; error: string; report: SchemaReport } | { ok: false; status: 409; error: string; meta: SheetMetaJson }> {
+): Promise<
+  | { ok: true; meta: SheetMetaJson; report: SchemaReport; revalidation?: Revalidation; revalidationError?: string }
+  | { ok: false; status: 400; error: string; report: SchemaReport }
+  | { ok: false; status: 409; error: string; meta: SheetMetaJson; conflicts: CellConflict[] }
+> {
   const now = deps.now();
   const headers = input.columns.map((c) => c.label);
   const rows = input.rows.map((r) => input.columns.map((c) => r.values[c.key ?? c.label] ?? r.values[c.label] ?? ""));
@@ -281,7 +304,7 @@ export async function replaceSheet(
     { updatedBy: "admin-sheet-editor", origin: "manual", trigger: input.publish ? "publish" : "autosave", actor, now, baseRevision: input.baseRevision },
   );
   if (!saved.ok) {
-    if ("stale" in saved) return { ok: false, status: 409, error: saved.error, meta: metaJson(saved.meta) };
+    if ("stale" in saved) return { ok: false, status: 409, error: saved.error, meta: metaJson(saved.meta), conflicts: await cellsChangedSince(deps.db, input.baseRevision) };
     return { ok: false, status: 400, error: saved.error, report };
   }
   const meta = metaJson((await readStoreSheet(deps.db))?.meta);
