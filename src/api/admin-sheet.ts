@@ -4,6 +4,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { jsonNoStore, readJson } from "../lib/http.ts";
+import { inLanguage, requestLanguage } from "../lib/i18n/index.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import {
@@ -14,6 +15,7 @@ import {
   readEditorSheet,
   readEditorWindow,
   readRevisionDiff,
+  readSheetWarnings,
   replaceSheet,
   restoreRevision,
   writeSheetEdits,
@@ -31,14 +33,17 @@ function failure(result: { status: number; error: string } & Record<string, unkn
 
 /** GET/PUT/PATCH /api/admin/sheet, GET …/revisions, GET …/revisions/:id, POST …/revisions/:id/restore */
 export function adminSheetApi(deps: Deps) {
+  // Readings are written in the admin's language (dates, prices, the rules' own notes).
+  const language = (request: Request) => requestLanguage(request, deps.config.defaultLanguage);
   return new Elysia({ name: "admin-sheet-api" })
     .use(adminGuard(deps))
     .get(
       SHEET,
-      async ({ query }) => {
+      async ({ query, request }) => {
         const parsed = parseWindowQuery(query);
         if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
-        if (parsed.window) return jsonNoStore({ success: true, ...(await readEditorWindow(deps.db, parsed.window)) });
+        const window = parsed.window;
+        if (window) return jsonNoStore({ success: true, ...(await inLanguage(language(request), () => readEditorWindow(deps.db, window, deps.now()))) });
         return jsonNoStore({ success: true, ...(await readEditorSheet(deps.db)) });
       },
       { isAdmin: true },
@@ -48,7 +53,8 @@ export function adminSheetApi(deps: Deps) {
       async ({ request, admin }) => {
         const parsed = parseSheetPatch(await readJson(request));
         if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
-        const result = await writeSheetEdits(deps, parsed.patch, actorOf(admin));
+        const patch = parsed.patch;
+        const result = await inLanguage(language(request), () => writeSheetEdits(deps, patch, actorOf(admin)));
         if (!result.ok) return failure(result);
         const { ok: _ok, ...body } = result;
         return jsonNoStore({ success: true, ...body });
@@ -67,6 +73,7 @@ export function adminSheetApi(deps: Deps) {
       },
       { isAdmin: true, parse: "none" },
     )
+    .get(`${SHEET}/warnings`, async ({ request }) => jsonNoStore({ success: true, warnings: await inLanguage(language(request), () => readSheetWarnings(deps.db, deps.now())) }), { isAdmin: true })
     .get(`${SHEET}/revisions`, async () => jsonNoStore({ success: true, revisions: await listSheetRevisions(deps.db) }), { isAdmin: true })
     .get(
       `${SHEET}/revisions/:id`,

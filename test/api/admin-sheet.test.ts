@@ -64,6 +64,38 @@ describe("GET /api/admin/sheet", () => {
     expect((await (await send("GET", "/api/admin/sheet?search=2026-06-21&offset=2")).json()).rows.map((r: { position: number }) => r.position)).toEqual([3]);
   });
 
+  test("readings and warnings: each shown cell as the sheet's rules read it, in the window and in each autosave answer; the warnings of the whole sheet", async () => {
+    // In the admin's language.
+    const fr = { ...ADMIN_KEY_HEADER, "accept-language": "fr-FR,fr;q=0.9" };
+    const page = await (await send("GET", "/api/admin/sheet?offset=0&limit=3", undefined, fr)).json();
+    const sunset = page.rows[0].id;
+    expect(page.notes[sunset]).toMatchObject({ date: { reading: "dim. 21 juin 2026" }, startTime: { reading: "18:00" } });
+    const english = await (await send("GET", "/api/admin/sheet?offset=0&limit=3", undefined, { ...ADMIN_KEY_HEADER, "accept-language": "en-GB" })).json();
+    expect(english.notes[sunset].date).toEqual({ reading: "Sun, 21 June 2026" });
+    const late = page.rows[1].id;
+    const res = await send("PATCH", "/api/admin/sheet", {
+      baseRevision: 1,
+      cells: [
+        { rowId: late, key: "startTime", value: "20h30" },
+        { rowId: late, key: "price", value: "€10" },
+        { rowId: late, key: "date", value: "31/02/2026" },
+        { rowId: sunset, key: "price", value: "soon" },
+      ],
+    }, fr);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.notes[late].startTime).toEqual({ reading: "20:30" });
+    expect(body.notes[late].price).toEqual({ reading: "10\u00a0€" });
+    expect(body.notes[late].date.warning).toBe('Date "31/02/2026" is not a real calendar date');
+    expect(body.notes[sunset].price.warning).toContain("soon");
+    const warnings = await (await send("GET", "/api/admin/sheet/warnings")).json();
+    expect(warnings.warnings).toEqual([
+      { rowId: sunset, position: 1, key: "price", message: expect.stringContaining("soon") },
+      { rowId: late, position: 2, key: "date", message: 'Date "31/02/2026" is not a real calendar date' },
+    ]);
+    expect((await ctx.request("/api/admin/sheet/warnings")).status).toBe(401);
+  });
+
   test("a window with bad parameters: 400 with issues", async () => {
     for (const [query, field] of [["offset=-1", "offset"], ["limit=0", "limit"], ["limit=501", "limit"], ["limit=1.5", "limit"], [`search=${"x".repeat(201)}`, "search"]]) {
       const res = await send("GET", `/api/admin/sheet?${query}`);

@@ -539,4 +539,8 @@ export const en = {
   "client.moreEvents": "+{count} more",
   "client.areaEvents": { one: "{count} event", other: "{count} events" },
   "client.ended": "Ended",
+
+  // Console: sheet editor readings
+  "sheetEditor.timeUnread": "\"{value}\" is not a recognised time; shown as written",
+  "sheetEditor.priceUnread": "\"{value}\" gives no amount; the price filter ignores it",
 } satisfies Catalogue;

@@ -544,6 +544,10 @@ export const fr = {
   "client.moreEvents": "+{count} de plus",
   "client.areaEvents": { one: "{count} événement", other: "{count} événements" },
   "client.ended": "Terminé",
+
+  // Console: sheet editor readings
+  "sheetEditor.timeUnread": "« {value} » n'est pas une heure reconnue ; affichée telle quelle",
+  "sheetEditor.priceUnread": "« {value} » ne donne aucun montant ; le filtre de prix l'ignore",
 } as const satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof fr;
