@@ -13,6 +13,7 @@
 // live on the server only.
 (function () {
   "use strict";
+  if (window.performance && performance.mark) performance.mark("sheet-editor:start");
   var API = "/api/admin/sheet";
   var PAGE = 50;
   var MAX_WINDOW = 500;
