@@ -474,6 +474,60 @@ describe("the grid works like a spreadsheet", () => {
     });
   }
 
+  test("desktop: Shift+arrows select a range, Delete clears it and Ctrl+Z brings it back; Alt+Enter writes a line break; a column resized by dragging; Wrap text", async () => {
+    const context = await adminContext("desktop");
+    try {
+      const { page, errors } = await openEditor(context);
+      const [sunset, late] = [await rowIdOf("Sunset Set"), await rowIdOf("Late Club")];
+      await cellOf(page, sunset, "Location").click();
+      await page.keyboard.press("Shift+ArrowDown");
+      await page.keyboard.press("End");
+      await page.keyboard.press("Shift+ArrowRight");
+      await expect(page.locator("#sheet-editor [data-range]").textContent()).resolves.toBe("2 × 2 cells selected");
+      await expect(page.locator("#sheet-editor td.in-range").count()).resolves.toBe(4);
+      await page.keyboard.press("Delete");
+      await expect(cellOf(page, late, "Area").inputValue()).resolves.toBe("");
+      await waitSaved(page);
+      expect([await storedValue("evt_aaaaaaaaaaaaaaaa", "location"), await storedValue("evt_bbbbbbbbbbbbbbbb", "area")]).toEqual(["", ""]);
+      await page.keyboard.press("Control+Z");
+      await expect(cellOf(page, late, "Area").inputValue()).resolves.toBe("11");
+      await waitSaved(page);
+      expect([await storedValue("evt_aaaaaaaaaaaaaaaa", "location"), await storedValue("evt_bbbbbbbbbbbbbbbb", "area")]).toEqual(["Quai de Valmy", "11"]);
+
+      // A multi-line note: Alt+Enter breaks the line, Enter then moves down.
+      await cellOf(page, sunset, "Notes").click();
+      await page.keyboard.type("First line");
+      await page.keyboard.press("Alt+Enter");
+      await page.keyboard.type("Second line");
+      await page.keyboard.press("Enter");
+      await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).resolves.toBe("Notes, row 2");
+      await waitSaved(page);
+      expect(await storedValue("evt_aaaaaaaaaaaaaaaa", "notes")).toBe("First line\nSecond line");
+
+      // Drag the right edge of the Location header 120 px to the right.
+      const header = page.locator('#sheet-editor th:has(button[data-key="location"])');
+      await page.locator('#sheet-editor [data-resize="location"]').scrollIntoViewIfNeeded();
+      const before = (await header.boundingBox())!.width;
+      const edge = (await page.locator('#sheet-editor [data-resize="location"]').boundingBox())!;
+      await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(edge.x + edge.width / 2 + 120, edge.y + edge.height / 2, { steps: 4 });
+      await page.mouse.up();
+      expect(Math.round((await header.boundingBox())!.width - before)).toBeGreaterThanOrEqual(110);
+
+      // Wrap text shows every line of every cell.
+      const notes = cellOf(page, sunset, "Notes");
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const oneLine = (await notes.boundingBox())!.height;
+      await page.getByRole("button", { name: "Wrap text" }).click();
+      expect((await notes.boundingBox())!.height).toBeGreaterThan(oneLine + 10);
+      await screenshot(page, "sheet-editor-wrap-desktop");
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("desktop: a 200 × 10 block pasted at once is saved as one patch and one revision", async () => {
     const context = await adminContext("desktop");
     try {
