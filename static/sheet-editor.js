@@ -5,12 +5,22 @@
 // edit and at least every 850 ms while typing. Every write names the revision the touched rows
 // were read at; a 409 opens the conflict view with both values and nothing of the admin's is
 // dropped until they choose.
+// Spreadsheet handling on top (docs/console.md, "Grid"): range selection, copy and paste of a
+// rectangular block as TSV or as an HTML table (adding rows as needed), fill down and right, clearing
+// a range, sorting and filtering the shown rows by column without touching the stored order, column
+// resizing and wrapping, multi-line cells; each paste, fill or clear is one undo step. Each cell
+// shows what the sheet's rules read in it (or their warning), as the server sends it: the rules
+// live on the server only.
 (function () {
   "use strict";
+  if (window.performance && performance.mark) performance.mark("sheet-editor:start");
   var API = "/api/admin/sheet";
   var PAGE = 50;
+  var MAX_WINDOW = 500;
   var DELAY = 850;
   var FROZEN = 2;
+  var WIDTH = { title: 220, notes: 320, location: 200 };
+  var MIN_WIDTH = 60;
 
   function uuid() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -28,6 +38,108 @@
     return node;
   }
 
+  // ---- Clipboard formats -------------------------------------------------------------------
+
+  // Tab-separated text as spreadsheets write it: a cell holding a tab, a line break or a quote is
+  // quoted, with quotes doubled. One trailing line break is not a row.
+  function parseTsv(text) {
+    text = text.replace(/\r\n?/g, "\n");
+    if (text.slice(-1) === "\n") text = text.slice(0, -1);
+    var rows = [];
+    var row = [];
+    var cell = "";
+    var i = 0;
+    var start = true;
+    while (i < text.length) {
+      var ch = text[i];
+      if (start && ch === '"') {
+        // A quoted cell runs to the quote not doubled; what follows up to the separator is kept.
+        var j = i + 1;
+        var quoted = "";
+        while (j < text.length) {
+          if (text[j] === '"') {
+            if (text[j + 1] === '"') { quoted += '"'; j += 2; continue; }
+            break;
+          }
+          quoted += text[j++];
+        }
+        if (j < text.length && (j + 1 === text.length || text[j + 1] === "\t" || text[j + 1] === "\n")) {
+          cell = quoted;
+          i = j + 1;
+          start = false;
+          continue;
+        }
+      }
+      start = false;
+      if (ch === "\t") { row.push(cell); cell = ""; start = true; }
+      else if (ch === "\n") { row.push(cell); rows.push(row); row = []; cell = ""; start = true; }
+      else cell += ch;
+      i++;
+    }
+    row.push(cell);
+    rows.push(row);
+    return rows;
+  }
+
+  function tsvCell(value) {
+    return /[\t\n"]/.test(value) ? '"' + value.replace(/"/g, '""') + '"' : value;
+  }
+
+  // The text of an HTML table cell as a spreadsheet shows it: line breaks and paragraphs become
+  // new lines, other white space one space.
+  function cellText(node) {
+    var out = "";
+    (function walk(n) {
+      for (var c = n.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 3) out += c.nodeValue.replace(/\s+/g, " ");
+        else if (c.nodeType === 1) {
+          var tag = c.tagName;
+          if (tag === "BR") { out += "\n"; continue; }
+          if (tag === "STYLE" || tag === "SCRIPT") continue;
+          var block = tag === "P" || tag === "DIV" || tag === "LI";
+          if (block && out && out.slice(-1) !== "\n") out += "\n";
+          walk(c);
+        }
+      }
+    })(node);
+    return out.split("\n").map(function (l) { return l.trim(); }).join("\n").replace(/^\n+|\n+$/g, "");
+  }
+
+  // The first table of an HTML clipboard (Google Sheets, Excel, LibreOffice); null when there is none.
+  // DOMParser builds an inert document: nothing in it runs or loads.
+  function parseHtmlTable(html) {
+    // Styles are dropped first: the page's CSP refuses inline styles even in an inert document.
+    html = html.replace(/<style[\s\S]*?<\/style>/gi, "").replace(/\sstyle\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, "");
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var table = doc.querySelector("table");
+    if (!table) return null;
+    var rows = [];
+    var spans = [];
+    Array.prototype.forEach.call(table.rows, function (tr, r) {
+      var row = [];
+      var c = 0;
+      Array.prototype.forEach.call(tr.cells, function (td) {
+        while (spans[c] && spans[c].left > 0 && spans[c].from < r) { row[c] = ""; spans[c].left--; c++; }
+        var span = Math.max(1, Number(td.getAttribute("colspan")) || 1);
+        var down = Math.max(1, Number(td.getAttribute("rowspan")) || 1);
+        for (var k = 0; k < span; k++) {
+          row[c] = k === 0 ? cellText(td) : "";
+          if (down > 1) spans[c] = { left: down - 1, from: r };
+          c++;
+        }
+      });
+      while (spans[c] && spans[c].left > 0 && spans[c].from < r) { row[c] = ""; spans[c].left--; c++; }
+      rows.push(row);
+    });
+    return rows.length ? rows : null;
+  }
+
+  function escapeHtml(text) {
+    return text.replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; });
+  }
+
+  // ---- The editor ---------------------------------------------------------------------------
+
   function Editor(root) {
     this.root = root;
     var sheet = JSON.parse(root.querySelector("[data-sheet]").getAttribute("data-sheet"));
@@ -35,7 +147,9 @@
     this.byId = new Map();
     this.rows = [];
     this.added = [];
+    this.notes = {};
     this.latest = 0;
+    this.offset = 0;
     this.window(sheet, false);
     this.undoStack = [];
     this.redoStack = [];
@@ -44,6 +158,12 @@
     this.firstEditAt = 0;
     this.timer = 0;
     this.fetchSeq = 0;
+    this.sort = null;
+    this.filters = {};
+    this.filtering = false;
+    this.widths = {};
+    this.sel = null;
+    this.shown = [];
     this.bind();
     this.render();
     if (window.performance && performance.mark) performance.mark("sheet-editor:first-grid");
@@ -57,6 +177,7 @@
     this.latest = Math.max(this.latest, seen);
     this.total = sheet.meta.rowCount;
     this.matching = sheet.matching;
+    if (!append) this.offset = sheet.offset || 0;
     var known = new Set(sheet.columns.map(function (c) { return c.key; }));
     // Columns added here and not saved yet stay.
     this.columns = sheet.columns.concat(this.pending.addColumns.filter(function (c) { return !known.has(c.key); }).map(function (c) { return { key: c.key, label: c.label, isCore: false, isRequired: false }; }));
@@ -66,9 +187,13 @@
       row.values = Object.assign({}, r.values);
       row.position = r.position;
       row.seen = seen;
+      self.notes[r.id] = (sheet.notes && sheet.notes[r.id]) || {};
       return row;
     });
-    this.pending.cells.forEach(function (c) { var row = self.byId.get(c.rowId); if (row) row.values[c.key] = c.value; });
+    this.pending.cells.forEach(function (c) {
+      var row = self.byId.get(c.rowId);
+      if (row && row.values[c.key] !== c.value) { row.values[c.key] = c.value; self.staleNote(c.rowId, c.key); }
+    });
     if (append) {
       var have = new Set(this.rows.map(function (r) { return r.id; }));
       this.rows = this.rows.concat(list.filter(function (r) { return !have.has(r.id); }));
@@ -77,11 +202,12 @@
     }
   };
 
-  // Fetches the first `size` rows of the current search (or, with `append`, the next page).
-  Editor.prototype.fetchWindow = function (size, append) {
+  // Fetches `size` rows of the current search from `offset` (or, with `append`, the next ones).
+  Editor.prototype.fetchWindow = function (size, append, offset) {
     var self = this;
     var seq = ++this.fetchSeq;
-    var params = new URLSearchParams({ offset: String(append ? this.rows.length : 0), limit: String(size) });
+    var from = append ? this.offset + this.rows.length : offset || 0;
+    var params = new URLSearchParams({ offset: String(from), limit: String(Math.min(MAX_WINDOW, size)) });
     if (this.query) params.set("search", this.query);
     return fetch(API + "?" + params, { credentials: "same-origin" })
       .then(function (res) { return res.json(); })
@@ -125,6 +251,13 @@
       else if (action === "delete-row") self.deleteRow(button.getAttribute("data-row"));
       else if (action === "reapply") self.resolve(true);
       else if (action === "keep-theirs") self.resolve(false);
+      else if (action === "sort") self.sortBy(button.getAttribute("data-key"));
+      else if (action === "fill-down") self.fill("down");
+      else if (action === "fill-right") self.fill("right");
+      else if (action === "clear-range") self.clearRange();
+      else if (action === "filter") self.toggleFilters();
+      else if (action === "wrap") self.toggleWrap(button);
+      else if (action === "jump") self.jump(button.getAttribute("data-row"), Number(button.getAttribute("data-position")), button.getAttribute("data-key"));
     });
     this.$("[data-add-column-form]").addEventListener("submit", function (e) {
       e.preventDefault();
@@ -144,64 +277,411 @@
         self.fetchWindow(PAGE, false).then(function (fresh) { if (fresh) self.render(); });
       }, 200);
     });
+    var warnings = this.$("[data-warnings]");
+    if (warnings) warnings.addEventListener("toggle", function () { if (warnings.open) self.loadWarnings(); });
     var wrap = this.$("[data-grid-wrap]");
+    var filterTimer = 0;
     wrap.addEventListener("focusin", function (e) {
-      var input = e.target;
-      if (input.tagName === "INPUT") input.setAttribute("data-before", input.value);
+      var cell = e.target;
+      if (cell.tagName !== "TEXTAREA") return;
+      cell.setAttribute("data-before", cell.value);
+      if (!self.extending) self.select(cell.getAttribute("data-row"), cell.getAttribute("data-key"));
     });
     wrap.addEventListener("input", function (e) {
-      var input = e.target;
-      if (input.tagName !== "INPUT" || input.readOnly) return;
-      self.setCell(input.getAttribute("data-row"), input.getAttribute("data-key"), input.value, false);
+      var cell = e.target;
+      if (cell.hasAttribute("data-filter")) {
+        self.filters[cell.getAttribute("data-filter")] = cell.value;
+        clearTimeout(filterTimer);
+        filterTimer = setTimeout(function () { self.render(); }, 150);
+        return;
+      }
+      if (cell.tagName !== "TEXTAREA" || cell.readOnly) return;
+      self.setCell(cell.getAttribute("data-row"), cell.getAttribute("data-key"), cell.value, false);
     });
     wrap.addEventListener("change", function (e) {
-      var input = e.target;
-      if (input.tagName !== "INPUT" || input.readOnly) return;
-      var before = input.getAttribute("data-before");
-      if (before !== null && before !== input.value) {
-        self.pushUndo({ type: "cell", rowId: input.getAttribute("data-row"), key: input.getAttribute("data-key"), before: before, after: input.value });
-        input.setAttribute("data-before", input.value);
-      }
+      var cell = e.target;
+      if (cell.tagName !== "TEXTAREA" || cell.readOnly) return;
+      self.commit(cell);
     });
     wrap.addEventListener("keydown", function (e) { self.key(e); });
+    wrap.addEventListener("copy", function (e) { self.copy(e, false); });
+    wrap.addEventListener("cut", function (e) { self.copy(e, true); });
+    wrap.addEventListener("paste", function (e) { self.paste(e); });
+    // Ranges by mouse: drag across cells, or Shift+click to extend from the active cell.
+    wrap.addEventListener("pointerdown", function (e) {
+      var handle = e.target.closest("[data-resize]");
+      if (handle) return self.startResize(e, handle);
+      var cell = e.target.closest("textarea[data-row]");
+      if (!cell || e.button !== 0) return;
+      if (e.shiftKey && self.sel) {
+        e.preventDefault();
+        self.extendTo(cell.getAttribute("data-row"), cell.getAttribute("data-key"));
+        return;
+      }
+      self.dragging = true;
+    });
+    wrap.addEventListener("pointerover", function (e) {
+      if (!self.dragging || !self.sel) return;
+      var cell = e.target.closest("textarea[data-row]");
+      if (cell && (cell.getAttribute("data-row") !== self.sel.focus.rowId || cell.getAttribute("data-key") !== self.sel.focus.key)) {
+        self.extendTo(cell.getAttribute("data-row"), cell.getAttribute("data-key"));
+      }
+    });
+    document.addEventListener("pointerup", function () { self.dragging = false; });
     window.addEventListener("beforeunload", function (e) {
       if (self.hasPending() || self.saving) { e.preventDefault(); e.returnValue = ""; }
     });
   };
 
-  // Spreadsheet keys: arrows move (left/right at the text edges), Enter moves down, Tab is native,
-  // Escape puts back the value the cell had when it was entered.
+  // A finished cell edit becomes one undo step.
+  Editor.prototype.commit = function (cell) {
+    var before = cell.getAttribute("data-before");
+    if (before !== null && before !== cell.value) {
+      this.pushUndo({ type: "cell", rowId: cell.getAttribute("data-row"), key: cell.getAttribute("data-key"), before: before, after: cell.value });
+      cell.setAttribute("data-before", cell.value);
+    }
+  };
+
+  // ---- Selection ----------------------------------------------------------------------------
+
+  Editor.prototype.select = function (rowId, key) {
+    this.sel = { anchor: { rowId: rowId, key: key }, focus: { rowId: rowId, key: key } };
+    this.paint();
+  };
+
+  Editor.prototype.extendTo = function (rowId, key) {
+    if (!this.sel) return this.select(rowId, key);
+    this.sel.focus = { rowId: rowId, key: key };
+    this.paint();
+  };
+
+  Editor.prototype.indexOf = function (ref) {
+    var r = -1;
+    for (var i = 0; i < this.shown.length; i++) if (this.shown[i].id === ref.rowId) { r = i; break; }
+    var c = -1;
+    for (var j = 0; j < this.columns.length; j++) if (this.columns[j].key === ref.key) { c = j; break; }
+    return r === -1 || c === -1 ? null : { r: r, c: c };
+  };
+
+  // The selected rectangle as indexes into the shown rows and the columns; null when none.
+  Editor.prototype.range = function () {
+    if (!this.sel) return null;
+    var a = this.indexOf(this.sel.anchor);
+    var f = this.indexOf(this.sel.focus);
+    if (!a) return null;
+    if (!f) f = a;
+    return { r0: Math.min(a.r, f.r), r1: Math.max(a.r, f.r), c0: Math.min(a.c, f.c), c1: Math.max(a.c, f.c), anchor: a };
+  };
+
+  Editor.prototype.isRange = function () {
+    var g = this.range();
+    return !!g && (g.r0 !== g.r1 || g.c0 !== g.c1);
+  };
+
+  Editor.prototype.paint = function () {
+    var body = this.$("[data-grid-wrap] tbody");
+    if (!body) return;
+    body.querySelectorAll(".in-range").forEach(function (td) { td.classList.remove("in-range"); td.removeAttribute("aria-selected"); });
+    var g = this.range();
+    var multi = this.isRange();
+    this.$("[data-range]").textContent = multi ? (g.r1 - g.r0 + 1) + " \u00d7 " + (g.c1 - g.c0 + 1) + " cells selected" : "";
+    if (!multi) return;
+    for (var r = g.r0; r <= g.r1; r++) {
+      var tr = body.rows[r];
+      if (!tr) continue;
+      for (var c = g.c0; c <= g.c1; c++) {
+        var td = tr.cells[c + 1];
+        if (td) { td.classList.add("in-range"); td.setAttribute("aria-selected", "true"); }
+      }
+    }
+  };
+
+  // ---- Keyboard -----------------------------------------------------------------------------
+
+  // Spreadsheet keys: arrows move (left/right at the text edges, up/down at the first/last line),
+  // Shift with them extends the range, Enter moves down (Alt+Enter writes a line break), Tab is
+  // native, Escape puts back the value the cell had when it was entered; Ctrl/Cmd+D and +R fill
+  // down and right, Delete clears a range, Ctrl/Cmd+Z and +Y (or Shift+Z) undo and redo.
   Editor.prototype.key = function (e) {
-    var input = e.target;
-    if (input.tagName !== "INPUT") return;
-    var td = input.closest("td");
-    var tr = td.parentElement;
-    var col = Array.prototype.indexOf.call(tr.children, td);
-    var target;
+    var cell = e.target;
+    if (cell.tagName !== "TEXTAREA") return;
+    var mod = e.ctrlKey || e.metaKey;
+    var k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (mod && !e.altKey && (k === "z" || k === "y")) {
+      e.preventDefault();
+      this.commit(cell);
+      if (k === "y" || e.shiftKey) this.redo(); else this.undo();
+      return;
+    }
+    if (mod && !e.altKey && (k === "d" || k === "r")) {
+      e.preventDefault();
+      this.commit(cell);
+      this.fill(k === "d" ? "down" : "right");
+      return;
+    }
+    if ((e.key === "Delete" || e.key === "Backspace") && this.isRange()) {
+      e.preventDefault();
+      this.clearRange();
+      return;
+    }
     if (e.key === "Escape") {
-      var before = input.getAttribute("data-before");
-      if (before !== null && !input.readOnly && input.value !== before) {
-        input.value = before;
-        this.setCell(input.getAttribute("data-row"), input.getAttribute("data-key"), before, false);
+      var before = cell.getAttribute("data-before");
+      if (before !== null && !cell.readOnly && cell.value !== before) {
+        cell.value = before;
+        this.setCell(cell.getAttribute("data-row"), cell.getAttribute("data-key"), before, false);
       }
       e.preventDefault();
       return;
     }
-    var atStart = input.selectionStart === 0 && input.selectionEnd === 0;
-    var atEnd = input.selectionStart === input.value.length;
-    if (e.key === "ArrowDown" || (e.key === "Enter" && !e.shiftKey)) target = tr.nextElementSibling && tr.nextElementSibling.children[col];
-    else if (e.key === "ArrowUp" || (e.key === "Enter" && e.shiftKey)) target = tr.previousElementSibling && tr.previousElementSibling.children[col];
-    else if (e.key === "ArrowLeft" && (atStart || input.readOnly)) target = td.previousElementSibling;
-    else if (e.key === "ArrowRight" && (atEnd || input.readOnly)) target = td.nextElementSibling;
+    if (e.key === "Enter" && e.altKey) {
+      // A line break inside the cell.
+      e.preventDefault();
+      if (cell.readOnly) return;
+      cell.setRangeText("\n", cell.selectionStart, cell.selectionEnd, "end");
+      cell.dispatchEvent(new Event("input", { bubbles: true }));
+      return;
+    }
+    var atStart = cell.selectionStart === 0 && cell.selectionEnd === 0;
+    var atEnd = cell.selectionStart === cell.value.length;
+    var firstLine = cell.value.lastIndexOf("\n", cell.selectionStart - 1) === -1;
+    var lastLine = cell.value.indexOf("\n", cell.selectionEnd) === -1;
+    var g = this.range();
+    if (!g) return;
+    var focus = this.indexOf(this.sel.focus) || g.anchor;
+    var dr = 0;
+    var dc = 0;
+    if (e.key === "ArrowDown" && (lastLine || e.shiftKey)) dr = 1;
+    else if (e.key === "ArrowUp" && (firstLine || e.shiftKey)) dr = -1;
+    else if (e.key === "Enter") dr = e.shiftKey ? -1 : 1;
+    else if (e.key === "ArrowLeft" && (atStart || cell.readOnly)) dc = -1;
+    else if (e.key === "ArrowRight" && (atEnd || cell.readOnly)) dc = 1;
     else return;
-    var next = target && target.querySelector("input");
-    if (e.key === "Enter" && input.readOnly === false) input.dispatchEvent(new Event("change", { bubbles: true }));
+    if (e.key !== "Enter" && e.shiftKey) {
+      // Extend the range from the anchor.
+      var r = Math.max(0, Math.min(this.shown.length - 1, focus.r + dr));
+      var c = Math.max(0, Math.min(this.columns.length - 1, focus.c + dc));
+      e.preventDefault();
+      this.extendTo(this.shown[r].id, this.columns[c].key);
+      return;
+    }
+    var at = g.anchor;
+    var next = this.cellAt(at.r + dr, at.c + dc);
+    if (e.key === "Enter" && !cell.readOnly) this.commit(cell);
     if (next) {
       e.preventDefault();
       next.focus();
       next.select();
     }
   };
+
+  Editor.prototype.cellAt = function (r, c) {
+    var body = this.$("[data-grid-wrap] tbody");
+    var tr = body && body.rows[r];
+    var td = tr && tr.cells[c + 1];
+    return td ? td.querySelector("textarea") : null;
+  };
+
+  // ---- Batch edits: paste, fill, clear ------------------------------------------------------
+
+  // Writes many cells as one undo step (new rows first); `ops` are {rowId, key, value}.
+  Editor.prototype.batch = function (cells, newRows) {
+    var self = this;
+    var steps = [];
+    newRows.forEach(function (row) { self.insertRow(row); steps.push({ type: "add-row", row: row }); });
+    cells.forEach(function (c) {
+      var row = self.byId.get(c.rowId);
+      if (!row) return;
+      var before = row.values[c.key] || "";
+      if (before === c.value) return;
+      self.setCell(c.rowId, c.key, c.value, true);
+      steps.push({ type: "cell", rowId: c.rowId, key: c.key, before: before, after: c.value });
+    });
+    if (steps.length) this.pushUndo({ type: "batch", steps: steps });
+  };
+
+  Editor.prototype.writable = function (c) {
+    return c >= 0 && c < this.columns.length && this.columns[c].key !== "eventKey";
+  };
+
+  Editor.prototype.fill = function (direction) {
+    var g = this.range();
+    if (!g) return;
+    var cells = [];
+    if (direction === "down") {
+      // One row selected: copy the row above into it; else the range's first row into the rest.
+      var from = g.r0 === g.r1 ? g.r0 - 1 : g.r0;
+      if (from < 0) return;
+      for (var c = g.c0; c <= g.c1; c++) {
+        if (!this.writable(c)) continue;
+        var key = this.columns[c].key;
+        var value = this.shown[from].values[key] || "";
+        for (var r = from + 1; r <= g.r1; r++) cells.push({ rowId: this.shown[r].id, key: key, value: value });
+      }
+    } else {
+      var left = g.c0 === g.c1 ? g.c0 - 1 : g.c0;
+      if (left < 0) return;
+      for (var r2 = g.r0; r2 <= g.r1; r2++) {
+        var row = this.shown[r2];
+        var v = row.values[this.columns[left].key] || "";
+        for (var c2 = left + 1; c2 <= g.c1; c2++) if (this.writable(c2)) cells.push({ rowId: row.id, key: this.columns[c2].key, value: v });
+      }
+    }
+    this.batch(cells, []);
+    this.render();
+  };
+
+  Editor.prototype.clearRange = function () {
+    var g = this.range();
+    if (!g) return;
+    var cells = [];
+    for (var r = g.r0; r <= g.r1; r++) for (var c = g.c0; c <= g.c1; c++) if (this.writable(c)) cells.push({ rowId: this.shown[r].id, key: this.columns[c].key, value: "" });
+    this.batch(cells, []);
+    this.render();
+  };
+
+  // Copies the range (or the active cell when no text is selected in it) as TSV and as an HTML table.
+  Editor.prototype.copy = function (e, cut) {
+    var cell = e.target;
+    if (cell.tagName !== "TEXTAREA" || !e.clipboardData) return;
+    var g = this.range();
+    if (!g) return;
+    if (!this.isRange() && cell.selectionStart !== cell.selectionEnd) return;
+    var lines = [];
+    var html = "<table>";
+    for (var r = g.r0; r <= g.r1; r++) {
+      var values = [];
+      html += "<tr>";
+      for (var c = g.c0; c <= g.c1; c++) {
+        var v = this.shown[r].values[this.columns[c].key] || "";
+        values.push(tsvCell(v));
+        html += "<td>" + escapeHtml(v).replace(/\n/g, "<br>") + "</td>";
+      }
+      html += "</tr>";
+      lines.push(values.join("\t"));
+    }
+    html += "</table>";
+    e.preventDefault();
+    e.clipboardData.setData("text/plain", lines.join("\n"));
+    e.clipboardData.setData("text/html", html);
+    if (cut) this.clearRange();
+  };
+
+  // Pastes a block at the top left of the range: an HTML table when the clipboard has one, else
+  // tab-separated text. One value over a range fills it. Rows the block runs past are fetched when
+  // the server holds them, else added. Plain text for one cell is the browser's own paste.
+  Editor.prototype.paste = function (e) {
+    var cell = e.target;
+    if (cell.tagName !== "TEXTAREA" || !e.clipboardData) return;
+    var html = e.clipboardData.getData("text/html");
+    var text = e.clipboardData.getData("text/plain");
+    var block = html ? parseHtmlTable(html) : null;
+    if (!block) {
+      var one = !/[\t\n]/.test(text.replace(/\r?\n$/, ""));
+      if (one && !this.isRange()) return;
+      block = one ? [[text.replace(/\r?\n$/, "")]] : parseTsv(text);
+    }
+    e.preventDefault();
+    var g = this.range();
+    if (!g) return;
+    var self = this;
+    var single = block.length === 1 && block[0].length === 1;
+    var height = single ? g.r1 - g.r0 + 1 : block.length;
+    var missing = g.r0 + height - this.shown.length;
+    var more = this.matching - this.offset - this.rows.length;
+    var sorted = this.sort || this.activeFilters();
+    var ready = missing > 0 && more > 0 && !sorted ? this.fetchWindow(Math.min(missing, more) + 0, true).then(function () { self.render(); }) : Promise.resolve();
+    ready.then(function () { self.pasteBlock(block, g.r0, g.c0, single ? g : null); });
+  };
+
+  Editor.prototype.pasteBlock = function (block, r0, c0, fillRange) {
+    var self = this;
+    var cells = [];
+    var newRows = [];
+    var rows = this.shown.slice();
+    var height = fillRange ? fillRange.r1 - fillRange.r0 + 1 : block.length;
+    for (var i = 0; i < height; i++) {
+      var row = rows[r0 + i];
+      if (!row) {
+        var values = {};
+        this.columns.forEach(function (c) { values[c.key] = ""; });
+        row = { id: uuid(), values: values };
+        newRows.push(row);
+        rows.push(row);
+      }
+      var line = fillRange ? null : block[i];
+      var width = fillRange ? fillRange.c1 - fillRange.c0 + 1 : line.length;
+      for (var j = 0; j < width; j++) {
+        if (!this.writable(c0 + j)) continue;
+        cells.push({ rowId: row.id, key: this.columns[c0 + j].key, value: (fillRange ? block[0][0] : line[j]).trim() });
+      }
+    }
+    // New rows are written with their cells: their values start empty, so each cell is one step.
+    newRows.forEach(function (row) { self.byId.set(row.id, row); });
+    this.batch(cells, newRows);
+    this.render();
+    var last = this.shown.length ? Math.min(this.shown.length - 1, r0 + height - 1) : 0;
+    var lastCol = Math.min(this.columns.length - 1, c0 + (fillRange ? fillRange.c1 - fillRange.c0 : Math.max.apply(null, block.map(function (l) { return l.length; })) - 1));
+    if (this.shown[r0] && this.shown[last]) {
+      this.sel = { anchor: { rowId: this.shown[r0].id, key: this.columns[c0].key }, focus: { rowId: this.shown[last].id, key: this.columns[lastCol].key } };
+      this.paint();
+    }
+  };
+
+  // ---- Sort, filter, wrap, resize -----------------------------------------------------------
+
+  // Sorting cycles ascending, descending, off; it orders the shown rows only.
+  Editor.prototype.sortBy = function (key) {
+    if (!this.sort || this.sort.key !== key) this.sort = { key: key, dir: 1 };
+    else if (this.sort.dir === 1) this.sort.dir = -1;
+    else this.sort = null;
+    this.render();
+  };
+
+  Editor.prototype.activeFilters = function () {
+    var f = this.filters;
+    return Object.keys(f).some(function (k) { return f[k].trim() !== ""; });
+  };
+
+  Editor.prototype.toggleFilters = function () {
+    this.filtering = !this.filtering;
+    if (!this.filtering) this.filters = {};
+    this.$("[data-action=filter]").setAttribute("aria-pressed", String(this.filtering));
+    this.render();
+    var first = this.$("[data-filter]");
+    if (first) first.focus();
+  };
+
+  Editor.prototype.toggleWrap = function (button) {
+    var on = !this.root.classList.contains("sheet-wrap-text");
+    this.root.classList.toggle("sheet-wrap-text", on);
+    button.setAttribute("aria-pressed", String(on));
+  };
+
+  Editor.prototype.widthOf = function (key) {
+    return this.widths[key] || WIDTH[key] || 140;
+  };
+
+  Editor.prototype.startResize = function (e, handle) {
+    e.preventDefault();
+    var self = this;
+    var key = handle.getAttribute("data-resize");
+    var col = this.$('[data-grid-wrap] col[data-key="' + key + '"]');
+    var startX = e.clientX;
+    var start = this.widthOf(key);
+    handle.setPointerCapture(e.pointerId);
+    var move = function (ev) {
+      self.widths[key] = Math.max(MIN_WIDTH, Math.round(start + ev.clientX - startX));
+      col.style.width = self.widths[key] + "px";
+    };
+    var up = function () {
+      handle.removeEventListener("pointermove", move);
+      handle.removeEventListener("pointerup", up);
+    };
+    handle.addEventListener("pointermove", move);
+    handle.addEventListener("pointerup", up);
+  };
+
+  // ---- Drawing ------------------------------------------------------------------------------
 
   // A row added in this session matches the search when one of its cells contains it.
   Editor.prototype.matches = function (row) {
@@ -211,75 +691,172 @@
     return false;
   };
 
-  // The window's rows, then the rows added in this session that it does not hold, less deleted ones.
+  // The window's rows, then the rows added in this session that it does not hold, less deleted
+  // ones; then the column filters and the sort, which never change the stored order.
   Editor.prototype.visibleRows = function () {
     var deleted = new Set(this.pending.deleteRowIds);
     var inWindow = new Set(this.rows.map(function (r) { return r.id; }));
     var self = this;
     var extra = this.added.filter(function (r) { return !inWindow.has(r.id) && self.byId.has(r.id) && self.matches(r); });
-    return this.rows.concat(extra).filter(function (r) { return !deleted.has(r.id); });
+    var list = this.rows.concat(extra).filter(function (r) { return !deleted.has(r.id); });
+    var filters = this.filters;
+    Object.keys(filters).forEach(function (key) {
+      var q = filters[key].trim().toLowerCase();
+      if (q) list = list.filter(function (r) { return String(r.values[key] || "").toLowerCase().indexOf(q) !== -1; });
+    });
+    if (this.sort) {
+      var key = this.sort.key;
+      var dir = this.sort.dir;
+      var order = new Map(list.map(function (r, i) { return [r.id, i]; }));
+      list = list.slice().sort(function (a, b) {
+        var x = a.values[key] || "";
+        var y = b.values[key] || "";
+        // Empty cells last either way; ties keep the sheet's order.
+        if (!x !== !y) return x ? -1 : 1;
+        return dir * x.localeCompare(y, undefined, { numeric: true, sensitivity: "base" }) || order.get(a.id) - order.get(b.id);
+      });
+    }
+    return list;
+  };
+
+  // The reading or warning under a cell, from the server's notes.
+  Editor.prototype.noteOf = function (rowId, key) {
+    var n = this.notes[rowId];
+    return n && n[key];
+  };
+
+  Editor.prototype.staleNote = function (rowId, key) {
+    var n = this.notes[rowId];
+    if (n && n[key]) n[key].stale = true;
+  };
+
+  Editor.prototype.drawNote = function (td, rowId, key) {
+    var old = td.querySelector(".cell-note");
+    if (old) old.remove();
+    var cell = td.querySelector("textarea");
+    var note = this.noteOf(rowId, key);
+    td.classList.toggle("cell-warn", !!(note && note.warning && !note.stale));
+    if (!note || (!note.reading && !note.warning)) {
+      cell.removeAttribute("aria-describedby");
+      cell.removeAttribute("aria-invalid");
+      return;
+    }
+    var id = "note-" + rowId + "-" + key;
+    var span = el("span", { class: "cell-note" + (note.warning ? " cell-note-warn" : "") + (note.stale ? " cell-note-stale" : ""), id: id }, note.warning ? "\u26a0 " + note.warning : note.reading);
+    td.appendChild(span);
+    cell.setAttribute("aria-describedby", id);
+    if (note.warning && !note.stale) cell.setAttribute("aria-invalid", "true");
+    else cell.removeAttribute("aria-invalid");
   };
 
   Editor.prototype.render = function () {
+    var self = this;
     var wrap = this.$("[data-grid-wrap]");
     var active = document.activeElement;
-    var focus = active && wrap.contains(active) ? { row: active.getAttribute("data-row"), key: active.getAttribute("data-key") } : null;
-    var shown = this.visibleRows();
-    var table = el("table", { class: "sheet-grid" });
+    var focus = active && wrap.contains(active) ? { row: active.getAttribute("data-row"), key: active.getAttribute("data-key"), filter: active.getAttribute("data-filter"), at: active.selectionStart } : null;
+    var shown = (this.shown = this.visibleRows());
+    var table = el("table", { class: "sheet-grid", "aria-multiselectable": "true" });
+    var colgroup = el("colgroup");
+    colgroup.appendChild(el("col", { class: "col-head" }));
+    var total = 56;
+    this.columns.forEach(function (c) {
+      var w = self.widthOf(c.key);
+      total += w;
+      var col = el("col", { "data-key": c.key });
+      col.style.width = w + "px";
+      colgroup.appendChild(col);
+    });
+    table.style.width = total + "px";
+    table.appendChild(colgroup);
     var head = el("tr");
     head.appendChild(el("th", { class: "frozen frozen-0", scope: "col" }, "#"));
-    var self = this;
     this.columns.forEach(function (c, i) {
-      var th = el("th", { scope: "col", class: i < FROZEN - 1 ? "frozen frozen-1" : "" }, c.label);
+      var th = el("th", { scope: "col", class: i < FROZEN - 1 ? "frozen frozen-1" : "" });
+      var sorted = self.sort && self.sort.key === c.key ? self.sort.dir : 0;
+      th.setAttribute("aria-sort", sorted === 1 ? "ascending" : sorted === -1 ? "descending" : "none");
+      var button = el("button", { type: "button", class: "sheet-sort", "data-action": "sort", "data-key": c.key, title: "Sort the shown rows by " + c.label }, c.label);
+      if (sorted) button.appendChild(el("span", { "aria-hidden": "true" }, sorted === 1 ? " \u25b2" : " \u25bc"));
+      th.appendChild(button);
       if (c.key === "eventKey") th.title = "Read-only: assigned once, when the row is first saved";
+      th.appendChild(el("span", { class: "col-resize", "data-resize": c.key, "aria-hidden": "true" }));
       head.appendChild(th);
     });
     var thead = el("thead");
     thead.appendChild(head);
+    if (this.filtering) {
+      var filterRow = el("tr", { class: "sheet-filters" });
+      filterRow.appendChild(el("th", { class: "frozen frozen-0", scope: "row" }, "\u2315"));
+      this.columns.forEach(function (c, i) {
+        var th = el("th", { class: i < FROZEN - 1 ? "frozen frozen-1" : "" });
+        var input = el("input", { type: "search", "data-filter": c.key, "aria-label": "Filter " + c.label, placeholder: "Filter" });
+        input.value = self.filters[c.key] || "";
+        th.appendChild(input);
+        filterRow.appendChild(th);
+      });
+      thead.appendChild(filterRow);
+    }
     table.appendChild(thead);
     var body = el("tbody");
     // Rows added here and not in the window sit at the end of the sheet: the saved ones within
     // the stored total, the unsaved ones after it.
     var pendingAdds = this.pending.addRows;
     var extra = this.total - shown.filter(function (r) { return !r.position && pendingAdds.indexOf(r) === -1; }).length;
+    var numbers = new Map();
+    this.rows.concat(this.added).forEach(function (row) { if (!numbers.has(row.id)) numbers.set(row.id, row.position || ++extra); });
+    // One HTML string for the rows: the parser builds a thousand cells far faster than DOM calls.
+    var html = [];
     shown.forEach(function (row) {
-      var index = row.position || ++extra;
-      var tr = el("tr", { "data-row": row.id });
-      var first = el("td", { class: "frozen frozen-0 row-head" });
-      first.appendChild(el("span", { class: "row-number" }, String(index)));
-      var del = el("button", { type: "button", class: "row-delete", "data-action": "delete-row", "data-row": row.id, "aria-label": "Delete row " + index + " " + (row.values.title || "") }, "×");
-      first.appendChild(del);
-      tr.appendChild(first);
+      var index = numbers.get(row.id) || ++extra;
+      var id = escapeHtml(row.id);
+      html.push('<tr data-row="', id, '"><th class="frozen frozen-0 row-head" scope="row"><div class="row-head-inner"><span class="row-number">', String(index),
+        '</span><button type="button" class="row-delete" data-action="delete-row" data-row="', id, '" aria-label="', escapeHtml("Delete row " + index + " " + (row.values.title || "")), '">\u00d7</button></div></th>');
       self.columns.forEach(function (c, i) {
-        var td = el("td", { class: i < FROZEN - 1 ? "frozen frozen-1" : "" });
-        var input = el("input", { type: "text", "data-row": row.id, "data-key": c.key, "aria-label": c.label + ", row " + index });
-        input.value = row.values[c.key] || "";
-        if (c.key === "eventKey") { input.readOnly = true; input.className = "readonly"; }
-        td.appendChild(input);
-        tr.appendChild(td);
+        var note = self.noteOf(row.id, c.key);
+        var shownNote = note && (note.reading || note.warning);
+        var warn = !!(note && note.warning && !note.stale);
+        var noteId = "note-" + row.id + "-" + c.key;
+        var cls = (i < FROZEN - 1 ? "frozen frozen-1" : "") + (warn ? " cell-warn" : "");
+        html.push('<td class="', cls, '"><textarea rows="1" spellcheck="false" data-row="', id, '" data-key="', escapeHtml(c.key), '" aria-label="', escapeHtml(c.label + ", row " + index), '"',
+          c.key === "eventKey" ? ' readonly class="readonly"' : "",
+          shownNote ? ' aria-describedby="' + escapeHtml(noteId) + '"' : "",
+          warn ? ' aria-invalid="true"' : "",
+          // The parser drops one line break right after <textarea>: this one, so a value's own stays.
+          ">\n", escapeHtml(row.values[c.key] || ""), "</textarea>");
+        if (shownNote) {
+          html.push('<span class="cell-note', note.warning ? " cell-note-warn" : "", note.stale ? " cell-note-stale" : "", '" id="', escapeHtml(noteId), '">', escapeHtml(note.warning ? "\u26a0 " + note.warning : note.reading), "</span>");
+        }
+        html.push("</td>");
       });
-      body.appendChild(tr);
+      html.push("</tr>");
     });
+    body.innerHTML = html.join("");
     table.appendChild(body);
     wrap.replaceChildren(table);
     // Counts: the server's, less rows deleted here, plus rows added here and not saved yet.
     var p = this.pending;
     var deletedHere = this.rows.filter(function (r) { return p.deleteRowIds.indexOf(r.id) !== -1; }).length;
     var addedHere = p.addRows.filter(function (r) { return self.matches(r); }).length;
-    var of = Math.max(shown.length, this.matching - deletedHere + addedHere);
-    var total = this.total - p.deleteRowIds.length + p.addRows.length;
-    this.$("[data-action=more]").hidden = this.rows.length >= this.matching;
-    this.$("[data-count]").textContent = "Showing " + shown.length + " of " + of + " rows" + (this.query ? " matching the search (" + total + " in all)" : "") + ".";
+    var all = this.rows.length + this.added.filter(function (r) { return self.rows.indexOf(r) === -1 && self.byId.has(r.id); }).length - deletedHere;
+    var of = Math.max(all, this.matching - deletedHere + addedHere);
+    var sum = this.total - p.deleteRowIds.length + p.addRows.length;
+    var narrowed = shown.length < all ? " (" + (all - shown.length) + " hidden by the column filters)" : "";
+    var from = this.offset > 0 ? " from row " + (this.offset + 1) : "";
+    this.$("[data-action=more]").hidden = this.offset + this.rows.length >= this.matching;
+    this.$("[data-count]").textContent = "Showing " + all + " of " + of + " rows" + from + (this.query ? " matching the search (" + sum + " in all)" : "") + "." + narrowed;
     this.$("[data-action=undo]").disabled = this.undoStack.length === 0;
     this.$("[data-action=redo]").disabled = this.redoStack.length === 0;
-    if (focus && focus.row) {
-      var again = wrap.querySelector('input[data-row="' + focus.row + '"][data-key="' + focus.key + '"]');
-      if (again) again.focus();
+    if (focus && focus.filter) {
+      var f = wrap.querySelector('input[data-filter="' + focus.filter + '"]');
+      if (f) { f.focus(); if (focus.at !== null) f.setSelectionRange(focus.at, focus.at); }
+    } else if (focus && focus.row) {
+      var again = this.cellInput(focus.row, focus.key);
+      if (again) { this.extending = true; again.focus(); this.extending = false; }
     }
+    this.paint();
   };
 
   Editor.prototype.cellInput = function (rowId, key) {
-    return this.$('[data-grid-wrap] input[data-row="' + rowId + '"][data-key="' + key + '"]');
+    return this.$('[data-grid-wrap] textarea[data-row="' + rowId + '"][data-key="' + key + '"]');
   };
 
   // Records one cell value: in memory, in the pending set, and (when asked) in the grid.
@@ -292,10 +869,12 @@
     var k = rowId + "\u0000" + key;
     var had = this.pending.cells.get(k);
     this.pending.cells.set(k, { rowId: rowId, key: key, value: value, baseRevision: had ? had.baseRevision : this.baseOf(row, key) });
-    if (redraw) {
-      var input = this.cellInput(rowId, key);
-      if (input) { input.value = value; input.setAttribute("data-before", value); }
+    var input = this.cellInput(rowId, key);
+    if (this.noteOf(rowId, key) && !this.noteOf(rowId, key).stale) {
+      this.staleNote(rowId, key);
+      if (input) this.drawNote(input.parentElement, rowId, key);
     }
+    if (redraw && input) { input.value = value; input.setAttribute("data-before", value); }
     this.changed();
   };
 
@@ -314,9 +893,11 @@
   };
 
   Editor.prototype.apply = function (op, reverse) {
+    var self = this;
     if (op.type === "cell") this.setCell(op.rowId, op.key, reverse ? op.before : op.after, true);
     else if (op.type === "add-row") { if (reverse) this.removeRow(op.row.id); else this.insertRow(op.row); }
     else if (op.type === "delete-row") { if (reverse) this.insertRow(op.row); else this.removeRow(op.row.id); }
+    else if (op.type === "batch") (reverse ? op.steps.slice().reverse() : op.steps).forEach(function (step) { self.apply(step, reverse); });
   };
 
   Editor.prototype.undo = function () {
@@ -374,8 +955,9 @@
       var input = self.cellInput(row.id, "title");
       if (input) { input.focus(); input.scrollIntoView({ block: "nearest" }); }
     };
-    if (this.query) {
+    if (this.query || this.activeFilters()) {
       this.query = "";
+      this.filters = {};
       this.$("[data-search]").value = "";
       return this.fetchWindow(PAGE, false).then(function () { self.render(); focus(); });
     }
@@ -403,6 +985,48 @@
     this.render();
   };
 
+  // ---- Warnings panel -----------------------------------------------------------------------
+
+  // Every warning of the whole sheet, from the server, each with a button that shows its cell.
+  Editor.prototype.loadWarnings = function () {
+    var self = this;
+    var box = this.$("[data-warnings]");
+    if (!box) return Promise.resolve();
+    return fetch(API + "/warnings", { credentials: "same-origin" })
+      .then(function (res) { return res.json(); })
+      .then(function (json) {
+        if (!json.success) return;
+        box.querySelector("[data-warning-count]").textContent = String(json.warnings.length);
+        var list = el("ul", { class: "sheet-warning-list" });
+        json.warnings.slice(0, 500).forEach(function (w) {
+          var li = el("li");
+          li.appendChild(el("button", { type: "button", class: "link-button", "data-action": "jump", "data-row": w.rowId, "data-position": String(w.position), "data-key": w.key }, "Row " + w.position + " \u00b7 " + self.label(w.key)));
+          li.appendChild(document.createTextNode(": " + w.message));
+          list.appendChild(li);
+        });
+        if (!json.warnings.length) list.appendChild(el("li", {}, "No warnings."));
+        box.querySelector("[data-warning-list]").replaceChildren(list);
+      })
+      .catch(function () {});
+  };
+
+  // Shows a cell: in place when its row is drawn, else the page of the sheet that holds it.
+  Editor.prototype.jump = function (rowId, position, key) {
+    var self = this;
+    var go = function () {
+      var cell = self.cellInput(rowId, key);
+      if (!cell) return;
+      cell.scrollIntoView({ block: "center", inline: "center" });
+      cell.focus();
+    };
+    if (this.cellInput(rowId, key)) return go();
+    this.query = "";
+    this.filters = {};
+    this.sort = null;
+    this.$("[data-search]").value = "";
+    this.fetchWindow(PAGE, false, Math.max(0, position - 1)).then(function () { self.render(); go(); });
+  };
+
   Editor.prototype.changed = function () {
     var now = Date.now();
     if (!this.firstEditAt) this.firstEditAt = now;
@@ -414,8 +1038,6 @@
     this.timer = setTimeout(function () { self.save(false); }, wait);
   };
 
-  // The edits to send, based on the oldest revision any touched stored row was read at: a cell
-  // someone else changed after this admin last saw it is a conflict, never silently overwritten.
   Editor.prototype.takePending = function () {
     var p = this.pending;
     var self = this;
@@ -505,6 +1127,7 @@
     (body.deleteRowIds || []).forEach(function (id) { self.byId.delete(id); });
     this.latest = Math.max(this.latest, revision);
     this.total = json.meta.rowCount;
+    this.takeNotes(json.notes || {}, body);
     (json.assignedKeys || []).forEach(function (k) {
       var row = self.byId.get(k.rowId);
       if (row) row.values.eventKey = k.eventKey;
@@ -520,10 +1143,26 @@
     done();
   };
 
+  // The notes the server read in the rows a save wrote; a cell edited again since stays marked stale.
+  Editor.prototype.takeNotes = function (notes, body) {
+    var self = this;
+    var ids = new Set((body.cells || []).map(function (c) { return c.rowId; }).concat((body.addRows || []).map(function (r) { return r.id; })));
+    ids.forEach(function (id) {
+      self.notes[id] = notes[id] || {};
+      self.columns.forEach(function (c) {
+        if (self.pending.cells.has(id + "\u0000" + c.key)) self.staleNote(id, c.key);
+        var cell = self.cellInput(id, c.key);
+        if (cell) self.drawNote(cell.parentElement, id, c.key);
+      });
+    });
+    var box = this.$("[data-warnings]");
+    if (box && box.open) this.loadWarnings();
+  };
+
   // Reads the window again (same search, as many rows as shown); pending edits stay on top.
   Editor.prototype.refresh = function () {
     var self = this;
-    return this.fetchWindow(Math.max(PAGE, this.rows.length), false).then(function () { self.render(); });
+    return this.fetchWindow(Math.max(PAGE, this.rows.length), false, this.offset).then(function () { self.render(); });
   };
 
   Editor.prototype.reload = function () {

@@ -4,6 +4,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { isPlainObject, jsonNoStore, readJson } from "../lib/http.ts";
+import { inLanguage, requestLanguage } from "../lib/i18n/index.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import {
@@ -14,6 +15,7 @@ import {
   readEditorSheet,
   readEditorWindow,
   readRevisionDiff,
+  readSheetWarnings,
   replaceSheet,
   restoreRevision,
   writeSheetEdits,
@@ -35,14 +37,17 @@ function failure(result: { status: number; error: string } & Record<string, unkn
  * GET …/revisions/:id, POST …/revisions/:id/restore, POST /api/admin/events/status
  */
 export function adminSheetApi(deps: Deps) {
+  // Readings are written in the admin's language (dates, prices, the rules' own notes).
+  const language = (request: Request) => requestLanguage(request, deps.config.defaultLanguage);
   return new Elysia({ name: "admin-sheet-api" })
     .use(adminGuard(deps))
     .get(
       SHEET,
-      async ({ query }) => {
+      async ({ query, request }) => {
         const parsed = parseWindowQuery(query);
         if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
-        if (parsed.window) return jsonNoStore({ success: true, ...(await readEditorWindow(deps.db, parsed.window)) });
+        const window = parsed.window;
+        if (window) return jsonNoStore({ success: true, ...(await inLanguage(language(request), () => readEditorWindow(deps.db, window, deps.now()))) });
         return jsonNoStore({ success: true, ...(await readEditorSheet(deps.db)) });
       },
       { isAdmin: true },
@@ -52,7 +57,8 @@ export function adminSheetApi(deps: Deps) {
       async ({ request, admin }) => {
         const parsed = parseSheetPatch(await readJson(request));
         if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
-        const result = await writeSheetEdits(deps, parsed.patch, actorOf(admin));
+        const patch = parsed.patch;
+        const result = await inLanguage(language(request), () => writeSheetEdits(deps, patch, actorOf(admin)));
         if (!result.ok) return failure(result);
         const { ok: _ok, ...body } = result;
         return jsonNoStore({ success: true, ...body });
@@ -71,39 +77,7 @@ export function adminSheetApi(deps: Deps) {
       },
       { isAdmin: true, parse: "none" },
     )
-    .get(`${SHEET}/unpublished`, async () => jsonNoStore({ success: true, ...(await readUnpublishedChanges(deps.db)) }), { isAdmin: true })
-    .post(
-      `${SHEET}/publish`,
-      async ({ admin }) => {
-        const result = await publishDrafts(deps, actorOf(admin));
-        if (!result.ok) return failure(result);
-        const { ok: _ok, ...body } = result;
-        return jsonNoStore({ success: true, ...body });
-      },
-      { isAdmin: true, parse: "none" },
-    )
-    .post(
-      `${SHEET}/discard`,
-      async ({ admin }) => {
-        const result = await discardDrafts(deps, actorOf(admin));
-        if (!result.ok) return jsonNoStore({ success: false, error: result.error }, 409);
-        return jsonNoStore({ success: true, discarded: result.discarded });
-      },
-      { isAdmin: true, parse: "none" },
-    )
-    .post(
-      "/api/admin/events/status",
-      async ({ request, admin }) => {
-        const body = await readJson(request);
-        const parsed = isPlainObject(body) ? parseStatusInput(body) : { ok: false as const, issues: [{ field: "body", message: "Expected a JSON object" }] };
-        if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
-        const result = await setEventStatus(deps, parsed.input, actorOf(admin));
-        if (!result.ok) return failure(result);
-        const { ok: _ok, ...rest } = result;
-        return jsonNoStore({ success: true, ...rest });
-      },
-      { isAdmin: true, parse: "none" },
-    )
+    .get(`${SHEET}/warnings`, async ({ request }) => jsonNoStore({ success: true, warnings: await inLanguage(language(request), () => readSheetWarnings(deps.db, deps.now())) }), { isAdmin: true })
     .get(`${SHEET}/revisions`, async () => jsonNoStore({ success: true, revisions: await listSheetRevisions(deps.db) }), { isAdmin: true })
     .get(
       `${SHEET}/revisions/:id`,

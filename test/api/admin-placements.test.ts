@@ -106,7 +106,7 @@ describe("placements API", () => {
 
   test("bad input: 400 with issues, nothing stored", async () => {
     const bad: [unknown, string][] = [
-      [{ eventKey: "evt_nope" }, "Unknown event key"],
+      [{ eventKey: "evt_nope" }, "Unknown event"],
       [{ eventKey: "" }, "Event key is required"],
       [{ eventKey: 42 }, "Event key is required"],
       [{ eventKey: "evt_fixture000001", durationHours: "abc" }, "Duration must be a number of hours between 1 and 168"],
@@ -131,8 +131,40 @@ describe("placements API", () => {
   test("durations are rounded and clamped: 0 → 1 h, 169 → 168 h; a past start is stored as now; keys match case-insensitively", async () => {
     const a = await schedule("promoted", { eventKey: "EVT_FIXTURE000001", durationHours: 0, startAt: "2026-06-01T10:00:00Z" });
     expect(a.body.entry).toMatchObject({ eventKey: "evt_fixture000001", durationHours: 1, requestedStartAt: "2026-06-18T10:00:00.000Z" });
-    const b = await schedule("promoted", { eventKey: "evt_fixture000001", durationHours: 169 });
+    // A week from June 18 runs past the event's day: confirmed here.
+    const b = await schedule("promoted", { eventKey: "evt_fixture000001", durationHours: 169, confirm: true });
     expect(b.body.entry.durationHours).toBe(168);
+  });
+
+  test("an event by its title or venue (accents and case ignored); an ambiguous name lists the candidates; unknown is a 400", async () => {
+    const byTitle = await schedule("promoted", { eventKey: "trocadero pop choir", durationHours: 4 });
+    expect(byTitle.status).toBe(201);
+    expect(byTitle.body.entry.eventKey).toBe("evt_fixture000010");
+    const byVenue = await schedule("promoted", { eventKey: "Club Roquette", durationHours: 4 });
+    expect(byVenue.body.entry.eventKey).toBe("evt_fixture000005");
+    const ambiguous = await schedule("promoted", { eventKey: "Belleville Rooftop", durationHours: 4 });
+    expect(ambiguous.status).toBe(201);
+    // "des" is in two venues: Café des Archives and Square des Batignolles.
+    const several = await schedule("promoted", { eventKey: "des", durationHours: 4 });
+    expect(several.status).toBe(400);
+    expect(several.body.error).toBe("2 events match “des”: “Marais Jazz-Funk Brunch” (evt_fixture000003), “Batignolles Sound Garden” (evt_fixture000006). Pick one from the suggestions.");
+    expect(several.body.issues[0].field).toBe("eventKey");
+    expect((await schedule("promoted", { eventKey: "Nowhere Fest", durationHours: 4 })).body.error).toBe("Unknown event");
+  });
+
+  test("a placement running past the event's last day, or for an event that has ended, needs confirm; with it, it is scheduled", async () => {
+    // Jazz-Funk Brunch is on June 20 (Paris); 48 h from June 18 10:00 UTC runs into June 20 and stops before its end.
+    expect((await schedule("spotlight", { eventKey: "evt_fixture000003", durationHours: 48 })).status).toBe(201);
+    const past = await schedule("spotlight", { eventKey: "evt_fixture000003", durationHours: 72 });
+    expect(past.status).toBe(400);
+    expect(past.body.error).toBe("The placement would run until 21/06/2026, 12:00, after “Marais Jazz-Funk Brunch” (evt_fixture000003) ends (2026-06-20): confirm to schedule it anyway.");
+    expect(past.body.issues).toEqual([{ field: "confirm", message: past.body.error }]);
+    expect((await schedule("spotlight", { eventKey: "evt_fixture000003", durationHours: 72, confirm: true })).status).toBe(201);
+    ctx.clock.set("2026-06-22T10:00:00Z");
+    const ended = await schedule("promoted", { eventKey: "evt_fixture000003", durationHours: 4 });
+    expect(ended.status).toBe(400);
+    expect(ended.body.error).toBe("“Marais Jazz-Funk Brunch” (evt_fixture000003) ended on 2026-06-20: confirm to schedule it anyway.");
+    expect((await schedule("promoted", { eventKey: "evt_fixture000003", durationHours: 4, confirm: "1" })).status).toBe(201);
   });
 
   test("a schedule change shows on the live events and revalidates / at once", async () => {

@@ -64,6 +64,38 @@ describe("GET /api/admin/sheet", () => {
     expect((await (await send("GET", "/api/admin/sheet?search=2026-06-21&offset=2")).json()).rows.map((r: { position: number }) => r.position)).toEqual([3]);
   });
 
+  test("readings and warnings: each shown cell as the sheet's rules read it, in the window and in each autosave answer; the warnings of the whole sheet", async () => {
+    // In the admin's language.
+    const fr = { ...ADMIN_KEY_HEADER, "accept-language": "fr-FR,fr;q=0.9" };
+    const page = await (await send("GET", "/api/admin/sheet?offset=0&limit=3", undefined, fr)).json();
+    const sunset = page.rows[0].id;
+    expect(page.notes[sunset]).toMatchObject({ date: { reading: "dim. 21 juin 2026" }, startTime: { reading: "18:00" } });
+    const english = await (await send("GET", "/api/admin/sheet?offset=0&limit=3", undefined, { ...ADMIN_KEY_HEADER, "accept-language": "en-GB" })).json();
+    expect(english.notes[sunset].date).toEqual({ reading: "Sun, 21 June 2026" });
+    const late = page.rows[1].id;
+    const res = await send("PATCH", "/api/admin/sheet", {
+      baseRevision: 1,
+      cells: [
+        { rowId: late, key: "startTime", value: "20h30" },
+        { rowId: late, key: "price", value: "€10" },
+        { rowId: late, key: "date", value: "31/02/2026" },
+        { rowId: sunset, key: "price", value: "soon" },
+      ],
+    }, fr);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.notes[late].startTime).toEqual({ reading: "20:30" });
+    expect(body.notes[late].price).toEqual({ reading: "10\u00a0€" });
+    expect(body.notes[late].date.warning).toBe('Date "31/02/2026" is not a real calendar date');
+    expect(body.notes[sunset].price.warning).toContain("soon");
+    const warnings = await (await send("GET", "/api/admin/sheet/warnings")).json();
+    expect(warnings.warnings).toEqual([
+      { rowId: sunset, position: 1, key: "price", message: expect.stringContaining("soon") },
+      { rowId: late, position: 2, key: "date", message: 'Date "31/02/2026" is not a real calendar date' },
+    ]);
+    expect((await ctx.request("/api/admin/sheet/warnings")).status).toBe(401);
+  });
+
   test("a window with bad parameters: 400 with issues", async () => {
     for (const [query, field] of [["offset=-1", "offset"], ["limit=0", "limit"], ["limit=501", "limit"], ["limit=1.5", "limit"], [`search=${"x".repeat(201)}`, "search"]]) {
       const res = await send("GET", `/api/admin/sheet?${query}`);
@@ -275,12 +307,29 @@ describe("PUT /api/admin/sheet", () => {
     expect(after.rows.every((r) => r.values.price === "Free")).toBe(true);
   });
 
+  test("a stale base answers 409 with the cells changed since it (their current values) and writes nothing", async () => {
+    const sheet = await readSheet();
+    const late = rowByTitle(sheet, "Late Club");
+    const patched = await send("PATCH", "/api/admin/sheet", { baseRevision: 1, cells: [{ rowId: late.id, key: "price", value: "12 €" }] });
+    expect(patched.status).toBe(200);
+    const columns = sheet.columns.map(({ key, label }) => ({ key, label }));
+    const stale = await send("PUT", "/api/admin/sheet", { baseRevision: 1, columns, rows: sheet.rows.map((r) => ({ id: r.id, values: { ...r.values, price: "Free" } })) });
+    expect(stale.status).toBe(409);
+    const body = await stale.json();
+    expect(body).toMatchObject({ success: false, meta: { revision: 2 } });
+    expect(body.conflicts).toEqual([{ rowId: late.id, key: "price", value: "12 €" }]);
+    expect(rowByTitle(await readSheet(), "Sunset Set").values.price).toBe("");
+  });
+
   test("409 with the current meta on a stale base; 400 with the report for a blocked sheet; 400 issues for a bad body", async () => {
     const sheet = await readSheet();
     const columns = sheet.columns.map(({ key, label }) => ({ key, label }));
     const stale = await send("PUT", "/api/admin/sheet", { baseRevision: 0, columns, rows: sheet.rows });
     expect(stale.status).toBe(409);
-    expect(await stale.json()).toMatchObject({ success: false, meta: { revision: 1 } });
+    const staleBody = await stale.json();
+    expect(staleBody).toMatchObject({ success: false, meta: { revision: 1 } });
+    // Every cell was written after revision 0: all of them are listed.
+    expect(staleBody.conflicts).toContainEqual({ rowId: rowByTitle(sheet, "Late Club").id, key: "title", value: "Late Club" });
     const blocked = await send("PUT", "/api/admin/sheet", { baseRevision: 1, columns: [{ label: "Name2" }], rows: [{ values: { Name2: "x" } }] });
     expect(blocked.status).toBe(400);
     expect((await blocked.json()).report.blocking[0].type).toBe("missing_columns");

@@ -18,7 +18,8 @@ test("a spotlight appears on / within one second of its start, and the timer the
   const res = await ctx.request("/api/admin/placements/spotlight", {
     method: "POST",
     headers: { "x-admin-key": TEST_ADMIN_KEY, "content-type": "application/json" },
-    body: JSON.stringify({ eventKey: "evt_fixture000012", startAt: start.toISOString(), durationHours: 1 }),
+    // On the real clock the fixture's June events have ended: confirmed.
+    body: JSON.stringify({ eventKey: "evt_fixture000012", startAt: start.toISOString(), durationHours: 1, confirm: true }),
   });
   expect(res.status).toBe(201);
   await Bun.sleep(50);

@@ -45,10 +45,11 @@ describe("/admin/placements forms", () => {
     await order.getByRole("button", { name: "Mark processing" }).click();
     expect(await notice(page)).toBe("Order updated");
     await expect(order.getAttribute("data-status")).resolves.toBe("processing");
-    await order.getByLabel("Event").fill("evt_fixture000005");
+    // Found by its title, not only its key.
+    await order.getByLabel("Event").fill("Bastille Dancehall");
     await order.getByLabel("Tier").selectOption("promoted");
     await order.getByRole("button", { name: "Fulfil as selected tier" }).click();
-    expect(await notice(page)).toBe("Order activated as promoted (evt_fixture000005)");
+    expect(await notice(page)).toBe("Order activated as promoted for “Bastille Dancehall Night” (evt_fixture000005)");
     await expect(order.getByRole("link", { name: "Open partner stats" }).getAttribute("href")).resolves.toMatch(/\/partner-stats\/[0-9a-f-]{36}\?token=[0-9a-f]{32}$/);
     // Without JavaScript the link is still there to copy by hand.
     await expect(order.getByLabel("Statistics link").inputValue()).resolves.toMatch(/\/partner-stats\//);
@@ -71,9 +72,9 @@ describe("/admin/placements forms", () => {
       await create.getByLabel("Event").fill(key);
       await create.getByLabel("Duration (h)").fill(key.endsWith("3") ? "6" : "48");
       await create.getByRole("button", { name: "Feature now" }).click();
-      expect(await notice(page)).toMatch(new RegExp(`^Scheduled ${key}: (active|upcoming)`));
+      expect(await notice(page)).toMatch(new RegExp(`^Scheduled “[^”]+” \\(${key}\\): (active|upcoming)`));
     }
-    expect(await notice(page)).toBe("Scheduled evt_fixture000004: upcoming (#1 in queue)");
+    expect(await notice(page)).toBe("Scheduled “Pigalle Hip Hop Cypher” (evt_fixture000004): upcoming (#1 in queue)");
     await expect(page.locator(".tl-lane", { hasText: "Slot 3" }).locator(".tl-bar").count()).resolves.toBe(2);
     await expect(page.locator(".tl-bar.state-upcoming .tl-state").textContent()).resolves.toBe("#1 in queue");
     await screenshot(page, "placements-timeline-nojs-desktop");
@@ -131,10 +132,16 @@ describe("/admin/placements forms", () => {
 
     // Schedule with a Paris time, then Copy stats link on a test activation.
     const create = page.locator("form.create-entry");
+    // 48 hours from June 20 run past the event's day: refused until confirmed.
     await create.getByLabel("Event").fill("evt_fixture000002");
     await create.getByLabel("Schedule at (Paris)").fill("2026-06-20T18:00");
     await create.getByRole("button", { name: "Schedule", exact: true }).click();
-    expect(await notice(page)).toBe("Scheduled evt_fixture000002: upcoming (#1 in queue)");
+    expect(await notice(page)).toBe("The placement would run until 22/06/2026, 18:00, after “Belleville Rooftop House” (evt_fixture000002) ends (2026-06-21): confirm to schedule it anyway.");
+    await create.getByLabel("Event").fill("evt_fixture000002");
+    await create.getByLabel("Schedule at (Paris)").fill("2026-06-20T18:00");
+    await create.getByLabel("Schedule anyway").check();
+    await create.getByRole("button", { name: "Schedule", exact: true }).click();
+    expect(await notice(page)).toBe("Scheduled “Belleville Rooftop House” (evt_fixture000002): upcoming (#1 in queue)");
     await expect(page.locator(".tl-bar .tl-when").textContent()).resolves.toBe("20/06/2026, 18:00 → 22/06/2026, 18:00");
     await page.getByText("Generate Test Stats Link", { exact: true }).first().click();
     await page.locator("details.test-link").getByLabel("Event").fill("evt_fixture000006");

@@ -42,9 +42,11 @@ test("webhook → order → fulfil as spotlight → badge on / → partner figur
   await order.getByText("Bercy Yoga Beats").waitFor();
   await order.getByLabel("Event").fill("evt_fixture000012");
   await order.getByLabel("Tier").selectOption("spotlight");
+  // The fixture's events are in June 2026, before the real clock's today: an explicit yes.
+  await order.getByLabel("Schedule anyway").check();
   await screenshot(page, "placements-order-desktop");
   await order.getByRole("button", { name: "Fulfil as selected tier" }).click();
-  await page.getByText("Order activated as spotlight (evt_fixture000012)").waitFor();
+  await page.getByText("Order activated as spotlight for “Bercy Yoga Beats” (evt_fixture000012)").waitFor();
   await page.goto(`${server.url}/admin/placements?tab=activated`);
   const statsHref = await page.getByRole("link", { name: "Open partner stats" }).getAttribute("href");
   expect(statsHref).toMatch(/\/partner-stats\/[0-9a-f-]{36}\?token=[0-9a-f]{32}$/);

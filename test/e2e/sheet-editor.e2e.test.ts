@@ -53,7 +53,7 @@ async function adminContext(viewport: "phone" | "desktop"): Promise<BrowserConte
 
 /** The id of the stored row with this title (or, failing that, this event key). */
 const rowIdOf = async (title: string) => (await readStoreSheet(ctx.deps.db))!.rows.find((r) => r.values.title === title || r.values.eventKey === title)!.id;
-const cellOf = (page: Page, rowId: string, label: string) => page.locator(`#sheet-editor tr[data-row="${rowId}"] input[aria-label^="${label},"]`);
+const cellOf = (page: Page, rowId: string, label: string) => page.locator(`#sheet-editor tr[data-row="${rowId}"] textarea[aria-label^="${label},"]`);
 const cell = (page: Page, key: string, label: string) => ({
   fill: async (value: string) => cellOf(page, await rowIdOf(key), label).fill(value),
   click: async () => cellOf(page, await rowIdOf(key), label).click(),
@@ -67,7 +67,7 @@ async function openEditor(context: BrowserContext): Promise<{ page: Page; errors
   const errors = collectConsoleErrors(page);
   await page.goto(`${server.url}/admin/content`);
   await page.getByRole("heading", { name: "Event Sheet Editor" }).waitFor();
-  await page.locator("#sheet-editor table input").first().waitFor();
+  await page.locator("#sheet-editor table textarea").first().waitFor();
   return { page, errors };
 }
 
@@ -257,7 +257,7 @@ describe("event sheet editor in the browser", () => {
       await card.getByRole("button", { name: "Accept" }).first().click();
       await card.getByRole("link", { name: "Open in the editor" }).first().click();
       await page.waitForURL(/\/admin\/content\?search=evt_/);
-      await page.locator("#sheet-editor table input").first().waitFor();
+      await page.locator("#sheet-editor table textarea").first().waitFor();
       const key = new URL(page.url()).searchParams.get("search")!;
       await expect(page.getByPlaceholder("Search rows").inputValue()).resolves.toBe(key);
       await expect(page.locator("#sheet-editor [data-count]").textContent()).resolves.toBe("Showing 1 of 1 rows matching the search (4 in all).");
@@ -308,7 +308,7 @@ describe("event sheet editor in the browser", () => {
       await expect(page.locator("#sheet-editor tbody tr").count()).resolves.toBe(50);
       await page.getByRole("button", { name: "Show 50 more" }).click();
       await page.locator("#sheet-editor [data-count]:text-is('Showing 100 of 120 rows.')").waitFor();
-      await expect(page.locator("#sheet-editor tbody tr").last().locator("input").first().inputValue()).resolves.toBe("Row 100");
+      await expect(page.locator("#sheet-editor tbody tr").last().locator("textarea").first().inputValue()).resolves.toBe("Row 100");
       await page.getByPlaceholder("Search rows").fill("place 117");
       await page.locator("#sheet-editor [data-count]:text-is('Showing 1 of 1 rows matching the search (120 in all).')").waitFor();
       await expect(page.locator("#sheet-editor .row-number").first().textContent()).resolves.toBe("117");
@@ -318,6 +318,233 @@ describe("event sheet editor in the browser", () => {
       // LIKE wildcards in the search are taken literally.
       await page.getByPlaceholder("Search rows").fill("%");
       await page.locator("#sheet-editor [data-count]:text-is('Showing 0 of 0 rows matching the search (120 in all).')").waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** Pastes into a cell as the browser does on Ctrl+V: a paste event carrying the clipboard's text and, when given, its HTML. */
+async function pasteInto(page: Page, rowId: string, label: string, clip: { text: string; html?: string }) {
+  const target = cellOf(page, rowId, label);
+  await target.click();
+  await target.evaluate((node, data) => {
+    const transfer = new DataTransfer();
+    transfer.setData("text/plain", data.text);
+    if (data.html) transfer.setData("text/html", data.html);
+    node.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, clip);
+}
+
+/** What a copy from the grid puts on the clipboard (the copy event the browser sends on Ctrl+C). */
+async function copyFrom(page: Page, rowId: string, label: string): Promise<{ text: string; html: string }> {
+  return cellOf(page, rowId, label).evaluate((node) => {
+    const transfer = new DataTransfer();
+    node.dispatchEvent(new ClipboardEvent("copy", { clipboardData: transfer, bubbles: true, cancelable: true }));
+    return { text: transfer.getData("text/plain"), html: transfer.getData("text/html") };
+  });
+}
+
+// As Google Sheets writes a copied block (its wrapper, style and colgroup included); a line break in a cell is <br>.
+const GOOGLE_SHEETS_HTML =
+  '<meta charset="utf-8"><google-sheets-html-origin><style type="text/css"><!--td {border: 1px solid #cccccc;}br {mso-data-placement:same-cell;}--></style>' +
+  '<table xmlns="http://www.w3.org/1999/xhtml" cellspacing="0" cellpadding="0" dir="ltr" border="1" data-sheets-root="1"><colgroup><col width="100"/><col width="100"/></colgroup><tbody>' +
+  '<tr style="height:21px;"><td style="overflow:hidden;padding:2px 3px;">Quai de<br>Jemmapes</td><td style="text-align:right;">10</td></tr>' +
+  '<tr style="height:21px;"><td>Club &amp; Co</td><td style="text-align:right;">11</td></tr></tbody></table>';
+// As LibreOffice Calc writes one (cells wrap their text in <font>, paragraphs for line breaks).
+const LIBREOFFICE_HTML =
+  '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN"><html><head><meta http-equiv="content-type" content="text/html; charset=utf-8"/></head><body>' +
+  '<table cellspacing="0" border="0"><colgroup width="85"></colgroup><tr><td height="17" align="left"><font face="Liberation Sans">Rooftop</font></td></tr></table></body></html>';
+
+const waitSaved = (page: Page) => page.locator("#sheet-editor [data-status]:text-is('All changes saved')").waitFor();
+
+describe("the grid works like a spreadsheet", () => {
+  for (const viewport of ["desktop", "phone"] as const) {
+    test(`${viewport}: paste a TSV block (rows added as needed), then an HTML table from Google Sheets and LibreOffice; copy out; undo a paste`, async () => {
+      const context = await adminContext(viewport);
+      try {
+        const { page, errors } = await openEditor(context);
+        const late = await rowIdOf("Late Club");
+        // Date, Date To, Start Time over rows 2 and 3, and a fourth row that does not exist yet.
+        await pasteInto(page, late, "Date", { text: "2026-06-22\t\t20h30\n2026-06-23\t\t21:00\n2026-06-24\t\t\"22:00\"\n" });
+        await page.locator("#sheet-editor [data-count]:text-is('Showing 4 of 4 rows.')").waitFor();
+        await waitSaved(page);
+        expect(await storedValue("evt_bbbbbbbbbbbbbbbb", "date")).toBe("2026-06-22");
+        expect(await storedValue("evt_bbbbbbbbbbbbbbbb", "startTime")).toBe("20h30");
+        expect(await storedValue("evt_cccccccccccccccc", "date")).toBe("2026-06-23");
+        const rows = (await readStoreSheet(ctx.deps.db))!.rows;
+        expect(rows).toHaveLength(4);
+        expect(rows[3].values).toMatchObject({ date: "2026-06-24", startTime: "22:00", eventKey: expect.stringMatching(/^evt_/) });
+        // The rules' reading of the pasted time shows under it.
+        await expect(page.locator(`#sheet-editor tr[data-row="${late}"] td:has(textarea[aria-label^="Start Time,"]) .cell-note`).textContent()).resolves.toBe("20:30");
+
+        // An HTML table (a line break in a cell kept), over Location and Area of rows 1 and 2.
+        const sunset = await rowIdOf("Sunset Set");
+        await pasteInto(page, sunset, "Location", { text: "Quai de Jemmapes\t10\nClub & Co\t11", html: GOOGLE_SHEETS_HTML });
+        await waitSaved(page);
+        expect(await storedValue("evt_aaaaaaaaaaaaaaaa", "location")).toBe("Quai de\nJemmapes");
+        expect(await storedValue("evt_bbbbbbbbbbbbbbbb", "location")).toBe("Club & Co");
+        expect(await storedValue("evt_bbbbbbbbbbbbbbbb", "area")).toBe("11");
+        await pasteInto(page, await rowIdOf("Morning Choir"), "Location", { text: "Rooftop", html: LIBREOFFICE_HTML });
+        await waitSaved(page);
+        expect(await storedValue("evt_cccccccccccccccc", "location")).toBe("Rooftop");
+
+        // Copy out: Shift+click makes a range; the clipboard gets TSV (quoted where needed) and an HTML table.
+        await cellOf(page, sunset, "Location").click();
+        await cellOf(page, late, "Area").click({ modifiers: ["Shift"] });
+        await expect(page.locator("#sheet-editor [data-range]").textContent()).resolves.toBe("2 × 2 cells selected");
+        const copied = await copyFrom(page, sunset, "Location");
+        expect(copied.text).toBe('"Quai de\nJemmapes"\t10\nClub & Co\t11');
+        expect(copied.html).toBe("<table><tr><td>Quai de<br>Jemmapes</td><td>10</td></tr><tr><td>Club &amp; Co</td><td>11</td></tr></table>");
+
+        // Undo takes the whole last paste back in one step (and the saved sheet follows).
+        await page.getByRole("button", { name: "Undo" }).click();
+        await expect(cellOf(page, await rowIdOf("Morning Choir"), "Location").inputValue()).resolves.toBe("Parvis");
+        await waitSaved(page);
+        expect(await storedValue("evt_cccccccccccccccc", "location")).toBe("Parvis");
+        await page.getByRole("button", { name: "Undo" }).click();
+        await waitSaved(page);
+        expect(await storedValue("evt_aaaaaaaaaaaaaaaa", "location")).toBe("Quai de Valmy");
+        expect(await storedValue("evt_bbbbbbbbbbbbbbbb", "area")).toBe("11");
+        await screenshot(page, `sheet-editor-paste-${viewport}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test(`${viewport}: fill down, sort then edit the right row, a bad date flagged in place and listed in the warnings panel`, async () => {
+      const context = await adminContext(viewport);
+      try {
+        const { page, errors } = await openEditor(context);
+        const [sunset, late, choir] = [await rowIdOf("Sunset Set"), await rowIdOf("Late Club"), await rowIdOf("Morning Choir")];
+        // Fill down: the range's first row into the others, as one step.
+        await cellOf(page, sunset, "Area").click();
+        await cellOf(page, choir, "Area").click({ modifiers: ["Shift"] });
+        await page.getByRole("button", { name: "Fill down" }).click();
+        await waitSaved(page);
+        expect([await storedValue("evt_bbbbbbbbbbbbbbbb", "area"), await storedValue("evt_cccccccccccccccc", "area")]).toEqual(["10", "10"]);
+        // Ctrl+D with one cell copies the cell above.
+        await cellOf(page, late, "Price").click();
+        await cellOf(page, sunset, "Price").fill("12 €");
+        await cellOf(page, late, "Price").click();
+        await page.keyboard.press("Control+D");
+        await waitSaved(page);
+        expect(await storedValue("evt_bbbbbbbbbbbbbbbb", "price")).toBe("12 €");
+
+        // Sort by Title (shown rows only): the first row is then Late Club; an edit there lands on Late Club.
+        await page.locator('#sheet-editor th button[data-key="title"]').click();
+        await expect(page.locator("#sheet-editor tbody tr").first().getAttribute("data-row")).resolves.toBe(late);
+        await expect(page.locator('#sheet-editor th[aria-sort="ascending"]').count()).resolves.toBe(1);
+        await page.locator("#sheet-editor tbody tr").first().locator('textarea[aria-label^="Notes,"]').fill("Sorted edit");
+        await page.locator('#sheet-editor th button[data-key="title"]').click();
+        await expect(page.locator("#sheet-editor tbody tr").first().getAttribute("data-row")).resolves.toBe(sunset);
+        await page.locator("#sheet-editor tbody tr").first().locator('textarea[aria-label^="Notes,"]').fill("Descending edit");
+        await waitSaved(page);
+        expect(await storedValue("evt_bbbbbbbbbbbbbbbb", "notes")).toBe("Sorted edit");
+        expect(await storedValue("evt_aaaaaaaaaaaaaaaa", "notes")).toBe("Descending edit");
+        // The row numbers stay the sheet's, and the stored order is unchanged.
+        await expect(page.locator("#sheet-editor tbody tr").first().locator(".row-number").textContent()).resolves.toBe("1");
+        expect((await readStoreSheet(ctx.deps.db))!.rows.map((r) => r.values.title)).toEqual(["Sunset Set", "Late Club", "Morning Choir"]);
+        // A column filter narrows the shown rows.
+        await page.getByRole("button", { name: "Filter columns" }).click();
+        await page.getByLabel("Filter Location").fill("club");
+        await page.locator("#sheet-editor [data-count]:text-is('Showing 3 of 3 rows. (2 hidden by the column filters)')").waitFor();
+        await page.getByRole("button", { name: "Filter columns" }).click();
+
+        // A bad date is flagged where it is typed, with the rule's own words, and listed in the panel.
+        await cellOf(page, choir, "Date").fill("31/02/2026");
+        await waitSaved(page);
+        const dateCell = page.locator(`#sheet-editor tr[data-row="${choir}"] td:has(textarea[aria-label^="Date,"])`);
+        await expect(dateCell.locator(".cell-note").textContent()).resolves.toBe('⚠ Date "31/02/2026" is not a real calendar date');
+        await expect(cellOf(page, choir, "Date").getAttribute("aria-invalid")).resolves.toBe("true");
+        await expect(page.locator(`#sheet-editor tr[data-row="${sunset}"] td:has(textarea[aria-label^="Date,"]) .cell-note`).textContent()).resolves.toMatch(/21/);
+        await page.locator("#sheet-editor [data-warnings] summary").click();
+        const jump = page.locator("#sheet-editor [data-warnings] button[data-action=jump]");
+        await expect(jump.first().textContent()).resolves.toBe("Row 3 · Date");
+        await page.locator("#sheet-editor [data-warning-count]:text-is('1')").waitFor();
+        await jump.first().click();
+        await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).resolves.toBe("Date, row 3");
+        await screenshot(page, `sheet-editor-warnings-${viewport}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test("desktop: Shift+arrows select a range, Delete clears it and Ctrl+Z brings it back; Alt+Enter writes a line break; a column resized by dragging; Wrap text", async () => {
+    const context = await adminContext("desktop");
+    try {
+      const { page, errors } = await openEditor(context);
+      const [sunset, late] = [await rowIdOf("Sunset Set"), await rowIdOf("Late Club")];
+      await cellOf(page, sunset, "Location").click();
+      await page.keyboard.press("Shift+ArrowDown");
+      await page.keyboard.press("End");
+      await page.keyboard.press("Shift+ArrowRight");
+      await expect(page.locator("#sheet-editor [data-range]").textContent()).resolves.toBe("2 × 2 cells selected");
+      await expect(page.locator("#sheet-editor td.in-range").count()).resolves.toBe(4);
+      await page.keyboard.press("Delete");
+      await expect(cellOf(page, late, "Area").inputValue()).resolves.toBe("");
+      await waitSaved(page);
+      expect([await storedValue("evt_aaaaaaaaaaaaaaaa", "location"), await storedValue("evt_bbbbbbbbbbbbbbbb", "area")]).toEqual(["", ""]);
+      await page.keyboard.press("Control+Z");
+      await expect(cellOf(page, late, "Area").inputValue()).resolves.toBe("11");
+      await waitSaved(page);
+      expect([await storedValue("evt_aaaaaaaaaaaaaaaa", "location"), await storedValue("evt_bbbbbbbbbbbbbbbb", "area")]).toEqual(["Quai de Valmy", "11"]);
+
+      // A multi-line note: Alt+Enter breaks the line, Enter then moves down.
+      await cellOf(page, sunset, "Notes").click();
+      await page.keyboard.type("First line");
+      await page.keyboard.press("Alt+Enter");
+      await page.keyboard.type("Second line");
+      await page.keyboard.press("Enter");
+      await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).resolves.toBe("Notes, row 2");
+      await waitSaved(page);
+      expect(await storedValue("evt_aaaaaaaaaaaaaaaa", "notes")).toBe("First line\nSecond line");
+
+      // Drag the right edge of the Location header 120 px to the right.
+      const header = page.locator('#sheet-editor th:has(button[data-key="location"])');
+      await page.locator('#sheet-editor [data-resize="location"]').scrollIntoViewIfNeeded();
+      const before = (await header.boundingBox())!.width;
+      const edge = (await page.locator('#sheet-editor [data-resize="location"]').boundingBox())!;
+      await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(edge.x + edge.width / 2 + 120, edge.y + edge.height / 2, { steps: 4 });
+      await page.mouse.up();
+      expect(Math.round((await header.boundingBox())!.width - before)).toBeGreaterThanOrEqual(110);
+
+      // Wrap text shows every line of every cell.
+      const notes = cellOf(page, sunset, "Notes");
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const oneLine = (await notes.boundingBox())!.height;
+      await page.getByRole("button", { name: "Wrap text" }).click();
+      expect((await notes.boundingBox())!.height).toBeGreaterThan(oneLine + 10);
+      await screenshot(page, "sheet-editor-wrap-desktop");
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("desktop: a 200 × 10 block pasted at once is saved as one patch and one revision", async () => {
+    const context = await adminContext("desktop");
+    try {
+      const { page, errors } = await openEditor(context);
+      const patches: string[] = [];
+      page.on("request", (r) => { if (r.method() === "PATCH") patches.push(r.url()); });
+      const [{ n: before }] = await ctx.deps.database.query<{ n: number }>(sql`select count(*)::int as n from event_store_revisions`);
+      const block = Array.from({ length: 200 }, (_, i) => [`Bulk ${i + 1}`, "", "2026-06-21", "", "20:00", "", "", `Place ${i}`, String((i % 20) + 1), "5 €"].join("\t")).join("\n");
+      await pasteInto(page, await rowIdOf("Sunset Set"), "Title", { text: block });
+      await page.locator("#sheet-editor [data-count]:text-is('Showing 200 of 200 rows.')").waitFor();
+      await waitSaved(page);
+      expect(patches).toHaveLength(1);
+      const rows = (await readStoreSheet(ctx.deps.db))!.rows;
+      expect(rows).toHaveLength(200);
+      expect(rows[199].values).toMatchObject({ title: "Bulk 200", location: "Place 199", price: "5 €" });
+      const [{ n: after }] = await ctx.deps.database.query<{ n: number }>(sql`select count(*)::int as n from event_store_revisions`);
+      expect(after - before).toBe(1);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -123,7 +123,8 @@ function book(service: Service, i: number): Promise<Response> {
   return fetch(`http://127.0.0.1:${service.port}/api/admin/placements/spotlight`, {
     method: "POST",
     headers: { "x-admin-key": ADMIN_KEY, "content-type": "application/json" },
-    body: JSON.stringify({ eventKey: FIXTURE_KEYS[i % FIXTURE_KEYS.length], durationHours: 1 + (i % 5) }),
+    // On the real clock the fixture's June events may have ended: confirmed.
+    body: JSON.stringify({ eventKey: FIXTURE_KEYS[i % FIXTURE_KEYS.length], durationHours: 1 + (i % 5), confirm: true }),
   });
 }
 

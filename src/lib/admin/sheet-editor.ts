@@ -7,6 +7,7 @@ import { isPlainObject } from "../http.ts";
 import { revalidateHomepage, type PublishDeps, type Revalidation } from "../events/publish.ts";
 import { checkSheetRecords } from "../sheet/sheet.ts";
 import type { SchemaReport } from "../sheet/quality.ts";
+import { readSheetNotes, type SheetNotes } from "./sheet-readings.ts";
 import { createBackup } from "../store/backups.ts";
 import { patchStoreSheet, type CellConflict, type StorePatch } from "../store/patch.ts";
 import { diffSheetFromRecords, diffSheets, findRevision, listRevisions, readRevisionSheet, revisionRecords, type RevisionListing, type SheetDiff } from "../store/revisions.ts";
@@ -16,6 +17,8 @@ import {
   isCustomColumnKey,
   isRowId,
   listStoreColumns,
+  readStoreRows,
+  readStoreRowsById,
   readStoreSheet,
   readStoreWindow,
   saveStoreSheet,
@@ -68,6 +71,8 @@ export interface EditorWindow {
   offset: number;
   search: string;
   meta: SheetMetaJson;
+  /** What the sheet's rules read in each shown cell, and their warnings (lib/admin/sheet-readings.ts). */
+  notes: SheetNotes;
 }
 
 /** Rows per editor page. */
@@ -76,16 +81,39 @@ const MAX_WINDOW = 500;
 const MAX_SEARCH = 200;
 
 /** One window of the sheet: never reads more rows than it returns (a search is matched inside Postgres). */
-export async function readEditorWindow(db: Db, query: WindowQuery): Promise<EditorWindow> {
+export async function readEditorWindow(db: Db, query: WindowQuery, now: Date = new Date()): Promise<EditorWindow> {
   // The revision first: rows read after it are at least that new, so the revision the editor
   // stamps them with never claims more than the admin saw (at worst a needless conflict).
   const meta = await findStoreMeta(db);
   const offset = query.offset ?? 0;
   const search = query.search?.trim() ?? "";
-  if (!meta) return { columns: coreColumns(), rows: [], matching: 0, offset, search, meta: metaJson(undefined) };
+  if (!meta) return { columns: coreColumns(), rows: [], matching: 0, offset, search, meta: metaJson(undefined), notes: {} };
   const columns = await listStoreColumns(db);
   const { rows, matching } = await readStoreWindow(db, columns, { ...query, limit: query.limit ?? EDITOR_PAGE, search });
-  return { columns, rows, matching, offset, search, meta: metaJson(meta) };
+  return { columns, rows, matching, offset, search, meta: metaJson(meta), notes: readSheetNotes(rows, now) };
+}
+
+/** One warning of the sheet for the editor's warnings panel: where it is (row id and position, column key) and what it says. */
+export interface SheetWarningJson {
+  rowId: string;
+  position: number;
+  key: string;
+  message: string;
+}
+
+/** Every cell warning of the whole stored sheet, in sheet order (the editor's warnings panel). */
+export async function readSheetWarnings(db: Db, now: Date): Promise<SheetWarningJson[]> {
+  const columns = await listStoreColumns(db);
+  const rows = await readStoreRows(db, columns, { lean: true });
+  const notes = readSheetNotes(rows, now);
+  const order = new Map(columns.map((c, i) => [c.key, i]));
+  const out: SheetWarningJson[] = [];
+  rows.forEach((row, i) => {
+    const cells = Object.entries(notes[row.id] ?? {}).filter(([, n]) => n.warning);
+    cells.sort(([a], [b]) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+    for (const [key, n] of cells) out.push({ rowId: row.id, position: i + 1, key, message: n.warning! });
+  });
+  return out;
 }
 
 /** The window parameters of GET /api/admin/sheet (`offset`, `limit`, `search`); null when none is given (the whole sheet). */
@@ -226,7 +254,7 @@ export function storeSheetReport(columns: readonly Pick<StoreColumn, "key" | "la
 
 /** The outcome of an editor write. */
 export type SheetWriteResult =
-  | { ok: true; meta: SheetMetaJson; assignedKeys: { rowId: string; eventKey: string }[]; addedRowIds: string[]; columns: StoreColumn[]; behind: boolean; report?: SchemaReport; revalidation?: Revalidation; revalidationError?: string }
+  | { ok: true; meta: SheetMetaJson; assignedKeys: { rowId: string; eventKey: string }[]; addedRowIds: string[]; columns: StoreColumn[]; behind: boolean; notes: SheetNotes; report?: SchemaReport; revalidation?: Revalidation; revalidationError?: string }
   | { ok: false; status: 400; error: string; issues?: Issue[]; report?: SchemaReport }
   | { ok: false; status: 409; error: string; meta: SheetMetaJson; conflicts: CellConflict[] };
 
@@ -252,7 +280,10 @@ export async function writeSheetEdits(deps: PublishDeps, patch: SheetPatchInput,
     if (result.kind === "blocked") return { ok: false, status: 400, error: result.error, report: result.report };
     return { ok: false, status: 400, error: result.error, issues: result.issues };
   }
-  const written = { ok: true as const, meta: metaJson(result.meta), assignedKeys: result.assignedKeys, addedRowIds: result.addedRowIds, columns: result.columns, behind: result.behind, report };
+  // The rows this write touched, read back as they are now stored, for the notes of their cells.
+  const touched = [...new Set([...(patch.cells ?? []).map((c) => c.rowId), ...result.addedRowIds])];
+  const notes = touched.length ? readSheetNotes(await readStoreRowsById(deps.db, result.columns, touched), now) : {};
+  const written = { ok: true as const, meta: metaJson(result.meta), assignedKeys: result.assignedKeys, addedRowIds: result.addedRowIds, columns: result.columns, behind: result.behind, notes, report };
   if (!patch.publish) return written;
   return { ...written, ...(await revalidateSafely(deps)) };
 }
@@ -266,12 +297,34 @@ async function revalidateSafely(deps: PublishDeps): Promise<{ revalidation?: Rev
   }
 }
 
+/**
+ * The stored cells written after `base` (a stale whole-sheet write's conflicts): every non-empty
+ * cell of a row added since, and every cell changed since in the others, with its current value.
+ */
+export async function cellsChangedSince(db: Db, base: number): Promise<CellConflict[]> {
+  const columns = await listStoreColumns(db);
+  const conflicts: CellConflict[] = [];
+  for (const row of await readStoreRows(db, columns)) {
+    if (row.revision <= base) continue;
+    for (const column of columns) {
+      const value = row.values[column.key] ?? "";
+      const changed = row.createdRevision > base ? value !== "" : (row.cellRevisions[column.key] ?? row.createdRevision) > base;
+      if (changed) conflicts.push({ rowId: row.id, key: column.key, value });
+    }
+  }
+  return conflicts;
+}
+
 /** Replaces the whole sheet (JSON API): base revision check, schema gate, uniqueness pass, revision; with `publish`, warm-up and revalidation. */
 export async function replaceSheet(
   deps: PublishDeps,
   input: SheetReplaceInput,
   actor: string,
-): Promise<{ ok: true; meta: SheetMetaJson; report: SchemaReport; revalidation?: Revalidation; revalidationError?: string } | { ok: false; status: 400; error: string; report: SchemaReport } | { ok: false; status: 409; error: string; meta: SheetMetaJson }> {
+): Promise<
+  | { ok: true; meta: SheetMetaJson; report: SchemaReport; revalidation?: Revalidation; revalidationError?: string }
+  | { ok: false; status: 400; error: string; report: SchemaReport }
+  | { ok: false; status: 409; error: string; meta: SheetMetaJson; conflicts: CellConflict[] }
+> {
   const now = deps.now();
   const headers = input.columns.map((c) => c.label);
   const rows = input.rows.map((r) => input.columns.map((c) => r.values[c.key ?? c.label] ?? r.values[c.label] ?? ""));
@@ -282,7 +335,7 @@ export async function replaceSheet(
     { updatedBy: "admin-sheet-editor", origin: "manual", trigger: input.publish ? "publish" : "autosave", actor, now, baseRevision: input.baseRevision, publish: input.publish },
   );
   if (!saved.ok) {
-    if ("stale" in saved) return { ok: false, status: 409, error: saved.error, meta: metaJson(saved.meta) };
+    if ("stale" in saved) return { ok: false, status: 409, error: saved.error, meta: metaJson(saved.meta), conflicts: await cellsChangedSince(deps.db, input.baseRevision) };
     return { ok: false, status: 400, error: saved.error, report };
   }
   const meta = metaJson((await readStoreSheet(deps.db))?.meta);

@@ -100,7 +100,7 @@ async function publishSheetWithProgress(
  * problems writes nothing.
  */
 export async function uploadCsv(deps: OperationsDeps, text: string, options: { dryRun: boolean; actor?: string; bytes?: number }): Promise<UploadOutcome> {
-  const report = checkUploadCsv(text, options.bytes);
+  const report = checkUploadCsv(text, options.bytes, deps.now());
   if (report.errors.length > 0) return { ok: false, report, error: OPERATION_MESSAGES.uploadBlocked };
   if (options.dryRun) return { ok: true, dryRun: true, report, message: OPERATION_MESSAGES.uploadChecked };
   const { saved } = await replaceStore(deps, text, { updatedBy: "admin-upload", origin: "manual", trigger: "upload", actor: options.actor });

@@ -589,4 +589,8 @@ export const en = {
   "client.liveOn": "On now · until {time}",
   "client.liveLastHour": "Last hour",
   "client.liveSoon": "In {minutes} min",
+
+  // Console: sheet editor readings
+  "sheetEditor.timeUnread": "\"{value}\" is not a recognised time; shown as written",
+  "sheetEditor.priceUnread": "\"{value}\" gives no amount; the price filter ignores it",
 } satisfies Catalogue;

@@ -594,6 +594,10 @@ export const fr = {
   "client.liveOn": "En cours · jusqu'à {time}",
   "client.liveLastHour": "Dernière heure",
   "client.liveSoon": "Dans {minutes} min",
+
+  // Console: sheet editor readings
+  "sheetEditor.timeUnread": "« {value} » n'est pas une heure reconnue ; affichée telle quelle",
+  "sheetEditor.priceUnread": "« {value} » ne donne aucun montant ; le filtre de prix l'ignore",
 } as const satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof fr;

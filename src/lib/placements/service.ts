@@ -8,7 +8,8 @@ import { ValidationError } from "../errors.ts";
 import { isPlainObject } from "../http.ts";
 import { LIVE_EVENTS_TAG, type InvalidationBus } from "../invalidation.ts";
 import type { LiveEvent } from "../sheet/types.ts";
-import { INVALID_DURATION, INVALID_SCHEDULE_TIME, parseDurationHours, parseRequestedStart } from "./schedule-input.ts";
+import { formatParisDisplay, INVALID_DURATION, INVALID_SCHEDULE_TIME, parseDurationHours, parseRequestedStart } from "./schedule-input.ts";
+import { parisInstant } from "../paris-time.ts";
 import { cancelEntry, clearHistory, clearQueue, isTier, listSchedule, rescheduleEntry, scheduleEntry, type EntryActionResult, type ScheduleEntry, type ScheduleListing, type SchedulerDeps, type Tier } from "./scheduler.ts";
 import { createTestOrder, fulfilOrder, type OrderRecord, type OrderResult } from "./orders.ts";
 
@@ -18,8 +19,11 @@ import { createTestOrder, fulfilOrder, type OrderRecord, type OrderResult } from
  * placements/ and not the other way round.
  */
 export interface RawLiveReads {
-  load(options: { includeFeaturedProjection: false; includeEngagementProjection: false }): Promise<{ events: readonly Pick<LiveEvent, "eventKey" | "eventName">[] }>;
+  load(options: { includeFeaturedProjection: false; includeEngagementProjection: false }): Promise<{ events: readonly PlacementEvent[] }>;
 }
+
+/** What placements need to know of a live event: to find it by key, title or venue, name it, and check its dates. */
+export type PlacementEvent = Pick<LiveEvent, "eventKey" | "eventName"> & Partial<Pick<LiveEvent, "location" | "date" | "dateRangeEnd" | "occurrenceIndex">>;
 
 export interface PlacementDeps {
   config: Pick<Config, "spotlightSlots" | "siteUrl" | "basePath">;
@@ -44,13 +48,56 @@ export async function placementsChanged(deps: Pick<PlacementDeps, "invalidation"
 
 /** The live event named by a key (case-insensitive), from a raw live read. */
 export async function findLiveEvent(deps: Pick<PlacementDeps, "events">, raw: string): Promise<{ eventKey: string; eventName: string } | undefined> {
-  const key = raw.trim().toLowerCase();
-  if (key === "" || key.length > 220) return undefined;
-  const { events } = await deps.events.load({ includeFeaturedProjection: false, includeEngagementProjection: false });
-  const event = events.find((e) => e.eventKey.toLowerCase() === key);
-  return event ? { eventKey: event.eventKey, eventName: event.eventName } : undefined;
+  const found = await resolveLiveEvent(deps, raw);
+  return found.kind === "found" ? { eventKey: found.event.eventKey, eventName: found.event.eventName } : undefined;
 }
 
+/** Lowercase without accents or repeated spaces, for matching what an admin typed. */
+function folded(text: string | undefined): string {
+  return (text ?? "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/** How many candidates an ambiguous name lists. */
+const LISTED_MATCHES = 5;
+
+/**
+ * The live event an admin named: by its key (case-insensitive), else by its title, else by a
+ * title or venue containing the text. A name several events match is ambiguous (the first of a
+ * multi-day event's days stands for it).
+ */
+export async function resolveLiveEvent(
+  deps: Pick<PlacementDeps, "events">,
+  raw: string,
+): Promise<{ kind: "found"; event: PlacementEvent } | { kind: "none" } | { kind: "ambiguous"; matches: PlacementEvent[] }> {
+  const text = raw.trim();
+  if (text === "" || text.length > 220) return { kind: "none" };
+  const { events } = await deps.events.load({ includeFeaturedProjection: false, includeEngagementProjection: false });
+  const byKey = events.find((e) => e.eventKey.toLowerCase() === text.toLowerCase());
+  if (byKey) return { kind: "found", event: byKey };
+  const q = folded(text);
+  const firsts = events.filter((e) => (e.occurrenceIndex ?? 1) === 1);
+  const exact = firsts.filter((e) => folded(e.eventName) === q);
+  const matches = exact.length ? exact : firsts.filter((e) => folded(e.eventName).includes(q) || folded(e.location).includes(q));
+  if (matches.length === 1) return { kind: "found", event: matches[0] };
+  return matches.length ? { kind: "ambiguous", matches } : { kind: "none" };
+}
+
+/** How an event is named in notices: its title and key. */
+export function eventLabel(event: Pick<LiveEvent, "eventKey" | "eventName">): string {
+  return `\u201c${event.eventName || "(untitled)"}\u201d (${event.eventKey})`;
+}
+
+/** The first instant after an event's last day (Paris), or null when it has no valid date. */
+function eventEndsAt(event: PlacementEvent): Date | null {
+  const last = event.dateRangeEnd || event.date;
+  const match = last ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(last) : null;
+  if (!match) return null;
+  const next = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1)).toISOString().slice(0, 10);
+  return parisInstant(next);
+}
+
+/** The form field that confirms a placement for an ended event, or one running past its dates. */
+export const CONFIRM_FIELD = "confirm";
 /** A parsed placement request. */
 interface PlacementInput {
   eventKey: string;
@@ -83,9 +130,28 @@ async function parsePlacement(deps: PlacementDeps, body: unknown): Promise<Place
   if (typeof body.eventKey !== "string" || body.eventKey.trim() === "") throw new ValidationError("Event key is required", [{ field: "eventKey", message: "Pick an event" }]);
   const requestedStartAt = parseStart(body.startAt, deps.now(), false);
   const durationHours = parseDuration(body.durationHours);
-  const event = await findLiveEvent(deps, body.eventKey);
-  if (!event) throw new ValidationError("Unknown event key", [{ field: "eventKey", message: "No live event has this key" }]);
-  return { ...event, requestedStartAt, durationHours };
+  const found = await resolveLiveEvent(deps, body.eventKey);
+  if (found.kind === "none") throw new ValidationError("Unknown event", [{ field: "eventKey", message: "No live event has this key, title or venue" }]);
+  if (found.kind === "ambiguous") {
+    const listed = found.matches.slice(0, LISTED_MATCHES).map(eventLabel).join(", ");
+    const more = found.matches.length > LISTED_MATCHES ? `, and ${found.matches.length - LISTED_MATCHES} more` : "";
+    const message = `${found.matches.length} events match \u201c${body.eventKey.trim()}\u201d: ${listed}${more}. Pick one from the suggestions.`;
+    throw new ValidationError(message, [{ field: "eventKey", message }]);
+  }
+  const event = found.event;
+  // An ended event, or a placement running past the event's last day, needs an explicit yes.
+  const confirmed = body[CONFIRM_FIELD] === true || body[CONFIRM_FIELD] === "1" || body[CONFIRM_FIELD] === "on";
+  const endsAt = eventEndsAt(event);
+  const start = requestedStartAt.getTime() > deps.now().getTime() ? requestedStartAt : deps.now();
+  const runsUntil = new Date(start.getTime() + durationHours * 3_600_000);
+  if (!confirmed && endsAt) {
+    const lastDay = event.dateRangeEnd || event.date;
+    let message: string | undefined;
+    if (endsAt.getTime() <= deps.now().getTime()) message = `${eventLabel(event)} ended on ${lastDay}: confirm to schedule it anyway.`;
+    else if (runsUntil.getTime() > endsAt.getTime()) message = `The placement would run until ${formatParisDisplay(runsUntil)}, after ${eventLabel(event)} ends (${lastDay}): confirm to schedule it anyway.`;
+    if (message) throw new ValidationError(message, [{ field: CONFIRM_FIELD, message }]);
+  }
+  return { eventKey: event.eventKey, eventName: event.eventName, requestedStartAt, durationHours };
 }
 
 /** Lists a scheduler. */
@@ -94,12 +160,12 @@ export function listPlacements(deps: PlacementDeps, tier: Tier): Promise<Schedul
 }
 
 /** Schedules an event from `{eventKey, startAt?, durationHours?}`. */
-export async function schedulePlacement(deps: PlacementDeps, tier: Tier, body: unknown, createdBy: string): Promise<{ entry: ScheduleEntry; listing: ScheduleListing }> {
+export async function schedulePlacement(deps: PlacementDeps, tier: Tier, body: unknown, createdBy: string): Promise<{ entry: ScheduleEntry; listing: ScheduleListing; eventName: string }> {
   const input = await parsePlacement(deps, body);
   const result = await scheduleEntry(schedulerDeps(deps), tier, { eventKey: input.eventKey, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy });
   deps.log.info("placements", "Placement scheduled", { tier, eventKey: input.eventKey, state: result.entry.state });
   await placementsChanged(deps);
-  return result;
+  return { ...result, eventName: input.eventName };
 }
 
 /** Reschedules from `{startAt, durationHours?}` (startAt required). */

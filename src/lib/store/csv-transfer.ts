@@ -4,6 +4,7 @@
 // (size, delimiter, formula cells). Export neutralises cells a spreadsheet would run as formulas.
 
 import { parseCsvRecords, parseSheetCsv, toCsv } from "../sheet/csv.ts";
+import { parseEventSheet } from "../sheet/sheet.ts";
 import { readStoreSheet } from "./store.ts";
 import type { Db } from "../db/client.ts";
 
@@ -21,7 +22,7 @@ export interface UploadIssue {
 export interface UploadReport {
   /** Blocking problems: the file is refused and nothing is written. */
   errors: UploadIssue[];
-  /** Notes that do not stop the upload (a byte-order mark removed, Windows line ends read). */
+  /** Notes that do not stop the upload (a byte-order mark removed, Windows line ends read, the sheet rules' row warnings). */
   warnings: UploadIssue[];
   /** Data rows the store would hold. */
   rowCount: number;
@@ -35,6 +36,8 @@ const BOM = "\ufeff";
 // A pipe or a bang after a sign is a DDE payload or a sheet reference (-cmd|' /C calc'!A0).
 const FORMULA = /^(?:[=@\t\r]|[+-]\s*(?:[A-Za-z_][\w.]*\s*\(|[A-Za-z]+\d+\b|\d[^,]*[!(])|[+-][^\s\d].*[|!])/;
 const FORMULA_LISTED_MAX = 10;
+/** Row warnings listed one by one in a report; the rest are counted in one line. */
+const ROW_WARNINGS_LISTED_MAX = 100;
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
@@ -58,7 +61,7 @@ export function looksLikeFormula(cell: string): boolean {
  * sheet's schema gate (required columns, duplicate headers, row structure, no rows) and formula
  * cells. `bytes` is the size of the file as received.
  */
-export function checkUploadCsv(text: string, bytes = new TextEncoder().encode(text).length): UploadReport {
+export function checkUploadCsv(text: string, bytes = new TextEncoder().encode(text).length, now: Date = new Date()): UploadReport {
   const errors: UploadIssue[] = [];
   const warnings: UploadIssue[] = [];
   if (bytes > UPLOAD_MAX_BYTES) {
@@ -83,6 +86,13 @@ export function checkUploadCsv(text: string, bytes = new TextEncoder().encode(te
   }
 
   const parsed = parseSheetCsv(text);
+  // The same row warnings the sheet editor shows in place (ambiguous dates, missing keys, …).
+  const rowWarnings = parseEventSheet(text, { now }).schemaReport.warnings;
+  for (const w of rowWarnings.slice(0, ROW_WARNINGS_LISTED_MAX)) warnings.push({ type: w.type, message: `Row ${w.row}: ${w.message}`, rows: [w.row] });
+  if (rowWarnings.length > ROW_WARNINGS_LISTED_MAX) {
+    const more = rowWarnings.slice(ROW_WARNINGS_LISTED_MAX);
+    warnings.push({ type: "more_row_warnings", message: `… and ${more.length} more row warnings.`, rows: [...new Set(more.map((w) => w.row))] });
+  }
   for (const issue of parsed.blocking) {
     // A wrong delimiter already explains the missing columns.
     if (delimiter && issue.type === "missing_columns") continue;

@@ -40,7 +40,7 @@ test("orders queue: a paid order shows with its fields and counts in the Action 
 
   const bad = await form(`/admin/placements/orders/${id}/fulfil`, { eventKey: "evt_missing", tier: "spotlight", startAt: "", durationHours: "48" });
   expect(bad.status).toBe(303);
-  expect(new URL(bad.headers.get("location")!, "http://x").searchParams.get("notice")).toBe("Unknown event key");
+  expect(new URL(bad.headers.get("location")!, "http://x").searchParams.get("notice")).toBe("Unknown event");
 
   const done = await form(`/admin/placements/orders/${id}/fulfil`, { eventKey: "evt_fixture000002", tier: "spotlight", startAt: "", durationHours: "48" });
   expect(done.status).toBe(303);

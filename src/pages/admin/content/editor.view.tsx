@@ -37,6 +37,20 @@ export function SheetEditorCard(props: { sheet: EditorWindow }): JSX.Element {
         <button type="button" class="button button-small button-quiet" data-action="reload">Reload</button>
         <button type="button" class="button button-small" data-action="publish">Save and Revalidate Homepage</button>
       </div>
+      <div class="sheet-toolbar sheet-grid-tools" role="toolbar" aria-label="Grid tools">
+        <button type="button" class="button button-small button-quiet" data-action="fill-down" title="Ctrl+D">Fill down</button>
+        <button type="button" class="button button-small button-quiet" data-action="fill-right" title="Ctrl+R">Fill right</button>
+        <button type="button" class="button button-small button-quiet" data-action="clear-range" title="Delete">Clear cells</button>
+        <button type="button" class="button button-small button-quiet" data-action="filter" aria-pressed="false">Filter columns</button>
+        <button type="button" class="button button-small button-quiet" data-action="wrap" aria-pressed="false">Wrap text</button>
+        <span class="sheet-range" aria-live="polite" data-range></span>
+      </div>
+      <details class="sheet-warnings" data-warnings>
+        <summary>
+          Warnings (<span data-warning-count>…</span>)
+        </summary>
+        <div data-warning-list></div>
+      </details>
       <form class="sheet-add-column" data-add-column-form hidden>
         <label>
           Column name <input type="text" name="label" maxlength={80} required />

@@ -9,7 +9,7 @@ import { readForm } from "../../../lib/forms.ts";
 import { HttpError } from "../../../lib/errors.ts";
 import { deleteOrder, isOrderStatus, listOrders, orderJson, setOrderStatus, type OrderStatus } from "../../../lib/placements/orders.ts";
 import { isTier, type Tier } from "../../../lib/placements/scheduler.ts";
-import { cancelPlacement, clearPlacementHistory, clearPlacementQueue, createTestActivation, fulfilFromInput, listPlacements, reschedulePlacement, schedulePlacement } from "../../../lib/placements/service.ts";
+import { cancelPlacement, clearPlacementHistory, clearPlacementQueue, createTestActivation, eventLabel, findLiveEvent, fulfilFromInput, listPlacements, reschedulePlacement, schedulePlacement } from "../../../lib/placements/service.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
@@ -48,7 +48,8 @@ export function placementsRoutes(deps: Deps) {
           listPlacements(deps, mode),
           deps.events.load({ includeFeaturedProjection: false, includeEngagementProjection: false }).then((r) => r.events, () => []),
         ]);
-        const choices = events.map((e) => ({ eventKey: e.eventKey, eventName: e.eventName }));
+        // One choice per event (a multi-day event by its first day), found by title, venue or key.
+        const choices = events.filter((e) => e.occurrenceIndex === 1).map((e) => ({ eventKey: e.eventKey, eventName: e.eventName, location: e.location, date: e.date }));
         const props = {
           orders: orders.map((o) => orderJson(deps.config, o)),
           counts,
@@ -56,7 +57,7 @@ export function placementsRoutes(deps: Deps) {
           mode,
           listing,
           events: choices,
-          names: new Map(choices.map((e) => [e.eventKey.toLowerCase(), e.eventName])),
+          names: new Map(events.map((e) => [e.eventKey.toLowerCase(), e.eventName])),
           now: deps.now(),
           notice: typeof query.notice === "string" ? query.notice.slice(0, 300) : undefined,
         };
@@ -78,7 +79,10 @@ export function placementsRoutes(deps: Deps) {
       async ({ request, query, params, admin }) =>
         act(request, query, async () => {
           const result = await fulfilFromInput(deps, params.id, await readForm(request), actorOf(admin));
-          return result.ok ? `Order activated as ${result.order.fulfilledTier} (${result.order.fulfilledEventKey})` : result.error;
+          if (!result.ok) return result.error;
+          const key = result.order.fulfilledEventKey ?? "";
+          const event = await findLiveEvent(deps, key);
+          return `Order activated as ${result.order.fulfilledTier} for ${eventLabel({ eventKey: key, eventName: event?.eventName ?? "" })}`;
         }),
       { isAdmin: true, parse: "none" },
     )
@@ -93,8 +97,8 @@ export function placementsRoutes(deps: Deps) {
       async ({ request, query, params, admin }) =>
         act(request, { ...query, mode: params.tier }, async () => {
           const form = await readForm(request);
-          const { entry } = await schedulePlacement(deps, tierOf(params.tier), form.now === "1" ? { ...form, startAt: "" } : form, actorOf(admin));
-          return `Scheduled ${entry.eventKey}: ${entry.state}${entry.queuePosition ? ` (#${entry.queuePosition} in queue)` : ""}`;
+          const { entry, eventName } = await schedulePlacement(deps, tierOf(params.tier), form.now === "1" ? { ...form, startAt: "" } : form, actorOf(admin));
+          return `Scheduled ${eventLabel({ eventKey: entry.eventKey, eventName })}: ${entry.state}${entry.queuePosition ? ` (#${entry.queuePosition} in queue)` : ""}`;
         }),
       { isAdmin: true, parse: "none" },
     )

@@ -8,10 +8,12 @@ import { Timeline } from "./timeline.view.tsx";
 
 export const PLACEMENTS_PATH = "/admin/placements";
 
-/** An event to pick (search by name or key through the datalist). */
+/** An event to pick (search by title, venue or key through the datalist). */
 export interface EventChoice {
   eventKey: string;
   eventName: string;
+  location?: string;
+  date?: string;
 }
 
 export interface PlacementsProps {
@@ -49,7 +51,16 @@ function money(order: OrderRecord): string {
 }
 
 function EventPicker(props: { name?: string; value?: string }): JSX.Element {
-  return <input name={props.name ?? "eventKey"} list={EVENTS_LIST_ID} required placeholder="Search by name or key" value={props.value ?? ""} autocomplete="off" />;
+  return <input name={props.name ?? "eventKey"} list={EVENTS_LIST_ID} required placeholder="Search by title, venue or key" value={props.value ?? ""} autocomplete="off" />;
+}
+
+/** The explicit yes a placement for an ended event, or one running past the event's dates, needs. */
+function ConfirmAnyway(): JSX.Element {
+  return (
+    <label class="confirm-anyway">
+      <input type="checkbox" name="confirm" value="1" /> Schedule anyway, even if it has ended or runs past its last day
+    </label>
+  );
 }
 
 function OrderCard(props: { order: OrderRecord & { statsUrl: string | null }; tab: string }): JSX.Element {
@@ -108,6 +119,7 @@ function OrderCard(props: { order: OrderRecord & { statsUrl: string | null }; ta
           <label>
             Duration (h) <input type="number" name="durationHours" min="1" max="168" value="48" />
           </label>
+          <ConfirmAnyway />
           <button type="submit" class="button">
             Fulfil as selected tier
           </button>
@@ -285,6 +297,7 @@ function Scheduler(props: PlacementsProps): JSX.Element {
         <label>
           Duration (h) <input type="number" name="durationHours" min="1" max="168" value="48" />
         </label>
+        <ConfirmAnyway />
         <button type="submit" name="now" value="1" class="button">
           {spotlight ? "Feature now" : "Promote now"}
         </button>
@@ -354,7 +367,7 @@ export function PlacementsArea(props: PlacementsProps): JSX.Element {
       )}
       <datalist id={EVENTS_LIST_ID}>
         {props.events.map((e) => (
-          <option value={e.eventKey} label={e.eventName} safe>
+          <option value={e.eventKey} label={[e.eventName, e.location, e.date].filter(Boolean).join(" · ")} safe>
             {e.eventName}
           </option>
         ))}
