@@ -214,8 +214,14 @@ describe("POST /api/event-submissions", () => {
   });
 
   test("a failed insert → 503 Submission service unavailable, logged without the host's email", async () => {
-    const db = new Proxy(ctx.deps.db, {
-      get: (target, prop, receiver) => (prop === "insert" ? () => ({ values: () => ({ returning: () => Promise.reject(Object.assign(new Error("Failed query: insert ... params: leak@example.com"), { code: "57P01" })) }) }) : Reflect.get(target, prop, receiver)),
+    // The insert runs in a transaction (the host's email is queued with it): the proxy is its tx too.
+    const db: typeof ctx.deps.db = new Proxy(ctx.deps.db, {
+      get: (target, prop, receiver) =>
+        prop === "insert"
+          ? () => ({ values: () => ({ returning: () => Promise.reject(Object.assign(new Error("Failed query: insert ... params: leak@example.com"), { code: "57P01" })) }) })
+          : prop === "transaction"
+            ? (run: (tx: typeof db) => Promise<unknown>) => run(db)
+            : Reflect.get(target, prop, receiver),
     });
     const real = ctx.deps.db;
     ctx.deps.db = db;

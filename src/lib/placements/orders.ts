@@ -50,6 +50,12 @@ function customFieldValue(field: Record<string, unknown>): string | null {
 const NAME_KEYS = new Set(["event_name", "eventname"]);
 const URL_KEYS = new Set(["event_url", "event_link", "ticket_link", "eventurl"]);
 
+/** The customer's language from the checkout (`fr`, `fr-FR`, `en-GB` …); null when neither French nor English. */
+function checkoutLanguage(raw: unknown): "fr" | "en" | null {
+  const primary = typeof raw === "string" ? raw.trim().toLowerCase().split(/[-_]/)[0] : "";
+  return primary === "fr" || primary === "en" ? primary : null;
+}
+
 /** Reads the order fields from a completed checkout session (the webhook's `data.object`). */
 export function orderFromCheckoutSession(eventId: string, type: string, session: Record<string, unknown>, linkPackages: Record<string, string>): NewOrder {
   const metadata = isPlainObject(session.metadata) ? session.metadata : {};
@@ -76,6 +82,7 @@ export function orderFromCheckoutSession(eventId: string, type: string, session:
     checkoutSessionId: text(session.id),
     customerEmail: text(session.customer_email) ?? text(details.email),
     customerName: text(details.name) ?? text(session.customer_name),
+    language: checkoutLanguage(metadata.language ?? session.locale),
     eventName: eventName ?? text(metadata.event_name),
     eventUrl: eventUrl ?? text(metadata.event_url),
     amountTotalCents: typeof amount === "number" && Number.isSafeInteger(amount) && Math.abs(amount) <= 2_147_483_647 ? amount : null,
@@ -175,7 +182,7 @@ export interface Fulfilment {
  * of the newest entry for the key is read back, and the order is activated with its token (kept
  * when one exists).
  */
-export async function fulfilOrder(deps: SchedulerDeps, id: string, fulfilment: Fulfilment): Promise<OrderResult> {
+export async function fulfilOrder(deps: SchedulerDeps, id: string, fulfilment: Fulfilment, inTransaction?: (tx: Db, order: OrderRecord) => Promise<void>): Promise<OrderResult> {
   if (!UUID.test(id)) return { ok: false, status: 404, error: "Order not found" };
   const now = deps.now();
   return deps.db.transaction(async (tx): Promise<OrderResult> => {
@@ -203,6 +210,8 @@ export async function fulfilOrder(deps: SchedulerDeps, id: string, fulfilment: F
       })
       .where(eq(paidOrders.id, id))
       .returning();
+    // What the activation causes (the partner's emails, the timeline entry) commits with it.
+    if (inTransaction) await inTransaction(tx, updated!);
     return { ok: true, order: updated! };
   });
 }

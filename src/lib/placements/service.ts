@@ -11,6 +11,9 @@ import type { LiveEvent } from "../sheet/types.ts";
 import { INVALID_DURATION, INVALID_SCHEDULE_TIME, parseDurationHours, parseRequestedStart } from "./schedule-input.ts";
 import { cancelEntry, clearHistory, clearQueue, isTier, listSchedule, rescheduleEntry, scheduleEntry, type EntryActionResult, type ScheduleEntry, type ScheduleListing, type SchedulerDeps, type Tier } from "./scheduler.ts";
 import { createTestOrder, fulfilOrder, type OrderRecord, type OrderResult } from "./orders.ts";
+import { enqueueMessage } from "../mail/outbox.ts";
+import { recordActivity } from "../activity/activity.ts";
+import { orderMessages } from "./order-mail.ts";
 
 /**
  * The raw live read placements look events up in (the process event reader fits). Declared here
@@ -22,7 +25,7 @@ export interface RawLiveReads {
 }
 
 export interface PlacementDeps {
-  config: Pick<Config, "spotlightSlots" | "siteUrl" | "basePath">;
+  config: Pick<Config, "spotlightSlots" | "siteUrl" | "basePath" | "defaultLanguage">;
   db: Db;
   events: RawLiveReads;
   invalidation: InvalidationBus;
@@ -133,11 +136,20 @@ export async function clearPlacementHistory(deps: PlacementDeps, tier: Tier) {
   return result;
 }
 
+/** What an activation writes in its own transaction: the partner's three emails and the timeline entry. */
+function onActivated(deps: PlacementDeps, actor: string) {
+  return async (tx: Db, order: OrderRecord) => {
+    const now = deps.now();
+    for (const message of orderMessages(deps.config, order)) await enqueueMessage(tx, message, now, deps.config.defaultLanguage);
+    await recordActivity({ db: tx, now: deps.now }, { actor, action: "order.fulfil", targetType: "order", targetId: order.id, outcome: "ok", detail: { eventKey: order.fulfilledEventKey, tier: order.fulfilledTier } });
+  };
+}
+
 /** Fulfils an order from `{eventKey, tier, startAt?, durationHours?}`. */
 export async function fulfilFromInput(deps: PlacementDeps, orderId: string, body: unknown, createdBy: string): Promise<OrderResult> {
   const tier = parseTier(isPlainObject(body) ? body.tier : undefined);
   const input = await parsePlacement(deps, body);
-  const result = await fulfilOrder(schedulerDeps(deps), orderId, { eventKey: input.eventKey, tier, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy });
+  const result = await fulfilOrder(schedulerDeps(deps), orderId, { eventKey: input.eventKey, tier, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy }, onActivated(deps, createdBy));
   if (result.ok) {
     deps.log.info("orders", "Order fulfilled", { tier, eventKey: input.eventKey });
     await placementsChanged(deps);
@@ -151,7 +163,7 @@ export async function createTestActivation(deps: PlacementDeps, body: unknown, c
   const input = await parsePlacement(deps, body);
   const order: OrderRecord = await createTestOrder(deps.db, { eventKey: input.eventKey, eventName: input.eventName, tier }, deps.now());
   if (isPlainObject(body) && (body.fulfil === false || body.fulfil === "0" || body.fulfil === "false")) return { ok: true, order };
-  const result = await fulfilOrder(schedulerDeps(deps), order.id, { eventKey: input.eventKey, tier, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy });
+  const result = await fulfilOrder(schedulerDeps(deps), order.id, { eventKey: input.eventKey, tier, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy }, onActivated(deps, createdBy));
   if (result.ok) await placementsChanged(deps);
   return result;
 }

@@ -11,6 +11,9 @@ import { dbErrorSummary } from "../db/errors.ts";
 import { readSubmissionSettings } from "./settings.ts";
 import { evaluateSpamSignals } from "./spam.ts";
 import { parseSubmission, submissionFingerprint, type SubmissionIssue } from "./validation.ts";
+import type { Language } from "../i18n/index.ts";
+import { enqueueMessage } from "../mail/outbox.ts";
+import { submissionReceivedMessage } from "../mail/messages.ts";
 
 /** Texts of the submission answers. */
 export const SUBMISSION_MESSAGES = {
@@ -53,10 +56,10 @@ export interface SubmitDeps {
 }
 
 /**
- * Runs one submission. `body` is the parsed body, or undefined when it was not JSON (or not a
+ * Runs one submission; `language` is the language of the form (the host's emails use it). `body` is the parsed body, or undefined when it was not JSON (or not a
  * form): that answer comes only after the switch and the per-IP limit, as the order of checks requires.
  */
-export async function submitEvent(deps: SubmitDeps, body: unknown, ip: string): Promise<SubmitOutcome> {
+export async function submitEvent(deps: SubmitDeps, body: unknown, ip: string, language: Language = "fr"): Promise<SubmitOutcome> {
   let enabled: boolean;
   try {
     enabled = (await readSubmissionSettings(deps.kv)).enabled;
@@ -87,12 +90,15 @@ export async function submitEvent(deps: SubmitDeps, body: unknown, ip: string): 
   const signals = evaluateSpamSignals(parsed.honeypot, parsed.formStartedAt, now);
   const spam = signals.reasons.length > 0;
   try {
-    const [row] = await deps.db
+    // The host's "received" email is queued in the same transaction as the submission.
+    const row = await deps.db.transaction(async (tx) => {
+      const [inserted] = await tx
       .insert(eventSubmissions)
       .values({
         status: spam ? "declined" : "pending",
         payload: { ...input, submittedAt: now.toISOString() },
         hostEmail: input.hostEmail,
+        language,
         // Limiter key hashes only: no raw IP is stored.
         sourceIpHash: perIp.keyHash,
         emailIpHash: perEmail.keyHash,
@@ -104,7 +110,10 @@ export async function submitEvent(deps: SubmitDeps, body: unknown, ip: string): 
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: eventSubmissions.id });
+      .returning();
+      if (!spam) await enqueueMessage(tx, submissionReceivedMessage(inserted), now);
+      return inserted;
+    });
     if (spam) deps.log.info("submissions", "Submission declined by spam signals", { id: row.id, reasons: signals.reasons });
     return { kind: "received", id: row.id, declinedAsSpam: spam };
   } catch (error) {

@@ -10,3 +10,5 @@ export * from "./submissions.ts";
 export * from "./placements.ts";
 export * from "./insights.ts";
 export * from "./partners.ts";
+export * from "./outbox.ts";
+export * from "./activity.ts";
