@@ -102,3 +102,44 @@ export async function pruneActivity(db: Db, now: Date, days: number): Promise<nu
     .returning({ id: adminActivity.id });
   return rows.length;
 }
+
+export type ParsedActivityFilter = { ok: true; filter: ActivityFilter } | { ok: false; error: string };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Reads the timeline filters from a query: `action` (an action or its area), `actor`, `target`,
+ * `outcome` (ok or failed), `from` and `to` (YYYY-MM-DD, UTC days, both included). Blank means any.
+ */
+export function parseActivityFilter(query: Record<string, unknown>): ParsedActivityFilter {
+  const value = (name: string) => (typeof query[name] === "string" ? (query[name] as string).trim() : "");
+  const filter: ActivityFilter = {};
+  const action = value("action");
+  if (action) {
+    const areas = new Set(ACTIVITY_ACTIONS.map((a) => a.split(".")[0]));
+    if (!isActivityAction(action) && !areas.has(action)) return { ok: false, error: "Unknown action" };
+    filter.action = action;
+  }
+  const actor = value("actor");
+  if (actor) filter.actor = actor.slice(0, 200);
+  const target = value("target");
+  if (target) filter.targetId = target.slice(0, 200);
+  const outcome = value("outcome");
+  if (outcome) {
+    if (outcome !== "ok" && outcome !== "failed") return { ok: false, error: "Outcome must be ok or failed" };
+    filter.outcome = outcome;
+  }
+  for (const [name, end] of [["from", false], ["to", true]] as const) {
+    const raw = value(name);
+    if (!raw) continue;
+    const at = DAY.test(raw) ? new Date(`${raw}T00:00:00Z`) : new Date(Number.NaN);
+    if (Number.isNaN(at.getTime())) return { ok: false, error: `${name === "from" ? "From" : "To"} must be a date (YYYY-MM-DD)` };
+    filter[name] = end ? new Date(at.getTime() + 86_400_000 - 1) : at;
+  }
+  return { ok: true, filter };
+}
+
+/** An entry as the JSON API gives it. */
+export function activityJson(entry: ActivityRecord) {
+  return { id: entry.id, at: entry.at.toISOString(), actor: entry.actor, action: entry.action, targetType: entry.targetType, targetId: entry.targetId, outcome: entry.outcome, detail: entry.detail };
+}

@@ -7,6 +7,7 @@ import { rowsOf, type Db } from "../db/client.ts";
 import { outboxMessages } from "../db/schema/index.ts";
 import { isLanguage, type Language } from "../i18n/index.ts";
 import type { MessageKind, MessageParams } from "./templates.ts";
+import { recordActivity } from "../activity/activity.ts";
 
 export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed", "cancelled"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -192,4 +193,11 @@ export async function releaseInterrupted(db: Db, now: Date, options: { singlePro
 export async function nextDueAt(db: Db): Promise<Date | undefined> {
   const [row] = await db.select({ at: sql<string | Date | null>`min(${outboxMessages.nextAttemptAt})` }).from(outboxMessages).where(eq(outboxMessages.status, "queued"));
   return row?.at ? new Date(row.at) : undefined;
+}
+
+/** Resend from the console or the API, recorded on the activity timeline. */
+export async function resendFromConsole(deps: { db: Db; now: () => Date }, id: string, actor: string): Promise<ResendResult> {
+  const result = await resendMessage(deps.db, id, deps.now());
+  if (result.ok || result.status !== 404) await recordActivity(deps, { actor, action: "mail.resend", targetType: "message", targetId: id, outcome: result.ok ? "ok" : "failed", detail: result.ok ? { kind: result.message.kind } : { error: result.error } });
+  return result;
 }

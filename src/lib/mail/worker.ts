@@ -174,3 +174,24 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     },
   };
 }
+
+/** A message as the console and the JSON API show it; `full` adds both parts. */
+export function outboxMessageJson(config: Pick<Config, "siteUrl">, message: OutboxMessage, full = false) {
+  const rendered = isMessageKind(message.kind) ? renderMessage(message.kind, message.language, message.params) : { subject: "", text: "", html: "" };
+  return {
+    id: message.id,
+    kind: message.kind,
+    language: message.language,
+    recipient: message.recipient,
+    status: message.status,
+    attempts: message.attempts,
+    lastError: message.lastError,
+    createdAt: message.createdAt.toISOString(),
+    nextAttemptAt: message.nextAttemptAt.toISOString(),
+    sentAt: message.sentAt?.toISOString() ?? null,
+    messageId: messageIdOf(message, config),
+    from: senderOf(config),
+    subject: rendered.subject,
+    ...(full ? { text: rendered.text, html: rendered.html } : {}),
+  };
+}

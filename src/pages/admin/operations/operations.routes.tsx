@@ -14,6 +14,8 @@ import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
 import { SessionsCard, type SessionsCardProps } from "./sessions.view.tsx";
 import { storeActionRoutes, loadOperationsCards, OperationsCards } from "./store.routes.tsx";
+import { listOutbox } from "../../../lib/mail/outbox.ts";
+import { MailSummaryCard } from "./mail.view.tsx";
 
 const OPERATIONS_PATH = "/admin/operations";
 
@@ -28,8 +30,14 @@ export function operationsRoutes(deps: Deps) {
     return { ...listed, caller, now, showExpired };
   };
   const page = async (request: Request, caller: AdminPrincipal, showExpired: boolean, jobId?: string) => {
-    const [props, cards] = await Promise.all([cardProps(caller, showExpired), loadOperationsCards(deps, jobId)]);
-    return consoleResponse(deps, request, "operations", "Operations", () => <OperationsCards {...cards} sessions={<SessionsCard {...props} />} />);
+    const [props, cards, outbox] = await Promise.all([cardProps(caller, showExpired), loadOperationsCards(deps, jobId), listOutbox(deps.db, undefined, 0)]);
+    const sessionsAndMail = (
+      <>
+        <SessionsCard {...props} />
+        <MailSummaryCard counts={outbox.counts} smtpConfigured={deps.outbox.enabled} />
+      </>
+    );
+    return consoleResponse(deps, request, "operations", "Operations", () => <OperationsCards {...cards} sessions={sessionsAndMail} />);
   };
   const cardResponse = (props: SessionsCardProps) =>
     new Response(markup(<SessionsCard {...props} />), { headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
