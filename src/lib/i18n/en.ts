@@ -429,7 +429,7 @@ export const en = {
   "privacy.use.submissions.what": "Event submissions",
   "privacy.use.submissions.detail": "The event details you send, your email, the proof link, your notes, and spam checks (how fast the form was filled in).",
   "privacy.use.submissions.why": "Reviewing the event and contacting you about it. Accepted events are published without your email.",
-  "privacy.use.submissions.kept": "Until you ask us to delete them; we review and remove old submissions after each festival season. Published events stay in the calendar.",
+  "privacy.use.submissions.kept": "Submissions, and the emails we send you about them, are deleted {months} months after they were sent, or sooner if you ask us. Published events stay in the calendar, without your email.",
   "privacy.use.orders.what": "Placement orders",
   "privacy.use.orders.detail": "The name, email, event and package of a paid placement, and the amount. Card details stay with the payment provider and never reach us.",
   "privacy.use.orders.why": "Activating your placement, sending your statistics link, and our accounts.",

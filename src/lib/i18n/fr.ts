@@ -434,7 +434,7 @@ export const fr = {
   "privacy.use.submissions.what": "Propositions d'événements",
   "privacy.use.submissions.detail": "Les détails de l'événement que vous envoyez, votre e-mail, le lien de preuve, vos notes, et des contrôles anti-spam (la vitesse à laquelle le formulaire a été rempli).",
   "privacy.use.submissions.why": "Relire l'événement et vous contacter à son sujet. Les événements acceptés sont publiés sans votre e-mail.",
-  "privacy.use.submissions.kept": "Jusqu'à ce que vous nous demandiez de les supprimer ; nous relisons et retirons les anciennes propositions après chaque saison du festival. Les événements publiés restent dans le calendrier.",
+  "privacy.use.submissions.kept": "Les propositions, et les e-mails que nous vous envoyons à leur sujet, sont supprimées {months} mois après leur envoi, ou plus tôt si vous nous le demandez. Les événements publiés restent dans le calendrier, sans votre adresse.",
   "privacy.use.orders.what": "Commandes de placement",
   "privacy.use.orders.detail": "Le nom, l'e-mail, l'événement et la formule d'un placement payé, et le montant. Les données de carte restent chez le prestataire de paiement et ne nous parviennent jamais.",
   "privacy.use.orders.why": "Activer votre placement, envoyer votre lien de statistiques, et notre comptabilité.",
