@@ -295,6 +295,11 @@ export const en = {
   "submit.error.tooLong": "{field} must be at most {max} characters",
   "submit.error.hostEmail": "Host email must be a valid email address",
   "submit.error.proofLink": "Proof link must be an HTTP(S) URL",
+  "submit.error.date": "Date must be a calendar date (YYYY-MM-DD)",
+  "submit.error.outsideFestival": "The date must fall during Fête de la Musique ({from} to {to})",
+  "submit.error.time": "Times are written HH:MM",
+  "submit.error.endBeforeStart": "The end time must be after the start time",
+  "submit.error.arrondissement": "The arrondissement is 1 to 20 (or \u201cunknown\u201d)",
   "submit.error.invalid": "Please check this field",
 
   // /feature-event

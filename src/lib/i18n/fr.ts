@@ -300,6 +300,11 @@ export const fr = {
   "submit.error.tooLong": "{field} doit faire au plus {max} caractères",
   "submit.error.hostEmail": "L'e-mail de l'organisateur doit être une adresse valide",
   "submit.error.proofLink": "Le lien de preuve doit être une adresse HTTP(S)",
+  "submit.error.date": "La date doit être une date du calendrier (AAAA-MM-JJ)",
+  "submit.error.outsideFestival": "La date doit tomber pendant la Fête de la Musique (du {from} au {to})",
+  "submit.error.time": "L'heure doit s'écrire HH:MM",
+  "submit.error.endBeforeStart": "L'heure de fin doit être après l'heure de début",
+  "submit.error.arrondissement": "L'arrondissement va de 1 à 20 (ou « inconnu »)",
   "submit.error.invalid": "Vérifiez ce champ",
 
   // /feature-event

@@ -1,5 +1,6 @@
 // Receiving a host submission (see docs/public-pages.md, "/submit-event"), in its fixed order of
-// checks: switch → per-IP limit → body → email+IP and fingerprint limits → spam signals → insert.
+// checks: switch → per-IP limit → body (fields, then the sanity checks of sanity.ts) → email+IP and
+// fingerprint limits → spam signals → insert.
 // The JSON API and the /submit-event form both go through submitEvent and show the same words.
 
 import type { Db } from "../db/client.ts";
@@ -10,6 +11,7 @@ import { limiterParts, RATE_LIMITS, type RateLimiter } from "../rate-limit.ts";
 import { dbErrorSummary } from "../db/errors.ts";
 import { readSubmissionSettings } from "./settings.ts";
 import { evaluateSpamSignals } from "./spam.ts";
+import { sanityIssues } from "./sanity.ts";
 import { parseSubmission, submissionFingerprint, type SubmissionIssue } from "./validation.ts";
 import type { Language } from "../i18n/index.ts";
 import { enqueueMessage } from "../mail/outbox.ts";
@@ -78,6 +80,8 @@ export async function submitEvent(deps: SubmitDeps, body: unknown, ip: string, l
   const parsed = parseSubmission(body);
   if (!parsed.ok) return parsed.issues.length === 1 && parsed.issues[0].field === "body" ? { kind: "invalid_payload" } : { kind: "invalid", issues: parsed.issues };
   const { input } = parsed;
+  const insane = sanityIssues(input, deps.now());
+  if (insane.length > 0) return { kind: "invalid", issues: insane };
 
   const perEmail = await deps.limiter.check(RATE_LIMITS.eventSubmitEmailIp, [limiterParts.email(input.hostEmail), ipPart], { failOpen: false });
   if (perEmail.status === "unavailable") return { kind: "unavailable" };
