@@ -53,7 +53,7 @@ describe("POST /api/event-submissions: sanity checks", () => {
   }
 
   test("accepted: a night that ends after midnight, 10e, 75011, unknown, a date written in words", async () => {
-    for (const overrides of [{ startTime: "23:00", endTime: "02:00" }, { arrondissement: "10e" }, { arrondissement: "75011" }, { arrondissement: "unknown" }, { date: "21 June" }, { date: "2026-06-22" }]) {
+    for (const overrides of <Record<string, string>[]>[{ startTime: "23:00", endTime: "02:00" }, { arrondissement: "10e" }, { arrondissement: "75011" }, { arrondissement: "unknown" }, { date: "21 June" }, { date: "2026-06-22" }]) {
       const res = await api(body(overrides));
       expect({ overrides, status: res.status }).toEqual({ overrides, status: 200 });
     }

@@ -3,7 +3,8 @@
 // fulfilled by scheduling the event in the tier's scheduler and minting the partner statistics token.
 
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { recordActivity } from "../activity/activity.ts";
 import type { Config } from "../config.ts";
 import { publicUrl } from "../config.ts";
 import type { Db } from "../db/client.ts";
@@ -140,12 +141,18 @@ export type OrderResult = { ok: true; order: OrderRecord } | { ok: false; status
  * Moves an order to pending, processing or dismissed. Only fulfilment activates; leaving
  * activated clears activated_at and keeps the fulfilment and the token.
  */
-export async function setOrderStatus(db: Db, id: string, status: unknown, now: Date): Promise<OrderResult> {
+export async function setOrderStatus(db: Db, id: string, status: unknown, now: Date, actor = "unknown"): Promise<OrderResult> {
   if (status === "activated") return { ok: false, status: 400, error: "Orders are activated by fulfilling them" };
   if (status !== "pending" && status !== "processing" && status !== "dismissed") return { ok: false, status: 400, error: "Status must be pending, processing or dismissed" };
   if (!UUID.test(id)) return { ok: false, status: 404, error: "Order not found" };
-  const [row] = await db.update(paidOrders).set({ status, activatedAt: null, updatedAt: now }).where(eq(paidOrders.id, id)).returning();
-  return row ? { ok: true, order: row } : { ok: false, status: 404, error: "Order not found" };
+  return db.transaction(async (tx): Promise<OrderResult> => {
+    const [row] = await tx.update(paidOrders).set({ status, activatedAt: null, updatedAt: now }).where(eq(paidOrders.id, id)).returning();
+    if (!row) return { ok: false, status: 404, error: "Order not found" };
+    // Leaving activated revokes the placement's coming emails (the worker would cancel them too).
+    await tx.execute(sql`update outbox_messages set status = 'cancelled', updated_at = ${now.toISOString()}::timestamptz where status = 'queued' and starts_with(dedupe_key, ${`order:${id}:`})`);
+    await recordActivity({ db: tx, now: () => now }, { actor, action: "order.status", targetType: "order", targetId: id, outcome: "ok", detail: { status } });
+    return { ok: true, order: row };
+  });
 }
 
 /** Deletes a dismissed order (its statistics link then answers 404). */

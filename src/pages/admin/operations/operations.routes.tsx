@@ -2,6 +2,7 @@
 // Event Store Controls, Admin Sessions and Recovery, each card with its fragment routes. Actions
 // call lib directly; long ones start a background job polled by the Activity card.
 
+import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
 import { markup, NO_STORE_HEADERS } from "../../../lib/http.ts";
@@ -66,7 +67,7 @@ export function operationsRoutes(deps: Deps) {
       `${OPERATIONS_PATH}/sessions/:jti/revoke`,
       async ({ request, admin, params, cookie }) => {
         const jti = parseJtiParam(params.jti);
-        if (!jti || !(await revokeAdminSession(deps.db, jti, deps.now()))) throw new NotFoundError("Session not found or invalid jti");
+        if (!jti || !(await revokeAdminSession(deps.db, jti, deps.now(), actorOf(admin)))) throw new NotFoundError("Session not found or invalid jti");
         if (admin.via === "token" && admin.session.jti === jti) {
           // The caller ended their own session: clear the cookie and go to the login page.
           cookie[ADMIN_SESSION_COOKIE].set(clearedSessionCookie(deps.config));
