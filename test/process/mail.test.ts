@@ -139,7 +139,7 @@ describe("email through a real SMTP server (in process)", () => {
     const confirmed = lastMail();
     expectWellFormed(confirmed, "partner@example.com", "fr");
     expect(confirmed.parsed.subject).toBe("Votre commande pour « Canal <Session> & Friends 1 » est confirmée");
-    expect(confirmed.parsed.text).toContain("Votre Spotlight pour « Canal <Session> & Friends 1 » est confirmée, du 19 juin à 14:00 au 19 juin à 18:00 (heure de Paris).");
+    expect(confirmed.parsed.text).toContain("Votre mise en avant Spotlight pour « Canal <Session> & Friends 1 » est confirmée, du 19 juin à 14:00 au 19 juin à 18:00 (heure de Paris).");
     const [statsLink] = linksOf(confirmed.parsed.text!);
     expect(statsLink).toBe(fulfilled.body.statsUrl);
     const report = await open(statsLink);

@@ -570,7 +570,7 @@ export const fr = {
   "email.reason.unable_to_verify": "nous n'avons pas pu vérifier l'événement",
   "email.reason.spam_signal": "envoi signalé comme indésirable",
   "email.reason.other": "autre",
-  "email.tier.spotlight": "Spotlight",
+  "email.tier.spotlight": "mise en avant Spotlight",
   "email.tier.promoted": "mise en avant dans la liste",
   "email.order.subject": "Votre commande pour « {event} » est confirmée",
   "email.order.body": "Merci ! Votre {tier} pour « {event} » est confirmée, du {start} au {end} (heure de Paris).",
