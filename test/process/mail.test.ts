@@ -11,6 +11,7 @@ import { createClock, createTestContext, TEST_ADMIN_KEY, type TestContext } from
 import { startSmtpServer, linksOf, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp.ts";
 import { checkoutCompleted, signatureHeader, TEST_WEBHOOK_SECRET } from "../helpers/payment.ts";
 import { INTERRUPTED_ERROR } from "../../src/lib/mail/outbox.ts";
+import { festivalWindow } from "../../src/lib/submissions/sanity.ts";
 
 const ADMIN = { "x-admin-key": TEST_ADMIN_KEY };
 const SITE = "http://finder.test";
@@ -237,6 +238,7 @@ describe("email from the real process", () => {
     let child = spawn();
     try {
       expect(await waitForHealth(port)).toBe(true);
+      // The real process runs on the real clock: the date is inside its coming festival.
       // The first message to arrive kills the sender before the server's "250 OK" reaches it.
       let killed = false;
       smtp.onMessage = async () => {
@@ -245,7 +247,7 @@ describe("email from the real process", () => {
         child.kill("SIGKILL");
         await child.exited;
       };
-      const res = await fetch(`http://127.0.0.1:${port}/api/event-submissions`, { method: "POST", headers: { "content-type": "application/json", "accept-language": "en" }, body: JSON.stringify(submission(9)) });
+      const res = await fetch(`http://127.0.0.1:${port}/api/event-submissions`, { method: "POST", headers: { "content-type": "application/json", "accept-language": "en" }, body: JSON.stringify(submission(9, { date: festivalWindow(new Date()).to })) });
       expect(res.status).toBe(200);
       await smtp.waitFor(1);
       await child.exited;
