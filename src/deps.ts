@@ -20,6 +20,7 @@ import { PLACEMENT_PAGES } from "./lib/placements/service.ts";
 import { createTrackingService, type TrackingOptions, type TrackingService } from "./lib/tracking/service.ts";
 import { createSigningKey, type SigningKey } from "./lib/auth/jwt-key.ts";
 import { prepareAdminSessionLookup, type AdminSessionLookup } from "./lib/auth/admin-sessions.ts";
+import { createOutboxWorker, type OutboxWorker } from "./lib/mail/worker.ts";
 
 /** Something to run on shutdown (flush buffers, stop timers), in registration order. */
 export type ShutdownHook = () => Promise<void> | void;
@@ -45,6 +46,8 @@ export interface Deps {
   adminSessionLookup: AdminSessionLookup;
   /** Drops the pages when a placement starts or ends (see lib/placements/boundary-timer.ts). */
   placementTimer: BoundaryTimer;
+  /** Sends the email outbox over SMTP_URL (see lib/mail/worker.ts); the send-outbox job drains it. */
+  outbox: OutboxWorker;
   /** The clock; tests move it. */
   now: () => Date;
   /** Names of the scheduled jobs running in this process (see jobs/schedule.ts). */
@@ -106,6 +109,8 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   // pool holds 10); the embedded database runs one statement at a time anyway.
   const tracking = createTrackingService({ config, signingKey, log, db: database.db, now, events, invalidation }, { maxInFlight: database.engine === "postgres" ? 4 : 1, ...options.tracking });
   hooks.push(() => tracking.close());
+  const outbox = createOutboxWorker({ db: database.db, log, now, config, singleProcess: database.engine !== "postgres" });
+  hooks.push(() => outbox.close());
   const deps: Deps = {
     config,
     log,
@@ -120,6 +125,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     invalidation,
     renderCache,
     placementTimer,
+    outbox,
     now,
     runningJobs: new Set(),
     jobs,

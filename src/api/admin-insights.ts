@@ -12,6 +12,7 @@ import { windowEndingAt } from "../lib/insights/window.ts";
 import { readReportInsights } from "../lib/insights/reports.ts";
 import { AUDIENCE_COLUMNS, USER_COLUMNS, audienceCells, audienceFilename, listAudience, listCollectedUsers, pagesOfUsers, parseAudienceFilters, readUsersSummary, userCells, usersFilename } from "../lib/insights/exports.ts";
 import { csvStream } from "../lib/insights/csv.ts";
+import { actorOf } from "../lib/auth/admin-actor.ts";
 import { eraseByEmail } from "../lib/insights/erasure.ts";
 
 const csvResponse = (filename: string, body: ReadableStream<Uint8Array>) =>
@@ -58,10 +59,10 @@ export function adminInsightsApi(deps: Deps) {
     )
     .post(
       "/api/admin/users/erase",
-      async ({ request }) => {
+      async ({ request, admin }) => {
         const body = await readJson(request);
         const email = typeof body === "object" && body !== null ? (body as Record<string, unknown>).email : undefined;
-        const erased = await eraseByEmail(deps, email);
+        const erased = await eraseByEmail(deps, email, actorOf(admin));
         return jsonNoStore({ success: true, erased });
       },
       { isAdmin: true, parse: "none" },

@@ -29,9 +29,9 @@ export function adminOrdersApi(deps: Deps) {
     .post("/api/admin/orders/test", async ({ request, admin }) => answer(await createTestActivation(deps, await readJson(request), actorOf(admin)), 201), { isAdmin: true, parse: "none" })
     .patch(
       "/api/admin/orders/:id",
-      async ({ request, params }) => {
+      async ({ request, params, admin }) => {
         const body = await readJson(request);
-        return answer(await setOrderStatus(deps.db, params.id, isPlainObject(body) ? body.status : undefined, deps.now()));
+        return answer(await setOrderStatus(deps.db, params.id, isPlainObject(body) ? body.status : undefined, deps.now(), actorOf(admin)));
       },
       { isAdmin: true, parse: "none" },
     )

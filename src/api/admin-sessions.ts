@@ -1,6 +1,7 @@
 // Admin sessions API (see docs/auth-and-admin.md, "Admin login and sessions"): list active
 // sessions, revoke one, revoke all by raising the global token version.
 
+import { actorOf } from "../lib/auth/admin-actor.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { jsonNoStore } from "../lib/http.ts";
@@ -33,12 +34,12 @@ export function adminSessionsApi(deps: Deps) {
     )
     .delete(
       `${SESSIONS_PATH}/*`,
-      async ({ request }) => {
+      async ({ request, admin }) => {
         // The raw path segment: URL-decoded and trimmed here, so a malformed one is a clean 404.
         const raw = new URL(request.url).pathname.slice(SESSIONS_PATH.length + 1);
         const jti = raw.includes("/") ? undefined : parseJtiParam(raw);
         try {
-          if (jti && (await revokeAdminSession(deps.db, jti, deps.now()))) return jsonNoStore({ success: true, jti });
+          if (jti && (await revokeAdminSession(deps.db, jti, deps.now(), actorOf(admin)))) return jsonNoStore({ success: true, jti });
         } catch (error) {
           return fail(error, "Failed to revoke session");
         }

@@ -21,6 +21,7 @@ import { adminSheetApi } from "./admin-sheet.ts";
 import { webhooksApi } from "./webhooks.ts";
 import { partnerStatsApi } from "./partner-stats.ts";
 import { adminOrdersApi } from "./admin-orders.ts";
+import { adminMailApi } from "./admin-mail.ts";
 import { adminPlacementsApi } from "./admin-placements.ts";
 import { adminInsightsApi } from "./admin-insights.ts";
 
@@ -44,6 +45,7 @@ export function apiRoutes(deps: Deps) {
     .use(adminBannerApi(deps)) //           /api/admin/banner
     .use(adminSheetApi(deps)) //            /api/admin/sheet (GET, PATCH, PUT), /api/admin/sheet/revisions[/:id[/restore]]
     .use(adminOrdersApi(deps)) //           /api/admin/orders, /api/admin/orders/:id(/fulfil), /api/admin/orders/test
+    .use(adminMailApi(deps)) //             /api/admin/outbox[/:id[/resend]], /api/admin/activity
     .use(adminPlacementsApi(deps)) //       /api/admin/placements/:tier(/:id/cancel|reschedule, /clear-queue, /clear-history)
     .use(partnerStatsApi(deps)) //          /api/partner-stats/:activationId
     .use(webhooksApi(deps)) //              /api/webhooks/payment

@@ -10,6 +10,8 @@ import { backupEventStore, backupReport } from "./backup-event-store.ts";
 import { trackingRetention } from "./tracking-retention.ts";
 import { pruneTrackingMarkers } from "./prune-tracking-markers.ts";
 import { warmCoordinatesJob, warmCoordinatesReport } from "./warm-coordinates.ts";
+import { sendOutbox } from "./send-outbox.ts";
+import { purgeSubmissions } from "./purge-submissions.ts";
 
 /**
  * One scheduled job: a name (also its `/api/cron/<name>` path), a UTC cron pattern, a lock key
@@ -28,7 +30,7 @@ function job<T>(definition: ScheduledJob<T>): ScheduledJob<T> {
   return definition;
 }
 
-/** The schedule (UTC): 04:00, 04:10, 04:20 and 04:30 daily, every ten minutes, and hourly at :30 (see docs/operations.md, "Jobs"). */
+/** The schedule (UTC): 04:00, 04:10, 04:20, 04:30 and 04:40 daily, every ten minutes, hourly at :30 and every 5 seconds (see docs/operations.md, "Jobs"). */
 export const SCHEDULE: readonly ScheduledJob[] = [
   job({ name: "cleanup-admin-sessions", pattern: "0 4 * * *", lockKey: 734_300_1, run: cleanupAdminSessions }),
   job({ name: "cleanup-rate-limits", pattern: "10 4 * * *", lockKey: 734_300_2, run: cleanupRateLimits }),
@@ -36,6 +38,9 @@ export const SCHEDULE: readonly ScheduledJob[] = [
   job({ name: "prune-tracking-markers", pattern: "*/10 * * * *", lockKey: 734_300_4, run: pruneTrackingMarkers }),
   job({ name: "warm-coordinates", pattern: "30 * * * *", lockKey: 734_300_8, run: warmCoordinatesJob, report: warmCoordinatesReport }),
   job({ name: "tracking-retention", pattern: "30 4 * * *", lockKey: 734_300_5, run: trackingRetention }),
+  job({ name: "purge-submissions", pattern: "40 4 * * *", lockKey: 734_300_9, run: purgeSubmissions }),
+  // Seconds first: the outbox is polled every 5 s so a message leaves within seconds of its action.
+  job({ name: "send-outbox", pattern: "*/5 * * * * *", lockKey: 734_301_0, run: sendOutbox }),
 ];
 
 /** Finds a job of the schedule by name. */

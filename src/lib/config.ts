@@ -110,6 +110,21 @@ const postgresUrl: Kind<string> = {
   },
 };
 
+/** An SMTP server: smtp://[user:pass@]host[:port] (STARTTLS when offered) or smtps:// (TLS from the start). */
+const smtpUrl: Kind<string> = {
+  type: "url",
+  parse(raw, name) {
+    let url: URL | undefined;
+    try {
+      url = new URL(raw);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== "smtp:" && url.protocol !== "smtps:") || url.hostname === "") throw new Invalid([`${name} must be an smtp:// or smtps:// URL with a host`]);
+    return raw;
+  },
+};
+
 /** Comma-separated entries; `problemOf` names what is wrong with one entry. */
 function list(problemOf: (entry: string) => string | undefined): Kind<string[]> {
   return {
@@ -285,7 +300,8 @@ const FIELDS = {
   trustedProxies: variable({ name: "TRUSTED_PROXIES", kind: list(trustedProxyProblem), default: "loopback,private", description: "Comma-separated addresses or CIDR ranges (IPv4 or IPv6) of the proxies allowed to name the client in X-Forwarded-For / X-Real-IP; `loopback` and `private` name the loopback and private ranges, `none` trusts no peer. Any other peer's own socket address is its client IP" }),
   trackingLimiterFallback: variable({ name: "TRACKING_LIMITER_FALLBACK", kind: oneOf(["none", "local"], { anyCase: true }), default: "none", description: "What tracking does while the rate-limit store is unreachable: `none` records nothing, `local` keeps recording under each instance's own in-memory counts" }),
   defaultLanguage: variable({ name: "DEFAULT_LANGUAGE", kind: oneOf(["fr", "en"], { anyCase: true }), default: "fr", description: "Language of a visitor who chose none (no `?lang=`, no `lang` cookie, no French or English in Accept-Language): `fr` or `en`. The test helpers set `en`" }),
-  trackingRetentionDays: variable({ name: "TRACKING_RETENTION_DAYS", kind: integer(1, 3650), default: "400", description: "Days raw engagement and discovery rows are kept (1–3650); the daily retention job deletes older whole Paris days (the insights rollups keep their figures)" }),
+  smtpUrl: variable({ name: "SMTP_URL", kind: smtpUrl, secret: true, description: "SMTP server the outbox sends host and partner email through (`smtp://user:pass@host:587`, `smtps://…:465`); without it messages stay queued in the outbox and the console shows them" }),
+  trackingRetentionDays: variable({ name: "TRACKING_RETENTION_DAYS", kind: integer(1, 3650), default: "400", description: "Days raw engagement and discovery rows, and the console's activity timeline, are kept (1–3650); the daily retention job deletes older whole Paris days (the insights rollups keep their figures)" }),
 };
 
 type Fields = typeof FIELDS;

@@ -142,6 +142,22 @@ describe("GET /api/admin/insights/audience.csv", () => {
     ]);
   });
 
+  test("lines end with \\n, never CRLF", async () => {
+    const text = await (await get("/api/admin/insights/audience.csv?windowDays=30&minInteractions=0")).text();
+    expect(text).not.toContain("\r");
+    expect(text.split("\n")).toHaveLength(6);
+    expect(text.endsWith("\n")).toBe(true);
+  });
+
+  test("the email of a user who did not consent is left out (the session stays, anonymous)", async () => {
+    await seedEngagement(ctx.deps.database, [{ key: "a", session: "s-bob", at: plus(T, 20), email: "bob@example.org" }]);
+    const rows = await csv(await get("/api/admin/insights/audience.csv?windowDays=30&minInteractions=0"));
+    const bob = rows.find((r) => r[1] === "s-bob");
+    expect(bob?.[0]).toBe("");
+    expect(rows.find((r) => r[1] === "s-ada")?.[0]).toBe("ada@example.org");
+    expect(rows.some((r) => r.includes("bob@example.org"))).toBe(false);
+  });
+
   const filtered: [string, string[]][] = [
     ["", ["s-ada", "s-anon", "'=cmd|' /C calc'!A0"]],
     ["&minInteractions=2", ["s-ada"]],
@@ -175,15 +191,22 @@ describe("collected users", () => {
     expect(body.users.map((u: { email: string }) => u.email)).toEqual(["ada@example.org", "bob@example.org", "cy@example.org"]);
   });
 
-  test("GET /api/admin/users.csv: columns, quoting and neutralisation cell by cell", async () => {
+  test("GET /api/admin/users.csv: only consenting users; columns, quoting and neutralisation cell by cell", async () => {
+    await ctx.deps.database.query(sql`insert into users (email, first_name, consent, source) values ('dee@example.org', 'Bob, "the builder"', true, '+33 source')`);
     const res = await get("/api/admin/users.csv");
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="users-2026-06-21.csv"');
-    expect(await csv(res)).toEqual([
-      ["First Name", "Last Name", "Email", "First Seen", "Last Seen", "Verifications", "Consent", "Source"],
-      ["Ada", `'=HYPERLINK("http://x")`, "ada@example.org", "2026-06-01T10:00:00.000Z", "2026-06-21T10:00:00.000Z", "3", "yes", "sign-in"],
-      ['Bob, "the builder"', "", "bob@example.org", "2026-06-10T10:00:00.000Z", "2026-06-15T10:00:00.000Z", "1", "no", "'+33 source"],
-      ["", "", "cy@example.org", "2026-05-01T10:00:00.000Z", "2026-05-01T10:00:00.000Z", "2", "", ""],
-    ]);
+    const rows = await csv(res);
+    expect(rows.map((r) => r[2])).toEqual(["Email", "ada@example.org", "dee@example.org"]);
+    expect(rows[1]).toEqual(["Ada", `'=HYPERLINK("http://x")`, "ada@example.org", "2026-06-01T10:00:00.000Z", "2026-06-21T10:00:00.000Z", "3", "yes", "sign-in"]);
+    expect(rows[2].slice(0, 3)).toEqual(['Bob, "the builder"', "", "dee@example.org"]);
+    expect(rows[2][6]).toBe("yes");
+    expect(rows[2][7]).toBe("'+33 source");
+  });
+
+  test("GET /api/admin/users.csv: lines end with \\n, never CRLF", async () => {
+    const text = await (await get("/api/admin/users.csv")).text();
+    expect(text).not.toContain("\r");
+    expect(text).toBe('First Name,Last Name,Email,First Seen,Last Seen,Verifications,Consent,Source\nAda,"\'=HYPERLINK(""http://x"")",ada@example.org,2026-06-01T10:00:00.000Z,2026-06-21T10:00:00.000Z,3,yes,sign-in\n');
   });
 
   test("an empty users table gives the header alone", async () => {
@@ -208,7 +231,7 @@ describe("POST /api/admin/users/erase", () => {
 
     const res = await erase({ email: "  ADA@example.org " });
     expect(res.status).toBe(200);
-    expect((await res.json()).erased).toEqual({ users: 1, verifications: 1, genrePreferences: 5, engagementRows: 2, discoveryRows: 1 });
+    expect((await res.json()).erased).toEqual({ users: 1, verifications: 1, genrePreferences: 5, engagementRows: 2, discoveryRows: 1, submissions: 0, orders: 0, messages: 0 });
     const sessionRows = await ctx.deps.database.query<{ email: string }>(sql`select email from session_genre_preferences`);
     expect(sessionRows.map((r) => r.email)).toEqual(["bob@example.org"]);
 
@@ -234,7 +257,7 @@ describe("POST /api/admin/users/erase", () => {
   });
 
   test("an unknown email erases nothing and says so with zeros", async () => {
-    expect((await (await erase({ email: "nobody@example.org" })).json()).erased).toEqual({ users: 0, verifications: 0, genrePreferences: 0, engagementRows: 0, discoveryRows: 0 });
+    expect((await (await erase({ email: "nobody@example.org" })).json()).erased).toEqual({ users: 0, verifications: 0, genrePreferences: 0, engagementRows: 0, discoveryRows: 0, submissions: 0, orders: 0, messages: 0 });
   });
 
   for (const body of [{}, { email: "" }, { email: "not-an-email" }, { email: ["a@b.co"] }, { email: "<script>@x" }, "raw"]) {

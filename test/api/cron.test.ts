@@ -62,6 +62,8 @@ describe("cron endpoints", () => {
       ["prune-tracking-markers", "*/10 * * * *"],
       ["warm-coordinates", "30 * * * *"],
       ["tracking-retention", "30 4 * * *"],
+      ["purge-submissions", "40 4 * * *"],
+      ["send-outbox", "*/5 * * * * *"],
     ]);
     const outcome = await runScheduledJob(ctx.deps, SCHEDULE[1]);
     expect(outcome).toEqual({ ran: true, result: { deleted: 0 } });

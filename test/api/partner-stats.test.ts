@@ -156,7 +156,7 @@ describe("GET /api/partner-stats/:id", () => {
     expect(res.headers.get("cache-control")).toBe(NO_STORE_HEADERS["cache-control"]!);
     const html = await res.text();
     expect(html).toContain("Canal Amapiano Sunset");
-    expect(html).toContain("18/06/2026, 12:00 → 19/06/2026, 12:00 (Paris time)");
+    expect(html).toContain("Window: 18/06/2026, 12:00 - 19/06/2026, 12:00 (Paris time)");
     expect(html).toContain("Spotlight");
     expect(html).toContain(`href="/api/partner-stats/${id}?token=${token}&format=csv"`);
     expect(html).toContain("<th scope=\"row\">2026-06-18</th><td>1</td><td>0</td><td>1</td>");
@@ -165,6 +165,69 @@ describe("GET /api/partner-stats/:id", () => {
     expect(denied.status).toBe(403);
     expect(await denied.text()).toContain("Invalid partner stats token");
     expect((await ctx.request(`/partner-stats/${id}`)).status).toBe(400);
+  });
+});
+
+describe("the partner report page as the domain describes it", () => {
+  const page = async (id: string, token: string) => {
+    const res = await ctx.request(`/partner-stats/${id}?token=${token}`);
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+  test("kicker \"Partner ROI\" above the event name and its tier badge", async () => {
+    const { id, token } = await activation();
+    const html = await page(id, token);
+    expect(html).toMatch(/<p class="eyebrow">Partner ROI<\/p><h1>Canal Amapiano Sunset<\/h1><p class="partner-stats-meta"><span class="badge">Spotlight<\/span><\/p>/);
+  });
+  test("the \"Event key: …\" line and \"Window: <start> - <end>\" in Paris time", async () => {
+    const { id, token } = await activation();
+    const html = await page(id, token);
+    expect(html).toContain('<p class="partner-stats-key">Event key: evt_fixture000001</p>');
+    expect(html).toContain('<p class="partner-stats-window">Window: 18/06/2026, 12:00 - 19/06/2026, 12:00 (Paris time)</p>');
+  });
+  test("six cards with session rates, then the click-based interaction rates, one decimal each", async () => {
+    const { id, token } = await activation();
+    await track([
+      ["click", "a", 1],
+      ["click", "b", 2],
+      ["click", "c", 3],
+      ["outbound_click", "a", 4],
+      ["calendar_sync", "a", 5],
+      ["calendar_sync", "b", 6],
+    ]);
+    const html = await page(id, token);
+    const labels = [...html.matchAll(/<span class="stat-label">([^<]+)<\/span>/g)].map((m) => m[1]);
+    expect(labels).toEqual(["Views", "Outbound", "Calendar", "Unique Sessions", "Outbound CVR", "Calendar CVR"]);
+    expect(html).toContain('<span class="stat-value">33.3%</span><span class="stat-label">Outbound CVR</span>');
+    expect(html).toContain('<span class="stat-value">66.7%</span><span class="stat-label">Calendar CVR</span>');
+    expect(html).toContain("Interaction rate (click-based): Outbound 33.3% • Calendar 66.7%");
+    expect(html).toContain("<strong>Private report.</strong>");
+  });
+  test("errors: \"Token required\" without a token; \"Stats unavailable\" with the reason and a link to /feature-event otherwise", async () => {
+    const { id } = await activation();
+    const missing = await ctx.request(`/partner-stats/${id}`);
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain("<h1>Token required</h1>");
+    for (const [path, status, reason] of [
+      [`/partner-stats/${id}?token=wrong`, 403, "Invalid partner stats token"],
+      ["/partner-stats/00000000-0000-4000-8000-000000000000?token=x", 404, "Partner stats record not found"],
+    ] as const) {
+      const res = await ctx.request(path);
+      expect(res.status).toBe(status);
+      const html = await res.text();
+      expect(html).toContain("<h1>Stats unavailable</h1>");
+      expect(html).toContain(reason);
+      expect(html).toContain('href="/feature-event"');
+    }
+  });
+  test("the page lists the placement's own events: booked, start, end, and the emails sent", async () => {
+    const { id, token } = await activation();
+    const html = await page(id, token);
+    const moments = [...html.matchAll(/<li><time datetime="[^"]+">([^<]+)<\/time> <span>([^<]+)<\/span><\/li>/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(moments).toHaveLength(3);
+    expect(moments).toContain("18/06/2026, 12:00 Placement booked");
+    expect(moments).toContain("18/06/2026, 12:00 Placement started");
+    expect(moments.at(-1)).toBe("19/06/2026, 12:00 Placement ends");
   });
 });
 

@@ -14,6 +14,7 @@ import { readPublishedSheet } from "../store/published.ts";
 import { patchStoreSheet } from "../store/patch.ts";
 import { isBlankStoreRow, readStoreSheet, saveStoreSheet } from "../store/store.ts";
 import { writeSheetEdits, type SheetWriteResult } from "./sheet-editor.ts";
+import { recordActivity } from "../activity/activity.ts";
 
 /** How many changed rows the review lists in full (the counts cover every row). */
 export const UNPUBLISHED_ROWS_LISTED = 200;
@@ -106,6 +107,7 @@ export async function discardDrafts(deps: PublishDeps, actor: string): Promise<{
   );
   if (!saved.ok) return { ok: false, error: saved.error };
   deps.log.info("sheet-editor", "Drafts discarded", { rows: changes.total, by: actor });
+  await recordActivity(deps, { actor, action: "sheet.discard", targetType: "sheet", targetId: String(saved.revision), outcome: "ok", detail: { rows: changes.total } });
   return { ok: true, discarded: changes.total };
 }
 
@@ -176,6 +178,7 @@ export async function setEventStatus(deps: PublishDeps, input: StatusInput, acto
   );
   if (!result.ok) return { ok: false, status: 400, error: result.error, ...(result.kind === "invalid" ? { issues: result.issues } : {}) };
   await deps.invalidation.invalidate({ paths: [...HOMEPAGE.paths], tags: [...HOMEPAGE.tags] });
+  await recordActivity(deps, { actor, action: "event.status", targetType: "event", targetId: row.eventKey, outcome: "ok", detail: { status: input.status, ...(input.note ? { note: input.note } : {}) } });
   deps.log.info("sheet-editor", "Event status set", { eventKey: row.eventKey, status: input.status, by: actor });
   return { ok: true, eventKey: row.eventKey, title: row.title, status: input.status, note: input.note };
 }

@@ -2,6 +2,7 @@
 // revalidate, replace the whole sheet, list revisions, diff one against the current sheet and
 // restore it. The console page and the admin JSON API both call these.
 
+import { recordActivity } from "../activity/activity.ts";
 import type { Db } from "../db/client.ts";
 import { isPlainObject } from "../http.ts";
 import { revalidateHomepage, type PublishDeps, type Revalidation } from "../events/publish.ts";
@@ -276,6 +277,7 @@ export async function writeSheetEdits(deps: PublishDeps, patch: SheetPatchInput,
     gate: patch.publish ? (columns, rows) => (report = storeSheetReport(columns, rows, now)) : undefined,
   });
   if (!result.ok) {
+    if (patch.publish) await recordActivity(deps, { actor, action: "sheet.publish", targetType: "sheet", outcome: "failed", detail: { error: result.error } });
     if (result.kind === "conflict") return { ok: false, status: 409, error: result.error, meta: metaJson(result.meta), conflicts: result.conflicts };
     if (result.kind === "blocked") return { ok: false, status: 400, error: result.error, report: result.report };
     return { ok: false, status: 400, error: result.error, issues: result.issues };
@@ -285,7 +287,9 @@ export async function writeSheetEdits(deps: PublishDeps, patch: SheetPatchInput,
   const notes = touched.length ? readSheetNotes(await readStoreRowsById(deps.db, result.columns, touched), now) : {};
   const written = { ok: true as const, meta: metaJson(result.meta), assignedKeys: result.assignedKeys, addedRowIds: result.addedRowIds, columns: result.columns, behind: result.behind, notes, report };
   if (!patch.publish) return written;
-  return { ...written, ...(await revalidateSafely(deps)) };
+  const revalidated = await revalidateSafely(deps);
+  await recordActivity(deps, { actor, action: "sheet.publish", targetType: "sheet", targetId: String(written.meta.revision ?? ""), outcome: revalidated.revalidationError ? "failed" : "ok", detail: revalidated.revalidationError ? { error: revalidated.revalidationError } : undefined });
+  return { ...written, ...revalidated };
 }
 
 async function revalidateSafely(deps: PublishDeps): Promise<{ revalidation?: Revalidation; revalidationError?: string }> {
@@ -335,12 +339,15 @@ export async function replaceSheet(
     { updatedBy: "admin-sheet-editor", origin: "manual", trigger: input.publish ? "publish" : "autosave", actor, now, baseRevision: input.baseRevision, publish: input.publish },
   );
   if (!saved.ok) {
+    if (input.publish) await recordActivity(deps, { actor, action: "sheet.publish", targetType: "sheet", outcome: "failed", detail: { error: saved.error } });
     if ("stale" in saved) return { ok: false, status: 409, error: saved.error, meta: metaJson(saved.meta), conflicts: await cellsChangedSince(deps.db, input.baseRevision) };
     return { ok: false, status: 400, error: saved.error, report };
   }
   const meta = metaJson((await readStoreSheet(deps.db))?.meta);
   if (!input.publish) return { ok: true, meta, report };
-  return { ok: true, meta, report, ...(await revalidateSafely(deps)) };
+  const revalidated = await revalidateSafely(deps);
+  await recordActivity(deps, { actor, action: "sheet.publish", targetType: "sheet", targetId: String(meta.revision ?? ""), outcome: revalidated.revalidationError ? "failed" : "ok", detail: revalidated.revalidationError ? { error: revalidated.revalidationError } : undefined });
+  return { ok: true, meta, report, ...revalidated };
 }
 
 /** A revision for JSON. */
@@ -380,12 +387,20 @@ export async function restoreRevision(
   const revision = await findRevision(deps.db, id);
   const sheet = revision && (await readRevisionSheet(deps.db, id));
   if (!revision || !sheet) return { ok: false, status: 404, error: "No such revision" };
-  if (sheet === "unavailable") return { ok: false, status: 400, error: "Revision could not be restored: a revision it is rebuilt from is gone" };
+  if (sheet === "unavailable") {
+    await recordActivity(deps, { actor, action: "sheet.restore", targetType: "revision", targetId: id, outcome: "failed", detail: { error: "a revision it is rebuilt from is gone" } });
+    return { ok: false, status: 400, error: "Revision could not be restored: a revision it is rebuilt from is gone" };
+  }
   const now = deps.now();
   const pre = await createBackup(deps.db, { createdBy: "admin-panel", trigger: "pre-restore", now });
   const saved = await saveStoreSheet(deps.db, revisionRecords(sheet), { updatedBy: "restore", origin: "restore", trigger: "restore", actor, now });
-  if (!saved.ok) return { ok: false, status: 400, error: `Revision could not be restored: ${saved.error}` };
+  if (!saved.ok) {
+    await recordActivity(deps, { actor, action: "sheet.restore", targetType: "revision", targetId: id, outcome: "failed", detail: { error: saved.error } });
+    return { ok: false, status: 400, error: `Revision could not be restored: ${saved.error}` };
+  }
   const meta = metaJson((await readStoreSheet(deps.db))?.meta);
   deps.log.info("sheet-editor", "Revision restored", { revisionId: revision.id, rows: saved.rowCount, by: actor });
-  return { ok: true, meta, preRestoreBackupId: pre.skipped ? undefined : pre.backup.id, ...(await revalidateSafely(deps)) };
+  const revalidated = await revalidateSafely(deps);
+  await recordActivity(deps, { actor, action: "sheet.restore", targetType: "revision", targetId: id, outcome: "ok", detail: { rows: saved.rowCount, ...(revalidated.revalidationError ? { warning: revalidated.revalidationError } : {}) } });
+  return { ok: true, meta, preRestoreBackupId: pre.skipped ? undefined : pre.backup.id, ...revalidated };
 }

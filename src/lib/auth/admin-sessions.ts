@@ -2,6 +2,7 @@
 // has a record (jti, tv, iat, exp, ip, ua); its status is derived when read; one global token
 // version, stored in admin_meta, only increases.
 
+import { recordActivity } from "../activity/activity.ts";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { adminMeta, adminSessions } from "../db/schema/index.ts";
@@ -170,7 +171,7 @@ export function parseJtiParam(raw: string): string | undefined {
  * Revokes one session: revoked_until becomes the later of its exp and now + 60 s.
  * Returns false when no record has that jti.
  */
-export async function revokeAdminSession(db: Db, jti: string, now: Date): Promise<boolean> {
+export async function revokeAdminSession(db: Db, jti: string, now: Date, actor?: string): Promise<boolean> {
   if (!UUID_ANY.test(jti)) return false;
   const floor = new Date(now.getTime() + REVOKE_GRACE_SECONDS * 1000);
   const rows = await db
@@ -178,6 +179,8 @@ export async function revokeAdminSession(db: Db, jti: string, now: Date): Promis
     .set({ revokedUntil: sql`greatest(to_timestamp(${adminSessions.exp}), ${floor.toISOString()}::timestamptz)` })
     .where(eq(adminSessions.jti, jti))
     .returning({ jti: adminSessions.jti });
+  // On the console's timeline (an admin's own logout passes no actor and is not an admin action).
+  if (actor && rows.length > 0) await recordActivity({ db, now: () => now }, { actor, action: "session.revoke", targetType: "admin-session", targetId: jti, outcome: "ok" });
   return rows.length > 0;
 }
 

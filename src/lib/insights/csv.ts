@@ -1,6 +1,6 @@
 // CSV for the insights exports: RFC 4180 quoting by papaparse, and formula neutralisation (a cell
 // starting with = + - @, TAB or CR gets a leading ') so a spreadsheet never runs a cell as a
-// formula. Rows are written in chunks into a stream, so a large export is never one string.
+// formula. Lines end with \n. Rows are written in chunks into a stream, so a large export is never one string.
 
 import Papa from "papaparse";
 
@@ -11,7 +11,7 @@ const CHUNK_ROWS = 500;
 
 /** One CSV line (no line end) of the given cells. */
 export function csvLine(cells: readonly (string | number)[]): string {
-  return Papa.unparse([cells.map((c) => String(c))], { escapeFormulae: FORMULA_START, newline: "\r\n", header: false });
+  return Papa.unparse([cells.map((c) => String(c))], { escapeFormulae: FORMULA_START, newline: "\n", header: false });
 }
 
 /**
@@ -26,7 +26,7 @@ export function csvStream(header: readonly string[], pages: AsyncIterable<readon
     async pull(controller) {
       if (!headerSent) {
         headerSent = true;
-        controller.enqueue(encoder.encode(`${csvLine(header)}\r\n`));
+        controller.enqueue(encoder.encode(`${csvLine(header)}\n`));
         return;
       }
       const next = await iterator.next();
@@ -37,7 +37,7 @@ export function csvStream(header: readonly string[], pages: AsyncIterable<readon
       for (let i = 0; i < next.value.length; i += CHUNK_ROWS) {
         const text = next.value
           .slice(i, i + CHUNK_ROWS)
-          .map((cells) => `${csvLine(cells)}\r\n`)
+          .map((cells) => `${csvLine(cells)}\n`)
           .join("");
         controller.enqueue(encoder.encode(text));
       }

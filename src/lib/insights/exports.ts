@@ -119,7 +119,8 @@ export async function listAudience(db: MetricsDb, filters: AudienceFilters, now:
       ), '{}') as genres
       from sessions s
     )
-    select * from with_genres
+    select w.*, (select u.email from users u where u.email = w.email and u.consent is true) as consented_email
+    from with_genres w
     where total >= ${filters.minInteractions}
       and (${!filters.calendarSyncOnly} or calendar_syncs >= 1)
       and (${!filters.outboundClickOnly} or outbound_clicks >= 1)
@@ -127,7 +128,8 @@ export async function listAudience(db: MetricsDb, filters: AudienceFilters, now:
     order by total desc, last_at desc, session_id
     limit ${AUDIENCE_ROW_LIMIT}`);
   return rows.map((row) => ({
-    email: row.email ? String(row.email) : "",
+    // Only the email of a user who consented leaves in an export.
+    email: row.consented_email ? String(row.consented_email) : "",
     sessionId: String(row.session_id),
     clicks: Number(row.clicks),
     outboundClicks: Number(row.outbound_clicks),
@@ -221,13 +223,13 @@ export async function listCollectedUsers(db: MetricsDb, limit = 1000): Promise<C
   return rows.map(userFrom);
 }
 
-/** Every user in pages of `pageSize` (by email), for the streamed CSV. */
+/** Every user who consented, in pages of `pageSize` (by email), for the streamed CSV. */
 export async function* pagesOfUsers(db: MetricsDb, pageSize = 1000): AsyncGenerator<CollectedUser[]> {
   let after = "";
   for (;;) {
     const rows = await db.query<Record<string, unknown>>(sql`
       select email, first_name, last_name, first_seen_at, last_seen_at, verification_count, consent, source
-      from users where email > ${after} order by email limit ${pageSize}`);
+      from users where consent is true and email > ${after} order by email limit ${pageSize}`);
     if (rows.length === 0) return;
     const users = rows.map(userFrom);
     yield users;

@@ -3,7 +3,8 @@
 // fulfilled by scheduling the event in the tier's scheduler and minting the partner statistics token.
 
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { recordActivity } from "../activity/activity.ts";
 import type { Config } from "../config.ts";
 import { publicUrl } from "../config.ts";
 import type { Db } from "../db/client.ts";
@@ -50,6 +51,12 @@ function customFieldValue(field: Record<string, unknown>): string | null {
 const NAME_KEYS = new Set(["event_name", "eventname"]);
 const URL_KEYS = new Set(["event_url", "event_link", "ticket_link", "eventurl"]);
 
+/** The customer's language from the checkout (`fr`, `fr-FR`, `en-GB` …); null when neither French nor English. */
+function checkoutLanguage(raw: unknown): "fr" | "en" | null {
+  const primary = typeof raw === "string" ? raw.trim().toLowerCase().split(/[-_]/)[0] : "";
+  return primary === "fr" || primary === "en" ? primary : null;
+}
+
 /** Reads the order fields from a completed checkout session (the webhook's `data.object`). */
 export function orderFromCheckoutSession(eventId: string, type: string, session: Record<string, unknown>, linkPackages: Record<string, string>): NewOrder {
   const metadata = isPlainObject(session.metadata) ? session.metadata : {};
@@ -76,6 +83,7 @@ export function orderFromCheckoutSession(eventId: string, type: string, session:
     checkoutSessionId: text(session.id),
     customerEmail: text(session.customer_email) ?? text(details.email),
     customerName: text(details.name) ?? text(session.customer_name),
+    language: checkoutLanguage(metadata.language ?? session.locale),
     eventName: eventName ?? text(metadata.event_name),
     eventUrl: eventUrl ?? text(metadata.event_url),
     amountTotalCents: typeof amount === "number" && Number.isSafeInteger(amount) && Math.abs(amount) <= 2_147_483_647 ? amount : null,
@@ -133,12 +141,18 @@ export type OrderResult = { ok: true; order: OrderRecord } | { ok: false; status
  * Moves an order to pending, processing or dismissed. Only fulfilment activates; leaving
  * activated clears activated_at and keeps the fulfilment and the token.
  */
-export async function setOrderStatus(db: Db, id: string, status: unknown, now: Date): Promise<OrderResult> {
+export async function setOrderStatus(db: Db, id: string, status: unknown, now: Date, actor = "unknown"): Promise<OrderResult> {
   if (status === "activated") return { ok: false, status: 400, error: "Orders are activated by fulfilling them" };
   if (status !== "pending" && status !== "processing" && status !== "dismissed") return { ok: false, status: 400, error: "Status must be pending, processing or dismissed" };
   if (!UUID.test(id)) return { ok: false, status: 404, error: "Order not found" };
-  const [row] = await db.update(paidOrders).set({ status, activatedAt: null, updatedAt: now }).where(eq(paidOrders.id, id)).returning();
-  return row ? { ok: true, order: row } : { ok: false, status: 404, error: "Order not found" };
+  return db.transaction(async (tx): Promise<OrderResult> => {
+    const [row] = await tx.update(paidOrders).set({ status, activatedAt: null, updatedAt: now }).where(eq(paidOrders.id, id)).returning();
+    if (!row) return { ok: false, status: 404, error: "Order not found" };
+    // Leaving activated revokes the placement's coming emails (the worker would cancel them too).
+    await tx.execute(sql`update outbox_messages set status = 'cancelled', updated_at = ${now.toISOString()}::timestamptz where status = 'queued' and starts_with(dedupe_key, ${`order:${id}:`})`);
+    await recordActivity({ db: tx, now: () => now }, { actor, action: "order.status", targetType: "order", targetId: id, outcome: "ok", detail: { status } });
+    return { ok: true, order: row };
+  });
 }
 
 /** Deletes a dismissed order (its statistics link then answers 404). */
@@ -175,7 +189,7 @@ export interface Fulfilment {
  * of the newest entry for the key is read back, and the order is activated with its token (kept
  * when one exists).
  */
-export async function fulfilOrder(deps: SchedulerDeps, id: string, fulfilment: Fulfilment): Promise<OrderResult> {
+export async function fulfilOrder(deps: SchedulerDeps, id: string, fulfilment: Fulfilment, inTransaction?: (tx: Db, order: OrderRecord) => Promise<void>): Promise<OrderResult> {
   if (!UUID.test(id)) return { ok: false, status: 404, error: "Order not found" };
   const now = deps.now();
   return deps.db.transaction(async (tx): Promise<OrderResult> => {
@@ -203,6 +217,8 @@ export async function fulfilOrder(deps: SchedulerDeps, id: string, fulfilment: F
       })
       .where(eq(paidOrders.id, id))
       .returning();
+    // What the activation causes (the partner's emails, the timeline entry) commits with it.
+    if (inTransaction) await inTransaction(tx, updated!);
     return { ok: true, order: updated! };
   });
 }

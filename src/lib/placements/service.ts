@@ -12,6 +12,9 @@ import { formatParisDisplay, INVALID_DURATION, INVALID_SCHEDULE_TIME, parseDurat
 import { parisInstant } from "../paris-time.ts";
 import { cancelEntry, clearHistory, clearQueue, isTier, listSchedule, rescheduleEntry, scheduleEntry, type EntryActionResult, type ScheduleEntry, type ScheduleListing, type SchedulerDeps, type Tier } from "./scheduler.ts";
 import { createTestOrder, fulfilOrder, type OrderRecord, type OrderResult } from "./orders.ts";
+import { enqueueMessage } from "../mail/outbox.ts";
+import { recordActivity } from "../activity/activity.ts";
+import { orderMessages } from "./order-mail.ts";
 
 /**
  * The raw live read placements look events up in (the process event reader fits). Declared here
@@ -26,7 +29,7 @@ export interface RawLiveReads {
 export type PlacementEvent = Pick<LiveEvent, "eventKey" | "eventName"> & Partial<Pick<LiveEvent, "location" | "date" | "dateRangeEnd" | "occurrenceIndex">>;
 
 export interface PlacementDeps {
-  config: Pick<Config, "spotlightSlots" | "siteUrl" | "basePath">;
+  config: Pick<Config, "spotlightSlots" | "siteUrl" | "basePath" | "defaultLanguage">;
   db: Db;
   events: RawLiveReads;
   invalidation: InvalidationBus;
@@ -199,11 +202,20 @@ export async function clearPlacementHistory(deps: PlacementDeps, tier: Tier) {
   return result;
 }
 
+/** What an activation writes in its own transaction: the partner's three emails and the timeline entry. */
+function onActivated(deps: PlacementDeps, actor: string) {
+  return async (tx: Db, order: OrderRecord) => {
+    const now = deps.now();
+    for (const message of orderMessages(deps.config, order)) await enqueueMessage(tx, message, now, deps.config.defaultLanguage);
+    await recordActivity({ db: tx, now: deps.now }, { actor, action: "order.fulfil", targetType: "order", targetId: order.id, outcome: "ok", detail: { eventKey: order.fulfilledEventKey, tier: order.fulfilledTier } });
+  };
+}
+
 /** Fulfils an order from `{eventKey, tier, startAt?, durationHours?}`. */
 export async function fulfilFromInput(deps: PlacementDeps, orderId: string, body: unknown, createdBy: string): Promise<OrderResult> {
   const tier = parseTier(isPlainObject(body) ? body.tier : undefined);
   const input = await parsePlacement(deps, body);
-  const result = await fulfilOrder(schedulerDeps(deps), orderId, { eventKey: input.eventKey, tier, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy });
+  const result = await fulfilOrder(schedulerDeps(deps), orderId, { eventKey: input.eventKey, tier, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy }, onActivated(deps, createdBy));
   if (result.ok) {
     deps.log.info("orders", "Order fulfilled", { tier, eventKey: input.eventKey });
     await placementsChanged(deps);
@@ -217,7 +229,7 @@ export async function createTestActivation(deps: PlacementDeps, body: unknown, c
   const input = await parsePlacement(deps, body);
   const order: OrderRecord = await createTestOrder(deps.db, { eventKey: input.eventKey, eventName: input.eventName, tier }, deps.now());
   if (isPlainObject(body) && (body.fulfil === false || body.fulfil === "0" || body.fulfil === "false")) return { ok: true, order };
-  const result = await fulfilOrder(schedulerDeps(deps), order.id, { eventKey: input.eventKey, tier, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy });
+  const result = await fulfilOrder(schedulerDeps(deps), order.id, { eventKey: input.eventKey, tier, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy }, onActivated(deps, createdBy));
   if (result.ok) await placementsChanged(deps);
   return result;
 }

@@ -11,6 +11,7 @@ import type { PublishDeps } from "../events/publish.ts";
 import { setEventStatus } from "../admin/publishing.ts";
 import { normaliseStatusNote, STATUS_NOTE_MAX } from "../sheet/status.ts";
 import { REPORT_KINDS, type ReportKind } from "./report.ts";
+import { recordActivity } from "../activity/activity.ts";
 
 /** How many of an event's newest texts the console shows. */
 export const REPORT_TEXTS_SHOWN = 3;
@@ -156,6 +157,7 @@ export async function markReportedCancelled(deps: PublishDeps, rawKey: string, a
   if (!set.ok) return { ok: false, status: set.status, error: set.error };
   const count = await closeReports(deps.db, eventKey, "resolved", actor, deps.now());
   deps.log.info("reports", "Reported event marked cancelled", { eventKey, reports: count, by: actor });
+  await recordActivity(deps, { actor, action: "report.cancel", targetType: "event", targetId: eventKey, outcome: "ok", detail: { reports: count } });
   return { ok: true, eventKey, title: set.title || group.title, count, note };
 }
 
@@ -167,5 +169,6 @@ export async function dismissReports(deps: Pick<PublishDeps, "db" | "log" | "now
   const count = await closeReports(deps.db, eventKey, "dismissed", actor, deps.now());
   if (count === 0) return { ok: false, status: 409, error: REPORT_MODERATION_MESSAGES.noOpenReports };
   deps.log.info("reports", "Reports dismissed", { eventKey, reports: count, by: actor });
+  await recordActivity(deps, { actor, action: "report.dismiss", targetType: "event", targetId: eventKey, outcome: "ok", detail: { reports: count } });
   return { ok: true, eventKey, title: group.title, count };
 }

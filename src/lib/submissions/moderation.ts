@@ -13,6 +13,10 @@ import { appendStoreRows, patchStoreSheet } from "../store/patch.ts";
 import { revalidateHomepage } from "../events/publish.ts";
 import { dbErrorSummary } from "../db/errors.ts";
 import { isValidEventKey, normaliseEventKey } from "../sheet/keys.ts";
+import type { Config } from "../config.ts";
+import { enqueueMessage } from "../mail/outbox.ts";
+import { submissionAcceptedMessage, submissionDeclinedMessage } from "../mail/messages.ts";
+import { recordActivity } from "../activity/activity.ts";
 
 export const SUBMISSION_STATUSES = ["pending", "accepted", "declined"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
@@ -93,11 +97,19 @@ export async function declineSubmission(
   if (review.reason === "other" && note === "") return { ok: false, error: MODERATION_MESSAGES.noteRequired, status: 400 };
   if (note.length > NOTE_MAX) return { ok: false, error: MODERATION_MESSAGES.noteTooLong, status: 400 };
   const now = deps.now();
-  const [row] = await deps.db
-    .update(eventSubmissions)
-    .set({ status: "declined", reviewReason: review.reason, reviewNote: note || null, reviewedBy: review.reviewedBy, reviewedAt: now, updatedAt: now })
-    .where(and(eq(eventSubmissions.id, id), eq(eventSubmissions.status, "pending")))
-    .returning();
+  // The host's email and the timeline entry are written in the same transaction as the decline.
+  const row = await deps.db.transaction(async (tx) => {
+    const [declined] = await tx
+      .update(eventSubmissions)
+      .set({ status: "declined", reviewReason: review.reason, reviewNote: note || null, reviewedBy: review.reviewedBy, reviewedAt: now, updatedAt: now })
+      .where(and(eq(eventSubmissions.id, id), eq(eventSubmissions.status, "pending")))
+      .returning();
+    if (declined) {
+      await enqueueMessage(tx, submissionDeclinedMessage(declined), now);
+      await recordActivity({ db: tx, now: deps.now }, { actor: review.reviewedBy, action: "submission.decline", targetType: "submission", targetId: id, outcome: "ok", detail: { reason: review.reason } });
+    }
+    return declined;
+  });
   return row ? { ok: true, submission: row } : notReviewable(deps.db, id);
 }
 
@@ -137,7 +149,7 @@ export function submissionSheetRow(headers: readonly string[], payload: Record<s
  * save: the event is in the sheet, the submission stays accepted and the failure is reported.
  */
 export async function acceptSubmission(
-  deps: { db: Db; events: EventReader; invalidation: InvalidationBus; log: Logger; now: () => Date },
+  deps: { db: Db; events: EventReader; invalidation: InvalidationBus; log: Logger; now: () => Date; config: Pick<Config, "siteUrl" | "basePath"> },
   id: string,
   review: { reviewedBy: string; eventKey?: string },
 ): Promise<ModerationResult> {
@@ -175,9 +187,16 @@ export async function acceptSubmission(
       .update(eventSubmissions)
       .set({ status: "pending", reviewReason: null, reviewedBy: null, reviewedAt: null, updatedAt: deps.now() })
       .where(and(eq(eventSubmissions.id, id), eq(eventSubmissions.status, "accepted"), sql`${eventSubmissions.acceptedEventKey} is null`));
+    await recordActivity({ ...deps, log: deps.log }, { actor: review.reviewedBy, action: "submission.accept", targetType: "submission", targetId: id, outcome: "failed" });
     return { ok: false, error: MODERATION_MESSAGES.saveFailed, status: 500 };
   }
-  const [submission] = await deps.db.update(eventSubmissions).set({ acceptedEventKey, updatedAt: deps.now() }).where(eq(eventSubmissions.id, id)).returning();
+  // The host's "accepted" email and the timeline entry go in the transaction that records the key.
+  const submission = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx.update(eventSubmissions).set({ acceptedEventKey, updatedAt: deps.now() }).where(eq(eventSubmissions.id, id)).returning();
+    await enqueueMessage(tx, submissionAcceptedMessage(deps.config, updated, acceptedEventKey), deps.now());
+    await recordActivity({ db: tx, now: deps.now }, { actor: review.reviewedBy, action: "submission.accept", targetType: "submission", targetId: id, outcome: "ok", detail: { eventKey: acceptedEventKey } });
+    return updated;
+  });
   let warning: string | undefined;
   try {
     await revalidateHomepage(deps);

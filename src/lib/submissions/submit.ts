@@ -1,5 +1,6 @@
 // Receiving a host submission (see docs/public-pages.md, "/submit-event"), in its fixed order of
-// checks: switch → per-IP limit → body → email+IP and fingerprint limits → spam signals → insert.
+// checks: switch → per-IP limit → body (fields, then the sanity checks of sanity.ts) → email+IP and
+// fingerprint limits → spam signals → insert.
 // The JSON API and the /submit-event form both go through submitEvent and show the same words.
 
 import type { Db } from "../db/client.ts";
@@ -10,7 +11,11 @@ import { limiterParts, RATE_LIMITS, type RateLimiter } from "../rate-limit.ts";
 import { dbErrorSummary } from "../db/errors.ts";
 import { readSubmissionSettings } from "./settings.ts";
 import { evaluateSpamSignals } from "./spam.ts";
+import { sanityIssues } from "./sanity.ts";
 import { parseSubmission, submissionFingerprint, type SubmissionIssue } from "./validation.ts";
+import type { Language } from "../i18n/index.ts";
+import { enqueueMessage } from "../mail/outbox.ts";
+import { submissionReceivedMessage } from "../mail/messages.ts";
 
 /** Texts of the submission answers. */
 export const SUBMISSION_MESSAGES = {
@@ -53,10 +58,10 @@ export interface SubmitDeps {
 }
 
 /**
- * Runs one submission. `body` is the parsed body, or undefined when it was not JSON (or not a
+ * Runs one submission; `language` is the language of the form (the host's emails use it). `body` is the parsed body, or undefined when it was not JSON (or not a
  * form): that answer comes only after the switch and the per-IP limit, as the order of checks requires.
  */
-export async function submitEvent(deps: SubmitDeps, body: unknown, ip: string): Promise<SubmitOutcome> {
+export async function submitEvent(deps: SubmitDeps, body: unknown, ip: string, language: Language = "fr"): Promise<SubmitOutcome> {
   let enabled: boolean;
   try {
     enabled = (await readSubmissionSettings(deps.kv)).enabled;
@@ -75,6 +80,8 @@ export async function submitEvent(deps: SubmitDeps, body: unknown, ip: string): 
   const parsed = parseSubmission(body);
   if (!parsed.ok) return parsed.issues.length === 1 && parsed.issues[0].field === "body" ? { kind: "invalid_payload" } : { kind: "invalid", issues: parsed.issues };
   const { input } = parsed;
+  const insane = sanityIssues(input, deps.now());
+  if (insane.length > 0) return { kind: "invalid", issues: insane };
 
   const perEmail = await deps.limiter.check(RATE_LIMITS.eventSubmitEmailIp, [limiterParts.email(input.hostEmail), ipPart], { failOpen: false });
   if (perEmail.status === "unavailable") return { kind: "unavailable" };
@@ -87,12 +94,15 @@ export async function submitEvent(deps: SubmitDeps, body: unknown, ip: string): 
   const signals = evaluateSpamSignals(parsed.honeypot, parsed.formStartedAt, now);
   const spam = signals.reasons.length > 0;
   try {
-    const [row] = await deps.db
+    // The host's "received" email is queued in the same transaction as the submission.
+    const row = await deps.db.transaction(async (tx) => {
+      const [inserted] = await tx
       .insert(eventSubmissions)
       .values({
         status: spam ? "declined" : "pending",
         payload: { ...input, submittedAt: now.toISOString() },
         hostEmail: input.hostEmail,
+        language,
         // Limiter key hashes only: no raw IP is stored.
         sourceIpHash: perIp.keyHash,
         emailIpHash: perEmail.keyHash,
@@ -104,7 +114,10 @@ export async function submitEvent(deps: SubmitDeps, body: unknown, ip: string): 
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: eventSubmissions.id });
+      .returning();
+      if (!spam) await enqueueMessage(tx, submissionReceivedMessage(inserted), now);
+      return inserted;
+    });
     if (spam) deps.log.info("submissions", "Submission declined by spam signals", { id: row.id, reasons: signals.reasons });
     return { kind: "received", id: row.id, declinedAsSpam: spam };
   } catch (error) {

@@ -58,7 +58,7 @@ export type SubmissionInput = {
 } & Partial<Record<"endTime" | "genre" | "price" | "age" | "indoorOutdoor" | "notes" | "arrondissement", string>>;
 
 /** What is wrong with a field: the form words it from the catalogue by this code. */
-export type SubmissionIssueCode = "payload" | "required" | "text" | "tooShort" | "tooLong" | "hostEmail" | "proofLink";
+export type SubmissionIssueCode = "payload" | "required" | "text" | "tooShort" | "tooLong" | "hostEmail" | "proofLink" | "date" | "outsideFestival" | "time" | "endBeforeStart" | "arrondissement";
 
 /** A problem with one field, as the API's issues list and the form show it (`message` is the API's English). */
 export interface SubmissionIssue {
@@ -67,6 +67,8 @@ export interface SubmissionIssue {
   code?: SubmissionIssueCode;
   /** The length bound of a tooShort / tooLong issue. */
   limit?: number;
+  /** The festival window of an outsideFestival issue (ISO dates). */
+  range?: { from: string; to: string };
 }
 
 export const PROOF_LINK_MESSAGE = "Proof link must be an HTTP(S) URL";

@@ -1,5 +1,6 @@
 // /partner-success and /privacy: two static pages (see docs/public-pages.md).
 
+import { SUBMISSION_RETENTION_MONTHS } from "../../lib/submissions/retention.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { t, tHtml, type MessageKey } from "../../lib/i18n/index.ts";
 import { SITE_NAME } from "../../lib/links.ts";
@@ -48,6 +49,8 @@ type DataUseKey = (typeof DATA_USES)[number];
 /** How long a use's records are kept: interactions and searches are added into daily totals as they arrive and deleted after `retentionDays`. */
 function keptText(use: DataUseKey, retentionDays: number): string {
   if (use === "interactions" || use === "searches") return t("privacy.rolled", { days: retentionDays });
+  // The purge-submissions job applies the same constant.
+  if (use === "submissions") return t("privacy.use.submissions.kept", { months: SUBMISSION_RETENTION_MONTHS });
   return t(`privacy.use.${use}.kept`);
 }
 

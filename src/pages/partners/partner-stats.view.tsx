@@ -3,6 +3,7 @@
 
 import type { PartnerDay, PartnerStats } from "../../lib/partners/stats.ts";
 import { formatParisDisplay } from "../../lib/placements/schedule-input.ts";
+import type { PlacementMoment } from "../../lib/placements/moments.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 
 const number = new Intl.NumberFormat("en-GB");
@@ -89,8 +90,8 @@ function DailyChart(props: { days: PartnerDay[] }): JSX.Element {
   );
 }
 
-/** The report page. */
-export function PartnerStatsPage(props: { stats: PartnerStats; days: PartnerDay[]; csvHref: string }): JSX.Element {
+/** The report page: kicker "Partner ROI", event and tier, "Event key: …", "Window: … - …", the six cards, the interaction-rate line, the daily chart, the placement's history, CSV and the private-report note. */
+export function PartnerStatsPage(props: { stats: PartnerStats; days: PartnerDay[]; csvHref: string; moments?: PlacementMoment[] }): JSX.Element {
   const { stats } = props;
   const m = stats.metrics;
   const tier = stats.tier === "spotlight" ? "Spotlight" : "Promoted listing";
@@ -98,46 +99,72 @@ export function PartnerStatsPage(props: { stats: PartnerStats; days: PartnerDay[
     <Layout title={`Statistics: ${stats.eventName} | finder`} noindex>
       <SiteHeader />
       <main id="main" class="page partner-page partner-stats">
-        <p class="eyebrow">Partner statistics</p>
+        <p class="eyebrow">Partner ROI</p>
         <h1 safe>{stats.eventName}</h1>
         <p class="partner-stats-meta">
           <span class="badge" safe>
             {tier}
-          </span>{" "}
-          <span safe>{`${formatParisDisplay(new Date(stats.range.startAt))} → ${formatParisDisplay(new Date(stats.range.endAt))} (Paris time)`}</span>
+          </span>
         </p>
-        <div class="stat-grid">
-          <Figure label="Views" value={number.format(m.clickCount)} hint="Times the event was opened" />
-          <Figure label="Outbound clicks" value={number.format(m.outboundClickCount)} hint="Clicks to your link" />
-          <Figure label="Calendar saves" value={number.format(m.calendarSyncCount)} />
-          <Figure label="Unique visitors" value={number.format(m.uniqueSessionCount)} />
-          <Figure label="Visitors who clicked out" value={`${m.outboundSessionRate.toFixed(1)} %`} hint={`${m.uniqueOutboundSessionCount} of ${m.uniqueViewSessionCount} viewers`} />
-          <Figure label="Visitors who saved it" value={`${m.calendarSessionRate.toFixed(1)} %`} hint={`${m.uniqueCalendarSessionCount} of ${m.uniqueViewSessionCount} viewers`} />
-        </div>
-        <DailyChart days={props.days} />
+        <p class="partner-stats-key" safe>{`Event key: ${stats.eventKey}`}</p>
+        <p class="partner-stats-window" safe>{`Window: ${formatParisDisplay(new Date(stats.range.startAt))} - ${formatParisDisplay(new Date(stats.range.endAt))} (Paris time)`}</p>
         <p>
           <a class="button" href={props.csvHref} download="">
             Download CSV
           </a>
         </p>
-        <p class="muted">This private link shows live figures for your placement. Keep it to yourself: anyone with it can read these numbers.</p>
+        <div class="stat-grid">
+          <Figure label="Views" value={number.format(m.clickCount)} hint="Times the event was opened" />
+          <Figure label="Outbound" value={number.format(m.outboundClickCount)} hint="Clicks to your link" />
+          <Figure label="Calendar" value={number.format(m.calendarSyncCount)} hint="Calendar saves" />
+          <Figure label="Unique Sessions" value={number.format(m.uniqueSessionCount)} />
+          <Figure label="Outbound CVR" value={`${m.outboundSessionRate.toFixed(1)}%`} hint={`${m.uniqueOutboundSessionCount} of ${m.uniqueViewSessionCount} viewing sessions`} />
+          <Figure label="Calendar CVR" value={`${m.calendarSessionRate.toFixed(1)}%`} hint={`${m.uniqueCalendarSessionCount} of ${m.uniqueViewSessionCount} viewing sessions`} />
+        </div>
+        <p class="partner-stats-interaction" safe>{`Interaction rate (click-based): Outbound ${m.outboundInteractionRate.toFixed(1)}% • Calendar ${m.calendarInteractionRate.toFixed(1)}%`}</p>
+        <DailyChart days={props.days} />
+        {props.moments && props.moments.length > 0 ? (
+          <section class="partner-moments" aria-labelledby="moments-title">
+            <h2 id="moments-title">Your placement</h2>
+            <ol class="placement-moments">
+              {props.moments.map((moment) => (
+                <li>
+                  <time datetime={moment.at.toISOString()} safe>
+                    {formatParisDisplay(moment.at)}
+                  </time>{" "}
+                  <span safe>{moment.label}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : (
+          ""
+        )}
+        <p class="muted">
+          <strong>Private report.</strong> This private link shows live figures for your placement. Keep it to yourself: anyone with it can read these numbers.
+        </p>
       </main>
       <SiteFooter />
     </Layout>
   );
 }
 
-/** An error state of the report (same status as the JSON endpoint). */
-export function PartnerStatsError(props: { message: string }): JSX.Element {
+/** An error state of the report (same status as the JSON endpoint): "Token required" without a token, else "Stats unavailable" with the reason and a way back. */
+export function PartnerStatsError(props: { message: string; tokenMissing?: boolean }): JSX.Element {
   return (
     <Layout title="Partner statistics | finder" noindex>
       <SiteHeader />
       <main id="main" class="page partner-page">
-        <h1>Partner statistics</h1>
+        <h1>{props.tokenMissing ? "Token required" : "Stats unavailable"}</h1>
         <p role="alert" safe>
           {props.message}
         </p>
         <p class="muted">Check that you opened the full link you were sent, or write to us.</p>
+        <p>
+          <a class="button" href="/feature-event">
+            Back to partner page
+          </a>
+        </p>
       </main>
       <SiteFooter />
     </Layout>

@@ -11,7 +11,7 @@ import { readJsonOrForm } from "../../lib/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { readSubmissionSettings } from "../../lib/submissions/settings.ts";
 import { MAX_SUBMISSION_BODY_BYTES, submitEvent, type SubmitOutcome } from "../../lib/submissions/submit.ts";
-import { inLanguage, languageCacheKey, LANGUAGE_VARY, requestLanguage } from "../../lib/i18n/index.ts";
+import { currentLanguage, inLanguage, languageCacheKey, LANGUAGE_VARY, requestLanguage } from "../../lib/i18n/index.ts";
 import { alternateLinks } from "../components/layout.tsx";
 import { publicUrl } from "../../lib/config.ts";
 import { emptyFormState, SubmissionForm, SubmitPage, SUBMIT_PAGE_TEXT, type SubmissionFormState } from "./submit.view.tsx";
@@ -84,7 +84,7 @@ export function submitRoutes(deps: Deps) {
         const capped = await withBodyCap(request, MAX_SUBMISSION_BODY_BYTES);
         if (capped === "too_large") return refuse(SUBMIT_PAGE_TEXT.tooLarge(), 413);
         const fields = await readJsonOrForm(capped);
-        const { state, status, headers } = formOutcome(await submitEvent(deps, formBody(fields), clientIp(deps.config, request, server)), echoValues(fields));
+        const { state, status, headers } = formOutcome(await submitEvent(deps, formBody(fields), clientIp(deps.config, request, server), currentLanguage()), echoValues(fields));
         return formAnswer(request, state, status, headers);
       }),
       { parse: "none" },

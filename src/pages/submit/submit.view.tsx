@@ -7,7 +7,7 @@ import Html from "@kitajs/html";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { markup } from "../../lib/http.ts";
 import { SUBMISSION_FIELDS, type SubmissionFieldName, type SubmissionIssue } from "../../lib/submissions/validation.ts";
-import { t, type MessageKey } from "../../lib/i18n/index.ts";
+import { formatDay, t, type MessageKey } from "../../lib/i18n/index.ts";
 import { SITE_NAME } from "../../lib/links.ts";
 
 /** Root id of the swappable form fragment; every hx-target on this page points here. */
@@ -102,6 +102,16 @@ export function issueText(issue: SubmissionIssue): string {
       return t("submit.error.hostEmail");
     case "proofLink":
       return t("submit.error.proofLink");
+    case "date":
+      return t("submit.error.date");
+    case "outsideFestival":
+      return issue.range ? t("submit.error.outsideFestival", { from: formatDay(issue.range.from), to: formatDay(issue.range.to) }) : t("submit.error.invalid");
+    case "time":
+      return t("submit.error.time");
+    case "endBeforeStart":
+      return t("submit.error.endBeforeStart");
+    case "arrondissement":
+      return t("submit.error.arrondissement");
     default:
       return t("submit.error.invalid");
   }

@@ -168,7 +168,7 @@ describe("partner statistics rollups", () => {
     // A session's records deleted; an erasure (email cleared: nothing moves); a hand update moving
     // records between sessions and actions.
     await ctx.deps.database.query(sql`delete from engagement_interactions where session_id in ('s3', 's7')`);
-    await eraseByEmail({ db: ctx.deps.db, log: ctx.deps.log }, "ada@example.org");
+    await eraseByEmail({ db: ctx.deps.db, log: ctx.deps.log, now: ctx.deps.now }, "ada@example.org");
     await ctx.deps.database.query(sql`update engagement_interactions set session_id = 's1', action_type = 'click' where session_id = 's2' and action_type = 'calendar_sync'`);
     await ctx.deps.database.query(sql`update engagement_interactions set session_id = null where session_id = 's4'`);
     await expectExact("after session deletes and updates");

@@ -100,6 +100,15 @@ test("users block: tiles, list and Copy Emails", async () => {
   expect(html).toContain('href="/api/admin/users.csv"');
 });
 
+test("Copy Emails holds only the users who consented (the list still shows everyone)", async () => {
+  await ctx.deps.database.query(sql`insert into users (email, consent) values ('yes@example.org', true), ('no@example.org', false), ('unasked@example.org', null)`);
+  const html = await (await get("/admin/insights/users", HX)).text();
+  const box = html.match(/<textarea id="collected-emails"[^>]*>([^<]*)<\/textarea>/)?.[1];
+  expect(box).toBe("yes@example.org");
+  expect(html).toContain("no@example.org");
+  expect(html).toContain("Copy Emails and Export CSV include only the users who consented.");
+});
+
 for (const query of ["windowDays=abc", "cluster=fuzzy"]) {
   test(`${query}: 400, no stack trace`, async () => {
     for (const path of ["/admin/insights", "/admin/insights/stats"]) {

@@ -11,3 +11,5 @@ export * from "./placements.ts";
 export * from "./insights.ts";
 export * from "./partners.ts";
 export * from "./reports.ts";
+export * from "./outbox.ts";
+export * from "./activity.ts";

@@ -46,6 +46,8 @@ export const paidOrders = pgTable(
     checkoutSessionId: text("checkout_session_id"),
     customerEmail: text("customer_email"),
     customerName: text("customer_name"),
+    /** The customer's language (`fr` or `en`) when the checkout told it; their emails are written in it. */
+    language: text("language"),
     eventName: text("event_name"),
     eventUrl: text("event_url"),
     amountTotalCents: integer("amount_total_cents"),

@@ -10,6 +10,8 @@ export const eventSubmissions = pgTable(
     status: text("status").notNull().default("pending"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     hostEmail: text("host_email").notNull(),
+    /** Language of the form the host used (`fr` or `en`): their emails are written in it. */
+    language: text("language"),
     sourceIpHash: text("source_ip_hash"),
     emailIpHash: text("email_ip_hash"),
     fingerprintHash: text("fingerprint_hash"),

@@ -15,6 +15,7 @@ import { findBannerSettings, saveBannerSettings } from "../../../lib/banner.ts";
 import { adminPageGuard } from "../guard.ts";
 import type { CardNotice } from "../widgets.view.tsx";
 import { SubmissionsCard, type SubmissionsCardProps } from "./submissions.view.tsx";
+import { reviewSubmissions } from "../../../lib/submissions/review.ts";
 import { BannerCard, type BannerCardProps } from "./banner.view.tsx";
 import { ReportsCard, type ReportsCardProps } from "./reports.view.tsx";
 import { dismissReports, listOpenReports, markReportedCancelled } from "../../../lib/reports/moderation.ts";
@@ -27,13 +28,16 @@ export function statusParam(value: unknown): SubmissionStatus {
 }
 
 /** Loads the submissions card for one tab. */
-export async function loadSubmissionsCard(deps: Pick<Deps, "db" | "kv" | "now">, status: SubmissionStatus, extra: { notice?: CardNotice; acceptedKey?: string } = {}): Promise<SubmissionsCardProps> {
-  const [submissions, counts, settings] = await Promise.all([
+export async function loadSubmissionsCard(deps: Pick<Deps, "db" | "kv" | "now" | "events">, status: SubmissionStatus, extra: { notice?: CardNotice; acceptedKey?: string } = {}): Promise<SubmissionsCardProps> {
+  const [submissions, counts, settings, live] = await Promise.all([
     listSubmissions(deps.db, status),
     submissionDashboard(deps.db, deps.now()),
     readSubmissionSettings(deps.kv).catch(() => ({ enabled: true })),
+    // Listed events for the duplicate hints; without them the card still shows (no event hints).
+    deps.events.load().then((read) => read.events).catch(() => []),
   ]);
-  return { status, submissions, counts, enabled: settings.enabled, ...extra };
+  const reviews = await reviewSubmissions(deps.db, submissions, live, deps.now());
+  return { status, submissions, counts, enabled: settings.enabled, reviews, ...extra };
 }
 
 /** Loads the banner card. */

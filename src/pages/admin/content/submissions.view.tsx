@@ -6,6 +6,43 @@
 import type { SubmissionDashboard, SubmissionRecord, SubmissionStatus } from "../../../lib/submissions/moderation.ts";
 import { DECLINE_REASONS, SUBMISSION_STATUSES } from "../../../lib/submissions/moderation.ts";
 import { Notice, Tile, Time, type CardNotice } from "../widgets.view.tsx";
+import type { SubmissionReview } from "../../../lib/submissions/sanity.ts";
+
+/** The failed checks and likely duplicates of one submission. */
+function Review(props: { review?: SubmissionReview }): JSX.Element {
+  const r = props.review;
+  if (!r || (r.issues.length === 0 && r.duplicates.length === 0)) return "";
+  return (
+    <div class="submission-review">
+      {r.issues.length > 0 ? (
+        <ul class="submission-checks" aria-label="Checks">
+          {r.issues.map((i) => (
+            <li class="check-failed" data-check={i.code} safe>
+              {i.message}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        ""
+      )}
+      {r.duplicates.length > 0 ? (
+        <p class="submission-duplicates">
+          Likely duplicate of{" "}
+          {r.duplicates.map((d, n) => (
+            <>
+              {n > 0 ? ", " : ""}
+              <a href={d.href} data-duplicate={d.kind} safe>
+                {`${d.kind === "event" ? "listed event" : "submission"} “${d.name}” (${d.date}${d.startTime ? ` ${d.startTime}` : ""})`}
+              </a>
+            </>
+          ))}
+        </p>
+      ) : (
+        ""
+      )}
+    </div>
+  );
+}
 
 export const SUBMISSIONS_CARD_ID = "submissions-card";
 const BASE = "/admin/content/submissions";
@@ -30,6 +67,8 @@ export interface SubmissionsCardProps {
   notice?: CardNotice;
   /** The key of an event just accepted, linked to the editor. */
   acceptedKey?: string;
+  /** Per submission id: failed sanity checks and likely duplicates. */
+  reviews?: Map<string, SubmissionReview>;
 }
 
 /** Where the editor shows one event (its key in the editor's search). */
@@ -66,13 +105,14 @@ function SpamSignals(props: { signals: Record<string, unknown> | null }): JSX.El
   );
 }
 
-function Item(props: { s: SubmissionRecord }): JSX.Element {
+function Item(props: { s: SubmissionRecord; review?: SubmissionReview }): JSX.Element {
   const { s } = props;
   const p = s.payload;
   const target = { "hx-target": `#${SUBMISSIONS_CARD_ID}`, "hx-swap": "outerHTML" };
   return (
-    <article class="submission" data-submission-id={s.id}>
+    <article class="submission" id={`submission-${s.id}`} data-submission-id={s.id}>
       <h3 safe>{text(p.eventName) || "(no name)"}</h3>
+      <Review review={props.review} />
       <p class="tile-note">
         Submitted <Time value={s.createdAt} /> by <span safe>{s.hostEmail}</span>
       </p>
@@ -203,7 +243,7 @@ export function SubmissionsCard(props: SubmissionsCardProps): JSX.Element {
       {props.submissions.length === 0 ? (
         <p class="empty" safe>{`No ${TAB_LABEL[props.status].toLowerCase()} submissions.`}</p>
       ) : (
-        props.submissions.map((s) => <Item s={s} />)
+        props.submissions.map((s) => <Item s={s} review={props.reviews?.get(s.id)} />)
       )}
     </section>
   );

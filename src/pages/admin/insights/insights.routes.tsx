@@ -13,6 +13,7 @@ import { windowEndingAt } from "../../../lib/insights/window.ts";
 import { readReportInsights } from "../../../lib/insights/reports.ts";
 import { eventTableRows, readEventTableQuery } from "../../../lib/insights/event-table.ts";
 import { listCollectedUsers, readUsersSummary } from "../../../lib/insights/exports.ts";
+import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { eraseByEmail } from "../../../lib/insights/erasure.ts";
 import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
@@ -89,12 +90,12 @@ export function insightsRoutes(deps: Deps) {
     )
     .post(
       "/admin/insights/erase",
-      async ({ request }) => {
+      async ({ request, admin }) => {
         const form = await readForm(request);
         const email = typeof form.email === "string" ? form.email.slice(0, 300) : "";
         if (form.confirm !== "1") return block(request, () => <EraseCard email={email} error="Tick the confirmation box to erase." />, 422);
         try {
-          const result = await eraseByEmail(deps, email);
+          const result = await eraseByEmail(deps, email, actorOf(admin));
           return block(request, () => <EraseCard result={result} />);
         } catch (error) {
           if (error instanceof ValidationError) return block(request, () => <EraseCard email={email} error={error.message} />, 422);

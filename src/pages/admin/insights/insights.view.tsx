@@ -326,7 +326,9 @@ export function AudienceExport(props: { windowDays: number }): JSX.Element {
 /** Collected Users: six tiles, the list, Copy Emails and Export CSV. */
 export function UsersBlock(props: { summary: UsersSummary; users: CollectedUser[] }): JSX.Element {
   const s = props.summary;
-  const emails = props.users.map((u) => u.email).join(", ");
+  // Copy Emails takes only the users who consented (the CSV export too).
+  const consenting = props.users.filter((u) => u.consent === true);
+  const emails = consenting.map((u) => u.email).join(", ");
   return (
     <section id={INSIGHTS_USERS_ID} class="card insights-block" aria-labelledby="insights-users-title">
       <h2 id="insights-users-title">Collected Users</h2>
@@ -339,7 +341,7 @@ export function UsersBlock(props: { summary: UsersSummary; users: CollectedUser[
         <Tile label="No Consent" value={fmt(s.noConsent)} />
       </div>
       <div class="card-actions">
-        <button type="button" class="button" data-copy-target="#collected-emails" disabled={props.users.length === 0}>
+        <button type="button" class="button" data-copy-target="#collected-emails" disabled={consenting.length === 0}>
           Copy Emails
         </button>
         <a class="button" href="/api/admin/users.csv" download="">
@@ -347,8 +349,9 @@ export function UsersBlock(props: { summary: UsersSummary; users: CollectedUser[
         </a>
         <span class="muted copy-status" role="status"></span>
       </div>
+      <p class="muted">Copy Emails and Export CSV include only the users who consented.</p>
       <label class="visually-hidden" for="collected-emails">
-        Emails
+        Emails of consenting users
       </label>
       <textarea id="collected-emails" class="emails-box" readonly rows="2" safe>
         {emails}
@@ -394,7 +397,7 @@ export function EraseCard(props: { result?: ErasureCounts; error?: string; email
   return (
     <section id={INSIGHTS_ERASE_ID} class="card insights-block" aria-labelledby="insights-erase-title">
       <h2 id="insights-erase-title">Erase a person's data</h2>
-      <p class="muted">Deletes the visitor's account, sign-in history and genre preferences, and removes the email from every tracking record (the records stay as anonymous counts). This cannot be undone.</p>
+      <p class="muted">Deletes the person's account, sign-in history, genre preferences, event submissions and the emails sent to them; removes the email from every tracking record (the records stay as anonymous counts) and the name and email from their paid orders (kept for the accounts). This cannot be undone.</p>
       <form method="post" action="/admin/insights/erase" hx-post="/admin/insights/erase" hx-target={`#${INSIGHTS_ERASE_ID}`} hx-swap="outerHTML">
         <label>
           Email <input type="email" name="email" required maxlength="254" value={props.email ?? ""} autocomplete="off" />
@@ -415,7 +418,7 @@ export function EraseCard(props: { result?: ErasureCounts; error?: string; email
       )}
       {props.result ? (
         <p class="notice" role="status" safe>
-          {`Erased: ${props.result.users} account, ${props.result.verifications} sign-ins, ${props.result.genrePreferences} genre preferences; email removed from ${props.result.engagementRows + props.result.discoveryRows} tracking records.`}
+          {`Erased: ${props.result.users} account, ${props.result.verifications} sign-ins, ${props.result.genrePreferences} genre preferences, ${props.result.submissions} submissions, ${props.result.messages} emails; email removed from ${props.result.engagementRows + props.result.discoveryRows} tracking records and ${props.result.orders} orders.`}
         </p>
       ) : (
         ""

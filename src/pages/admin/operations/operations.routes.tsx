@@ -2,6 +2,7 @@
 // Event Store Controls, Admin Sessions and Recovery, each card with its fragment routes. Actions
 // call lib directly; long ones start a background job polled by the Activity card.
 
+import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
 import { markup, NO_STORE_HEADERS } from "../../../lib/http.ts";
@@ -14,6 +15,8 @@ import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
 import { SessionsCard, type SessionsCardProps } from "./sessions.view.tsx";
 import { storeActionRoutes, loadOperationsCards, OperationsCards } from "./store.routes.tsx";
+import { listOutbox } from "../../../lib/mail/outbox.ts";
+import { MailSummaryCard } from "./mail.view.tsx";
 
 const OPERATIONS_PATH = "/admin/operations";
 
@@ -28,8 +31,14 @@ export function operationsRoutes(deps: Deps) {
     return { ...listed, caller, now, showExpired };
   };
   const page = async (request: Request, caller: AdminPrincipal, showExpired: boolean, jobId?: string) => {
-    const [props, cards] = await Promise.all([cardProps(caller, showExpired), loadOperationsCards(deps, jobId)]);
-    return consoleResponse(deps, request, "operations", "Operations", () => <OperationsCards {...cards} sessions={<SessionsCard {...props} />} />);
+    const [props, cards, outbox] = await Promise.all([cardProps(caller, showExpired), loadOperationsCards(deps, jobId), listOutbox(deps.db, undefined, 0)]);
+    const sessionsAndMail = (
+      <>
+        <SessionsCard {...props} />
+        <MailSummaryCard counts={outbox.counts} smtpConfigured={deps.outbox.enabled} />
+      </>
+    );
+    return consoleResponse(deps, request, "operations", "Operations", () => <OperationsCards {...cards} sessions={sessionsAndMail} />);
   };
   const cardResponse = (props: SessionsCardProps) =>
     new Response(markup(<SessionsCard {...props} />), { headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
@@ -58,7 +67,7 @@ export function operationsRoutes(deps: Deps) {
       `${OPERATIONS_PATH}/sessions/:jti/revoke`,
       async ({ request, admin, params, cookie }) => {
         const jti = parseJtiParam(params.jti);
-        if (!jti || !(await revokeAdminSession(deps.db, jti, deps.now()))) throw new NotFoundError("Session not found or invalid jti");
+        if (!jti || !(await revokeAdminSession(deps.db, jti, deps.now(), actorOf(admin)))) throw new NotFoundError("Session not found or invalid jti");
         if (admin.via === "token" && admin.session.jti === jti) {
           // The caller ended their own session: clear the cookie and go to the login page.
           cookie[ADMIN_SESSION_COOKIE].set(clearedSessionCookie(deps.config));

@@ -88,7 +88,7 @@ export function placementsRoutes(deps: Deps) {
     )
     .post(
       `${PLACEMENTS_PATH}/orders/:id/status`,
-      async ({ request, query, params }) => act(request, query, async () => outcome(await setOrderStatus(deps.db, params.id, (await readForm(request)).status, deps.now()), "Order updated")),
+      async ({ request, query, params, admin }) => act(request, query, async () => outcome(await setOrderStatus(deps.db, params.id, (await readForm(request)).status, deps.now(), actorOf(admin)), "Order updated")),
       { isAdmin: true, parse: "none" },
     )
     .post(`${PLACEMENTS_PATH}/orders/:id/delete`, async ({ request, query, params }) => act(request, query, async () => outcome(await deleteOrder(deps.db, params.id), "Order deleted")), { isAdmin: true, parse: "none" })

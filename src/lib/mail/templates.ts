@@ -1,0 +1,130 @@
+// One template per message to a host or a partner (see docs/email.md): each renders a subject, a
+// plain-text part and a simple HTML part in the recipient's language from the message catalogues.
+// Every value is escaped in the HTML part; links are written in full in both parts.
+
+import { Html } from "@kitajs/html";
+import { formatDay, isLanguage, translate, type Language, type MessageKey } from "../i18n/index.ts";
+import { SITE_NAME } from "../links.ts";
+
+export const MESSAGE_KINDS = ["submission_received", "submission_accepted", "submission_declined", "order_confirmed", "placement_started", "placement_ended"] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+export function isMessageKind(value: unknown): value is MessageKind {
+  return typeof value === "string" && (MESSAGE_KINDS as readonly string[]).includes(value);
+}
+
+/** What each message needs, stored with it in the outbox. */
+export interface MessageParams {
+  submission_received: { eventName: string; date: string };
+  /**
+   * `editUrl` is the slot of the host's private edit link: the edit-link feature fills it when it
+   * queues the message; until then the paragraph is left out (never a placeholder link).
+   */
+  submission_accepted: { eventName: string; publicUrl: string; editUrl?: string };
+  submission_declined: { eventName: string; reason: string; note?: string | null };
+  order_confirmed: { eventName: string; tier: string; startAt: string; endAt: string; statsUrl: string };
+  placement_started: { orderId: string; eventName: string; tier: string; endAt: string; statsUrl: string };
+  placement_ended: { orderId: string; eventName: string; tier: string; endAt: string; statsUrl: string };
+}
+
+/** A message ready to send. */
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A paragraph, optionally followed by a link on its own line. */
+interface Block {
+  text: string;
+  link?: string;
+}
+
+const PARIS_FORMATS: Record<Language, Intl.DateTimeFormat> = {
+  fr: new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+  en: new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+};
+
+/** A moment on the Paris clock in words ("21 juin à 18:00", "21 June at 18:00"). */
+export function parisMoment(iso: string, language: Language): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : PARIS_FORMATS[language].format(at);
+}
+
+function compose(language: Language, subject: string, blocks: Block[]): RenderedMessage {
+  const tr = (key: MessageKey, params?: Record<string, string>) => translate(language, key, params);
+  const all: Block[] = [{ text: tr("email.greeting") }, ...blocks, { text: tr("email.signoff", { site: SITE_NAME }) }];
+  const footer = tr("email.footer", { site: SITE_NAME });
+  const text = [...all.map((b) => (b.link ? `${b.text}\n${b.link}` : b.text)), "--", footer].join("\n\n") + "\n";
+  const paragraphs = all
+    .map((b) => {
+      const body = Html.escapeHtml(b.text);
+      if (!b.link) return `<p>${body}</p>`;
+      const href = Html.escapeHtml(b.link);
+      return `<p>${body}<br><a href="${href}">${href}</a></p>`;
+    })
+    .join("\n");
+  const html = `<!doctype html>
+<html lang="${language}">
+<head><meta charset="utf-8"><title>${Html.escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;line-height:1.5;color:#1d1d1f;max-width:36rem">
+${paragraphs}
+<hr>
+<p style="color:#6e6e73;font-size:0.875em">${Html.escapeHtml(footer)}</p>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}
+
+function str(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+function tierWord(language: Language, tier: unknown): string {
+  return translate(language, tier === "spotlight" ? "email.tier.spotlight" : "email.tier.promoted");
+}
+
+function reasonWords(language: Language, reason: unknown): string {
+  const known = ["not_enough_information", "duplicate_submission", "event_not_relevant", "unable_to_verify", "spam_signal", "other"];
+  return translate(language, `email.reason.${known.includes(str(reason)) ? str(reason) : "other"}` as MessageKey);
+}
+
+/** Renders one message of `kind` in `language` from its stored params. */
+export function renderMessage(kind: MessageKind, rawLanguage: string, params: Record<string, unknown>): RenderedMessage {
+  const language: Language = isLanguage(rawLanguage) ? rawLanguage : "fr";
+  const tr = (key: MessageKey, values?: Record<string, string>) => translate(language, key, values);
+  const event = str(params.eventName);
+  switch (kind) {
+    case "submission_received": {
+      const date = /^\d{4}-\d{2}-\d{2}$/.test(str(params.date)) ? formatDay(str(params.date), language) : str(params.date);
+      return compose(language, tr("email.received.subject", { event }), [{ text: tr("email.received.body", { event, date }) }]);
+    }
+    case "submission_accepted": {
+      const blocks: Block[] = [{ text: tr("email.accepted.body", { event }) }, { text: tr("email.accepted.link"), link: str(params.publicUrl) }];
+      if (str(params.editUrl)) blocks.push({ text: tr("email.accepted.editLink"), link: str(params.editUrl) });
+      return compose(language, tr("email.accepted.subject", { event }), blocks);
+    }
+    case "submission_declined": {
+      const blocks: Block[] = [{ text: tr("email.declined.body", { event }) }, { text: tr("email.declined.reason", { reason: reasonWords(language, params.reason) }) }];
+      if (str(params.note)) blocks.push({ text: tr("email.declined.note", { note: str(params.note) }) });
+      blocks.push({ text: tr("email.declined.again") });
+      return compose(language, tr("email.declined.subject", { event }), blocks);
+    }
+    case "order_confirmed":
+      return compose(language, tr("email.order.subject", { event }), [
+        { text: tr("email.order.body", { event, tier: tierWord(language, params.tier), start: parisMoment(str(params.startAt), language), end: parisMoment(str(params.endAt), language) }) },
+        { text: tr("email.order.stats"), link: str(params.statsUrl) },
+      ]);
+    case "placement_started":
+      return compose(language, tr("email.started.subject", { event }), [
+        { text: tr("email.started.body", { event, tier: tierWord(language, params.tier), end: parisMoment(str(params.endAt), language) }) },
+        { text: tr("email.order.stats"), link: str(params.statsUrl) },
+      ]);
+    case "placement_ended":
+      return compose(language, tr("email.ended.subject", { event }), [
+        { text: tr("email.ended.body", { event, tier: tierWord(language, params.tier), end: parisMoment(str(params.endAt), language) }) },
+        { text: tr("email.ended.stats"), link: str(params.statsUrl) },
+      ]);
+  }
+}
