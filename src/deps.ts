@@ -106,6 +106,15 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   // pool holds 10); the embedded database runs one statement at a time anyway.
   const tracking = createTrackingService({ config, signingKey, log, db: database.db, now, events, invalidation }, { maxInFlight: database.engine === "postgres" ? 4 : 1, ...options.tracking });
   hooks.push(() => tracking.close());
+  // The moment the breaker's probe reaches the database again, tracking records and drains at once
+  // instead of waiting out its retry back-off (docs/operations.md, "When the database is down").
+  database.breaker?.onChange((down) => {
+    if (down) log.warn("database", "Database unreachable: new connections fail at once until a background probe reaches it");
+    else {
+      log.info("database", "Database reachable again");
+      tracking.resume();
+    }
+  });
   const deps: Deps = {
     config,
     log,

@@ -82,7 +82,13 @@ beforeAll(async () => {
     stderr: "pipe",
   });
   void (async () => {
-    for await (const chunk of service!.stdout) serviceLog += new TextDecoder().decode(chunk);
+    const reader = service!.stdout.getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      serviceLog += decoder.decode(value);
+    }
   })();
 
   nginxPort = freePort();

@@ -9,6 +9,7 @@ import type { RateLimiter } from "../rate-limit.ts";
 import type { SigningKey } from "./jwt-key.ts";
 import { limiterParts, RATE_LIMITS } from "../rate-limit.ts";
 import { isPlainObject } from "../http.ts";
+import { dbErrorSummary, isDatabaseUnreachable } from "../db/errors.ts";
 import { normaliseEmail, upsertUser, type VisitorDetails } from "./users.ts";
 import { signUserToken, USER_TOKEN } from "./user-token.ts";
 
@@ -39,7 +40,9 @@ export type SignInOutcome =
   | { kind: "ok"; email: string; created: boolean; token: string; maxAge: number }
   | { kind: "invalid"; field: string; error: string }
   | { kind: "limited"; retryAfter: number }
-  | { kind: "failed" };
+  | { kind: "failed" }
+  /** The database is down: try again in a few seconds (503 with Retry-After). */
+  | { kind: "unavailable" };
 
 type Parsed = { ok: true; details: VisitorDetails } | { ok: false; field: string; error: string };
 
@@ -110,6 +113,10 @@ export async function signInVisitor(deps: SignInDeps, body: unknown, ip: string)
     const { token } = await signUserToken(deps.signingKey, details.email, now);
     return { kind: "ok", email: details.email, created, token, maxAge: USER_TOKEN.ttlSeconds };
   } catch (error) {
+    if (isDatabaseUnreachable(error)) {
+      deps.log.warn("auth", "Visitor verification unavailable: the database is down", { error: dbErrorSummary(error) });
+      return { kind: "unavailable" };
+    }
     deps.log.error("auth", "Visitor verification failed", { source: details.source ?? null }, error);
     return { kind: "failed" };
   }

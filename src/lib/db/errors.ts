@@ -15,6 +15,8 @@ const CONNECTION_CODES = new Set([
   "EAI_AGAIN",
   "EHOSTUNREACH",
   "ENETUNREACH",
+  // The breaker's answer while the server is known to be down (src/lib/db/breaker.ts).
+  "DATABASE_DOWN",
 ]);
 
 /** SQLSTATEs worth retrying: serialization failure, deadlock, lock timeout, cancel, shutdown, startup. */
