@@ -1,17 +1,22 @@
 // The database breaker (docs/operations.md, "When the database is down"). Every connection the
 // Postgres driver opens goes through `connect` below. When one cannot be made (refused,
-// unreachable, or not made within DB_CONNECT_DEADLINE_MS), the database counts as down: from then
+// unreachable, or not answered within DB_CONNECT_DEADLINE_MS), the database counts as down: from then
 // on new connections fail at once, without touching the network, so a request spends no time
 // waiting on a database that is known to be gone. A background probe tries a TCP connection every
 // DB_PROBE_INTERVAL_MS and closes the breaker as soon as one succeeds; the next query connects as
 // usual. Nothing here retries or waits: the driver's own reconnect back-off is switched off.
 
 import net from "node:net";
+import { Duplex } from "node:stream";
 
-/** A connection attempt that has not connected after this long counts as failed. */
-export const DB_CONNECT_DEADLINE_MS = 3_000;
+/**
+ * A connection attempt that the server has not answered after this long (TCP connect and the first
+ * bytes of its start-up reply) counts as failed and opens the breaker. With the store and backup
+ * reads of a page tried in turn, the CSV fallback still answers well inside the request deadline.
+ */
+export const DB_CONNECT_DEADLINE_MS = 2_000;
 /** How often the background probe tries the server while the breaker is open. */
-export const DB_PROBE_INTERVAL_MS = 200;
+export const DB_PROBE_INTERVAL_MS = 100;
 /** The code of the error a connection gets while the breaker is open (read as "unreachable"). */
 export const BREAKER_OPEN_CODE = "DATABASE_DOWN";
 
@@ -23,7 +28,7 @@ export interface Endpoint {
 }
 
 export interface DatabaseBreaker {
-  /** A socket for the driver: connecting, or failing on the next tick while the breaker is open. */
+  /** A socket for the driver: connecting, or (while the breaker is open) failing at its first write. */
   connect(endpoint: Endpoint): net.Socket;
   /** True while the database is known to be down. */
   isOpen(): boolean;
@@ -35,6 +40,21 @@ export interface DatabaseBreaker {
 
 function failure(code: string, message: string): Error {
   return Object.assign(new Error(message), { code });
+}
+/**
+ * What the driver gets while the breaker is open: a stream that fails as soon as the driver writes
+ * its start-up message (its listeners are attached by then), with the error and the close event a
+ * failed connection has, so the driver's connection goes back to its pool at once. No network.
+ */
+function refusedStream(): net.Socket {
+  const stream = new Duplex({
+    read() {},
+    write(_chunk, _encoding, callback) {
+      callback();
+      setImmediate(() => stream.destroy(failure(BREAKER_OPEN_CODE, "Database unreachable: it is known to be down and a background probe is waiting for it")));
+    },
+  });
+  return stream as unknown as net.Socket;
 }
 
 function dial(endpoint: Endpoint): net.Socket {
@@ -88,18 +108,16 @@ export function createDatabaseBreaker(): DatabaseBreaker {
   return {
     connect(endpoint) {
       lastEndpoint = endpoint;
-      if (open) {
-        const socket = new net.Socket();
-        setImmediate(() => socket.destroy(failure(BREAKER_OPEN_CODE, "Database unreachable: it is known to be down and a background probe is waiting for it")));
-        return socket;
-      }
+      if (open) return refusedStream();
       const socket = dial(endpoint);
       const timer = setTimeout(() => {
         trip();
-        socket.destroy(failure("CONNECT_TIMEOUT", "Database connection not made in time"));
+        socket.destroy(failure("CONNECT_TIMEOUT", "Database connection not answered in time"));
       }, DB_CONNECT_DEADLINE_MS);
       timer.unref?.();
-      socket.once("connect", () => clearTimeout(timer));
+      // Answered: the server's first reply to the start-up message (a bare TCP connect is not
+      // enough: a proxy in front of a stopped server accepts it).
+      socket.once("data", () => clearTimeout(timer));
       socket.once("error", () => {
         if (socket.connecting || !socket.remoteAddress) trip();
         clearTimeout(timer);

@@ -70,7 +70,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.maxConnections ?? 10,
       onnotice: () => {},
       // Fail fast when the server is down or hangs, instead of holding requests for 30 s.
-      connect_timeout: options.connectTimeoutSeconds ?? Math.min(DB_CONNECT_TIMEOUT_SECONDS, DB_CONNECT_DEADLINE_MS / 1000 + 2),
+      connect_timeout: options.connectTimeoutSeconds ?? Math.min(DB_CONNECT_TIMEOUT_SECONDS, DB_CONNECT_DEADLINE_MS / 1000 + 1),
       // Every connection goes through the breaker, which fails at once while the server is known
       // to be down; the driver's own reconnect back-off (up to 20 s, during which queries just
       // wait) is off, since the breaker's background probe decides when to try again.

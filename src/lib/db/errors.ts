@@ -15,8 +15,11 @@ const CONNECTION_CODES = new Set([
   "EAI_AGAIN",
   "EHOSTUNREACH",
   "ENETUNREACH",
-  // The breaker's answer while the server is known to be down (src/lib/db/breaker.ts).
+  // The breaker's answer while the server is known to be down (src/lib/db/breaker.ts), and a
+  // write to a socket that the breaker or the server already closed.
   "DATABASE_DOWN",
+  "ERR_SOCKET_CLOSED",
+  "ERR_STREAM_DESTROYED",
 ]);
 
 /** SQLSTATEs worth retrying: serialization failure, deadlock, lock timeout, cancel, shutdown, startup. */
