@@ -24,7 +24,7 @@ function verifyAnswer(deps: Pick<Deps, "config">, outcome: SignInOutcome, setCoo
       return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.failed }, 503, { ...UNAVAILABLE_HEADERS });
     case "ok":
       setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
-      return jsonNoStore({ success: true, email: outcome.email, message: outcome.created ? SIGN_IN_MESSAGES.created : SIGN_IN_MESSAGES.existing });
+      return jsonNoStore({ success: true, email: outcome.email, message: SIGN_IN_MESSAGES.verified });
   }
 }
 

@@ -30,7 +30,7 @@ describe("POST /api/auth/verify", () => {
     const iat = Math.floor(ctx.clock.now().getTime() / 1000);
     expect(claims).toEqual({ email: "visitor@example.com", v: 1, iat, exp: iat + 2592000, aud: "finder:user", iss: "finder", sid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const again = await verify({ email: "visitor@example.com" });
-    expect(await again.json()).toEqual({ success: true, email: "visitor@example.com", message: "Existing user verified" });
+    expect(await again.json()).toEqual({ success: true, email: "visitor@example.com", message: "User verified" });
   });
 
   const invalid: [string, unknown, string][] = [
