@@ -38,20 +38,23 @@ export interface DatabaseBreaker {
   stop(): void;
 }
 
-function failure(code: string, message: string): Error {
-  return Object.assign(new Error(message), { code });
+/** A connection error with the fields the driver's own carry (code, address, port), and its cause. */
+function failure(code: string, message: string, endpoint?: Endpoint, cause?: unknown): Error {
+  const where = endpoint?.path ? { address: endpoint.path } : endpoint ? { address: endpoint.host ?? "127.0.0.1", port: endpoint.port ?? 5432 } : {};
+  return Object.assign(new Error(message, cause === undefined ? undefined : { cause }), { code, ...where });
 }
 /**
  * What the driver gets while the breaker is open: a stream that fails as soon as the driver writes
  * its start-up message (its listeners are attached by then), with the error and the close event a
  * failed connection has, so the driver's connection goes back to its pool at once. No network.
  */
-function refusedStream(): net.Socket {
+function refusedStream(cause: unknown): net.Socket {
   const stream = new Duplex({
     read() {},
     write(_chunk, _encoding, callback) {
       callback();
-      setImmediate(() => stream.destroy(failure(BREAKER_OPEN_CODE, "Database unreachable: it is known to be down and a background probe is waiting for it")));
+      // The error that opened the breaker is its cause: the startup message names it.
+      setImmediate(() => stream.destroy(failure(BREAKER_OPEN_CODE, "Database unreachable: it is known to be down and a background probe is waiting for it", undefined, cause)));
     },
   });
   return stream as unknown as net.Socket;
@@ -67,6 +70,8 @@ export function createDatabaseBreaker(): DatabaseBreaker {
   let probeInFlight = false;
   let lastEndpoint: Endpoint | undefined;
   let stopped = false;
+  /** The error that last opened the breaker. */
+  let openedBy: unknown;
   const listeners: ((open: boolean) => void)[] = [];
 
   const setOpen = (value: boolean) => {
@@ -92,7 +97,8 @@ export function createDatabaseBreaker(): DatabaseBreaker {
     socket.once("error", () => done(false));
   };
 
-  const trip = () => {
+  const trip = (cause: unknown) => {
+    openedBy = cause;
     setOpen(true);
     if (probing || stopped) return;
     probing = setInterval(probe, DB_PROBE_INTERVAL_MS);
@@ -108,18 +114,19 @@ export function createDatabaseBreaker(): DatabaseBreaker {
   return {
     connect(endpoint) {
       lastEndpoint = endpoint;
-      if (open) return refusedStream();
+      if (open) return refusedStream(openedBy);
       const socket = dial(endpoint);
       const timer = setTimeout(() => {
-        trip();
-        socket.destroy(failure("CONNECT_TIMEOUT", "Database connection not answered in time"));
+        const error = failure("CONNECT_TIMEOUT", "Database connection not answered in time", endpoint);
+        trip(error);
+        socket.destroy(error);
       }, DB_CONNECT_DEADLINE_MS);
       timer.unref?.();
       // Answered: the server's first reply to the start-up message (a bare TCP connect is not
       // enough: a proxy in front of a stopped server accepts it).
       socket.once("data", () => clearTimeout(timer));
-      socket.once("error", () => {
-        if (socket.connecting || !socket.remoteAddress) trip();
+      socket.once("error", (error) => {
+        if (socket.connecting || !socket.remoteAddress) trip(error);
         clearTimeout(timer);
       });
       socket.once("close", () => clearTimeout(timer));

@@ -143,7 +143,8 @@ export function isDatabaseUnreachable(error: unknown): boolean {
  * connection string (it may hold a password).
  */
 export function startupFailureText(error: unknown): string {
-  const unreachable = chainOf(error).find((e) => typeof e.code === "string" && CONNECTION_CODES.has(e.code)) as
+  // The innermost connection error is the cause (the breaker's own refusal carries the error that opened it).
+  const unreachable = [...chainOf(error)].reverse().find((e) => typeof e.code === "string" && CONNECTION_CODES.has(e.code)) as
     | (ErrorLike & { address?: unknown; port?: unknown; hostname?: unknown })
     | undefined;
   if (unreachable) {
