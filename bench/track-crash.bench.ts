@@ -90,6 +90,8 @@ export async function benchTrackCrash(): Promise<void> {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
+      // The load generator names its simulated clients in X-Forwarded-For from loopback.
+      TRUSTED_PROXIES: "loopback",
       DATA_MODE: "remote",
       DATABASE_URL: databaseUrl,
       AUTH_SECRET: randomBytes(24).toString("hex"),

@@ -3,8 +3,8 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "./deps.ts";
-import { errorHandler, HttpError } from "./lib/errors.ts";
-import { MAX_BODY_BYTES } from "./lib/http.ts";
+import { errorHandler, errorResponse, HttpError } from "./lib/errors.ts";
+import { MAX_BODY_BYTES, UNAVAILABLE_HEADERS } from "./lib/http.ts";
 import { securityHeaders, securityHeaderSet } from "./lib/security-headers.ts";
 import { errorViews } from "./pages/components/error.view.tsx";
 import { apiRoutes } from "./api/index.ts";
@@ -21,6 +21,36 @@ function bodyCap() {
     const length = Number(request.headers.get("content-length") ?? "0");
     if (Number.isFinite(length) && length > MAX_BODY_BYTES) throw new HttpError(413, "Request body too large");
   });
+}
+
+/**
+ * Every request is answered within this long (docs/operations.md, "When the database is down"):
+ * past it a 503 with Retry-After goes out and the late work's answer is dropped. The database
+ * part of a request fails sooner (the breaker fails at once while the server is known down, and a
+ * connection attempt gets 3 s), so this only catches what is stuck in between: a connection that
+ * stopped answering mid-query.
+ */
+export const REQUEST_DEADLINE_MS = 4_500;
+
+/** Races each answer against the deadline (an Elysia higher-order function around its fetch). */
+function withDeadline(deps: Deps, views: ReturnType<typeof errorViews>, headers: Record<string, string>) {
+  return (handle: (request: Request) => Response | Promise<Response>) =>
+    (request: Request): Response | Promise<Response> => {
+      const answer = handle(request);
+      if (!(answer instanceof Promise)) return answer;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<Response>((resolve) => {
+        timer = setTimeout(() => {
+          let path = "";
+          try {
+            path = new URL(request.url).pathname;
+          } catch {}
+          deps.log.warn("http", "Request over its deadline; answered 503", { method: request.method, path, deadlineMs: REQUEST_DEADLINE_MS });
+          resolve(errorResponse(request, 503, "Service temporarily unavailable", {}, { ...headers, ...UNAVAILABLE_HEADERS }, views));
+        }, REQUEST_DEADLINE_MS);
+      });
+      return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+    };
 }
 
 export interface AppOptions {
@@ -59,9 +89,12 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
 function build(deps: Deps, withHeaders: boolean, routes: ServerRoutes, readApiDocument: () => Promise<OpenApiDocument>) {
   const headers = withHeaders ? securityHeaders({ production: deps.config.nodeEnv === "production" }) : new Elysia({ name: "security-headers-off" });
+  const views = errorViews(deps.config.defaultLanguage);
+  const lateHeaders = withHeaders ? securityHeaderSet({ production: deps.config.nodeEnv === "production" }) : {};
   return new Elysia({ name: "finder", serve: { routes } })
+    .wrap(withDeadline(deps, views, lateHeaders) as never)
     .use(headers)
-    .use(errorHandler(deps.log, errorViews(deps.config.defaultLanguage)))
+    .use(errorHandler(deps.log, views))
     .use(bodyCap())
     .use(openapiDocument(deps.config.siteUrl))
     .use(apiRoutes(deps))

@@ -111,6 +111,15 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   hooks.push(() => tracking.close());
   const outbox = createOutboxWorker({ db: database.db, log, now, config, singleProcess: database.engine !== "postgres" });
   hooks.push(() => outbox.close());
+  // The moment the breaker's probe reaches the database again, tracking records and drains at once
+  // instead of waiting out its retry back-off (docs/operations.md, "When the database is down").
+  database.breaker?.onChange((down) => {
+    if (down) log.warn("database", "Database unreachable: new connections fail at once until a background probe reaches it");
+    else {
+      log.info("database", "Database reachable again");
+      tracking.resume();
+    }
+  });
   const deps: Deps = {
     config,
     log,

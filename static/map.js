@@ -74,7 +74,8 @@
     (data.areas || []).forEach(function (area) {
       var colour = BANDS[band(area)];
       var circle = L.circle([area.lat, area.lng], { radius: 550, color: colour, weight: 2, fillColor: colour, fillOpacity: area.count ? 0.28 : 0.12 });
-      circle.bindTooltip(area.label + ": " + area.count + (area.count === 1 ? " event" : " events"));
+      // Leaflet reads a string tooltip as HTML: every tooltip is handed over as a text node's element.
+      circle.bindTooltip(el("span", null, area.label + ": " + area.count + (area.count === 1 ? " event" : " events")));
       circle.bindPopup(function () {
         return popup(area.label + " · " + msg("areaEvents", { count: area.count }), byArea[area.arr] || [], areaHref(area.arr));
       });
@@ -83,7 +84,7 @@
     var points = [];
     (data.venues || []).forEach(function (venue) {
       var marker = L.circleMarker([venue.lat, venue.lng], { radius: 7, color: "#ffffff", weight: 2, fillColor: "#5b21b6", fillOpacity: 1 });
-      marker.bindTooltip(venue.venue + (venue.events.length > 1 ? " (" + venue.events.length + ")" : ""));
+      marker.bindTooltip(el("span", null, venue.venue + (venue.events.length > 1 ? " (" + venue.events.length + ")" : "")));
       marker.bindPopup(function () {
         return popup(venue.venue, venue.events, areaHref(venue.arr));
       });

@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, readJson } from "../lib/http.ts";
+import { jsonNoStore, readJson, UNAVAILABLE_HEADERS } from "../lib/http.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { isCrossSiteRequest } from "../lib/origin.ts";
 import { signInVisitor, SIGN_IN_MESSAGES, type SignInOutcome } from "../lib/auth/sign-in.ts";
@@ -20,9 +20,11 @@ function verifyAnswer(deps: Pick<Deps, "config">, outcome: SignInOutcome, setCoo
       return jsonNoStore({ success: false, error: outcome.error, ...(outcome.field !== "body" ? { issues: [{ field: outcome.field, message: outcome.error }] } : {}) }, 400);
     case "failed":
       return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.failed }, 500);
+    case "unavailable":
+      return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.failed }, 503, { ...UNAVAILABLE_HEADERS });
     case "ok":
       setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
-      return jsonNoStore({ success: true, email: outcome.email, message: outcome.created ? SIGN_IN_MESSAGES.created : SIGN_IN_MESSAGES.existing });
+      return jsonNoStore({ success: true, email: outcome.email, message: SIGN_IN_MESSAGES.verified });
   }
 }
 

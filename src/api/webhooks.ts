@@ -3,7 +3,10 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { json, MAX_BODY_BYTES } from "../lib/http.ts";
+import { json, withBodyCap } from "../lib/http.ts";
+
+/** The largest webhook body read (a checkout event is a few KiB); longer ones are 413 unread. */
+export const WEBHOOK_MAX_BODY_BYTES = 256 * 1024;
 import { handlePaymentWebhook } from "../lib/placements/webhook.ts";
 
 /** POST /api/webhooks/payment */
@@ -11,14 +14,15 @@ export function webhooksApi(deps: Deps) {
   return new Elysia({ name: "webhooks-api" }).post(
     "/api/webhooks/payment",
     async ({ request }) => {
-      const raw = new Uint8Array(await request.arrayBuffer());
-      if (raw.byteLength > MAX_BODY_BYTES) return json({ error: "Request body too large" }, 413);
+      const capped = await withBodyCap(request, WEBHOOK_MAX_BODY_BYTES);
+      if (capped === "too_large") return json({ error: "Request body too large" }, 413);
+      const raw = new Uint8Array(await capped.arrayBuffer());
       const answer = await handlePaymentWebhook(deps, raw, request.headers.get("payment-signature"));
-      return json(answer.body, answer.status);
+      return json(answer.body, answer.status, answer.headers);
     },
     {
       parse: "none",
-      detail: { tags: ["site"], summary: "Payment provider webhook", description: "Stripe-compatible events signed in the `payment-signature` header over the raw body; activates paid placements. 400 on a bad signature or payload, 503 while no webhook secret is set." },
+      detail: { tags: ["site"], summary: "Payment provider webhook", description: "Stripe-compatible events signed in the `payment-signature` header over the raw body (at most 256 KiB, else 413); activates paid placements. 400 on a bad signature or payload, 503 while no webhook secret is set or the database is down (with Retry-After; the provider redelivers)." },
     },
   );
 }

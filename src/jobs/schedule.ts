@@ -55,21 +55,35 @@ export interface JobOutcome<T> {
 }
 
 /**
+ * How long a run holds its job before it starts working. Calls that arrive meanwhile find the job
+ * taken and answer skipped, so simultaneous calls make one run even when the run itself is quicker
+ * than their spread. The embedded database needs it most: its queries run on this thread, so a
+ * run finishes before requests that arrived during it are even read, and each would otherwise
+ * start a run of its own.
+ */
+export const RUN_ONCE_SETTLE_MS = 50;
+
+/**
  * Runs a job unless it is already running, in this process (`deps.runningJobs`) or, on a
  * Postgres server, on any instance: there the run holds a transaction-level advisory lock
  * (session locks leak through the pool). The embedded database serves one process, so the
- * in-process guard is the whole lock.
+ * in-process guard is the whole lock. Either way the holder waits RUN_ONCE_SETTLE_MS first.
  */
 export async function runExclusively<T>(deps: Pick<Deps, "database" | "runningJobs">, job: ScheduledJob<T>, run: () => Promise<T>): Promise<JobOutcome<T>> {
   if (deps.runningJobs.has(job.name)) return { ran: false };
   deps.runningJobs.add(job.name);
   try {
     const pg = deps.database.pg;
-    if (!pg) return { ran: true, result: await run() };
+    if (!pg) {
+      await Bun.sleep(RUN_ONCE_SETTLE_MS);
+      return { ran: true, result: await run() };
+    }
     let outcome: JobOutcome<T> = { ran: false };
     await pg.begin(async (tx) => {
       const [row] = await tx`select pg_try_advisory_xact_lock(${job.lockKey}) as locked`;
-      if (row?.locked) outcome = { ran: true, result: await run() };
+      if (!row?.locked) return;
+      await Bun.sleep(RUN_ONCE_SETTLE_MS);
+      outcome = { ran: true, result: await run() };
     });
     return outcome;
   } finally {

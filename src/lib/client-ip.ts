@@ -1,8 +1,9 @@
 // The client IP behind every per-IP limit and session record (see docs/auth-and-admin.md, "Client
 // IP"): the socket address of the connecting peer. Only when that peer is a trusted proxy
-// (TRUSTED_PROXIES) does the first X-Forwarded-For entry (else X-Real-IP, else "unknown") name the
-// client instead, so a client that connects directly can never choose its own IP. A trusted proxy
-// must overwrite these headers, not append to what the client sent.
+// (TRUSTED_PROXIES) do the proxy headers name the client: X-Forwarded-For walked from the right,
+// past every trusted proxy, to the first untrusted address (else X-Real-IP, else the peer). A
+// client can never choose its own IP: whatever it writes into X-Forwarded-For sits left of the
+// address its first trusted proxy appended, and is never reached.
 
 import ipaddr from "ipaddr.js";
 import { memoised } from "./memo.ts";
@@ -97,15 +98,32 @@ function canonical(text: string): string {
   return address ? address.toString() : text.slice(0, 100);
 }
 
-/** The client named by the proxy headers: first X-Forwarded-For entry, else X-Real-IP, else "unknown". */
-export function forwardedClientIp(headers: Headers): string {
+/**
+ * The client named by a trusted peer's headers. X-Forwarded-For is read from the right: each proxy
+ * appends the address it received the request from, so the entries a trusted proxy added are
+ * skipped and the first address that is not a trusted proxy is the client (anything left of it is
+ * what the client itself sent, and is never read). An unparsable entry ends the walk and the last
+ * good address counts. With no X-Forwarded-For, X-Real-IP names the client. `fallback` is the
+ * answer when the headers name nobody: the peer's own address, or "unknown" when there is none.
+ */
+export function forwardedClientIp(headers: Headers, trusted: (address: string) => boolean, fallback: string): string {
   const forwarded = headers.get("x-forwarded-for");
   if (forwarded !== null) {
-    const first = forwarded.split(",")[0]?.trim();
-    return first ? canonical(first) : "unknown";
+    let client = fallback;
+    const entries = forwarded.split(",");
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const entry = entries[i]!.trim();
+      if (entry === "") continue;
+      const address = PLAIN_IPV4.test(entry) ? entry : parseAddress(entry)?.toString();
+      if (address === undefined) break;
+      client = address;
+      if (!trusted(address)) break;
+    }
+    return client;
   }
   const real = headers.get("x-real-ip")?.trim();
-  return real ? canonical(real) : "unknown";
+  if (!real) return fallback;
+  return PLAIN_IPV4.test(real) ? real : (parseAddress(real)?.toString() ?? fallback);
 }
 
 /**
@@ -120,6 +138,7 @@ export function clientIp(config: ProxyConfig, request: Request, server: PeerSour
   } catch {
     peer = undefined;
   }
-  if (peer === undefined || isTrusted(config, peer)) return forwardedClientIp(request.headers);
-  return canonical(peer);
+  if (peer === undefined) return forwardedClientIp(request.headers, (address) => isTrusted(config, address), "unknown");
+  if (!isTrusted(config, peer)) return canonical(peer);
+  return forwardedClientIp(request.headers, (address) => isTrusted(config, address), canonical(peer));
 }

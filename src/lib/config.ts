@@ -250,6 +250,8 @@ const email: Kind<string> = {
 };
 
 export const MIN_AUTH_SECRET_LENGTH = 32;
+/** The shortest ADMIN_KEY production accepts: about 190 bits of random text, past any guessing. */
+export const MIN_ADMIN_KEY_LENGTH = 32;
 
 const authSecret: Kind<string> = {
   type: "string",
@@ -273,7 +275,7 @@ const FIELDS = {
   dataMode: variable({ name: "DATA_MODE", kind: oneOf(DATA_MODES), default: "remote", shownDefault: "remote (development only)", description: "Where events are read from: `remote` (Postgres event store, falling back to the newest backup, then the local CSV), `local` (CSV only), `test` (in-code fixtures). Required in production" }),
   databaseUrl: variable({ name: "DATABASE_URL", alias: "POSTGRES_URL", kind: postgresUrl, secret: true, description: "Postgres connection string; when unset the embedded PGlite database under DATA_DIR is used. Required in production" }),
   authSecret: variable({ name: "AUTH_SECRET", kind: authSecret, secret: true, description: "Signing secret for user and admin tokens and key for the HMAC of rate-limit keys; at least 32 characters. Generated once and kept in DATA_DIR in development; required in production" }),
-  adminKey: variable({ name: "ADMIN_KEY", kind: text, secret: true, description: "Admin key for the console and admin API; when unset every admin endpoint answers 401" }),
+  adminKey: variable({ name: "ADMIN_KEY", kind: text, secret: true, description: `Admin key for the console and admin API; when unset every admin endpoint answers 401. At least ${MIN_ADMIN_KEY_LENGTH} characters in production` }),
   cronSecret: variable({ name: "CRON_SECRET", kind: text, secret: true, description: "Bearer secret for the /api/cron/* endpoints" }),
   deployRevalidateSecret: variable({ name: "DEPLOY_REVALIDATE_SECRET", kind: text, secret: true, description: "Bearer secret for /api/revalidate/deploy" }),
   paymentWebhookSecret: variable({ name: "PAYMENT_WEBHOOK_SECRET", kind: text, secret: true, description: "Signing secret of the payment webhook (Stripe-compatible `payment-signature`)" }),
@@ -297,7 +299,7 @@ const FIELDS = {
   spotlightSlots: variable({ name: "SPOTLIGHT_SLOTS", kind: integer(1, 50), default: "3", description: "Concurrent spotlight placements" }),
   logLevel: variable({ name: "LOG_LEVEL", kind: oneOf(LOG_LEVELS), default: "info", description: "Lowest log level written: info, warn or error" }),
   cronEnabled: variable({ name: "CRON_ENABLED", kind: boolean, default: "true", description: "`false` disables the in-process schedule (the cron endpoints still work)" }),
-  trustedProxies: variable({ name: "TRUSTED_PROXIES", kind: list(trustedProxyProblem), default: "loopback,private", description: "Comma-separated addresses or CIDR ranges (IPv4 or IPv6) of the proxies allowed to name the client in X-Forwarded-For / X-Real-IP; `loopback` and `private` name the loopback and private ranges, `none` trusts no peer. Any other peer's own socket address is its client IP" }),
+  trustedProxies: variable({ name: "TRUSTED_PROXIES", kind: list(trustedProxyProblem), default: "loopback,private", shownDefault: "loopback,private (development only)", description: "Comma-separated addresses or CIDR ranges (IPv4 or IPv6) of the proxies allowed to name the client in X-Forwarded-For / X-Real-IP; `loopback` and `private` name the loopback and private ranges, `none` trusts no peer. X-Forwarded-For is read from the right past these proxies; any other peer's own socket address is its client IP. Required in production (`none` when clients connect directly; see docs/operations.md, \"Behind a proxy\")" }),
   trackingLimiterFallback: variable({ name: "TRACKING_LIMITER_FALLBACK", kind: oneOf(["none", "local"], { anyCase: true }), default: "none", description: "What tracking does while the rate-limit store is unreachable: `none` records nothing, `local` keeps recording under each instance's own in-memory counts" }),
   defaultLanguage: variable({ name: "DEFAULT_LANGUAGE", kind: oneOf(["fr", "en"], { anyCase: true }), default: "fr", description: "Language of a visitor who chose none (no `?lang=`, no `lang` cookie, no French or English in Accept-Language): `fr` or `en`. The test helpers set `en`" }),
   smtpUrl: variable({ name: "SMTP_URL", kind: smtpUrl, secret: true, description: "SMTP server the outbox sends host and partner email through (`smtp://user:pass@host:587`, `smtps://…:465`); without it messages stay queued in the outbox and the console shows them" }),
@@ -341,7 +343,7 @@ function readFields(env: Env, problems: string[]): FieldValues {
 /**
  * Parses the environment into a Config, collecting every problem before failing. Each variable is
  * checked on its own (FIELDS); then the rules that tie variables together: production requires
- * DATA_MODE, a database and AUTH_SECRET, and in development a missing AUTH_SECRET is generated
+ * DATA_MODE, a database, AUTH_SECRET and TRUSTED_PROXIES and a long enough ADMIN_KEY, and in development a missing AUTH_SECRET is generated
  * once and kept in DATA_DIR.
  */
 export function loadConfig(env: Env = process.env): Config {
@@ -353,6 +355,11 @@ export function loadConfig(env: Env = process.env): Config {
     const databaseSet = valueOf(env, "DATABASE_URL") ?? valueOf(env, "POSTGRES_URL");
     if (!databaseSet && values.dataMode !== "test") problems.push("DATABASE_URL (or POSTGRES_URL) is required in production");
     if (valueOf(env, "AUTH_SECRET") === undefined) problems.push("AUTH_SECRET is required in production");
+    // The default trusts every private address, right for a laptop but wrong behind a NAT or an L4
+    // balancer that shows clients from a private address: each would then name itself.
+    if (valueOf(env, "TRUSTED_PROXIES") === undefined) problems.push("TRUSTED_PROXIES is required in production: the addresses of the proxies in front of the service, or `none` when clients connect directly (docs/operations.md, \"Behind a proxy\")");
+    const adminKey = valueOf(env, "ADMIN_KEY");
+    if (adminKey !== undefined && adminKey.length < MIN_ADMIN_KEY_LENGTH) problems.push(`ADMIN_KEY must be at least ${MIN_ADMIN_KEY_LENGTH} characters in production`);
   }
   let authSecret = values.authSecret;
   let authSecretGenerated = false;

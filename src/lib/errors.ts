@@ -3,7 +3,8 @@
 
 import { Elysia } from "elysia";
 import type { Logger } from "./logger.ts";
-import { json, NO_STORE_HEADERS } from "./http.ts";
+import { json, NO_STORE_HEADERS, UNAVAILABLE_HEADERS } from "./http.ts";
+import { isDatabaseUnreachable } from "./db/errors.ts";
 
 /** An error whose message is safe to show, with its HTTP status. */
 export class HttpError extends Error {
@@ -106,6 +107,9 @@ export function errorHandler(log: Logger, views: ErrorViews = plainViews) {
       case "INVALID_COOKIE_SIGNATURE":
         return answer(request, 400, "Invalid request");
     }
+    // The database is down: a 503 the client may retry soon, never a 500 (the breaker's own
+    // answer and any refused or reset connection).
+    if (isDatabaseUnreachable(error)) return answer(request, 503, "Service temporarily unavailable", {}, { ...UNAVAILABLE_HEADERS });
     const status = typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : 500;
     if (status >= 400 && status < 500) return answer(request, status, statusText(status));
     let path = "";

@@ -10,6 +10,16 @@ export const NO_STORE_HEADERS: Readonly<Record<string, string>> = {
 /** Server-wide request body cap (bytes). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * The Retry-After (seconds) of a 503 answered while the database is down: about when the
+ * breaker's probe will have found it again after a short outage (docs/operations.md, "When the
+ * database is down").
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The Retry-After header of a 503 while the database is down. */
+export const UNAVAILABLE_HEADERS: Readonly<Record<string, string>> = { "retry-after": String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
+
 /** A JSON response with the given status and extra headers. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

@@ -73,6 +73,12 @@ export interface BatchedLimiter {
   flush(): Promise<boolean>;
   /** Writes only the counts that are due (what the timer runs every tick). */
   flushDue(): Promise<boolean>;
+  /**
+   * The database is reachable again (its breaker closed): decisions resume at once on the counts
+   * held here, and the counts of the outage are written in the background. Until this is called a
+   * failed sync leaves the limiter degraded.
+   */
+  resume(): void;
   /** Stops the timer after a last flush. */
   close(): Promise<void>;
   stats(): BatchedLimiterStats;
@@ -307,6 +313,17 @@ export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLim
     },
     flush,
     flushDue: () => sync(false),
+    resume() {
+      if (closed || !degraded) return;
+      // Recording must not wait for the outage's counts to be reconciled: until the next sync
+      // answers, decisions rest on the local counts (a hit of the outage is never forgotten).
+      degraded = false;
+      backoff = 0;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (hasWork()) schedule(0);
+      options.log.info("rate-limit", "Tracking limiter resumes on local counts; the outage's counts are written in the background", { keys: states.size });
+    },
     async close() {
       if (timer) clearTimeout(timer);
       timer = undefined;

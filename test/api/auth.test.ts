@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, useTestApp, postJson } from "../helpers/app.ts";
+import { createTestContext, useTestApp, postJson, TEST_ADMIN_KEY } from "../helpers/app.ts";
 import { claimsOf, forgeToken, loginAsAdmin, setCookie, tamper, unsignedToken } from "../helpers/auth.ts";
 import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
 
@@ -30,7 +30,7 @@ describe("POST /api/auth/verify", () => {
     const iat = Math.floor(ctx.clock.now().getTime() / 1000);
     expect(claims).toEqual({ email: "visitor@example.com", v: 1, iat, exp: iat + 2592000, aud: "finder:user", iss: "finder", sid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const again = await verify({ email: "visitor@example.com" });
-    expect(await again.json()).toEqual({ success: true, email: "visitor@example.com", message: "Existing user verified" });
+    expect(await again.json()).toEqual({ success: true, email: "visitor@example.com", message: "User verified" });
   });
 
   const invalid: [string, unknown, string][] = [
@@ -186,7 +186,7 @@ describe("GET /api/auth/session", () => {
 
   test("isAdminAuthenticated reflects any valid admin credential", async () => {
     const { token } = await loginAsAdmin(ctx);
-    expect((await session(undefined, { "x-admin-key": "test-admin-key-0123456789" })).isAdminAuthenticated).toBe(true);
+    expect((await session(undefined, { "x-admin-key": TEST_ADMIN_KEY })).isAdminAuthenticated).toBe(true);
     expect((await session(undefined, { authorization: `Bearer ${token}` })).isAdminAuthenticated).toBe(true);
     expect((await session(`finder_admin_session=${token}`)).isAdminAuthenticated).toBe(true);
     expect((await session(undefined, { "x-admin-key": "wrong" })).isAdminAuthenticated).toBe(false);

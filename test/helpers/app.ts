@@ -8,7 +8,7 @@ import { createMemoryLogger } from "../../src/lib/logger.ts";
 import { resetDatabase, sharedDatabase } from "./database.ts";
 
 export const TEST_AUTH_SECRET = "test-auth-secret-0123456789abcdef-0123456789";
-export const TEST_ADMIN_KEY = "test-admin-key-0123456789";
+export const TEST_ADMIN_KEY = "test-admin-key-0123456789-0123456789";
 
 /** A clock tests can set and move. */
 export interface TestClock {
@@ -63,6 +63,8 @@ export function testEnv(overrides: Record<string, string | undefined> = {}): Rec
     CRON_ENABLED: "false",
     NEXT_PUBLIC_SITE_URL: "http://finder.test",
     DATA_DIR: "/tmp/finder-test-data",
+    // Set as production requires; the tests' in-process and loopback peers are the proxies.
+    TRUSTED_PROXIES: "loopback,private",
     // The suite's assertions read English; the i18n tests pass DEFAULT_LANGUAGE: undefined to get
     // the production default (French).
     DEFAULT_LANGUAGE: "en",

@@ -1,4 +1,4 @@
-import { expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import ipaddr from "ipaddr.js";
 import { clientIp, compileTrustedProxies, forwardedClientIp, trustedProxyProblem, type PeerSource } from "../../src/lib/client-ip.ts";
@@ -6,16 +6,20 @@ import { limiterParts } from "../../src/lib/rate-limit.ts";
 import { loadConfig, ConfigError } from "../../src/lib/config.ts";
 import { testEnv } from "../helpers/app.ts";
 
+const noProxy = () => false;
 test.each([
-  [{ "x-forwarded-for": "203.0.113.5, 10.0.0.1" }, "203.0.113.5"],
+  [{ "x-forwarded-for": "203.0.113.5, 198.51.100.1" }, "198.51.100.1"],
   [{ "x-forwarded-for": "  198.51.100.7 " }, "198.51.100.7"],
-  [{ "x-forwarded-for": " , 10.0.0.1" }, "unknown"],
+  [{ "x-forwarded-for": "198.51.100.7 , " }, "198.51.100.7"],
+  [{ "x-forwarded-for": " , " }, "peer"],
+  [{ "x-forwarded-for": "203.0.113.5, not-an-ip" }, "peer"],
   [{ "x-forwarded-for": "::ffff:192.0.2.9" }, "192.0.2.9"],
   [{ "x-real-ip": "192.0.2.44" }, "192.0.2.44"],
+  [{ "x-real-ip": "junk" }, "peer"],
   [{ "x-forwarded-for": "203.0.113.9", "x-real-ip": "192.0.2.44" }, "203.0.113.9"],
-  [{}, "unknown"],
-])("forwardedClientIp(%o) = %s", (headers, expected) => {
-  expect(forwardedClientIp(new Headers(headers as Record<string, string>))).toBe(expected);
+  [{}, "peer"],
+])("forwardedClientIp(%o), no proxy trusted = %s", (headers, expected) => {
+  expect(forwardedClientIp(new Headers(headers as Record<string, string>), noProxy, "peer")).toBe(expected);
 });
 
 test("the default trusted proxies are loopback and the private ranges, IPv4, IPv6 and IPv4-mapped", () => {
@@ -44,11 +48,46 @@ test("a direct client is its socket address whatever headers it sends; a trusted
   expect(clientIp(config, request({}), peer("2001:db8::7"))).toBe("2001:db8::7");
   expect(clientIp(config, request(spoof), peer("10.0.0.2"))).toBe("1.2.3.4");
   expect(clientIp(config, request({ "x-real-ip": "5.6.7.8" }), peer("::1"))).toBe("5.6.7.8");
-  expect(clientIp(config, request({}), peer("127.0.0.1"))).toBe("unknown");
+  // A trusted peer that names nobody is itself the client.
+  expect(clientIp(config, request({}), peer("127.0.0.1"))).toBe("127.0.0.1");
+  expect(clientIp(config, request({}), peer(null))).toBe("unknown");
   // No socket address (a Unix socket, an in-process call): only this machine can send it.
   expect(clientIp(config, request(spoof), peer(null))).toBe("1.2.3.4");
   expect(clientIp(config, request(spoof), undefined)).toBe("1.2.3.4");
   expect(clientIp(loadConfig(testEnv({ TRUSTED_PROXIES: "none" })), request(spoof), peer("127.0.0.1"))).toBe("127.0.0.1");
+});
+
+// The chains each kind of front end produces. The client 192.0.2.50 always sends a forged entry
+// (198.51.100.66) first, as an attacker would; whatever the front end does, it is never the answer.
+describe("proxy chains, walked from the right past trusted proxies", () => {
+  const FORGED = "198.51.100.66";
+  const CLIENT = "192.0.2.50";
+  test("direct exposure (TRUSTED_PROXIES=none): the socket address, headers ignored", () => {
+    const config = loadConfig(testEnv({ TRUSTED_PROXIES: "none" }));
+    expect(clientIp(config, request({ "x-forwarded-for": FORGED }), peer(CLIENT))).toBe(CLIENT);
+  });
+  test("an appending proxy (nginx $proxy_add_x_forwarded_for, cloud load balancers): the entry it added", () => {
+    const config = loadConfig(testEnv({ TRUSTED_PROXIES: "127.0.0.1" }));
+    expect(clientIp(config, request({ "x-forwarded-for": `${FORGED}, ${CLIENT}` }), peer("127.0.0.1"))).toBe(CLIENT);
+    expect(clientIp(config, request({ "x-forwarded-for": `${FORGED},${FORGED}, ${CLIENT}` }), peer("127.0.0.1"))).toBe(CLIENT);
+  });
+  test("an overwriting proxy (X-Forwarded-For $remote_addr): its single entry", () => {
+    const config = loadConfig(testEnv({ TRUSTED_PROXIES: "10.0.0.0/8" }));
+    expect(clientIp(config, request({ "x-forwarded-for": CLIENT, "x-real-ip": FORGED }), peer("10.1.2.3"))).toBe(CLIENT);
+    expect(clientIp(config, request({ "x-real-ip": CLIENT }), peer("10.1.2.3"))).toBe(CLIENT);
+  });
+  test("several hops (a CDN, then a load balancer, then nginx): every trusted hop is skipped", () => {
+    const config = loadConfig(testEnv({ TRUSTED_PROXIES: "loopback, 10.0.0.0/8, 203.0.113.0/24" }));
+    expect(clientIp(config, request({ "x-forwarded-for": `${FORGED}, ${CLIENT}, 203.0.113.7, 10.0.0.4` }), peer("127.0.0.1"))).toBe(CLIENT);
+    // A chain of nothing but trusted hops: the leftmost of them is as far as anyone can tell.
+    expect(clientIp(config, request({ "x-forwarded-for": "203.0.113.7, 10.0.0.4" }), peer("127.0.0.1"))).toBe("203.0.113.7");
+    // A hop the operator did not list stops the walk: it is the client as far as the trusted chain knows.
+    expect(clientIp(config, request({ "x-forwarded-for": `${FORGED}, ${CLIENT}, 198.51.100.200, 10.0.0.4` }), peer("127.0.0.1"))).toBe("198.51.100.200");
+  });
+  test("a plain TCP forwarder that is not listed: every client behind it is the forwarder", () => {
+    const config = loadConfig(testEnv({ TRUSTED_PROXIES: "127.0.0.1" }));
+    expect(clientIp(config, request({ "x-forwarded-for": FORGED }), peer("127.0.0.2"))).toBe("127.0.0.2");
+  });
 });
 
 test("limiter keys: IPv6 clients share their /64, IPv4 clients are one address each", () => {
@@ -66,8 +105,8 @@ test("an address reads as ipaddr reads it, fast path or not: leading zeros, out-
   fc.assert(
     fc.property(fc.oneof(dotted, mapped, fc.string({ maxLength: 20 })), (text) => {
       const headers = new Headers({ "x-forwarded-for": text.replaceAll(",", "") });
-      const first = text.replaceAll(",", "").trim();
-      expect(forwardedClientIp(headers)).toBe(first ? reference(first) : "unknown");
+      const only = text.replaceAll(",", "").trim();
+      expect(forwardedClientIp(headers, noProxy, "unknown")).toBe(only && ipaddr.isValid(only) ? reference(only) : "unknown");
     }),
     { numRuns: 2000 },
   );

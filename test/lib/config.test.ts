@@ -23,7 +23,17 @@ describe("loadConfig", () => {
       "DATA_MODE is required in production (remote, local or test)",
       "DATABASE_URL (or POSTGRES_URL) is required in production",
       "AUTH_SECRET is required in production",
+      'TRUSTED_PROXIES is required in production: the addresses of the proxies in front of the service, or `none` when clients connect directly (docs/operations.md, "Behind a proxy")',
     ]);
+  });
+
+  test("production refuses an ADMIN_KEY under 32 characters and takes `none` for TRUSTED_PROXIES", () => {
+    const base = { NODE_ENV: "production", DATA_MODE: "remote", DATABASE_URL: "postgres://u@h/db", AUTH_SECRET: SECRET, TRUSTED_PROXIES: "none" };
+    expect(problemsOf({ ...base, ADMIN_KEY: "a".repeat(31) })).toEqual(["ADMIN_KEY must be at least 32 characters in production"]);
+    expect(problemsOf({ ...base, ADMIN_KEY: "a".repeat(32) })).toEqual([]);
+    expect(loadConfig(base).trustedProxies).toEqual(["none"]);
+    // Development keeps its convenient defaults.
+    expect(problemsOf({ NODE_ENV: "development", AUTH_SECRET: SECRET, ADMIN_KEY: "short" })).toEqual([]);
   });
 
   test("a short AUTH_SECRET is an error in every mode, together with other problems", () => {
@@ -34,7 +44,7 @@ describe("loadConfig", () => {
   });
 
   test("production with everything set parses; POSTGRES_URL is an alias", () => {
-    const config = loadConfig({ NODE_ENV: "production", DATA_MODE: "remote", POSTGRES_URL: "postgres://u@h/db", AUTH_SECRET: SECRET });
+    const config = loadConfig({ NODE_ENV: "production", DATA_MODE: "remote", POSTGRES_URL: "postgres://u@h/db", AUTH_SECRET: SECRET, TRUSTED_PROXIES: "10.0.0.0/8" });
     expect(config.isProduction).toBe(true);
     expect(config.databaseUrl).toBe("postgres://u@h/db");
     expect(config.dataMode).toBe("remote");

@@ -82,6 +82,7 @@ async function startService(databaseUrl: string): Promise<Service> {
       DATA_MODE: "test",
       DATABASE_URL: databaseUrl,
       AUTH_SECRET: "s".repeat(40),
+      TRUSTED_PROXIES: "none",
       ADMIN_KEY,
       CRON_ENABLED: "false",
       SPOTLIGHT_SLOTS: String(SLOTS),

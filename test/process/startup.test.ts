@@ -44,13 +44,14 @@ describe("process", () => {
     expect(stderr).toContain("DATA_MODE is required in production");
     expect(stderr).toContain("DATABASE_URL (or POSTGRES_URL) is required in production");
     expect(stderr).toContain("AUTH_SECRET must be at least 32 characters");
+    expect(stderr).toContain("TRUSTED_PROXIES is required in production");
     expect(stderr).not.toContain("too-short");
   });
 
   test("starts with no environment, answers health, logs the ready line and stops cleanly on SIGTERM", async () => {
     const port = freePort();
     const dataDir = mkdtempSync(join(tmpdir(), "finder-proc-"));
-    const child = spawnService({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", DATA_MODE: "test", AUTH_SECRET: "p".repeat(40), CRON_ENABLED: "false" });
+    const child = spawnService({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", DATA_MODE: "test", AUTH_SECRET: "p".repeat(40), TRUSTED_PROXIES: "none", CRON_ENABLED: "false" });
     try {
       expect(await waitForHealth(port)).toBe(true);
       child.kill("SIGTERM");
@@ -89,7 +90,7 @@ describe("process", () => {
   }, 90000);
 
   test("an unreachable database stops startup with the cause named, never the connection string", async () => {
-    const refused = spawnService({ NODE_ENV: "production", DATA_MODE: "remote", AUTH_SECRET: "p".repeat(40), DATABASE_URL: `postgres://finder:hunter2-secret@127.0.0.1:${freePort()}/finder` });
+    const refused = spawnService({ NODE_ENV: "production", DATA_MODE: "remote", AUTH_SECRET: "p".repeat(40), TRUSTED_PROXIES: "none", DATABASE_URL: `postgres://finder:hunter2-secret@127.0.0.1:${freePort()}/finder` });
     expect(await refused.exited).toBe(1);
     const refusedText = await new Response(refused.stderr).text();
     expect(refusedText).toContain("Startup failed: database unreachable: ECONNREFUSED at 127.0.0.1:");
@@ -98,7 +99,7 @@ describe("process", () => {
     // A server that accepts the connection and never answers: the connect timeout (5 s) names it.
     const silent = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
     try {
-      const hung = spawnService({ NODE_ENV: "production", DATA_MODE: "remote", AUTH_SECRET: "p".repeat(40), DATABASE_URL: `postgres://finder:hunter2-secret@127.0.0.1:${silent.port}/finder` });
+      const hung = spawnService({ NODE_ENV: "production", DATA_MODE: "remote", AUTH_SECRET: "p".repeat(40), TRUSTED_PROXIES: "none", DATABASE_URL: `postgres://finder:hunter2-secret@127.0.0.1:${silent.port}/finder` });
       expect(await hung.exited).toBe(1);
       const hungText = await new Response(hung.stderr).text();
       expect(hungText).toContain(`Startup failed: database unreachable: connection timed out (CONNECT_TIMEOUT) at 127.0.0.1:${silent.port}`);
@@ -110,7 +111,7 @@ describe("process", () => {
 
   test("one process per port: a second instance on a busy port exits 1 with a clear message, the first keeps serving", async () => {
     const port = freePort();
-    const env = (dir: string) => ({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, NODE_ENV: "production", DATA_MODE: "test", AUTH_SECRET: "q".repeat(40), CRON_ENABLED: "false" });
+    const env = (dir: string) => ({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, NODE_ENV: "production", DATA_MODE: "test", AUTH_SECRET: "q".repeat(40), TRUSTED_PROXIES: "none", CRON_ENABLED: "false" });
     const first = spawnService(env(mkdtempSync(join(tmpdir(), "finder-port-a-"))));
     try {
       expect(await waitForHealth(port, 120000)).toBe(true);

@@ -33,6 +33,8 @@ export interface AdminLoginDeps {
 /** The global backstop's state (see backstopFailure). */
 export interface AdminLoginBackstop {
   until: number;
+  /** True while an attempt holds the one place the backstop leaves open. */
+  busy?: boolean;
 }
 
 /** How long every attempt waits while the backstop is on. */
@@ -63,14 +65,31 @@ async function backstopFailure(deps: Pick<AdminLoginDeps, "limiter" | "log">, st
 /**
  * Checks a submitted key: admin disabled (ADMIN_KEY unset) → disabled; over the per-IP limit →
  * limited (every attempt counts, successful or not); wrong or missing key → rejected. While the
- * global backstop is on, every attempt is delayed first.
+ * global backstop is on, attempts are taken one at a time, each delayed first; one arriving
+ * meanwhile is limited at once.
  * The limiter fails open: when it cannot be reached the session store is down too and the
  * login fails there.
  */
 export async function loginAdmin(deps: AdminLoginDeps, input: { key: unknown; ip: string; ua: string }): Promise<AdminLoginOutcome> {
   if (!deps.config.adminKey) return { kind: "disabled" };
   const backstop = deps.adminLoginBackstop;
-  if (deps.now().getTime() < backstop.until) await Bun.sleep(ADMIN_LOGIN_BACKSTOP_DELAY_MS);
+  if (deps.now().getTime() >= backstop.until) return checkAdminLogin(deps, input);
+  // The backstop is on: one attempt at a time, each after the delay, so at most one key a second
+  // is compared however many clients guess in parallel (a hard bound per minute); an attempt
+  // arriving while another holds the place is refused at once and may retry in a second, so the
+  // real admin still gets in.
+  if (backstop.busy) return { kind: "limited", retryAfter: Math.ceil(ADMIN_LOGIN_BACKSTOP_DELAY_MS / 1000) };
+  backstop.busy = true;
+  try {
+    await Bun.sleep(ADMIN_LOGIN_BACKSTOP_DELAY_MS);
+    return await checkAdminLogin(deps, input);
+  } finally {
+    backstop.busy = false;
+  }
+}
+
+async function checkAdminLogin(deps: AdminLoginDeps, input: { key: unknown; ip: string; ua: string }): Promise<AdminLoginOutcome> {
+  const backstop = deps.adminLoginBackstop;
   const limit = await deps.limiter.check(RATE_LIMITS.adminLoginIp, [limiterParts.ip(input.ip)], { failOpen: true });
   if (limit.status === "blocked") {
     deps.log.warn("admin-auth", "Admin login rate limited", { keyHash: limit.keyHash.slice(0, 12) });

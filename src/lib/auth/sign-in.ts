@@ -9,6 +9,8 @@ import type { RateLimiter } from "../rate-limit.ts";
 import type { SigningKey } from "./jwt-key.ts";
 import { limiterParts, RATE_LIMITS } from "../rate-limit.ts";
 import { isPlainObject } from "../http.ts";
+import { hasControlCharacter } from "../storable-text.ts";
+import { dbErrorSummary, isDatabaseUnreachable } from "../db/errors.ts";
 import { normaliseEmail, upsertUser, type VisitorDetails } from "./users.ts";
 import { signUserToken, USER_TOKEN } from "./user-token.ts";
 
@@ -22,12 +24,14 @@ export const SIGN_IN_MESSAGES = {
   longLastName: "Last name must be at most 80 characters",
   invalidConsent: "Consent must be true or false",
   invalidSource: "Source must be text of at most 80 characters",
+  controlCharacters: "Text must not contain control characters",
   consentRequired: "Consent is required",
   tooMany: "Too many attempts. Please try again shortly.",
   failed: "Verification failed. Please try again.",
   crossSite: "Sign-in is only possible from the finder site itself.",
-  created: "User verified",
-  existing: "Existing user verified",
+  // One answer whether the address was new or known: a sign-in must not tell a stranger which
+  // addresses have an account.
+  verified: "User verified",
 } as const;
 
 const NAME_MIN = 2;
@@ -39,7 +43,9 @@ export type SignInOutcome =
   | { kind: "ok"; email: string; created: boolean; token: string; maxAge: number }
   | { kind: "invalid"; field: string; error: string }
   | { kind: "limited"; retryAfter: number }
-  | { kind: "failed" };
+  | { kind: "failed" }
+  /** The database is down: try again in a few seconds (503 with Retry-After). */
+  | { kind: "unavailable" };
 
 type Parsed = { ok: true; details: VisitorDetails } | { ok: false; field: string; error: string };
 
@@ -47,6 +53,7 @@ function name(value: unknown, field: "firstName" | "lastName"): { ok: true; valu
   const first = field === "firstName";
   if (value === undefined || value === null) return { ok: true };
   if (typeof value !== "string") return { ok: false, field, error: first ? SIGN_IN_MESSAGES.shortFirstName : SIGN_IN_MESSAGES.shortLastName };
+  if (hasControlCharacter(value)) return { ok: false, field, error: SIGN_IN_MESSAGES.controlCharacters };
   const trimmed = value.trim();
   // A blank field of a form means "not given".
   if (trimmed.length === 0) return { ok: true };
@@ -70,6 +77,7 @@ export function parseSignIn(body: unknown): Parsed {
   let source: string | undefined;
   if (body.source !== undefined && body.source !== null) {
     if (typeof body.source !== "string" || body.source.trim().length > SOURCE_MAX) return { ok: false, field: "source", error: SIGN_IN_MESSAGES.invalidSource };
+    if (hasControlCharacter(body.source)) return { ok: false, field: "source", error: SIGN_IN_MESSAGES.controlCharacters };
     source = body.source.trim() || undefined;
   }
   const consent = typeof body.consent === "boolean" ? body.consent : undefined;
@@ -110,7 +118,12 @@ export async function signInVisitor(deps: SignInDeps, body: unknown, ip: string)
     const { token } = await signUserToken(deps.signingKey, details.email, now);
     return { kind: "ok", email: details.email, created, token, maxAge: USER_TOKEN.ttlSeconds };
   } catch (error) {
-    deps.log.error("auth", "Visitor verification failed", { source: details.source ?? null }, error);
+    if (isDatabaseUnreachable(error)) {
+      deps.log.warn("auth", "Visitor verification unavailable: the database is down", { error: dbErrorSummary(error) });
+      return { kind: "unavailable" };
+    }
+    // The source is the visitor's own text: only whether one was given is logged.
+    deps.log.error("auth", "Visitor verification failed", { hasSource: details.source !== undefined }, error);
     return { kind: "failed" };
   }
 }

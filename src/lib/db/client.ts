@@ -11,6 +11,7 @@ import type postgres from "postgres";
 import * as schema from "./schema/index.ts";
 import { createPglite } from "./pglite-boot.ts";
 import { pgliteDataFolder } from "./pglite-template.ts";
+import { createDatabaseBreaker, DB_CONNECT_DEADLINE_MS, type DatabaseBreaker } from "./breaker.ts";
 
 export type Schema = typeof schema;
 /** The Drizzle database handle shared by both drivers. */
@@ -29,6 +30,8 @@ export interface Database {
   pg?: postgres.Sql;
   /** PGlite only: the embedded instance. */
   pglite?: PGlite;
+  /** Postgres server only: the breaker every connection goes through (open while the server is down). */
+  breaker?: DatabaseBreaker;
 }
 
 export interface OpenDatabaseOptions {
@@ -46,7 +49,7 @@ export interface OpenDatabaseOptions {
   statementTimeoutMs?: number;
 }
 
-/** A Postgres server that does not accept a connection within 5 s counts as down. */
+/** A Postgres server that has not finished a connection's start-up within 5 s counts as down (the TCP connect itself gets DB_CONNECT_DEADLINE_MS). */
 export const DB_CONNECT_TIMEOUT_SECONDS = 5;
 /** No statement may run longer than 30 s (the biggest exports and backups take well under 1 s here). */
 export const DB_STATEMENT_TIMEOUT_MS = 30_000;
@@ -62,11 +65,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.url) {
     // The server driver loads only here: an embedded start never needs it.
     const [{ default: postgres }, { drizzle: drizzlePostgres }] = await Promise.all([import("postgres"), import("drizzle-orm/postgres-js")]);
+    const breaker = createDatabaseBreaker();
     const client = postgres(options.url, {
       max: options.maxConnections ?? 10,
       onnotice: () => {},
       // Fail fast when the server is down or hangs, instead of holding requests for 30 s.
-      connect_timeout: options.connectTimeoutSeconds ?? DB_CONNECT_TIMEOUT_SECONDS,
+      connect_timeout: options.connectTimeoutSeconds ?? Math.min(DB_CONNECT_TIMEOUT_SECONDS, DB_CONNECT_DEADLINE_MS / 1000 + 1),
+      // Every connection goes through the breaker, which fails at once while the server is known
+      // to be down; the driver's own reconnect back-off (up to 20 s, during which queries just
+      // wait) is off, since the breaker's background probe decides when to try again.
+      // (`socket` is a documented option of postgres.js that its type declarations leave out.)
+      ...({
+        socket: (settings: { host: string[]; port: number[]; path?: string | false }) =>
+          breaker.connect(settings.path ? { path: settings.path } : { host: settings.host[0], port: settings.port[0] }),
+      } as object),
+      backoff: () => 0,
       connection: {
         statement_timeout: options.statementTimeoutMs ?? DB_STATEMENT_TIMEOUT_MS,
         ...(options.schemaName ? { search_path: options.schemaName } : {}),
@@ -78,8 +91,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       engine: "postgres",
       pg: client,
+      breaker,
       query: async <T>(statement: SQL) => rowsOf<T>(await db.execute(statement)),
-      close: (timeoutSeconds = 5) => client.end({ timeout: timeoutSeconds }),
+      close: (timeoutSeconds = 5) => {
+        breaker.stop();
+        return client.end({ timeout: timeoutSeconds });
+      },
     };
   }
   let dataDir: string | undefined;

@@ -15,6 +15,11 @@ const CONNECTION_CODES = new Set([
   "EAI_AGAIN",
   "EHOSTUNREACH",
   "ENETUNREACH",
+  // The breaker's answer while the server is known to be down (src/lib/db/breaker.ts), and a
+  // write to a socket that the breaker or the server already closed.
+  "DATABASE_DOWN",
+  "ERR_SOCKET_CLOSED",
+  "ERR_STREAM_DESTROYED",
 ]);
 
 /** SQLSTATEs worth retrying: serialization failure, deadlock, lock timeout, cancel, shutdown, startup. */
@@ -138,7 +143,8 @@ export function isDatabaseUnreachable(error: unknown): boolean {
  * connection string (it may hold a password).
  */
 export function startupFailureText(error: unknown): string {
-  const unreachable = chainOf(error).find((e) => typeof e.code === "string" && CONNECTION_CODES.has(e.code)) as
+  // The innermost connection error is the cause (the breaker's own refusal carries the error that opened it).
+  const unreachable = [...chainOf(error)].reverse().find((e) => typeof e.code === "string" && CONNECTION_CODES.has(e.code)) as
     | (ErrorLike & { address?: unknown; port?: unknown; hostname?: unknown })
     | undefined;
   if (unreachable) {

@@ -4,7 +4,8 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import { isPlainObject } from "../http.ts";
+import { isPlainObject, UNAVAILABLE_HEADERS } from "../http.ts";
+import { isDatabaseUnreachable } from "../db/errors.ts";
 import { webhookEvents } from "../db/schema/index.ts";
 import { verifyPaymentSignature } from "./payment-signature.ts";
 import { insertPaymentOrder, orderFromCheckoutSession } from "./orders.ts";
@@ -20,6 +21,7 @@ export interface WebhookDeps {
 export interface WebhookAnswer {
   status: number;
   body: { error: string } | { ok: true; handled: boolean; inserted: boolean };
+  headers?: Record<string, string>;
 }
 
 const NOT_HANDLED: WebhookAnswer = { status: 200, body: { ok: true, handled: false, inserted: false } };
@@ -57,6 +59,11 @@ export async function handlePaymentWebhook(deps: WebhookDeps, rawBody: Uint8Arra
     deps.log.info("webhook", inserted ? "Paid order created" : "Redelivery ignored: order already exists", { type });
     return { status: 200, body: { ok: true, handled: true, inserted } };
   } catch (error) {
+    // The provider redelivers on any 5xx: while the database is down a 503 says "later", not "broken".
+    if (isDatabaseUnreachable(error)) {
+      deps.log.warn("webhook", "Webhook deferred: the database is down; the provider will redeliver", { type });
+      return { status: 503, body: { error: "Service temporarily unavailable" }, headers: { ...UNAVAILABLE_HEADERS } };
+    }
     deps.log.error("webhook", "Webhook processing failed", { type }, error);
     return { status: 500, body: { error: "Webhook processing failed" } };
   }

@@ -51,6 +51,8 @@ export interface TrackingService {
   flush(): Promise<boolean>;
   /** Flushes and stops; registered as a shutdown hook. */
   close(): Promise<void>;
+  /** The database is back: the limiter decides again at once and the queues drain now. */
+  resume(): void;
   stats(): TrackingStats;
   catalog: LiveCatalog;
   limiter: BatchedLimiter;
@@ -185,6 +187,10 @@ export function createTrackingService(deps: TrackingDeps, options: TrackingOptio
     async flush() {
       const results = await Promise.all([engagement.flush(), discovery.flush(), preferences.flush(), limiter.flush()]);
       return results.every(Boolean);
+    },
+    resume() {
+      limiter.resume();
+      for (const queue of [engagement, discovery, preferences]) queue.resume();
     },
     async close() {
       unsubscribe();

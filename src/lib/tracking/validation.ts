@@ -5,7 +5,7 @@
 import { isPlainObject } from "../http.ts";
 import { FILTER_GROUPS } from "../events/filter-query.ts";
 import { GENRE_KEYS } from "../sheet/genres.ts";
-import { isStorableText } from "../storable-text.ts";
+import { hasControlCharacter, isStorableText } from "../storable-text.ts";
 
 export const ENGAGEMENT_ACTIONS = ["click", "outbound_click", "calendar_sync"] as const;
 export type EngagementAction = (typeof ENGAGEMENT_ACTIONS)[number];
@@ -77,7 +77,7 @@ function optionalText(value: unknown, bounds: { min?: number; max: number }): Te
   if (value.length > bounds.max * 8 + 64) return INVALID;
   const trimmed = value.trim();
   if (trimmed === "") return null;
-  if (!isStorableText(trimmed)) return INVALID;
+  if (!isStorableText(trimmed) || hasControlCharacter(trimmed)) return INVALID;
   // UTF-16 length bounds the code-point count from above, so the count is needed only past max.
   if (trimmed.length > bounds.max && characters(trimmed) > bounds.max) return INVALID;
   if (bounds.min !== undefined && characters(trimmed) < bounds.min) return INVALID;

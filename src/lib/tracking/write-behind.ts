@@ -73,6 +73,11 @@ export interface WriteBehind<T> {
    * false when a write failed (the rows stay queued and are retried with backoff).
    */
   flush(): Promise<boolean>;
+  /**
+   * The database is reachable again: the retry back-off is dropped and the backlog starts draining
+   * now, oldest first (the rows accepted meanwhile queue behind it, still within the bound).
+   */
+  resume(): void;
   /** Stops the timers and drains what it can within `timeoutMs`; logs what was lost. */
   close(timeoutMs?: number): Promise<void>;
   stats(): WriteBehindStats;
@@ -252,7 +257,17 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
     return { name, backlog: backlog(), ...counts, failing, backlogAgeMs: oldest === undefined ? 0 : Math.max(0, Date.now() - oldest) };
   };
 
+  function resume(): void {
+    if (closed) return;
+    backoff = 0;
+    backoffUntil = 0;
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    pump();
+  }
+
   return {
+    resume,
     enqueue(row) {
       if (closed || backlog() >= maxQueued) {
         noteDrop();

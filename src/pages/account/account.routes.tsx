@@ -4,7 +4,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { markup, NO_STORE_HEADERS } from "../../lib/http.ts";
+import { markup, NO_STORE_HEADERS, UNAVAILABLE_HEADERS } from "../../lib/http.ts";
 import { hxRedirect, isHtmx, pageOrFragment } from "../../lib/htmx.ts";
 import { readForm } from "../../lib/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
@@ -60,6 +60,8 @@ function signInAnswer(deps: Pick<Deps, "config">, request: Request, values: Sign
       return formResponse(request, { values, error: { field: "body", message: SIGN_IN_MESSAGES.tooMany, text: t("signIn.error.tooMany") } }, 429, { "retry-after": String(outcome.retryAfter) });
     case "failed":
       return formResponse(request, { values, error: { field: "body", message: SIGN_IN_MESSAGES.failed, text: t("signIn.error.failed") } }, 500);
+    case "unavailable":
+      return formResponse(request, { values, error: { field: "body", message: SIGN_IN_MESSAGES.failed, text: t("signIn.error.failed") } }, 503, { ...UNAVAILABLE_HEADERS });
     case "ok":
       setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
       if (!isHtmx(request)) return hxRedirect(request, returnPath(request), NO_STORE_HEADERS);
