@@ -78,6 +78,39 @@ export function adminSheetApi(deps: Deps) {
       { isAdmin: true, parse: "none" },
     )
     .get(`${SHEET}/warnings`, async ({ request }) => jsonNoStore({ success: true, warnings: await inLanguage(language(request), () => readSheetWarnings(deps.db, deps.now())) }), { isAdmin: true })
+    .get(`${SHEET}/unpublished`, async () => jsonNoStore({ success: true, ...(await readUnpublishedChanges(deps.db)) }), { isAdmin: true })
+    .post(
+      `${SHEET}/publish`,
+      async ({ request, admin }) => {
+        const result = await inLanguage(language(request), () => publishDrafts(deps, actorOf(admin)));
+        if (!result.ok) return failure(result);
+        const { ok: _ok, ...body } = result;
+        return jsonNoStore({ success: true, ...body });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      `${SHEET}/discard`,
+      async ({ admin }) => {
+        const result = await discardDrafts(deps, actorOf(admin));
+        if (!result.ok) return jsonNoStore({ success: false, error: result.error }, 409);
+        return jsonNoStore({ success: true, discarded: result.discarded });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      "/api/admin/events/status",
+      async ({ request, admin }) => {
+        const body = await readJson(request);
+        const parsed = isPlainObject(body) ? parseStatusInput(body) : { ok: false as const, issues: [{ field: "body", message: "Expected a JSON object" }] };
+        if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
+        const result = await setEventStatus(deps, parsed.input, actorOf(admin));
+        if (!result.ok) return failure(result);
+        const { ok: _ok, ...rest } = result;
+        return jsonNoStore({ success: true, ...rest });
+      },
+      { isAdmin: true, parse: "none" },
+    )
     .get(`${SHEET}/revisions`, async () => jsonNoStore({ success: true, revisions: await listSheetRevisions(deps.db) }), { isAdmin: true })
     .get(
       `${SHEET}/revisions/:id`,
