@@ -102,3 +102,39 @@ describe("PUT /api/admin/venues/:id/pin", () => {
     expect((await ctx.request("/api/admin/venues/le_comptoir_général_10/pin", { method: "PUT", body: JSON.stringify({ coordinates: "48.87, 2.36" }) })).status).toBe(401);
   });
 });
+
+describe("the Venue pins card of /admin/operations", () => {
+  const form = (id: string, coordinates: string, htmx: boolean) =>
+    ctx.request(`/admin/operations/venues/${encodeURIComponent(id)}/pin`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...ADMIN_KEY_HEADER, ...(htmx ? { "HX-Request": "true" } : {}) },
+      body: new URLSearchParams({ coordinates }).toString(),
+    });
+
+  test("lists the venues with source, confidence and the outside flag", async () => {
+    const html = await (await ctx.request("/admin/operations", { headers: ADMIN_KEY_HEADER })).text();
+    expect(html).toContain('id="venue-pins"');
+    expect(html).toContain('data-venue-id="le_comptoir_général_10"');
+    expect(html).toContain("48.87165, 2.36535");
+  });
+
+  test("a pasted pin from the card sets a manual pin (htmx answers the refreshed card; a plain post goes back to the page)", async () => {
+    const htmx = await form("le_comptoir_général_10", "48.87172, 2.36541", true);
+    expect(htmx.status).toBe(200);
+    const card = await htmx.text();
+    expect(card).toContain("Pin of Le Comptoir Général set to 48.87172, 2.36541 (manual)");
+    expect((await stored())["le_comptoir_général_10"]).toMatchObject({ source: "manual", coordinates: { lat: 48.87172, lng: 2.36541 } });
+
+    const plain = await form("le_comptoir_général_10", "48.8717, 2.3654", false);
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("location")).toBe("/admin/operations#venue-pins");
+  });
+
+  test("a bad paste changes nothing and says why", async () => {
+    const before = await stored();
+    const htmx = await form("le_comptoir_général_10", "canal", true);
+    expect(await htmx.text()).toContain("Paste &quot;latitude, longitude&quot;");
+    expect((await form("le_comptoir_général_10", "2.36, 48.87", false)).status).toBe(400);
+    expect(await stored()).toEqual(before);
+  });
+});
