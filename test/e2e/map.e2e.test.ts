@@ -177,3 +177,42 @@ test("phone: hostile venue names are shown as text, never run", async () => {
     await context.close();
   }
 }, 90_000);
+
+test("phone: after one visit with the map open, the outlines and venues show with the server stopped (no tiles)", async () => {
+  const context = await newContext(browser, "phone", { locale: "fr-FR" });
+  const page = await context.newPage();
+  try {
+    await page.clock.setFixedTime(AT);
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.locator("#map-card summary").click();
+    await page.waitForFunction(() => document.querySelectorAll("#event-map path[data-area]").length === 20);
+    // The worker keeps the map's data and files (the outlines among the fingerprinted files).
+    await page.waitForFunction(
+      async () => {
+        const cache = await caches.open("finder-pack-v1");
+        const paths = (await cache.keys()).map((r) => new URL(r.url).pathname + new URL(r.url).search);
+        return paths.includes("/?map=data") && paths.some((p) => /^\/static\/data\/arrondissements\.[0-9a-f]{10}\.json$/.test(p)) && paths.some((p) => /^\/static\/vendor\/leaflet\.markercluster\.[0-9a-f]{10}\.js$/.test(p)) && paths.includes("/");
+      },
+      undefined,
+      { timeout: 30_000, polling: 200 },
+    );
+
+    await server.stop();
+    const stopped = server;
+    server = { url: stopped.url, stop: async () => {} };
+    expect(await fetch(`${stopped.url}/`).then(() => "answered", () => "refused")).toBe("refused");
+
+    await page.goto(`${stopped.url}/`);
+    await page.locator("[data-offline-notice]").waitFor({ state: "visible" });
+    await page.locator("#map-card summary").click();
+    await page.waitForFunction(() => document.querySelectorAll("#event-map path[data-area]").length === 20, undefined, { timeout: 15_000 });
+    expect(await areaCount(page, 10)).toBe("3");
+    await page.locator(".venue-pin, .venue-cluster").first().waitFor();
+    await expect(page.locator(".approx-badge").innerText()).resolves.toBe("≈ 2 lieux");
+    await expect(page.locator(".leaflet-control-attribution").innerText()).resolves.toContain("Arrondissements © Ville de Paris, ODbL");
+    await screenshot(page, "map-phone-offline");
+  } finally {
+    await context.close();
+  }
+}, 120_000);
