@@ -4,11 +4,12 @@
 // (`manual`, which the warm-up never geocodes again). A new pin drops the homepage from the render
 // cache so the public map follows at once.
 
-import type { Deps } from "../../deps.ts";
-import { HOMEPAGE } from "../invalidation.ts";
+import type { Kv } from "../kv.ts";
+import type { Logger } from "../logger.ts";
+import { HOMEPAGE, type InvalidationBus } from "../invalidation.ts";
 import { isInsideArrondissement } from "../geo/arrondissement-outlines.ts";
 import { arrondissementCentre } from "../sheet/arrondissement.ts";
-import type { Coordinates } from "../sheet/types.ts";
+import type { Coordinates, LiveEvent } from "../sheet/types.ts";
 import { FALLBACK_CONFIDENCE, isEligibleLocation, LOCATIONS_KV_KEY, locationId, readLocationsDocument, type LocationSource, type StoredLocation } from "./location-cache.ts";
 
 /** A manual pin's confidence: the team looked at it. */
@@ -33,7 +34,15 @@ export interface VenuePin {
   lastUpdated: string | null;
 }
 
-type PinDeps = Pick<Deps, "kv" | "events" | "invalidation" | "log" | "now">;
+/** What listing and setting pins need (the app's deps satisfy it). */
+export interface PinDeps {
+  kv: Kv;
+  /** The live reader (its `load`, without projections: only venues are needed). */
+  events: { load(options: { includeFeaturedProjection: boolean; includeEngagementProjection: boolean }): Promise<{ events: readonly LiveEvent[] }> };
+  invalidation: Pick<InvalidationBus, "invalidate">;
+  log: Logger;
+  now: () => Date;
+}
 
 /**
  * The venues of the live events with their pins, flagged first, then by arrondissement and name. A
