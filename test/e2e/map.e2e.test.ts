@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { createClock, createTestContext, type TestContext } from "../helpers/app.ts";
-import { launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
+import { join } from "node:path";
+import { launchBrowser, newContext, SCREENSHOT_DIR, screenshot, serveApp } from "../helpers/browser.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { LOCATIONS_CACHE_VERSION, LOCATIONS_KV_KEY, locationId, type StoredLocation } from "../../src/lib/geocoding/location-cache.ts";
 
@@ -85,6 +86,7 @@ test("phone, French: outlines with counts and attribution; a tap on an outline f
     expect(await page.locator('#event-map path[data-area="19"]').getAttribute("fill")).toBe("#9ca3af");
     await expect(page.locator(".leaflet-control-attribution").innerText()).resolves.toContain("Arrondissements © Ville de Paris, ODbL");
     await screenshot(page, "map-phone-after");
+    await page.locator("#map-card").screenshot({ path: join(SCREENSHOT_DIR, "map-phone-after-card.png") });
 
     // A tap on the 10th's outline ticks its box: the list, the URL and the map follow.
     await page.locator('#event-map path[data-area="10"]').dispatchEvent("click");
