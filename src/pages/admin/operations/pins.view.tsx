@@ -44,6 +44,7 @@ export function VenuePinsCard(props: VenuePinsCardProps): JSX.Element {
       {props.venues.length === 0 ? (
         <p class="empty">No venue in the live events.</p>
       ) : (
+        <div class="table-scroll">
         <table class="data-table">
           <thead>
             <tr>
@@ -96,6 +97,7 @@ export function VenuePinsCard(props: VenuePinsCardProps): JSX.Element {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </section>
   );
