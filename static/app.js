@@ -888,23 +888,70 @@
       doc.head.appendChild(script);
     });
   }
+  function addStylesheet(href) {
+    var css = doc.createElement("link");
+    css.rel = "stylesheet";
+    css.href = href;
+    doc.head.appendChild(css);
+  }
+  function readOutlines() {
+    return fetch(mapCard.getAttribute("data-outlines"), { credentials: "same-origin" }).then(function (response) {
+      if (!response.ok) throw new Error("outlines " + response.status);
+      return response.json();
+    });
+  }
+  // A tap on an arrondissement's outline ticks (or unticks) its box in the filters, which sends the
+  // filter form like any other change; without the form, its filtered page is opened.
+  function filterArea(arr) {
+    var box = form && $('input[name="arr"][value="' + arr + '"]', form);
+    if (!box) {
+      var params = new URLSearchParams(location.search);
+      params.set("arr", String(arr));
+      location.href = "/?" + params.toString();
+      return;
+    }
+    box.checked = !box.checked;
+    box.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  // The map's files and its data, handed to the service worker so the map works offline even when
+  // it was opened before the worker took over this page.
+  function keepMapForOffline() {
+    if (!("serviceWorker" in navigator)) return;
+    var holder = doc.getElementById("map-areas");
+    var urls = ["data-leaflet-css", "data-leaflet-js", "data-cluster-css", "data-cluster-js", "data-map-js", "data-outlines"].map(function (name) {
+      return mapCard.getAttribute(name);
+    });
+    if (holder && holder.getAttribute("data-map-src")) urls.push(holder.getAttribute("data-map-src"));
+    navigator.serviceWorker.ready
+      .then(function (registration) {
+        if (registration.active) registration.active.postMessage({ type: "keep", urls: urls });
+      })
+      .catch(function () {});
+  }
   var mapLoading = null;
   function ensureMap() {
     if (mapLoading) return mapLoading;
-    var css = doc.createElement("link");
-    css.rel = "stylesheet";
-    css.href = mapCard.getAttribute("data-leaflet-css");
-    doc.head.appendChild(css);
+    addStylesheet(mapCard.getAttribute("data-leaflet-css"));
+    addStylesheet(mapCard.getAttribute("data-cluster-css"));
+    var outlines = readOutlines();
     mapLoading = loadScript(mapCard.getAttribute("data-leaflet-js"))
       .then(function () {
-        return loadScript(mapCard.getAttribute("data-map-js"));
+        return Promise.all([loadScript(mapCard.getAttribute("data-cluster-js")), loadScript(mapCard.getAttribute("data-map-js"))]);
       })
-      .then(readMapData)
-      .then(function (data) {
-        window.finderMap.init(doc.getElementById("event-map"), data, function (key, slug, link) {
-          clickedOpener = link;
-          loadModal(key, slug, true);
+      .then(function () {
+        return Promise.all([readMapData(), outlines]);
+      })
+      .then(function (loaded) {
+        window.finderMap.init(doc.getElementById("event-map"), loaded[0], {
+          open: function (key, slug, link) {
+            clickedOpener = link;
+            loadModal(key, slug, true);
+          },
+          filterArea: filterArea,
+          outlines: loaded[1],
+          attribution: mapCard.getAttribute("data-outlines-attribution") || "",
         });
+        keepMapForOffline();
       })
       .catch(function () {
         mapLoading = null;

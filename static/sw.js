@@ -2,15 +2,19 @@
 // things for use without a connection, and nothing else:
 //   - the last calendar page the visitor opened (one copy, stored under "/"),
 //   - the last "My night" page (one copy, stored under "/my-night"),
-//   - the fingerprinted static files (/static/<name>.<hash>.<ext>; one version of each file).
+//   - the map's data of the last map opened (/?<filters>&map=data; one copy, stored under "/?map=data"),
+//   - the fingerprinted static files (/static/<name>.<hash>.<ext>; one version of each file; the
+//     map's Leaflet, clusters, outlines and map.js among them once the map has been opened).
 // Pages are fetched from the network first; the kept copy is served only when the network fails (or
 // has not answered within a few seconds and a copy exists), marked so that the page shows
-// "Offline, last updated HH:MM". Every other request (htmx fragments, APIs, tracking, other pages)
+// "Offline, last updated HH:MM"; the map's data likewise falls back to its kept copy, so the
+// outlines and venues still show on a street with no signal. Every other request (htmx fragments, APIs, tracking, other pages)
 // goes to the network untouched.
 "use strict";
 
 var CACHE = "finder-pack-v1";
 var PAGE_SLOTS = { "/": "/", "/my-night": "/my-night" };
+var MAP_DATA_SLOT = "/?map=data";
 var FINGERPRINTED = /^\/static\/(.+)\.([0-9a-f]{10})(\.[a-z0-9]+)$/;
 // A page waits this long for the network before a kept copy is shown (a poor signal on the street).
 var NETWORK_WAIT_MS = 6000;
@@ -100,6 +104,37 @@ function pageFromNetworkFirst(event, url, slot) {
   });
 }
 
+/** Whether an address is the homepage map's JSON (fetched by the page when the map opens). */
+function isMapData(url) {
+  return url.origin === self.location.origin && url.pathname === "/" && url.searchParams.get("map") === "data";
+}
+
+function keepMapData(response) {
+  if (!response || response.status !== 200 || (response.headers.get("content-type") || "").indexOf("application/json") !== 0) return Promise.resolve();
+  return response.text().then(function (body) {
+    return caches.open(CACHE).then(function (cache) {
+      return cache.put(MAP_DATA_SLOT, new Response(body, { headers: { "content-type": "application/json; charset=utf-8" } }));
+    });
+  });
+}
+
+/** The map's JSON from the network; its kept copy (the last map opened) when the network fails. */
+function mapDataFromNetworkFirst(event, url) {
+  return fetch(url.href, { cache: "no-cache", credentials: "same-origin" })
+    .then(function (response) {
+      event.waitUntil(keepMapData(response.clone()));
+      return response;
+    })
+    .catch(function (error) {
+      return caches.open(CACHE).then(function (cache) {
+        return cache.match(MAP_DATA_SLOT).then(function (cached) {
+          if (cached) return cached;
+          throw error;
+        });
+      });
+    });
+}
+
 /** Drops the other versions of a fingerprinted file (same name, another hash). */
 function pruneVersions(cache, path) {
   var match = FINGERPRINTED.exec(path);
@@ -144,7 +179,8 @@ self.addEventListener("fetch", function (event) {
     if (slot) event.respondWith(pageFromNetworkFirst(event, url, slot));
     return;
   }
-  if (FINGERPRINTED.test(url.pathname)) event.respondWith(staticFromCacheFirst(event));
+  if (isMapData(url)) event.respondWith(mapDataFromNetworkFirst(event, url));
+  else if (FINGERPRINTED.test(url.pathname)) event.respondWith(staticFromCacheFirst(event));
 });
 
 // A page asks the worker to keep addresses it loaded before the worker was running (the first
@@ -160,6 +196,11 @@ self.addEventListener("message", function (event) {
       return undefined;
     }
     if (url.origin !== self.location.origin) return undefined;
+    if (isMapData(url)) {
+      return fetch(url.href, { credentials: "same-origin" })
+        .then(keepMapData)
+        .catch(function () {});
+    }
     var slot = pageSlot(url);
     if (slot) {
       return fetch(url.href, { credentials: "same-origin" })

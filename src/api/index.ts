@@ -15,6 +15,7 @@ import { adminAuthApi } from "./admin-auth.ts";
 import { adminSessionsApi } from "./admin-sessions.ts";
 import { adminStatusApi } from "./admin-status.ts";
 import { adminStoreApi } from "./admin-store.ts";
+import { adminVenuesApi } from "./admin-venues.ts";
 import { adminSubmissionsApi } from "./admin-submissions.ts";
 import { adminBannerApi } from "./admin-banner.ts";
 import { adminSheetApi } from "./admin-sheet.ts";
@@ -43,6 +44,7 @@ export function apiRoutes(deps: Deps) {
     .use(adminSubmissionsApi(deps)) //      /api/admin/submissions, …/:id/{accept,decline}, …/settings
     .use(adminReportsApi(deps)) //          /api/admin/reports, …/:eventKey/{cancel,dismiss}
     .use(adminBannerApi(deps)) //           /api/admin/banner
+    .use(adminVenuesApi(deps)) //           /api/admin/venues, /api/admin/venues/:id/pin
     .use(adminSheetApi(deps)) //            /api/admin/sheet (GET, PATCH, PUT), /api/admin/sheet/revisions[/:id[/restore]]
     .use(adminOrdersApi(deps)) //           /api/admin/orders, /api/admin/orders/:id(/fulfil), /api/admin/orders/test
     .use(adminMailApi(deps)) //             /api/admin/outbox[/:id[/resend]], /api/admin/activity

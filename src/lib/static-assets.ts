@@ -1,5 +1,5 @@
 // Static assets (see docs/public-pages.md, "Static files"): the project's static/ folder plus
-// vendored htmx and Leaflet from node_modules, read once per process. Each file gets a fingerprinted
+// vendored htmx, Leaflet and its marker clusters from node_modules and the arrondissement outlines, read once per process. Each file gets a fingerprinted
 // name (`app.3f9c2a1b.js`, from the hash of its bytes) that pages link to and that may be cached for
 // a year, and text files are compressed once with brotli and gzip (on first request), so a request only picks
 // bytes. Nothing is written to disk and no compressed file is kept in the repository.
@@ -27,7 +27,7 @@ const TYPES: Record<string, string> = {
 /** Types worth compressing (images and fonts are compressed already). */
 const COMPRESSIBLE = new Set([".css", ".js", ".svg", ".json", ".webmanifest", ".txt"]);
 
-/** Vendored files: public path → file inside node_modules. */
+/** Vendored files: public path → file inside node_modules (or the project's data folder). */
 const VENDOR: Record<string, string> = {
   "vendor/htmx.min.js": "node_modules/htmx.org/dist/htmx.min.js",
   "vendor/leaflet.js": "node_modules/leaflet/dist/leaflet.js",
@@ -35,6 +35,10 @@ const VENDOR: Record<string, string> = {
   "vendor/images/marker-icon.png": "node_modules/leaflet/dist/images/marker-icon.png",
   "vendor/images/marker-icon-2x.png": "node_modules/leaflet/dist/images/marker-icon-2x.png",
   "vendor/images/marker-shadow.png": "node_modules/leaflet/dist/images/marker-shadow.png",
+  "vendor/leaflet.markercluster.js": "node_modules/leaflet.markercluster/dist/leaflet.markercluster.js",
+  "vendor/MarkerCluster.css": "node_modules/leaflet.markercluster/dist/MarkerCluster.css",
+  // The arrondissement outlines (data/README.md), fetched by the map only when it opens.
+  "data/arrondissements.json": "data/paris-arrondissements.geojson",
 };
 
 /** Files served under their plain name only: the service worker must keep one address. */
@@ -79,7 +83,8 @@ function bytes(data: Uint8Array): Uint8Array<ArrayBuffer> {
 }
 
 function load(path: string, file: string): StaticAsset | undefined {
-  const ext = extname(file);
+  // The type follows the public name (the outlines' .geojson file is served as .json).
+  const ext = extname(path);
   const type = TYPES[ext];
   if (!type) return undefined;
   let identity: Uint8Array<ArrayBuffer>;

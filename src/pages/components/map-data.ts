@@ -1,5 +1,5 @@
-// The map's data from the filtered events: venue points with their events (the popups) and the 20
-// arrondissements with their counts (the coloured area circles and the area list). Pure functions
+// The map's data from the filtered events: venues with their events (markers and popups) and the 20
+// arrondissements with their counts (the shaded outlines and the area list). Pure functions
 // of one live read; the page embeds the result as JSON (see docs/public-pages.md, "Map").
 
 import { arrondissementCentre, arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
@@ -8,6 +8,7 @@ import { isUnknownLocation } from "../../lib/sheet/location.ts";
 import { formatTimeLabel } from "../../lib/sheet/times.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { t } from "../../lib/i18n/index.ts";
+import { locationId } from "../../lib/geocoding/location-cache.ts";
 
 /** One event in a map popup (short field names: this goes into the page as JSON). */
 export interface MapEvent {
@@ -18,17 +19,21 @@ export interface MapEvent {
   w: string;
 }
 
-/** Events at one venue point. */
+/** One venue (name and arrondissement) with its events. */
 export interface MapVenue {
   lat: number;
   lng: number;
   venue: string;
-  /** Arrondissement of the venue's first event (popups of the area circles list its events). */
   arr: number | "unknown";
+  /**
+   * True when the position is only the arrondissement's centre (an estimate: no geocoded or manual
+   * pin); the map then draws the venue as its arrondissement, not as a precise dot.
+   */
+  est: boolean;
   events: MapEvent[];
 }
 
-/** Events per arrondissement, for the coloured area circles. */
+/** Events per arrondissement, for the shaded outlines and the area list. */
 export interface MapArea {
   arr: number;
   label: string;
@@ -46,29 +51,45 @@ export function areaBand(count: number, selected: boolean): "selected" | "none" 
   return count <= 4 ? "few" : "many";
 }
 
-/** The filtered events grouped per venue point (events without coordinates are left out). */
+/**
+ * Whether a position is only an estimate: the arrondissement's centre, which is what a venue gets
+ * when it could not be geocoded (docs/live-events.md, "Coordinates").
+ */
+export function isEstimatedPosition(point: { lat: number; lng: number }, arrondissement: number | "unknown"): boolean {
+  if (typeof arrondissement !== "number") return false;
+  const centre = arrondissementCentre(arrondissement);
+  return point.lat.toFixed(5) === centre.lat.toFixed(5) && point.lng.toFixed(5) === centre.lng.toFixed(5);
+}
+
+/**
+ * The filtered events grouped per venue (its name and arrondissement, as the coordinate cache keys
+ * it), so two venues at the same point keep their own names; events without coordinates are left
+ * out.
+ */
 export function mapVenues(matching: readonly LiveEvent[]): MapVenue[] {
-  const byPoint = new Map<string, MapVenue>();
+  const byVenue = new Map<string, MapVenue>();
   for (const event of matching) {
     const point = event.coordinates;
     if (!point || !Number.isFinite(point.lat) || !Number.isFinite(point.lng)) continue;
-    const id = `${point.lat.toFixed(5)},${point.lng.toFixed(5)}`;
-    let venue = byPoint.get(id);
+    const unknown = isUnknownLocation(event.location);
+    const id = unknown ? `?${point.lat.toFixed(5)},${point.lng.toFixed(5)}` : locationId(event.location ?? "", event.arrondissement);
+    let venue = byVenue.get(id);
     if (!venue) {
       venue = {
         lat: Number(point.lat.toFixed(5)),
         lng: Number(point.lng.toFixed(5)),
-        venue: isUnknownLocation(event.location) ? arrondissementShortLabel(event.arrondissement) : (event.location ?? ""),
+        venue: unknown ? arrondissementShortLabel(event.arrondissement) : (event.location ?? "").trim(),
         arr: event.arrondissement,
+        est: isEstimatedPosition(point, event.arrondissement),
         events: [],
       };
-      byPoint.set(id, venue);
+      byVenue.set(id, venue);
     }
     const when = `${formatDateLabel(event.date)} · ${formatTimeLabel(event.time, event.endTime)}`;
     // The status leads the line, so a cancelled or moved event reads so on the map too.
     venue.events.push({ k: event.eventKey, s: event.slug, n: event.eventName, w: event.status === "scheduled" ? when : `${t(`status.${event.status}`)} · ${when}` });
   }
-  return [...byPoint.values()];
+  return [...byVenue.values()];
 }
 
 /** The 20 arrondissements with the filtered event count of each. */

@@ -1,6 +1,7 @@
-// The map card of the homepage (see docs/public-pages.md, "Homepage"): a closed <details> that
-// loads Leaflet when opened (static/map.js), with the filtered events embedded as JSON in the
-// results fragment so the map follows the filters. Without JavaScript or tiles, the area list still
+// The map card of the homepage (see docs/public-pages.md, "Map card"): a closed <details> that
+// loads Leaflet, its marker clusters, the arrondissement outlines and static/map.js only when
+// opened, then the filtered events' JSON from the address on the area list, so the map follows
+// the filters. Without JavaScript or tiles, the area list still
 // links to every area.
 
 import { filtersToSearchParams, type EventFilters } from "../../lib/events/filter-query.ts";
@@ -11,6 +12,7 @@ import Html from "@kitajs/html";
 import { Icon } from "./icons.tsx";
 import { assetUrl } from "../../lib/static-assets.ts";
 import { t } from "../../lib/i18n/index.ts";
+import { OUTLINES_ATTRIBUTION } from "../../lib/geo/arrondissement-outlines.ts";
 
 /** The id of the out-of-band map data block (JSON + area list). */
 export const MAP_DATA_ID = "map-areas";
@@ -59,7 +61,17 @@ export function MapData(props: { matching: readonly LiveEvent[]; filters: EventF
 /** The map card (closed until the visitor opens it). */
 export function MapCard(props: { matching: readonly LiveEvent[]; filters: EventFilters; query: string }): JSX.Element {
   return (
-    <details id="map-card" class="map-card" data-leaflet-css={assetUrl("vendor/leaflet.css")} data-leaflet-js={assetUrl("vendor/leaflet.js")} data-map-js={assetUrl("map.js")}>
+    <details
+      id="map-card"
+      class="map-card"
+      data-leaflet-css={assetUrl("vendor/leaflet.css")}
+      data-leaflet-js={assetUrl("vendor/leaflet.js")}
+      data-cluster-css={assetUrl("vendor/MarkerCluster.css")}
+      data-cluster-js={assetUrl("vendor/leaflet.markercluster.js")}
+      data-map-js={assetUrl("map.js")}
+      data-outlines={assetUrl("data/arrondissements.json")}
+      data-outlines-attribution={OUTLINES_ATTRIBUTION}
+    >
       <summary data-show={t("map.show")} data-hide={t("map.hide")}>
         <span class="map-card-title">
           <Icon name="map" />
@@ -85,6 +97,9 @@ export function MapCard(props: { matching: readonly LiveEvent[]; filters: EventF
           <li class="band-many">5+</li>
           <li class="band-selected" safe>
             {t("map.selected")}
+          </li>
+          <li class="legend-approx" safe>
+            {t("map.approx")}
           </li>
         </ul>
         <MapData matching={props.matching} filters={props.filters} query={props.query} />

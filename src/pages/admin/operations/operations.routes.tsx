@@ -17,6 +17,9 @@ import { SessionsCard, type SessionsCardProps } from "./sessions.view.tsx";
 import { storeActionRoutes, loadOperationsCards, OperationsCards } from "./store.routes.tsx";
 import { listOutbox } from "../../../lib/mail/outbox.ts";
 import { MailSummaryCard } from "./mail.view.tsx";
+import { VenuePinsCard, type VenuePinsCardProps } from "./pins.view.tsx";
+import { listVenuePins, parsePastedCoordinates, setManualPin } from "../../../lib/geocoding/venue-pins.ts";
+import { readForm } from "../../../lib/forms.ts";
 
 const OPERATIONS_PATH = "/admin/operations";
 
@@ -31,14 +34,14 @@ export function operationsRoutes(deps: Deps) {
     return { ...listed, caller, now, showExpired };
   };
   const page = async (request: Request, caller: AdminPrincipal, showExpired: boolean, jobId?: string) => {
-    const [props, cards, outbox] = await Promise.all([cardProps(caller, showExpired), loadOperationsCards(deps, jobId), listOutbox(deps.db, undefined, 0)]);
+    const [props, cards, outbox, venues] = await Promise.all([cardProps(caller, showExpired), loadOperationsCards(deps, jobId), listOutbox(deps.db, undefined, 0), listVenuePins(deps)]);
     const sessionsAndMail = (
       <>
         <SessionsCard {...props} />
         <MailSummaryCard counts={outbox.counts} smtpConfigured={deps.outbox.enabled} />
       </>
     );
-    return consoleResponse(deps, request, "operations", "Operations", () => <OperationsCards {...cards} sessions={sessionsAndMail} />);
+    return consoleResponse(deps, request, "operations", "Operations", () => <OperationsCards {...cards} sessions={sessionsAndMail} pins={<VenuePinsCard venues={venues} />} />);
   };
   const cardResponse = (props: SessionsCardProps) =>
     new Response(markup(<SessionsCard {...props} />), { headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
@@ -48,11 +51,30 @@ export function operationsRoutes(deps: Deps) {
     return cardResponse(await cardProps(caller, false));
   };
   const expiredParam = (value: unknown) => value === "1";
+  // The Venue pins card after a save (htmx), or the page with it (a plain form post).
+  const pinsResponse = (props: VenuePinsCardProps, status: number) =>
+    new Response(markup(<VenuePinsCard {...props} />), { status, headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
 
   return new Elysia({ name: "admin-operations-pages" })
     .use(adminPageGuard(deps))
     .get(OPERATIONS_PATH, ({ request, admin, query }) => page(request, admin, expiredParam(query.expired), typeof query.job === "string" ? query.job : undefined), { isAdmin: true })
     .use(storeActionRoutes(deps))
+    .post(
+      `${OPERATIONS_PATH}/venues/:id/pin`,
+      async ({ request, admin, params }) => {
+        const form = await readForm(request);
+        const point = parsePastedCoordinates(form.coordinates ?? "");
+        const outcome = point ? await setManualPin(deps, decodeURIComponent(params.id), point, actorOf(admin)) : ({ ok: false, status: 400, error: 'Paste "latitude, longitude", for example "48.8566, 2.3522"' } as const);
+        if (!isHtmx(request)) {
+          if (!outcome.ok) return pinsResponse({ venues: await listVenuePins(deps), error: outcome.error }, outcome.status);
+          return hxRedirect(request, `${OPERATIONS_PATH}#venue-pins`, NO_STORE_HEADERS);
+        }
+        const venues = await listVenuePins(deps);
+        if (!outcome.ok) return pinsResponse({ venues, error: outcome.error }, 200);
+        return pinsResponse({ venues, notice: `Pin of ${outcome.pin.name} set to ${outcome.pin.lat}, ${outcome.pin.lng} (manual); the public map follows.` }, 200);
+      },
+      { isAdmin: true, parse: "none" },
+    )
     .get(
       `${OPERATIONS_PATH}/sessions`,
       async ({ request, admin, query }) => {

@@ -90,7 +90,7 @@ export async function loadOperationsCards(deps: OpsDeps, jobId?: string): Promis
 }
 
 /** The page body: Activity, status, snapshot, store controls, sessions, recovery. */
-export function OperationsCards(props: OperationsCardsData & { sessions: Children }): JSX.Element {
+export function OperationsCards(props: OperationsCardsData & { sessions: Children; pins?: Children }): JSX.Element {
   return (
     <div class="stack">
       <ActivityCard jobs={props.jobs} />
@@ -98,6 +98,7 @@ export function OperationsCards(props: OperationsCardsData & { sessions: Childre
       <SnapshotCard {...props.snapshot} />
       <StoreCard facts={props.facts} backups={props.backups} />
       {props.sessions}
+      {props.pins}
       <RecoveryCard />
     </div>
   );
