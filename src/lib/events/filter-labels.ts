@@ -223,7 +223,7 @@ export function savedLabel(count: number): string {
 // Quick chips, as tracked filters
 
 /** The one-tap chips above the list (see docs/filters-and-search.md, "Quick chips"). */
-export type QuickChip = "now" | "tonight" | "today" | "free" | "nearMe";
+export type QuickChip = "now" | "tonight" | "today" | "day" | "free" | "nearMe";
 
 /**
  * How a tap on each quick chip is tracked: `filter_apply` when it switches the chip on,
@@ -234,6 +234,8 @@ export const QUICK_CHIP_TRACKING: Readonly<Record<QuickChip, { group: FilterGrou
   now: { group: "date_range", value: "now" },
   tonight: { group: "date_range", value: "tonight" },
   today: { group: "date_range", value: "today" },
+  // Outside festival week, one chip per festival day.
+  day: { group: "date_range", value: "festival_day" },
   free: { group: "price_range", value: "free" },
   nearMe: { group: "arrondissement", value: "near_me" },
 };

@@ -67,6 +67,8 @@ export const en = {
   "home.quick.today": "Today",
   "home.quick.free": "Free",
   "home.quick.nearMe": "Near me",
+  "home.quick.day": "Festival day",
+  "home.quick.festival": "Fête de la Musique: {range}",
   "home.near.title": "Near me",
   "home.near.within": "Within",
   "home.near.pick": "Pick your arrondissement:",

@@ -72,6 +72,8 @@ export const fr = {
   "home.quick.today": "Aujourd'hui",
   "home.quick.free": "Gratuit",
   "home.quick.nearMe": "Près de moi",
+  "home.quick.day": "Jour du festival",
+  "home.quick.festival": "Fête de la Musique : {range}",
   "home.near.title": "Près de moi",
   "home.near.within": "Dans un rayon de",
   "home.near.pick": "Choisissez votre arrondissement :",

@@ -127,10 +127,26 @@ export interface FilterPanelProps {
 }
 
 /** The filter form: "Date & Times", "Location", "Music & Culture", "Preferences". */
+/**
+ * The date inputs' min and max: the listed dates, widened to any date the filters already hold, so
+ * a restored or shared query outside the listed days never leaves the form invalid (a browser does
+ * not submit a form whose date lies outside its bounds).
+ */
+export function dateInputBounds(listed: { min?: string; max?: string }, chosen: readonly (string | null)[]): { min?: string; max?: string } {
+  let { min, max } = listed;
+  for (const date of chosen) {
+    if (!date) continue;
+    if (min !== undefined && date < min) min = date;
+    if (max !== undefined && date > max) max = date;
+  }
+  return { min, max };
+}
+
 export function FilterPanel(props: FilterPanelProps): JSX.Element {
   const { filters, facets } = props;
   const withDates = (date: string) => homeHref(filtersToSearchParams({ ...filters, dateFrom: date, dateTo: date }).toString());
   const activeQuick = (date: string) => filters.dateFrom === date && filters.dateTo === date;
+  const bounds = dateInputBounds(props.dateBounds, [filters.dateFrom, filters.dateTo]);
   return (
     <form
       id={FILTERS_FORM_ID}
@@ -163,11 +179,11 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
           <div class="date-fields">
             <label>
               <span safe>{t("filter.dates.from")}</span>
-              <input type="date" name="df" value={filters.dateFrom ?? ""} min={props.dateBounds.min} max={props.dateBounds.max} />
+              <input type="date" name="df" value={filters.dateFrom ?? ""} min={bounds.min} max={bounds.max} />
             </label>
             <label>
               <span safe>{t("filter.dates.to")}</span>
-              <input type="date" name="dt" value={filters.dateTo ?? ""} min={props.dateBounds.min} max={props.dateBounds.max} />
+              <input type="date" name="dt" value={filters.dateTo ?? ""} min={bounds.min} max={bounds.max} />
             </label>
           </div>
           {props.quickDates.length > 0 ? (

@@ -3,6 +3,7 @@
 // matching event. The results fragment is the list plus out-of-band pieces (count, spotlight,
 // stats, map data), so the same components render the full page and the htmx swap.
 
+import { formatDateLabel, formatDateRangeLabel } from "../../lib/sheet/dates.ts";
 import { CalendarFeedLinks } from "../components/calendar-feed.view.tsx";
 import Html from "@kitajs/html";
 import type { PublicBanner } from "../../lib/banner.ts";
@@ -165,14 +166,35 @@ export function QuickChips(props: { listing: HomeListing; now: Date; oob?: boole
   const href = (next: EventFilters, nextMoment: Moment | null) => homeHref(homeQuery(next, nextMoment));
   const todayOn = filters.dateFrom === today && filters.dateTo === today;
   const freeOn = filters.priceRange !== null && filters.priceRange.min === 0 && filters.priceRange.max === 0;
-  const chips: Array<{ label: string; on: boolean; href: string; track: QuickChip }> = [
-    { label: t("home.quick.now"), on: moment === "now", href: href(filters, moment === "now" ? null : "now"), track: "now" },
-    { label: t("home.quick.tonight"), on: moment === "tonight", href: href(filters, moment === "tonight" ? null : "tonight"), track: "tonight" },
-    { label: t("home.quick.today"), on: todayOn, href: href({ ...filters, dateFrom: todayOn ? null : today, dateTo: todayOn ? null : today }, moment), track: "today" },
-    { label: t("home.quick.free"), on: freeOn, href: href({ ...filters, priceRange: freeOn ? null : { min: 0, max: 0 } }, moment), track: "free" },
-  ];
+  const free = { label: t("home.quick.free"), on: freeOn, href: href({ ...filters, priceRange: freeOn ? null : { min: 0, max: 0 } }, moment), track: "free" as const };
+  // Outside festival week "now", "tonight" and "today" would find nothing: the chips say when the
+  // festival is and offer its days instead (a chosen moment stays removable).
+  const festival = props.listing.festival;
+  const offSeason = !festival.on && festival.days.length > 0;
+  const chips: Array<{ label: string; on: boolean; href: string; track: QuickChip }> = offSeason
+    ? [
+        ...(moment ? [{ label: t(`home.quick.${moment}`), on: true, href: href(filters, null), track: moment }] : []),
+        ...festival.days.map((day) => {
+          const on = filters.dateFrom === day && filters.dateTo === day;
+          return { label: formatDateLabel(day), on, href: href({ ...filters, dateFrom: on ? null : day, dateTo: on ? null : day }, moment), track: "day" as const };
+        }),
+        free,
+      ]
+    : [
+        { label: t("home.quick.now"), on: moment === "now", href: href(filters, moment === "now" ? null : "now"), track: "now" },
+        { label: t("home.quick.tonight"), on: moment === "tonight", href: href(filters, moment === "tonight" ? null : "tonight"), track: "tonight" },
+        { label: t("home.quick.today"), on: todayOn, href: href({ ...filters, dateFrom: todayOn ? null : today, dateTo: todayOn ? null : today }, moment), track: "today" },
+        free,
+      ];
   return (
     <nav id={QUICK_CHIPS_ID} class="quick-chips" aria-label={t("home.quick")} hx-swap-oob={props.oob ? "true" : undefined}>
+      {offSeason ? (
+        <p class="quick-note" safe>
+          {t("home.quick.festival", { range: formatDateRangeLabel(festival.days[0]!, festival.days[festival.days.length - 1]!) })}
+        </p>
+      ) : (
+        ""
+      )}
       <ul>
         {chips.map((chip) => (
           <li>

@@ -4,7 +4,7 @@
 
 import { formatDateRangeLabel, isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { canonicalFilterQuery, hasSearch, isFilterActive, parseFilters, type EventFilters } from "../../lib/events/filter-query.ts";
-import { filterEvents, searchSuggestion, type SearchSuggestion } from "../../lib/events/filter-match.ts";
+import { filterEvents, quickDates, searchSuggestion, type SearchSuggestion } from "../../lib/events/filter-match.ts";
 import { EVENT_PARAM, SLUG_PARAM } from "../../lib/links.ts";
 import { parisDate, parisInstant } from "../../lib/paris-time.ts";
 import { eventSpan, hasEnded, isFestivalOn, isTodayAndOpen, momentOf, MOMENT_PARAM, runsAt, splitFinished, type Moment } from "../../lib/events/filter-moment.ts";
@@ -239,6 +239,8 @@ export interface HomeListing {
   shown: LiveEvent[];
   spotlight: LiveEvent[];
   stats: HomeStats;
+  /** Whether the festival is on now, and its days (the busiest four listed dates, in order). */
+  festival: { on: boolean; days: string[] };
 }
 
 /** Filters the live events (kept in homepage order) and derives the spotlight and the stats. */
@@ -273,6 +275,7 @@ export function homeListing(events: readonly LiveEvent[], filters: EventFilters,
     pageCount: Math.max(1, Math.ceil(matching.length / PAGE_SIZE)),
     shown: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
     spotlight: pickSpotlight(events, matching, now, festivalOn),
+    festival: { on: festivalOn, days: quickDates(events) },
     stats: homeStats(matching, narrowed),
   };
 }
