@@ -84,7 +84,7 @@ test("webhook → order → fulfil as spotlight → badge on / → partner figur
   }
   expect(views).toBe("2");
   await expect(stats.locator(".stat-tile", { hasText: "Calendar saves" }).locator(".stat-value").textContent()).resolves.toBe("1");
-  await expect(stats.locator(".stat-tile", { hasText: "Visitors who clicked out" }).locator(".stat-value").textContent()).resolves.toBe("50.0 %");
+  await expect(stats.locator(".stat-tile", { hasText: "Outbound CVR" }).locator(".stat-value").textContent()).resolves.toBe("50.0%");
   await screenshot(stats, "partner-stats-desktop");
 
   const [download] = await Promise.all([stats.waitForEvent("download"), stats.getByRole("link", { name: "Download CSV" }).click()]);
