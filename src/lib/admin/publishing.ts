@@ -4,15 +4,14 @@
 // drafts elsewhere stay drafts.
 
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { rowsOf } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/client.ts";
 import { HOMEPAGE } from "../invalidation.ts";
 import type { PublishDeps } from "../events/publish.ts";
 import { normaliseEventKey } from "../sheet/keys.ts";
 import { EVENT_STATUSES, isEventStatus, normaliseStatusNote, STATUS_NOTE_MAX, type EventStatus } from "../sheet/status.ts";
-import { readPublishedSheet } from "../store/published.ts";
+import { readPublishedSheet, type PublishedSheet } from "../store/published.ts";
 import { patchStoreSheet } from "../store/patch.ts";
-import { isBlankStoreRow, readStoreSheet, saveStoreSheet } from "../store/store.ts";
+import { isBlankStoreRow, readStoreSheet, saveStoreSheet, type StoredSheet } from "../store/store.ts";
 import { writeSheetEdits, type SheetWriteResult } from "./sheet-editor.ts";
 import { recordActivity } from "../activity/activity.ts";
 
@@ -45,6 +44,11 @@ export interface UnpublishedChanges {
 /** Compares the working sheet with the published one, row by row id (blank working rows are not changes). */
 export async function readUnpublishedChanges(db: Db): Promise<UnpublishedChanges> {
   const [working, published] = await Promise.all([readStoreSheet(db), readPublishedSheet(db)]);
+  return compareWithPublished(working, published);
+}
+
+/** The comparison itself, over sheets already read. */
+function compareWithPublished(working: StoredSheet | undefined, published: PublishedSheet | undefined): UnpublishedChanges {
   const labels = new Map<string, string>();
   for (const c of [...(published?.columns ?? []), ...(working?.columns ?? [])]) labels.set(c.key, c.label);
   const before = new Map((published?.rows ?? []).filter((r) => !isBlankStoreRow(r.values)).map((r) => [r.id, r.values]));
@@ -97,8 +101,9 @@ export async function publishDrafts(deps: PublishDeps, actor: string): Promise<S
 
 /** Puts the working sheet back to the published one (rows keep their ids). Nothing is published. */
 export async function discardDrafts(deps: PublishDeps, actor: string): Promise<{ ok: true; discarded: number } | { ok: false; error: string }> {
-  const [changes, published] = await Promise.all([readUnpublishedChanges(deps.db), readPublishedSheet(deps.db)]);
+  const [working, published] = await Promise.all([readStoreSheet(deps.db), readPublishedSheet(deps.db)]);
   if (!published) return { ok: false, error: "Nothing has been published yet" };
+  const changes = compareWithPublished(working, published);
   if (changes.total === 0) return { ok: true, discarded: 0 };
   const saved = await saveStoreSheet(
     deps.db,
