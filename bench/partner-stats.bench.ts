@@ -99,7 +99,7 @@ export async function benchPartnerStats(rows = 1_000_000, share = 0.1): Promise<
     const log = createMemoryLogger("json");
     const deps = { db: database.db, events: { load: async () => ({ events: [{ eventKey: "evt_partner", eventName: "Partner event" }] }) }, log, now: () => new Date("2026-06-22T10:00:00Z") } as unknown as Parameters<typeof readPartnerStats>[0];
     const stats = await readPartnerStats(deps, order!.id, token);
-    if (!stats.ok) throw new Error(`stats: ${stats.status} ${stats.error}`);
+    if (!stats.ok) throw new Error(`stats: ${stats.reason} ${stats.error}`);
     const raw = await readMetrics(database.db, "evt_partner", start, end);
     const same = JSON.stringify(raw) === JSON.stringify(stats.stats.metrics);
     const sameDays = JSON.stringify(await readDailySeries(database.db, stats.stats)) === JSON.stringify(await readRawDailySeries(database.db, "evt_partner", start, end));

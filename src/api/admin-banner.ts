@@ -8,7 +8,7 @@ import { ValidationError } from "../lib/errors.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import { findBannerSettings, saveBannerSettings } from "../lib/banner.ts";
-import { readObjectBody } from "./admin-store.ts";
+import { readObjectBody } from "../lib/http.ts";
 
 /** Type checks of a banner body; the value rules (trimming, clamping) are the banner's own. */
 export function bannerBodyIssues(body: Record<string, unknown>): { field: string; message: string }[] {

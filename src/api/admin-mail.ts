@@ -4,7 +4,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore } from "../lib/http.ts";
+import { jsonNoStore, refusalJson } from "../lib/http.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import { ValidationError } from "../lib/errors.ts";
@@ -39,7 +39,7 @@ export function adminMailApi(deps: Deps) {
       "/api/admin/outbox/:id/resend",
       async ({ params, admin }) => {
         const result = await resendFromConsole(deps, params.id, actorOf(admin));
-        return result.ok ? jsonNoStore({ success: true, message: outboxMessageJson(deps.config, result.message) }) : jsonNoStore({ success: false, error: result.error }, result.status);
+        return result.ok ? jsonNoStore({ success: true, message: outboxMessageJson(deps.config, result.message) }) : refusalJson(result);
       },
       { isAdmin: true, parse: "none" },
     )

@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, readJson, isPlainObject } from "../lib/http.ts";
+import { jsonNoStore, readJson, isPlainObject, refusalJson } from "../lib/http.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import { ValidationError } from "../lib/errors.ts";
@@ -13,7 +13,7 @@ import { createTestActivation, fulfilFromInput } from "../lib/placements/service
 /** GET /api/admin/orders, PATCH|DELETE /api/admin/orders/:id, POST …/:id/fulfil, POST /api/admin/orders/test */
 export function adminOrdersApi(deps: Deps) {
   const answer = (result: OrderResult, status = 200) =>
-    result.ok ? jsonNoStore({ success: true, order: orderJson(deps.config, result.order), statsUrl: orderJson(deps.config, result.order).statsUrl }, status) : jsonNoStore({ success: false, error: result.error }, result.status);
+    result.ok ? jsonNoStore({ success: true, order: orderJson(deps.config, result.order), statsUrl: orderJson(deps.config, result.order).statsUrl }, status) : refusalJson(result);
   return new Elysia({ name: "admin-orders-api" })
     .use(adminGuard(deps))
     .get(
@@ -40,7 +40,7 @@ export function adminOrdersApi(deps: Deps) {
       async ({ params }) => {
         const result = await deleteOrder(deps.db, params.id);
         if (result.ok) deps.log.info("orders", "Dismissed order deleted");
-        return result.ok ? jsonNoStore({ success: true }) : jsonNoStore({ success: false, error: result.error }, result.status);
+        return result.ok ? jsonNoStore({ success: true }) : refusalJson(result);
       },
       { isAdmin: true, parse: "none" },
     )

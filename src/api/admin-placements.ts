@@ -2,7 +2,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, readJson } from "../lib/http.ts";
+import { jsonNoStore, readJson, refusalJson } from "../lib/http.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { NotFoundError } from "../lib/errors.ts";
 import { isTier, type EntryActionResult, type ScheduleListing, type Tier } from "../lib/placements/scheduler.ts";
@@ -21,7 +21,7 @@ function listingJson(listing: ScheduleListing) {
 }
 
 function actionJson(result: EntryActionResult): Response {
-  return result.ok ? jsonNoStore({ success: true, ...listingJson(result.listing) }) : jsonNoStore({ success: false, error: result.error }, result.status);
+  return result.ok ? jsonNoStore({ success: true, ...listingJson(result.listing) }) : refusalJson(result);
 }
 
 /** GET|POST /api/admin/placements/:tier, POST …/:tier/:id/cancel, …/:tier/:id/reschedule, …/:tier/clear-queue, …/:tier/clear-history */

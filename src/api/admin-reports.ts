@@ -3,13 +3,13 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore } from "../lib/http.ts";
+import { jsonNoStore, refusalJson } from "../lib/http.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import { dismissReports, listOpenReports, markReportedCancelled, type ReportActionResult } from "../lib/reports/moderation.ts";
 
 function actionJson(result: ReportActionResult, extra: Record<string, unknown> = {}): Response {
-  if (!result.ok) return jsonNoStore({ success: false, error: result.error }, result.status);
+  if (!result.ok) return refusalJson(result);
   return jsonNoStore({ success: true, eventKey: result.eventKey, title: result.title, ...extra });
 }
 

@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { isPlainObject, jsonNoStore, readJson } from "../lib/http.ts";
+import { isPlainObject, jsonNoStore, readJson, refusalJson } from "../lib/http.ts";
 import { inLanguage, requestLanguage } from "../lib/i18n/index.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
@@ -24,13 +24,6 @@ import { discardDrafts, parseStatusInput, publishDrafts, readUnpublishedChanges,
 
 const SHEET = "/api/admin/sheet";
 const INVALID = "Invalid request payload";
-
-/** An answer that is not a success: the status and the body fields besides `success`. */
-function failure(result: { status: number; error: string } & Record<string, unknown>): Response {
-  const { status, ...body } = result;
-  delete body.ok;
-  return jsonNoStore({ success: false, ...body }, status);
-}
 
 /**
  * GET/PUT/PATCH /api/admin/sheet, GET …/unpublished, POST …/publish, POST …/discard, GET …/revisions,
@@ -59,7 +52,7 @@ export function adminSheetApi(deps: Deps) {
         if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
         const patch = parsed.patch;
         const result = await inLanguage(language(request), () => writeSheetEdits(deps, patch, actorOf(admin)));
-        if (!result.ok) return failure(result);
+        if (!result.ok) return refusalJson(result);
         const { ok: _ok, ...body } = result;
         return jsonNoStore({ success: true, ...body });
       },
@@ -71,7 +64,7 @@ export function adminSheetApi(deps: Deps) {
         const parsed = parseSheetReplace(await readJson(request));
         if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
         const result = await replaceSheet(deps, parsed.input, actorOf(admin));
-        if (!result.ok) return failure(result);
+        if (!result.ok) return refusalJson(result);
         const { ok: _ok, ...body } = result;
         return jsonNoStore({ success: true, ...body });
       },
@@ -83,7 +76,7 @@ export function adminSheetApi(deps: Deps) {
       `${SHEET}/publish`,
       async ({ request, admin }) => {
         const result = await inLanguage(language(request), () => publishDrafts(deps, actorOf(admin)));
-        if (!result.ok) return failure(result);
+        if (!result.ok) return refusalJson(result);
         const { ok: _ok, ...body } = result;
         return jsonNoStore({ success: true, ...body });
       },
@@ -105,7 +98,7 @@ export function adminSheetApi(deps: Deps) {
         const parsed = isPlainObject(body) ? parseStatusInput(body) : { ok: false as const, issues: [{ field: "body", message: "Expected a JSON object" }] };
         if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
         const result = await setEventStatus(deps, parsed.input, actorOf(admin));
-        if (!result.ok) return failure(result);
+        if (!result.ok) return refusalJson(result);
         const { ok: _ok, ...rest } = result;
         return jsonNoStore({ success: true, ...rest });
       },
@@ -125,7 +118,7 @@ export function adminSheetApi(deps: Deps) {
       `${SHEET}/revisions/:id/restore`,
       async ({ params, admin }) => {
         const result = await restoreRevision(deps, params.id, actorOf(admin));
-        if (!result.ok) return failure(result);
+        if (!result.ok) return refusalJson(result);
         const { ok: _ok, ...body } = result;
         return jsonNoStore({ success: true, ...body });
       },

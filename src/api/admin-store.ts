@@ -4,7 +4,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, isPlainObject, readJson, NO_STORE_HEADERS } from "../lib/http.ts";
+import { jsonNoStore, isPlainObject, readJson, readObjectBody, NO_STORE_HEADERS } from "../lib/http.ts";
 import { HttpError, ValidationError } from "../lib/errors.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
@@ -23,20 +23,6 @@ import {
   revalidateNow,
   uploadCsv,
 } from "../lib/admin/store-operations.ts";
-
-/** Reads a JSON object body; an empty body is `{}`, anything else not an object is a 400. */
-export async function readObjectBody(request: Request): Promise<Record<string, unknown>> {
-  const text = await request.text();
-  if (text.trim() === "") return {};
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new HttpError(400, "Invalid request payload");
-  }
-  if (!isPlainObject(body)) throw new ValidationError("Invalid request body", [{ field: "body", message: "Send a JSON object" }]);
-  return body;
-}
 
 /** Paris date of a file name: finder-events-2026-06-21.csv. */
 function exportFileName(now: Date): string {

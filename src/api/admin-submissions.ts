@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore } from "../lib/http.ts";
+import { jsonNoStore, refusalJson } from "../lib/http.ts";
 import { ValidationError } from "../lib/errors.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
@@ -18,7 +18,7 @@ import {
   type SubmissionStatus,
 } from "../lib/submissions/moderation.ts";
 import { publicSubmissionSettings, readSubmissionSettings, setSubmissionSettings } from "../lib/submissions/settings.ts";
-import { readObjectBody } from "./admin-store.ts";
+import { readObjectBody } from "../lib/http.ts";
 
 /** The field a moderation refusal is about, for `issues`. */
 function issueField(error: string): string {
@@ -31,8 +31,8 @@ function moderationJson(result: ModerationResult): Response {
   if (result.ok) {
     return jsonNoStore({ success: true, submission: result.submission, ...(result.acceptedEventKey ? { eventKey: result.acceptedEventKey } : {}), ...(result.warning ? { warning: result.warning } : {}) });
   }
-  if (result.status === 400) return jsonNoStore({ success: false, error: result.error, issues: [{ field: issueField(result.error), message: result.error }] }, 400);
-  return jsonNoStore({ success: false, error: result.error }, result.status);
+  if (result.reason === "invalid") return jsonNoStore({ success: false, error: result.error, issues: [{ field: issueField(result.error), message: result.error }] }, 400);
+  return refusalJson(result);
 }
 
 function optionalString(body: Record<string, unknown>, field: string): string | undefined {

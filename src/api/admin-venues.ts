@@ -10,7 +10,7 @@ import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import { listVenuePins, parsePastedCoordinates, setManualPin } from "../lib/geocoding/venue-pins.ts";
 import type { Coordinates } from "../lib/sheet/types.ts";
-import { readObjectBody } from "./admin-store.ts";
+import { readObjectBody } from "../lib/http.ts";
 
 /** The point of a pin body: `{coordinates: "48.86, 2.35"}` (pasted) or `{lat, lng}` (numbers). */
 export function pinBodyPoint(body: Record<string, unknown>): Coordinates {
@@ -34,7 +34,7 @@ export function adminVenuesApi(deps: Deps) {
         const point = pinBodyPoint(await readObjectBody(request));
         const outcome = await setManualPin(deps, decodeURIComponent(params.id), point, actorOf(admin));
         if (!outcome.ok) {
-          if (outcome.status === 404) throw new HttpError(404, outcome.error);
+          if (outcome.reason === "not_found") throw new HttpError(404, outcome.error);
           throw new ValidationError(outcome.error, [{ field: "coordinates", message: outcome.error }]);
         }
         return jsonNoStore({ success: true, venue: outcome.pin });

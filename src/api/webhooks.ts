@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { json, withBodyCap } from "../lib/http.ts";
+import { json, refusalHeaders, statusOf, withBodyCap } from "../lib/http.ts";
 
 /** The largest webhook body read (a checkout event is a few KiB); longer ones are 413 unread. */
 export const WEBHOOK_MAX_BODY_BYTES = 256 * 1024;
@@ -18,7 +18,9 @@ export function webhooksApi(deps: Deps) {
       if (capped === "too_large") return json({ error: "Request body too large" }, 413);
       const raw = new Uint8Array(await capped.arrayBuffer());
       const answer = await handlePaymentWebhook(deps, raw, request.headers.get("payment-signature"));
-      return json(answer.body, answer.status, answer.headers);
+      // The provider reads `{error}` on a refusal (no `success` field: this is its wire format).
+      if (!answer.ok) return json({ error: answer.error }, statusOf(answer.reason), refusalHeaders(answer.reason));
+      return json(answer);
     },
     {
       parse: "none",

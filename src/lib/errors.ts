@@ -6,36 +6,8 @@ import type { Logger } from "./logger.ts";
 import { json, NO_STORE_HEADERS, UNAVAILABLE_HEADERS } from "./http.ts";
 import { isDatabaseUnreachable } from "./db/errors.ts";
 
-/** An error whose message is safe to show, with its HTTP status. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = "HttpError";
-  }
-}
-
-/** A missing resource (404). */
-export class NotFoundError extends HttpError {
-  constructor(message = "Not found") {
-    super(404, message);
-    this.name = "NotFoundError";
-  }
-}
-
-/** Invalid input with per-field issues (400). */
-export class ValidationError extends HttpError {
-  constructor(
-    message: string,
-    readonly issues: { field: string; message: string }[] = [],
-  ) {
-    super(400, message);
-    this.name = "ValidationError";
-  }
-}
+export { HttpError, NotFoundError, ValidationError } from "./http-error.ts";
+import { HttpError, ValidationError } from "./http-error.ts";
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Bad request",

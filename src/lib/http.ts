@@ -1,5 +1,8 @@
 // Shared HTTP response helpers: no-store headers, JSON and HTML responses.
 
+import { HttpError, ValidationError } from "./http-error.ts";
+import type { Refused, Refusal } from "./outcome.ts";
+
 /** The no-store header set (docs/README.md, "Words used throughout"): auth, admin, tracking, submissions, partner, cron, deploy. */
 export const NO_STORE_HEADERS: Readonly<Record<string, string>> = {
   "cache-control": "private, no-store, no-cache, max-age=0, must-revalidate, proxy-revalidate",
@@ -44,15 +47,61 @@ export function html(body: string | Promise<string>, status = 200, headers: Reco
   return new Response(markup(body), { status, headers: { "content-type": "text/html; charset=utf-8", ...headers } });
 }
 
-/** Reads a JSON body without throwing: `undefined` when absent or malformed. */
-export async function readJson(request: Request): Promise<unknown> {
+/** The text of a JSON body parsed, or `undefined` when absent, empty or malformed. */
+function parseJsonText(text: string): unknown {
+  if (text.trim() === "") return undefined;
   try {
-    const text = await request.text();
-    if (!text) return undefined;
     return JSON.parse(text);
   } catch {
     return undefined;
   }
+}
+
+/** Reads a JSON body without throwing: `undefined` when absent or malformed. */
+export async function readJson(request: Request): Promise<unknown> {
+  try {
+    return parseJsonText(await request.text());
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a JSON object body; an empty body is `{}`, a malformed one or anything not an object is a 400. */
+export async function readObjectBody(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (text.trim() === "") return {};
+  const body = parseJsonText(text);
+  if (body === undefined) throw new HttpError(400, "Invalid request payload");
+  if (!isPlainObject(body)) throw new ValidationError("Invalid request body", [{ field: "body", message: "Send a JSON object" }]);
+  return body;
+}
+
+const STATUS_OF_REFUSAL: Readonly<Record<Refusal, number>> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unavailable: 503,
+  failed: 500,
+};
+
+/** The HTTP status of a refusal (the one mapping, for JSON answers and HTML pages alike). */
+export function statusOf(reason: Refusal): number {
+  return STATUS_OF_REFUSAL[reason];
+}
+
+/** Headers a refusal carries: "unavailable" tells the client when to try again. */
+export function refusalHeaders(reason: Refusal): Record<string, string> {
+  return reason === "unavailable" ? { ...NO_STORE_HEADERS, ...UNAVAILABLE_HEADERS } : { ...NO_STORE_HEADERS };
+}
+
+/**
+ * The JSON answer of a refusal: `{success:false, error, ...}` with its status, never cached; what
+ * else the refusal carries (conflicts, issues, a report) goes into the body as it is.
+ */
+export function refusalJson(refusal: Refused & object): Response {
+  const { ok: _ok, reason, ...body } = refusal;
+  return json({ success: false, ...body }, statusOf(reason), refusalHeaders(reason));
 }
 
 /** True for a plain (non-array, non-null) object. */

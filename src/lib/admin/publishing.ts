@@ -166,7 +166,7 @@ async function findRowFor(deps: PublishDeps, event: string): Promise<{ id: strin
 }
 
 /** The outcome of a status change. */
-export type StatusResult = { ok: true; eventKey: string; title: string; status: EventStatus; note: string } | { ok: false; status: 400 | 404; error: string; issues?: Issue[] };
+export type StatusResult = { ok: true; eventKey: string; title: string; status: EventStatus; note: string } | { ok: false; reason: "invalid" | "not_found"; error: string; issues?: Issue[] };
 
 /**
  * Sets an event's status and public reason, and publishes that change alone (the row's other
@@ -174,14 +174,14 @@ export type StatusResult = { ok: true; eventKey: string; title: string; status: 
  */
 export async function setEventStatus(deps: PublishDeps, input: StatusInput, actor: string): Promise<StatusResult> {
   const row = await findRowFor(deps, input.event);
-  if ("error" in row) return { ok: false, status: 404, error: row.error };
+  if ("error" in row) return { ok: false, reason: "not_found", error: row.error };
   const value = input.status === "scheduled" ? "" : input.status;
   const result = await patchStoreSheet(
     deps.db,
     { cells: [{ rowId: row.id, key: "status", value }, { rowId: row.id, key: "statusNote", value: input.note }] },
     { updatedBy: "admin-sheet-editor", trigger: "status", actor, now: deps.now(), publish: "changes" },
   );
-  if (!result.ok) return { ok: false, status: 400, error: result.error, ...(result.kind === "invalid" ? { issues: result.issues } : {}) };
+  if (!result.ok) return { ok: false, reason: "invalid", error: result.error, ...(result.kind === "invalid" ? { issues: result.issues } : {}) };
   await deps.invalidation.invalidate({ paths: [...HOMEPAGE.paths], tags: [...HOMEPAGE.tags] });
   await recordActivity(deps, { actor, action: "event.status", targetType: "event", targetId: row.eventKey, outcome: "ok", detail: { status: input.status, ...(input.note ? { note: input.note } : {}) } });
   deps.log.info("sheet-editor", "Event status set", { eventKey: row.eventKey, status: input.status, by: actor });

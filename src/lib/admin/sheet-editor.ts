@@ -256,8 +256,8 @@ export function storeSheetReport(columns: readonly Pick<StoreColumn, "key" | "la
 /** The outcome of an editor write. */
 export type SheetWriteResult =
   | { ok: true; meta: SheetMetaJson; assignedKeys: { rowId: string; eventKey: string }[]; addedRowIds: string[]; columns: StoreColumn[]; behind: boolean; notes: SheetNotes; report?: SchemaReport; revalidation?: Revalidation; revalidationError?: string }
-  | { ok: false; status: 400; error: string; issues?: Issue[]; report?: SchemaReport }
-  | { ok: false; status: 409; error: string; meta: SheetMetaJson; conflicts: CellConflict[] };
+  | { ok: false; reason: "invalid"; error: string; issues?: Issue[]; report?: SchemaReport }
+  | { ok: false; reason: "conflict"; error: string; meta: SheetMetaJson; conflicts: CellConflict[] };
 
 /**
  * Writes the editor's edits. An autosave stores them without revalidation; with `publish` the
@@ -278,9 +278,9 @@ export async function writeSheetEdits(deps: PublishDeps, patch: SheetPatchInput,
   });
   if (!result.ok) {
     if (patch.publish) await recordActivity(deps, { actor, action: "sheet.publish", targetType: "sheet", outcome: "failed", detail: { error: result.error } });
-    if (result.kind === "conflict") return { ok: false, status: 409, error: result.error, meta: metaJson(result.meta), conflicts: result.conflicts };
-    if (result.kind === "blocked") return { ok: false, status: 400, error: result.error, report: result.report };
-    return { ok: false, status: 400, error: result.error, issues: result.issues };
+    if (result.kind === "conflict") return { ok: false, reason: "conflict", error: result.error, meta: metaJson(result.meta), conflicts: result.conflicts };
+    if (result.kind === "blocked") return { ok: false, reason: "invalid", error: result.error, report: result.report };
+    return { ok: false, reason: "invalid", error: result.error, issues: result.issues };
   }
   // The rows this write touched, read back as they are now stored, for the notes of their cells.
   const touched = [...new Set([...(patch.cells ?? []).map((c) => c.rowId), ...result.addedRowIds])];
@@ -326,8 +326,8 @@ export async function replaceSheet(
   actor: string,
 ): Promise<
   | { ok: true; meta: SheetMetaJson; report: SchemaReport; revalidation?: Revalidation; revalidationError?: string }
-  | { ok: false; status: 400; error: string; report: SchemaReport }
-  | { ok: false; status: 409; error: string; meta: SheetMetaJson; conflicts: CellConflict[] }
+  | { ok: false; reason: "invalid"; error: string; report: SchemaReport }
+  | { ok: false; reason: "conflict"; error: string; meta: SheetMetaJson; conflicts: CellConflict[] }
 > {
   const now = deps.now();
   const headers = input.columns.map((c) => c.label);
@@ -340,8 +340,8 @@ export async function replaceSheet(
   );
   if (!saved.ok) {
     if (input.publish) await recordActivity(deps, { actor, action: "sheet.publish", targetType: "sheet", outcome: "failed", detail: { error: saved.error } });
-    if ("stale" in saved) return { ok: false, status: 409, error: saved.error, meta: metaJson(saved.meta), conflicts: await cellsChangedSince(deps.db, input.baseRevision) };
-    return { ok: false, status: 400, error: saved.error, report };
+    if ("stale" in saved) return { ok: false, reason: "conflict", error: saved.error, meta: metaJson(saved.meta), conflicts: await cellsChangedSince(deps.db, input.baseRevision) };
+    return { ok: false, reason: "invalid", error: saved.error, report };
   }
   const meta = metaJson((await readStoreSheet(deps.db))?.meta);
   if (!input.publish) return { ok: true, meta, report };
@@ -383,20 +383,20 @@ export async function restoreRevision(
   deps: PublishDeps,
   id: string,
   actor: string,
-): Promise<{ ok: true; meta: SheetMetaJson; preRestoreBackupId?: string; revalidation?: Revalidation; revalidationError?: string } | { ok: false; status: 404 | 400; error: string }> {
+): Promise<{ ok: true; meta: SheetMetaJson; preRestoreBackupId?: string; revalidation?: Revalidation; revalidationError?: string } | { ok: false; reason: "not_found" | "invalid"; error: string }> {
   const revision = await findRevision(deps.db, id);
   const sheet = revision && (await readRevisionSheet(deps.db, id));
-  if (!revision || !sheet) return { ok: false, status: 404, error: "No such revision" };
+  if (!revision || !sheet) return { ok: false, reason: "not_found", error: "No such revision" };
   if (sheet === "unavailable") {
     await recordActivity(deps, { actor, action: "sheet.restore", targetType: "revision", targetId: id, outcome: "failed", detail: { error: "a revision it is rebuilt from is gone" } });
-    return { ok: false, status: 400, error: "Revision could not be restored: a revision it is rebuilt from is gone" };
+    return { ok: false, reason: "invalid", error: "Revision could not be restored: a revision it is rebuilt from is gone" };
   }
   const now = deps.now();
   const pre = await createBackup(deps.db, { createdBy: "admin-panel", trigger: "pre-restore", now });
   const saved = await saveStoreSheet(deps.db, revisionRecords(sheet), { updatedBy: "restore", origin: "restore", trigger: "restore", actor, now });
   if (!saved.ok) {
     await recordActivity(deps, { actor, action: "sheet.restore", targetType: "revision", targetId: id, outcome: "failed", detail: { error: saved.error } });
-    return { ok: false, status: 400, error: `Revision could not be restored: ${saved.error}` };
+    return { ok: false, reason: "invalid", error: `Revision could not be restored: ${saved.error}` };
   }
   const meta = metaJson((await readStoreSheet(deps.db))?.meta);
   deps.log.info("sheet-editor", "Revision restored", { revisionId: revision.id, rows: saved.rowCount, by: actor });

@@ -101,7 +101,7 @@ export function pinIssue(point: Coordinates): string | null {
 }
 
 /** The outcome of setting a pin: the venue's new pin, or why nothing changed. */
-export type SetPinOutcome = { ok: true; pin: VenuePin } | { ok: false; status: 400 | 404; error: string };
+export type SetPinOutcome = { ok: true; pin: VenuePin } | { ok: false; reason: "invalid" | "not_found"; error: string };
 
 /**
  * Sets a venue's pin by hand: source `manual`, confidence 1. The venue must be one of the live
@@ -109,9 +109,9 @@ export type SetPinOutcome = { ok: true; pin: VenuePin } | { ok: false; status: 4
  */
 export async function setManualPin(deps: PinDeps, id: string, point: Coordinates, actor?: string): Promise<SetPinOutcome> {
   const issue = pinIssue(point);
-  if (issue) return { ok: false, status: 400, error: issue };
+  if (issue) return { ok: false, reason: "invalid", error: issue };
   const venue = (await listVenuePins(deps)).find((v) => v.id === id);
-  if (!venue) return { ok: false, status: 404, error: "No live event is at this venue" };
+  if (!venue) return { ok: false, reason: "not_found", error: "No live event is at this venue" };
   const stamp = deps.now();
   const coordinates = { lat: Number(point.lat.toFixed(6)), lng: Number(point.lng.toFixed(6)) };
   const entry: StoredLocation = { id, name: venue.name, arrondissement: venue.arrondissement, coordinates, confidence: MANUAL_CONFIDENCE, source: "manual", lastUpdated: stamp.toISOString() };

@@ -99,7 +99,7 @@ export async function findOutboxMessage(db: Db, id: string): Promise<OutboxMessa
   return row;
 }
 
-export type ResendResult = { ok: true; message: OutboxMessage } | { ok: false; status: 404 | 409; error: string };
+export type ResendResult = { ok: true; message: OutboxMessage } | { ok: false; reason: "not_found" | "conflict"; error: string };
 
 /**
  * Puts a failed, sent or cancelled message back in the queue for a fresh series of attempts, with
@@ -107,13 +107,13 @@ export type ResendResult = { ok: true; message: OutboxMessage } | { ok: false; s
  */
 export async function resendMessage(db: Db, id: string, now: Date): Promise<ResendResult> {
   const existing = await findOutboxMessage(db, id);
-  if (!existing) return { ok: false, status: 404, error: "Message not found" };
+  if (!existing) return { ok: false, reason: "not_found", error: "Message not found" };
   const [row] = await db
     .update(outboxMessages)
     .set({ status: "queued", attempts: 0, nextAttemptAt: now, leaseUntil: null, lastError: null, updatedAt: now })
     .where(and(eq(outboxMessages.id, id), inArray(outboxMessages.status, ["failed", "sent", "cancelled"])))
     .returning();
-  return row ? { ok: true, message: row } : { ok: false, status: 409, error: "The message is already waiting to be sent" };
+  return row ? { ok: true, message: row } : { ok: false, reason: "conflict", error: "The message is already waiting to be sent" };
 }
 
 /**
@@ -198,6 +198,6 @@ export async function nextDueAt(db: Db): Promise<Date | undefined> {
 /** Resend from the console or the API, recorded on the activity timeline. */
 export async function resendFromConsole(deps: { db: Db; now: () => Date }, id: string, actor: string): Promise<ResendResult> {
   const result = await resendMessage(deps.db, id, deps.now());
-  if (result.ok || result.status !== 404) await recordActivity(deps, { actor, action: "mail.resend", targetType: "message", targetId: id, outcome: result.ok ? "ok" : "failed", detail: result.ok ? { kind: result.message.kind } : { error: result.error } });
+  if (result.ok || result.reason !== "not_found") await recordActivity(deps, { actor, action: "mail.resend", targetType: "message", targetId: id, outcome: result.ok ? "ok" : "failed", detail: result.ok ? { kind: result.message.kind } : { error: result.error } });
   return result;
 }

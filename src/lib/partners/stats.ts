@@ -51,7 +51,7 @@ export interface PartnerStats {
   metrics: PartnerMetrics;
 }
 
-export type PartnerStatsResult = { ok: true; stats: PartnerStats } | { ok: false; status: 400 | 403 | 404 | 409 | 503; error: string };
+export type PartnerStatsResult = { ok: true; stats: PartnerStats } | { ok: false; reason: "invalid" | "forbidden" | "not_found" | "conflict" | "unavailable"; error: string };
 
 export const PARTNER_STATS_ERRORS = {
   tokenRequired: "Token required",
@@ -80,19 +80,19 @@ export function statsWindow(order: Pick<Order, "fulfilledStartAt" | "fulfilledEn
 }
 
 /** The order behind a statistics link, after the token and state checks, in the documented order. */
-async function authorisedActivation(deps: PartnerStatsDeps, id: string, token: unknown): Promise<{ ok: true; order: Order } | { ok: false; status: 400 | 403 | 404 | 409 | 503; error: string }> {
-  if (typeof token !== "string" || token.trim() === "") return { ok: false, status: 400, error: PARTNER_STATS_ERRORS.tokenRequired };
+async function authorisedActivation(deps: PartnerStatsDeps, id: string, token: unknown): Promise<{ ok: true; order: Order } | { ok: false; reason: "invalid" | "forbidden" | "not_found" | "conflict" | "unavailable"; error: string }> {
+  if (typeof token !== "string" || token.trim() === "") return { ok: false, reason: "invalid", error: PARTNER_STATS_ERRORS.tokenRequired };
   let order: Order | undefined;
   try {
     order = UUID.test(id) ? (await deps.db.select().from(paidOrders).where(eq(paidOrders.id, id)))[0] : undefined;
   } catch (error) {
     deps.log.error("partner-stats", "Order store unavailable", undefined, error);
-    return { ok: false, status: 503, error: PARTNER_STATS_ERRORS.unavailable };
+    return { ok: false, reason: "unavailable", error: PARTNER_STATS_ERRORS.unavailable };
   }
-  if (!order) return { ok: false, status: 404, error: PARTNER_STATS_ERRORS.notFound };
-  if (!secretsEqual(token, order.partnerStatsToken)) return { ok: false, status: 403, error: PARTNER_STATS_ERRORS.invalidToken };
+  if (!order) return { ok: false, reason: "not_found", error: PARTNER_STATS_ERRORS.notFound };
+  if (!secretsEqual(token, order.partnerStatsToken)) return { ok: false, reason: "forbidden", error: PARTNER_STATS_ERRORS.invalidToken };
   if (order.status !== "activated" || !order.fulfilledEventKey || (order.fulfilledTier !== "spotlight" && order.fulfilledTier !== "promoted")) {
-    return { ok: false, status: 409, error: PARTNER_STATS_ERRORS.notFulfilled };
+    return { ok: false, reason: "conflict", error: PARTNER_STATS_ERRORS.notFulfilled };
   }
   return { ok: true, order };
 }
@@ -268,7 +268,7 @@ export async function readPartnerStats(deps: PartnerStatsDeps, id: string, token
     }
   } catch (error) {
     deps.log.error("partner-stats", "Engagement store unavailable", undefined, error);
-    return { ok: false, status: 503, error: PARTNER_STATS_ERRORS.unavailable };
+    return { ok: false, reason: "unavailable", error: PARTNER_STATS_ERRORS.unavailable };
   }
   const eventName = (await liveEventName(deps, eventKey)) ?? order.eventName ?? eventKey;
   return {

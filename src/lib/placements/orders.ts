@@ -135,19 +135,19 @@ export async function findOrder(db: Db, id: string): Promise<OrderRecord | undef
 }
 
 /** An order action's outcome. */
-export type OrderResult = { ok: true; order: OrderRecord } | { ok: false; status: 400 | 404 | 409; error: string };
+export type OrderResult = { ok: true; order: OrderRecord } | { ok: false; reason: "invalid" | "not_found" | "conflict"; error: string };
 
 /**
  * Moves an order to pending, processing or dismissed. Only fulfilment activates; leaving
  * activated clears activated_at and keeps the fulfilment and the token.
  */
 export async function setOrderStatus(db: Db, id: string, status: unknown, now: Date, actor = "unknown"): Promise<OrderResult> {
-  if (status === "activated") return { ok: false, status: 400, error: "Orders are activated by fulfilling them" };
-  if (status !== "pending" && status !== "processing" && status !== "dismissed") return { ok: false, status: 400, error: "Status must be pending, processing or dismissed" };
-  if (!UUID.test(id)) return { ok: false, status: 404, error: "Order not found" };
+  if (status === "activated") return { ok: false, reason: "invalid", error: "Orders are activated by fulfilling them" };
+  if (status !== "pending" && status !== "processing" && status !== "dismissed") return { ok: false, reason: "invalid", error: "Status must be pending, processing or dismissed" };
+  if (!UUID.test(id)) return { ok: false, reason: "not_found", error: "Order not found" };
   return db.transaction(async (tx): Promise<OrderResult> => {
     const [row] = await tx.update(paidOrders).set({ status, activatedAt: null, updatedAt: now }).where(eq(paidOrders.id, id)).returning();
-    if (!row) return { ok: false, status: 404, error: "Order not found" };
+    if (!row) return { ok: false, reason: "not_found", error: "Order not found" };
     // Leaving activated revokes the placement's coming emails (the worker would cancel them too).
     await tx.execute(sql`update outbox_messages set status = 'cancelled', updated_at = ${now.toISOString()}::timestamptz where status = 'queued' and starts_with(dedupe_key, ${`order:${id}:`})`);
     await recordActivity({ db: tx, now: () => now }, { actor, action: "order.status", targetType: "order", targetId: id, outcome: "ok", detail: { status } });
@@ -156,11 +156,11 @@ export async function setOrderStatus(db: Db, id: string, status: unknown, now: D
 }
 
 /** Deletes a dismissed order (its statistics link then answers 404). */
-export async function deleteOrder(db: Db, id: string): Promise<{ ok: true } | { ok: false; status: 404 | 409; error: string }> {
+export async function deleteOrder(db: Db, id: string): Promise<{ ok: true } | { ok: false; reason: "not_found" | "conflict"; error: string }> {
   const order = await findOrder(db, id);
-  if (!order) return { ok: false, status: 404, error: "Order not found" };
+  if (!order) return { ok: false, reason: "not_found", error: "Order not found" };
   const deleted = await db.delete(paidOrders).where(and(eq(paidOrders.id, id), eq(paidOrders.status, "dismissed"))).returning({ id: paidOrders.id });
-  return deleted.length > 0 ? { ok: true } : { ok: false, status: 409, error: "Only dismissed orders can be deleted" };
+  return deleted.length > 0 ? { ok: true } : { ok: false, reason: "conflict", error: "Only dismissed orders can be deleted" };
 }
 
 /** A new partner statistics token: a random UUID v4 without dashes (32 lowercase hex). */
@@ -190,12 +190,12 @@ export interface Fulfilment {
  * when one exists).
  */
 export async function fulfilOrder(deps: SchedulerDeps, id: string, fulfilment: Fulfilment, inTransaction?: (tx: Db, order: OrderRecord) => Promise<void>): Promise<OrderResult> {
-  if (!UUID.test(id)) return { ok: false, status: 404, error: "Order not found" };
+  if (!UUID.test(id)) return { ok: false, reason: "not_found", error: "Order not found" };
   const now = deps.now();
   return deps.db.transaction(async (tx): Promise<OrderResult> => {
     const [order] = await tx.select().from(paidOrders).where(eq(paidOrders.id, id)).for("update");
-    if (!order) return { ok: false, status: 404, error: "Order not found" };
-    if (order.status === "activated") return { ok: false, status: 409, error: "Order is already activated" };
+    if (!order) return { ok: false, reason: "not_found", error: "Order not found" };
+    if (order.status === "activated") return { ok: false, reason: "conflict", error: "Order is already activated" };
     await lockScheduler(tx, fulfilment.tier);
     await scheduleLocked(tx, deps, fulfilment.tier, fulfilment, now);
     const window = (await findNewestWindow(tx, fulfilment.tier, fulfilment.eventKey)) ?? {

@@ -209,7 +209,7 @@ export function scheduleEntry(deps: SchedulerDeps, tier: Tier, entry: NewEntry):
 }
 
 /** Result of an action on one entry: the listing, or why it could not be done. */
-export type EntryActionResult = { ok: true; listing: ScheduleListing } | { ok: false; status: 404 | 409; error: string };
+export type EntryActionResult = { ok: true; listing: ScheduleListing } | { ok: false; reason: "not_found" | "conflict"; error: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -226,8 +226,8 @@ export function cancelEntry(deps: SchedulerDeps, tier: Tier, id: string): Promis
   return withSchedulerLock(deps.db, tier, async (tx) => {
     await completeEndedEntries(tx, tier, now);
     const row = await findEntry(tx, tier, id);
-    if (!row) return { ok: false, status: 404, error: "Placement entry not found" };
-    if (row.status !== "scheduled") return { ok: false, status: 409, error: `Only scheduled entries can be cancelled (this one is ${row.status})` };
+    if (!row) return { ok: false, reason: "not_found", error: "Placement entry not found" };
+    if (row.status !== "scheduled") return { ok: false, reason: "conflict", error: `Only scheduled entries can be cancelled (this one is ${row.status})` };
     const table = tableOf(tier);
     await tx.update(table).set({ status: "cancelled", updatedAt: now }).where(eq(table.id, id));
     return { ok: true, listing: await listInside(tx, tier, deps, now) };
@@ -239,7 +239,7 @@ export function rescheduleEntry(deps: SchedulerDeps, tier: Tier, id: string, cha
   const now = deps.now();
   return withSchedulerLock(deps.db, tier, async (tx) => {
     const row = await findEntry(tx, tier, id);
-    if (!row) return { ok: false, status: 404, error: "Placement entry not found" };
+    if (!row) return { ok: false, reason: "not_found", error: "Placement entry not found" };
     const table = tableOf(tier);
     await tx
       .update(table)

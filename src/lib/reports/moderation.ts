@@ -122,7 +122,7 @@ export async function listOpenReports(db: Db, options: { includeSpam?: boolean }
 
 export type ReportActionResult =
   | { ok: true; eventKey: string; title: string; count: number; note?: string }
-  | { ok: false; status: 400 | 404 | 409; error: string };
+  | { ok: false; reason: "invalid" | "not_found" | "conflict"; error: string };
 
 /** Closes an event's open reports (spam-flagged ones included) as `status`; returns how many. */
 async function closeReports(db: Db, eventKey: string, status: "resolved" | "dismissed", actor: string, now: Date): Promise<number> {
@@ -151,10 +151,10 @@ async function openGroup(db: Db, eventKey: string): Promise<{ title: string; can
 export async function markReportedCancelled(deps: PublishDeps, rawKey: string, actor: string): Promise<ReportActionResult> {
   const eventKey = rawKey.trim().toLowerCase();
   const group = await openGroup(deps.db, eventKey);
-  if (!group) return { ok: false, status: 409, error: REPORT_MODERATION_MESSAGES.noOpenReports };
+  if (!group) return { ok: false, reason: "conflict", error: REPORT_MODERATION_MESSAGES.noOpenReports };
   const note = cancelNoteOf(group.cancelTexts);
   const set = await setEventStatus(deps, { event: eventKey, status: "cancelled", note }, actor);
-  if (!set.ok) return { ok: false, status: set.status, error: set.error };
+  if (!set.ok) return { ok: false, reason: set.reason, error: set.error };
   const count = await closeReports(deps.db, eventKey, "resolved", actor, deps.now());
   deps.log.info("reports", "Reported event marked cancelled", { eventKey, reports: count, by: actor });
   await recordActivity(deps, { actor, action: "report.cancel", targetType: "event", targetId: eventKey, outcome: "ok", detail: { reports: count } });
@@ -165,9 +165,9 @@ export async function markReportedCancelled(deps: PublishDeps, rawKey: string, a
 export async function dismissReports(deps: Pick<PublishDeps, "db" | "log" | "now">, rawKey: string, actor: string): Promise<ReportActionResult> {
   const eventKey = rawKey.trim().toLowerCase();
   const group = await openGroup(deps.db, eventKey);
-  if (!group) return { ok: false, status: 409, error: REPORT_MODERATION_MESSAGES.noOpenReports };
+  if (!group) return { ok: false, reason: "conflict", error: REPORT_MODERATION_MESSAGES.noOpenReports };
   const count = await closeReports(deps.db, eventKey, "dismissed", actor, deps.now());
-  if (count === 0) return { ok: false, status: 409, error: REPORT_MODERATION_MESSAGES.noOpenReports };
+  if (count === 0) return { ok: false, reason: "conflict", error: REPORT_MODERATION_MESSAGES.noOpenReports };
   deps.log.info("reports", "Reports dismissed", { eventKey, reports: count, by: actor });
   await recordActivity(deps, { actor, action: "report.dismiss", targetType: "event", targetId: eventKey, outcome: "ok", detail: { reports: count } });
   return { ok: true, eventKey, title: group.title, count };

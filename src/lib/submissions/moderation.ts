@@ -51,7 +51,7 @@ export interface SubmissionDashboard {
 
 export type ModerationResult =
   | { ok: true; submission: SubmissionRecord; acceptedEventKey?: string; warning?: string }
-  | { ok: false; error: string; status: 400 | 404 | 409 | 500 };
+  | { ok: false; error: string; reason: "invalid" | "not_found" | "conflict" | "failed" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -82,7 +82,7 @@ export async function countReviewedSince(db: Db, status: "accepted" | "declined"
 
 async function notReviewable(db: Db, id: string): Promise<ModerationResult> {
   const [existing] = await db.select({ id: eventSubmissions.id }).from(eventSubmissions).where(eq(eventSubmissions.id, id)).limit(1);
-  return existing ? { ok: false, error: MODERATION_MESSAGES.alreadyReviewed, status: 409 } : { ok: false, error: MODERATION_MESSAGES.notFound, status: 404 };
+  return existing ? { ok: false, error: MODERATION_MESSAGES.alreadyReviewed, reason: "conflict" } : { ok: false, error: MODERATION_MESSAGES.notFound, reason: "not_found" };
 }
 
 /** Declines a pending submission with one of the reasons; `other` needs a note. */
@@ -91,11 +91,11 @@ export async function declineSubmission(
   id: string,
   review: { reason: string; note?: string; reviewedBy: string },
 ): Promise<ModerationResult> {
-  if (!UUID.test(id)) return { ok: false, error: MODERATION_MESSAGES.notFound, status: 404 };
-  if (!(DECLINE_REASONS as readonly string[]).includes(review.reason)) return { ok: false, error: MODERATION_MESSAGES.reasonRequired, status: 400 };
+  if (!UUID.test(id)) return { ok: false, error: MODERATION_MESSAGES.notFound, reason: "not_found" };
+  if (!(DECLINE_REASONS as readonly string[]).includes(review.reason)) return { ok: false, error: MODERATION_MESSAGES.reasonRequired, reason: "invalid" };
   const note = (review.note ?? "").replace(/\s+/g, " ").trim();
-  if (review.reason === "other" && note === "") return { ok: false, error: MODERATION_MESSAGES.noteRequired, status: 400 };
-  if (note.length > NOTE_MAX) return { ok: false, error: MODERATION_MESSAGES.noteTooLong, status: 400 };
+  if (review.reason === "other" && note === "") return { ok: false, error: MODERATION_MESSAGES.noteRequired, reason: "invalid" };
+  if (note.length > NOTE_MAX) return { ok: false, error: MODERATION_MESSAGES.noteTooLong, reason: "invalid" };
   const now = deps.now();
   // The host's email and the timeline entry are written in the same transaction as the decline.
   const row = await deps.db.transaction(async (tx) => {
@@ -153,8 +153,8 @@ export async function acceptSubmission(
   id: string,
   review: { reviewedBy: string; eventKey?: string },
 ): Promise<ModerationResult> {
-  if (!UUID.test(id)) return { ok: false, error: MODERATION_MESSAGES.notFound, status: 404 };
-  if (review.eventKey !== undefined && !isValidEventKey(review.eventKey)) return { ok: false, error: MODERATION_MESSAGES.invalidEventKey, status: 400 };
+  if (!UUID.test(id)) return { ok: false, error: MODERATION_MESSAGES.notFound, reason: "not_found" };
+  if (review.eventKey !== undefined && !isValidEventKey(review.eventKey)) return { ok: false, error: MODERATION_MESSAGES.invalidEventKey, reason: "invalid" };
   const now = deps.now();
   const [claimed] = await deps.db
     .update(eventSubmissions)
@@ -188,7 +188,7 @@ export async function acceptSubmission(
       .set({ status: "pending", reviewReason: null, reviewedBy: null, reviewedAt: null, updatedAt: deps.now() })
       .where(and(eq(eventSubmissions.id, id), eq(eventSubmissions.status, "accepted"), sql`${eventSubmissions.acceptedEventKey} is null`));
     await recordActivity({ ...deps, log: deps.log }, { actor: review.reviewedBy, action: "submission.accept", targetType: "submission", targetId: id, outcome: "failed" });
-    return { ok: false, error: MODERATION_MESSAGES.saveFailed, status: 500 };
+    return { ok: false, error: MODERATION_MESSAGES.saveFailed, reason: "failed" };
   }
   // The host's "accepted" email and the timeline entry go in the transaction that records the key.
   const submission = await deps.db.transaction(async (tx) => {

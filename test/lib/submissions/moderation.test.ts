@@ -62,13 +62,13 @@ describe("lists and dashboard", () => {
 describe("decline", () => {
   test("needs a known reason; other needs a note; only from pending", async () => {
     const id = await received();
-    expect(await declineSubmission(ctx.deps, id, { reason: "meh", reviewedBy: "a" })).toEqual({ ok: false, error: "Choose a reason for declining", status: 400 });
-    expect(await declineSubmission(ctx.deps, id, { reason: "other", note: "   ", reviewedBy: "a" })).toEqual({ ok: false, error: "Add a note explaining the reason", status: 400 });
+    expect(await declineSubmission(ctx.deps, id, { reason: "meh", reviewedBy: "a" })).toEqual({ ok: false, error: "Choose a reason for declining", reason: "invalid" });
+    expect(await declineSubmission(ctx.deps, id, { reason: "other", note: "   ", reviewedBy: "a" })).toEqual({ ok: false, error: "Add a note explaining the reason", reason: "invalid" });
     const done = await declineSubmission(ctx.deps, id, { reason: "other", note: " Not in   Paris ", reviewedBy: "admin-1" });
     expect(done.ok && done.submission).toMatchObject({ status: "declined", reviewReason: "other", reviewNote: "Not in Paris", reviewedBy: "admin-1" });
-    expect(await declineSubmission(ctx.deps, id, { reason: "spam_signal", reviewedBy: "admin-2" })).toEqual({ ok: false, error: "Already reviewed by another admin", status: 409 });
-    expect(await declineSubmission(ctx.deps, "8d7f0c7e-0000-4000-8000-000000000000", { reason: "spam_signal", reviewedBy: "a" })).toEqual({ ok: false, error: "Submission not found", status: 404 });
-    expect(await declineSubmission(ctx.deps, "not-a-uuid", { reason: "spam_signal", reviewedBy: "a" })).toMatchObject({ ok: false, status: 404 });
+    expect(await declineSubmission(ctx.deps, id, { reason: "spam_signal", reviewedBy: "admin-2" })).toEqual({ ok: false, error: "Already reviewed by another admin", reason: "conflict" });
+    expect(await declineSubmission(ctx.deps, "8d7f0c7e-0000-4000-8000-000000000000", { reason: "spam_signal", reviewedBy: "a" })).toEqual({ ok: false, error: "Submission not found", reason: "not_found" });
+    expect(await declineSubmission(ctx.deps, "not-a-uuid", { reason: "spam_signal", reviewedBy: "a" })).toMatchObject({ ok: false, reason: "not_found" });
   });
 });
 
@@ -109,7 +109,7 @@ describe("accept", () => {
     expect(result.submission).toMatchObject({ status: "accepted", reviewReason: "accepted", reviewedBy: "admin-1", acceptedEventKey: last["Event Key"] });
     expect(after.meta.updatedBy).toBe("submission-accept");
     expect(seen.some((i) => i.paths?.includes("/"))).toBe(true);
-    expect(await acceptSubmission(ctx.deps, id, { reviewedBy: "admin-2" })).toEqual({ ok: false, error: "Already reviewed by another admin", status: 409 });
+    expect(await acceptSubmission(ctx.deps, id, { reviewedBy: "admin-2" })).toEqual({ ok: false, error: "Already reviewed by another admin", reason: "conflict" });
   });
 
   test("an empty store gets the canonical columns and the one row", async () => {
@@ -125,7 +125,7 @@ describe("accept", () => {
     const id = await received();
     const results = await Promise.all([acceptSubmission(ctx.deps, id, { reviewedBy: "a" }), acceptSubmission(ctx.deps, id, { reviewedBy: "b" })]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.find((r) => !r.ok)).toEqual({ ok: false, error: "Already reviewed by another admin", status: 409 });
+    expect(results.find((r) => !r.ok)).toEqual({ ok: false, error: "Already reviewed by another admin", reason: "conflict" });
     expect(storedTable((await readStoreSheet(ctx.deps.db))!).rows).toHaveLength(1);
   });
 
@@ -133,7 +133,7 @@ describe("accept", () => {
     const id = await received();
     const db = new Proxy(ctx.deps.db, { get: (t, p, r) => (p === "transaction" ? () => Promise.reject(new Error("disk full")) : Reflect.get(t, p, r)) });
     const result = await acceptSubmission({ ...ctx.deps, db }, id, { reviewedBy: "admin" });
-    expect(result).toEqual({ ok: false, error: "Could not add the event to the sheet; the submission is still pending", status: 500 });
+    expect(result).toEqual({ ok: false, error: "Could not add the event to the sheet; the submission is still pending", reason: "failed" });
     const [pending] = await listSubmissions(ctx.deps.db, "pending");
     expect(pending).toMatchObject({ id, status: "pending", reviewedBy: null, reviewReason: null, acceptedEventKey: null });
   });

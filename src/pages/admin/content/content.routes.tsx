@@ -110,7 +110,7 @@ export function contentRoutes(deps: Deps) {
         const result = await restoreRevision(deps, params.id, actorOf(admin));
         if (!isHtmx(request)) return hxRedirect(request, CONTENT_PATH, NO_STORE_HEADERS);
         const revisions = await listRevisions(deps.db);
-        if (!result.ok) return card({ revisions, message: { kind: "error", text: result.error } }, result.status === 404 ? 404 : 422);
+        if (!result.ok) return card({ revisions, message: { kind: "error", text: result.error } }, result.reason === "not_found" ? 404 : 422);
         const text = result.revalidationError ?? "Revision restored and homepage revalidated. Reload the editor to see it.";
         return card({ revisions, message: { kind: result.revalidationError ? "error" : "ok", text } });
       },

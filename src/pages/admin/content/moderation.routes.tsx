@@ -5,7 +5,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
-import { markup, NO_STORE_HEADERS } from "../../../lib/http.ts";
+import { markup, NO_STORE_HEADERS , statusOf } from "../../../lib/http.ts";
 import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
 import { readForm } from "../../../lib/forms.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
@@ -105,7 +105,7 @@ export function moderationRoutes(deps: Deps) {
       async ({ request, params, admin }) => {
         const result = await acceptSubmission(deps, params.id, { reviewedBy: actorOf(admin) });
         if (!isHtmx(request)) return back(request);
-        if (!result.ok) return card("pending", { notice: { kind: "error", text: result.error } }, result.status);
+        if (!result.ok) return card("pending", { notice: { kind: "error", text: result.error } }, statusOf(result.reason));
         const text = `Accepted “${String(result.submission.payload.eventName ?? "")}” as event${result.warning ? ` (${result.warning})` : ""}`;
         return card("pending", { notice: { kind: "ok", text }, acceptedKey: result.acceptedEventKey });
       },
@@ -117,7 +117,7 @@ export function moderationRoutes(deps: Deps) {
         const form = await readForm(request);
         const result = await declineSubmission(deps, params.id, { reason: form.reason ?? "", note: form.note, reviewedBy: actorOf(admin) });
         if (!isHtmx(request)) return back(request);
-        if (!result.ok) return card("pending", { notice: { kind: "error", text: result.error } }, result.status);
+        if (!result.ok) return card("pending", { notice: { kind: "error", text: result.error } }, statusOf(result.reason));
         return card("pending", { notice: { kind: "ok", text: `Declined “${String(result.submission.payload.eventName ?? "")}”` } });
       },
       { isAdmin: true, parse: "none" },
@@ -128,7 +128,7 @@ export function moderationRoutes(deps: Deps) {
       async ({ request, params, admin }) => {
         const result = await markReportedCancelled(deps, params.eventKey, actorOf(admin));
         if (!isHtmx(request)) return hxRedirect(request, PAGE, NO_STORE_HEADERS);
-        if (!result.ok) return reportsCard({ notice: { kind: "error", text: result.error } }, result.status);
+        if (!result.ok) return reportsCard({ notice: { kind: "error", text: result.error } }, statusOf(result.reason));
         const reason = result.note ? ` with the reason “${result.note}”` : "";
         return reportsCard({ notice: { kind: "ok", text: `“${result.title}” is now shown as cancelled${reason}; ${result.count} ${result.count === 1 ? "report" : "reports"} resolved` } });
       },
@@ -139,7 +139,7 @@ export function moderationRoutes(deps: Deps) {
       async ({ request, params, admin }) => {
         const result = await dismissReports(deps, params.eventKey, actorOf(admin));
         if (!isHtmx(request)) return hxRedirect(request, PAGE, NO_STORE_HEADERS);
-        if (!result.ok) return reportsCard({ notice: { kind: "error", text: result.error } }, result.status);
+        if (!result.ok) return reportsCard({ notice: { kind: "error", text: result.error } }, statusOf(result.reason));
         return reportsCard({ notice: { kind: "ok", text: `Dismissed ${result.count} ${result.count === 1 ? "report" : "reports"} on “${result.title}”` } });
       },
       { isAdmin: true, parse: "none" },

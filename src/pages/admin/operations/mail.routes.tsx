@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
-import { markup, NO_STORE_HEADERS } from "../../../lib/http.ts";
+import { markup, NO_STORE_HEADERS, statusOf } from "../../../lib/http.ts";
 import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { NotFoundError, ValidationError } from "../../../lib/errors.ts";
@@ -48,11 +48,11 @@ export function mailRoutes(deps: Deps) {
       async ({ request, params, admin }) => {
         const result = await resendFromConsole(deps, params.id, actorOf(admin));
         if (!isHtmx(request)) {
-          if (!result.ok && result.status === 404) throw new NotFoundError(result.error);
+          if (!result.ok && result.reason === "not_found") throw new NotFoundError(result.error);
           return hxRedirect(request, OUTBOX_PATH, NO_STORE_HEADERS);
         }
         const notice = result.ok ? { kind: "ok" as const, text: "Queued again: it leaves with the next outbox run." } : { kind: "error" as const, text: result.error };
-        return new Response(markup(<OutboxCard {...await cardProps(undefined, notice)} />), { status: result.ok ? 200 : result.status, headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
+        return new Response(markup(<OutboxCard {...await cardProps(undefined, notice)} />), { status: result.ok ? 200 : statusOf(result.reason), headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
       },
       { isAdmin: true, parse: "none" },
     )

@@ -5,7 +5,7 @@
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
-import { markup, NO_STORE_HEADERS } from "../../../lib/http.ts";
+import { markup, NO_STORE_HEADERS , statusOf } from "../../../lib/http.ts";
 import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
 import type { AdminPrincipal } from "../../../lib/auth/admin-credentials.ts";
 import { listAdminSessions, parseJtiParam, revokeAdminSession, revokeAllAdminSessions } from "../../../lib/auth/admin-sessions.ts";
@@ -64,9 +64,9 @@ export function operationsRoutes(deps: Deps) {
       async ({ request, admin, params }) => {
         const form = await readForm(request);
         const point = parsePastedCoordinates(form.coordinates ?? "");
-        const outcome = point ? await setManualPin(deps, decodeURIComponent(params.id), point, actorOf(admin)) : ({ ok: false, status: 400, error: 'Paste "latitude, longitude", for example "48.8566, 2.3522"' } as const);
+        const outcome = point ? await setManualPin(deps, decodeURIComponent(params.id), point, actorOf(admin)) : ({ ok: false, reason: "invalid", error: 'Paste "latitude, longitude", for example "48.8566, 2.3522"' } as const);
         if (!isHtmx(request)) {
-          if (!outcome.ok) return pinsResponse({ venues: await listVenuePins(deps), error: outcome.error }, outcome.status);
+          if (!outcome.ok) return pinsResponse({ venues: await listVenuePins(deps), error: outcome.error }, statusOf(outcome.reason));
           return hxRedirect(request, `${OPERATIONS_PATH}#venue-pins`, NO_STORE_HEADERS);
         }
         const venues = await listVenuePins(deps);
