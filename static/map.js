@@ -16,6 +16,17 @@
   var BANDS = { none: "#9ca3af", one: "#16a34a", few: "#ea580c", many: "#dc2626", selected: "#2563eb" };
   var PARIS = [48.8566, 2.3522];
   var POPUP_LIMIT = 8;
+  // Popups fit inside the map and pan clear of the "Me situer" button in the top corner (about
+  // 40 px tall); a long list scrolls inside the popup rather than running off a phone's map.
+  function popupOptions() {
+    var size = map.getSize();
+    return {
+      maxWidth: Math.max(160, Math.min(300, size.x - 70)),
+      maxHeight: Math.max(120, Math.min(280, size.y - 130)),
+      autoPanPaddingTopLeft: [12, 56],
+      autoPanPaddingBottomRight: [12, 12],
+    };
+  }
   var map = null;
   var outlinesLayer = null;
   var venueLayer = null;
@@ -148,7 +159,7 @@
       marker.bindTooltip(el("span", null, venue.venue));
       marker.bindPopup(function () {
         return venuePopup(venue);
-      });
+      }, popupOptions());
       markers.push(marker);
       points.push([venue.lat, venue.lng]);
     });
@@ -162,14 +173,14 @@
       var marker = L.marker(centre, { icon: L.divIcon({ html: badge, className: "approx-badge", iconSize: null }), keyboard: true, title: msg("mapApprox", { area: area.label }) });
       marker.bindPopup(function () {
         return approxPopup(area, venues);
-      });
+      }, popupOptions());
       approxLayer.addLayer(marker);
       points.push(centre);
     });
     if (fitted) return;
     fitted = true;
-    if (points.length > 0) map.fitBounds(points, { padding: [30, 30], maxZoom: 14 });
-    else map.fitBounds(outlinesLayer.getBounds());
+    if (points.length > 0) map.fitBounds(points, { padding: [30, 30], maxZoom: 14, animate: false });
+    else map.fitBounds(outlinesLayer.getBounds(), { animate: false });
   }
 
   function draw(data) {
@@ -221,6 +232,13 @@
       options = opts;
       options.centres = {};
       map = L.map(container, { scrollWheelZoom: false }).setView(PARIS, 12);
+      // The card can change size after the map starts (it opens inside a <details>, fonts and the
+      // legend settle): a stale size puts popups and panning off by the difference.
+      if (window.ResizeObserver) {
+        new ResizeObserver(function () {
+          map.invalidateSize();
+        }).observe(container);
+      }
       var tiles = L.tileLayer("https://tile.openstreetmap.org/{z}/{x}/{y}.png", {
         maxZoom: 19,
         attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
@@ -248,6 +266,14 @@
       map.addLayer(venueLayer);
       approxLayer = L.layerGroup().addTo(map);
       locateControl().addTo(map);
+      // An open popup owns the top of the map: the zoom buttons and "Me situer" step aside until it
+      // closes, so a popup's first line is never under them on a phone (pinch still zooms).
+      map.on("popupopen", function () {
+        container.classList.add("map-popup-open");
+      });
+      map.on("popupclose", function () {
+        container.classList.remove("map-popup-open");
+      });
       draw(data);
     },
     update: function (data) {

@@ -141,6 +141,18 @@ test("phone: clusters split on zoom; each venue keeps its name and events; estim
       ["Cour du Marais", "Cour en musique"],
       ["Square Charlemagne", "Chorale du square"],
     ]);
+    // Nothing of the popup sits under "Me situer" or the zoom buttons: they step aside while it is open.
+    const covered = () =>
+      page.evaluate(() => {
+        const popup = document.querySelector(".leaflet-popup")!.getBoundingClientRect();
+        return [".map-locate", ".leaflet-control-zoom"].filter((selector) => {
+          const control = document.querySelector(selector)!;
+          const box = control.getBoundingClientRect();
+          const overlaps = !(popup.top >= box.bottom || popup.bottom <= box.top || popup.right <= box.left || popup.left >= box.right);
+          return overlaps && getComputedStyle(control).visibility !== "hidden";
+        });
+      });
+    expect(await covered()).toEqual([]);
     await screenshot(page, "map-phone-approx");
   } finally {
     await context.close();
