@@ -1,14 +1,15 @@
 // `?at=` on any public page, outside production (docs/public-pages.md, "Preview clock"): a valid
 // Paris minute is kept in a session cookie and the visitor is sent to the same address without
 // `at` (302), so every link, htmx request and map fetch that follows carries the preview without
-// rewriting any of them; `?at=off` (or empty) clears it; anything else answers 400 naming the form.
+// rewriting any of them; `?at=off` (or empty) clears it; anything else answers a 400 page naming the form.
 // In production this plugin is not installed: `at` is an unknown parameter there, dropped like any other.
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { HttpError } from "../lib/errors.ts";
+import { markup } from "../lib/http.ts";
 import { PREVIEW_PARAM, previewAllowed, previewCookieHeader, previewRequestOf, withoutPreviewParam } from "../lib/preview-clock.ts";
 import { requestLanguage, inLanguage, t } from "../lib/i18n/index.ts";
+import { ErrorPage } from "./components/error.view.tsx";
 
 /** Paths that are not public pages: the API, the console and static files never read `at`. */
 const NOT_PAGES = /^\/(api|admin|static)(\/|$)/;
@@ -22,8 +23,13 @@ export function previewRoutes(deps: Deps) {
     const asked = previewRequestOf(url.searchParams);
     if (!asked) return;
     if (asked.kind === "invalid") {
+      // The page names the expected form in the visitor's language (the error handler would
+      // replace a non-English detail by a general sentence).
       const language = requestLanguage(request, deps.config.defaultLanguage, url);
-      throw new HttpError(400, inLanguage(language, () => t("preview.invalid", { value: asked.value })));
+      set.status = 400;
+      set.headers["content-type"] = "text/html; charset=utf-8";
+      set.headers["cache-control"] = "no-store";
+      return inLanguage(language, () => markup(ErrorPage({ status: 400, message: t("preview.invalid", { value: asked.value }) })));
     }
     set.status = 302;
     set.headers["location"] = withoutPreviewParam(url);
