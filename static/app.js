@@ -1012,16 +1012,17 @@
   function readNearList() {
     var src = nearSrc();
     if (nearCache.src === src) return Promise.resolve(nearCache.html);
+    // null when the list could not be fetched (offline, server down): the panel says so.
     return fetch(src, { credentials: "same-origin" })
       .then(function (response) {
-        return response.ok ? response.text() : "";
+        return response.ok ? response.text() : null;
       })
       .then(function (html) {
-        nearCache = { src: src, html: html };
+        if (html !== null) nearCache = { src: src, html: html };
         return html;
       })
       .catch(function () {
-        return "";
+        return null;
       });
   }
   function showNear() {
@@ -1031,6 +1032,11 @@
     var slack = Number(nearPanel.getAttribute("data-slack")) || 0;
     readNearList().then(function (html) {
       var holder = $("[data-near-results]", nearPanel);
+      if (html === null) {
+        holder.hidden = true;
+        nearStatus(msg("nearUnavailable"));
+        return;
+      }
       holder.innerHTML = html;
       var list = $(".near-venues", holder);
       var kept = [];
@@ -1081,6 +1087,10 @@
     );
   }
   if (nearPanel) {
+    // A filter change while the list is open lists the new filters' venues.
+    doc.body.addEventListener("htmx:afterSettle", function () {
+      if (nearPosition && nearPanel.classList.contains("is-open") && nearSrc() !== nearCache.src) showNear();
+    });
     doc.addEventListener("click", function (event) {
       var chip = event.target.closest && event.target.closest("[data-near-me]");
       if (chip) {

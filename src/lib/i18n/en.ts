@@ -589,6 +589,7 @@ export const en = {
   "client.useGoogle": "Use Google Maps",
   "client.useApple": "Use Apple Maps",
   "client.nearDistance": "{metres} m · {minutes} min walk",
+  "client.nearUnavailable": "Could not load the venues near you: this needs a connection. Pick your arrondissement instead.",
   "client.nearNone": "Nothing within {radius} km for these filters.",
   "client.nearSome": { one: "{count} within {radius} km, nearest first.", other: "{count} within {radius} km, nearest first." },
   "client.nearUnsupported": "Your browser cannot share its position. Pick your arrondissement instead.",

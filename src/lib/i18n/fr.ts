@@ -594,6 +594,7 @@ export const fr = {
   "client.useGoogle": "Utiliser Google Maps",
   "client.useApple": "Utiliser Plans d'Apple",
   "client.nearDistance": "{metres} m · {minutes} min à pied",
+  "client.nearUnavailable": "Impossible de charger les lieux proches : il faut une connexion. Choisissez plutôt votre arrondissement.",
   "client.nearNone": "Rien dans un rayon de {radius} km pour ces filtres.",
   "client.nearSome": { one: "{count} dans un rayon de {radius} km, le plus proche d'abord.", other: "{count} dans un rayon de {radius} km, les plus proches d'abord." },
   "client.nearUnsupported": "Votre navigateur ne peut pas partager sa position. Choisissez plutôt votre arrondissement.",
