@@ -168,6 +168,7 @@ describe("the preview clock and the off season", () => {
       const badge = page.locator(".preview-badge");
       expect(await badge.isVisible()).toBe(true);
       expect((await badge.innerText()).replace(/\s+/g, " ")).toBe("Aperçu : 21 juin 21:30 Quitter l'aperçu");
+      await page.screenshot({ path: join(SCREENSHOT_DIR, "preview-badge-phone.png") });
       // The festival is on at the preview minute: the time chips, not the off-season days.
       expect(await page.locator('#quick-chips [data-quick="now"]').count()).toBe(1);
       // Kept while browsing: a chip (htmx) and a full reload stay at 21:30.
