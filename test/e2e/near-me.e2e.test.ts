@@ -81,7 +81,7 @@ function venuesShown(page: Page): Promise<VenueRow[]> {
     items.map((item) => ({
       name: item.querySelector(".near-venue-name")!.textContent!.trim(),
       distance: item.querySelector(".near-distance")!.textContent!.trim(),
-      events: [...item.querySelectorAll(".card-link")].map((a) => a.textContent!.trim()),
+      events: Array.from(item.querySelectorAll(".card-link")).map((a) => a.textContent!.trim()),
     })),
   );
 }
