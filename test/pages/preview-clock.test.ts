@@ -44,6 +44,8 @@ describe("outside production", () => {
     expect(cookie).toContain(`${PREVIEW_COOKIE}=2026-06-21T21%3A30`);
     expect(cookie).toContain("HttpOnly");
     expect(cookie).not.toContain("Max-Age");
+    // An early answer still carries the security headers.
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
     const other = await ctx.request("/submit-event?at=2026-06-21T21:30");
     expect(other.status).toBe(302);
     expect(other.headers.get("location")).toBe("/submit-event");
@@ -61,6 +63,7 @@ describe("outside production", () => {
     const en = await ctx.request("/?at=21h30");
     expect(en.status).toBe(400);
     expect(en.headers.get("set-cookie")).toBeNull();
+    expect(en.headers.get("x-content-type-options")).toBe("nosniff");
     const text = await en.text();
     expect(text).toContain("Invalid preview time");
     expect(text).toContain("?at=YYYY-MM-DDTHH:MM");
