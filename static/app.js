@@ -1030,6 +1030,7 @@
     var radius = Number($("[data-near-radius]", nearPanel).value) || 1;
     var walk = Number(nearPanel.getAttribute("data-walk")) || 75;
     var slack = Number(nearPanel.getAttribute("data-slack")) || 0;
+    var max = Number(nearPanel.getAttribute("data-max")) || 20;
     readNearList().then(function (html) {
       var holder = $("[data-near-results]", nearPanel);
       if (html === null) {
@@ -1053,6 +1054,10 @@
       });
       kept.sort(function (a, b) {
         return (a.estimated ? 1 : 0) - (b.estimated ? 1 : 0) || a.km - b.km;
+      });
+      // Only the nearest venues are shown.
+      kept.splice(max).forEach(function (row) {
+        row.el.remove();
       });
       var count = 0;
       kept.forEach(function (row) {

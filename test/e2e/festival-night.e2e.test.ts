@@ -161,6 +161,8 @@ describe("festival night", () => {
         return 12742 * Math.asin(Math.sqrt(h));
       });
       expect(rows.length).toBeGreaterThan(0);
+      // Only the nearest 20 venues are shown (the sheet has 300 venues, most within 5 km).
+      expect(rows.length).toBe(20);
       for (const row of rows) expect(row.distance).toMatch(/^in the \d+(st|nd|rd|th)$/);
       expect(km.every((d) => d <= 6)).toBe(true);
       expect([...km].sort((a, b) => a - b)).toEqual(km);

@@ -94,6 +94,9 @@ export function nearVenues(events: readonly LiveEvent[]): NearVenue[] {
 /** Walking pace used for "N min on foot": 75 m a minute (4.5 km/h), sent to the browser with the panel. */
 export const WALKING_METRES_PER_MINUTE = 75;
 
+/** Most venues the panel shows (the nearest): a 5 km radius at 2,000 events stays a short page. */
+export const NEAR_MAX_VENUES = 20;
+
 /** Radii the panel offers, in km; the first is the default. */
 export const NEAR_RADII_KM = [1, 3, 5] as const;
 

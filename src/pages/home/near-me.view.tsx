@@ -5,7 +5,7 @@
 // distance (static/app.js). The position never leaves the page.
 
 import type { FilterFacets } from "../../lib/events/filter-match.ts";
-import { ESTIMATE_SLACK_KM, NEAR_RADII_KM, WALKING_METRES_PER_MINUTE, type NearScope, type NearVenue } from "../../lib/events/near-me.ts";
+import { ESTIMATE_SLACK_KM, NEAR_MAX_VENUES, NEAR_RADII_KM, WALKING_METRES_PER_MINUTE, type NearScope, type NearVenue } from "../../lib/events/near-me.ts";
 import { formatOrdinal, t } from "../../lib/i18n/index.ts";
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { formatDateRangeLabel } from "../../lib/sheet/dates.ts";
@@ -22,12 +22,13 @@ export const NEAR_PARAM_VALUE = "list";
 /**
  * The panel: with JavaScript the browser asks for the position once, keeps it in the page and fills
  * the list from the fragment; without JavaScript or without permission, the arrondissement picker.
- * The walking pace and the estimate's slack come from the server (`data-walk`, `data-slack`).
+ * The walking pace, the estimate's slack and the most venues shown come from the server
+ * (`data-walk`, `data-slack`, `data-max`).
  */
 export function NearMe(props: { listing: HomeListing; facets: FilterFacets }): JSX.Element {
   const { filters, moment } = props.listing;
   return (
-    <section id={NEAR_ME_ID} class="near-me" aria-labelledby="near-me-title" tabindex="-1" data-walk={String(WALKING_METRES_PER_MINUTE)} data-slack={String(ESTIMATE_SLACK_KM)}>
+    <section id={NEAR_ME_ID} class="near-me" aria-labelledby="near-me-title" tabindex="-1" data-walk={String(WALKING_METRES_PER_MINUTE)} data-slack={String(ESTIMATE_SLACK_KM)} data-max={String(NEAR_MAX_VENUES)}>
       <div class="section-head">
         <h2 id="near-me-title" safe>
           {t("home.near.title")}
