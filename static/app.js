@@ -689,12 +689,23 @@
     applyMapPreference(toggle.closest("dialog") || doc);
   });
 
+  // ---- the clock ---------------------------------------------------------------------------------
+  // The page's clock: the real one, or, outside production, the preview minute the server rendered
+  // the page at (the badge's data-preview-at, docs/public-pages.md, "Preview clock"), so live states,
+  // badges, the countdown and near me read the same minute as the server.
+
+  var previewBadge = $("[data-preview-at]");
+  var previewAt = previewBadge ? Number(previewBadge.getAttribute("data-preview-at")) : NaN;
+  function clockNow() {
+    return isNaN(previewAt) ? Date.now() : previewAt;
+  }
+
   // ---- countdown and badge expiry ---------------------------------------------------------------
 
   var parisParts = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   function parisNow() {
     var parts = {};
-    parisParts.formatToParts(new Date()).forEach(function (part) {
+    parisParts.formatToParts(new Date(clockNow())).forEach(function (part) {
       parts[part.type] = part.value;
     });
     return parts;
@@ -725,7 +736,7 @@
   }
   // Cards treat placement end times as authoritative: a cached page drops expired badges by itself.
   function expireBadges() {
-    var now = Date.now();
+    var now = clockNow();
     $all("[data-ends-at]").forEach(function (el) {
       var end = Date.parse(el.getAttribute("data-ends-at"));
       if (!isNaN(end) && end <= now) el.hidden = true;
@@ -735,7 +746,7 @@
   // and kept current here from the span each one carries (start and end instants, the end as
   // HH:MM, the "soon" and "ended" thresholds), so a page left open or served from a cache stays true.
   function updateLiveStates() {
-    var now = Date.now();
+    var now = clockNow();
     $all("[data-live]").forEach(function (el) {
       var p = el.getAttribute("data-live").split(" ");
       var start = +p[0], end = +p[1], soon = +p[3], endedFor = +p[4];
@@ -972,12 +983,16 @@
   }
 
   // ---- near me (docs/filters-and-search.md, "Near me") -------------------------------------------
-  // The position is asked for once per page, kept in this page only and never sent anywhere: the
-  // distances are computed here from the map's JSON of the filtered events.
+  // The position is asked for once per page, kept in this page only and never sent anywhere. The
+  // server sends the candidate venues with their cards (`/?<filters>&near=list`: what is on now and
+  // next during the festival); here each venue's distance is measured, those within the radius are
+  // kept, the precise ones nearest first with metres and walking minutes, then the estimated ones
+  // (only their arrondissement is known: the server wrote "in the 10th", never metres).
 
   var nearPanel = doc.getElementById("near-me");
   var nearPosition = null;
   var nearAsked = false;
+  var nearCache = { src: null, html: null };
   function distanceKm(a, b) {
     var rad = Math.PI / 180;
     var dLat = (b.lat - a.lat) * rad;
@@ -989,39 +1004,71 @@
     var status = $("[data-near-status]", nearPanel);
     if (status) status.textContent = text;
   }
+  function nearSrc() {
+    var root = results();
+    var query = root ? root.getAttribute("data-query") || "" : "";
+    return "/?" + (query ? query + "&" : "") + "near=list";
+  }
+  function readNearList() {
+    var src = nearSrc();
+    if (nearCache.src === src) return Promise.resolve(nearCache.html);
+    // null when the list could not be fetched (offline, server down): the panel says so.
+    return fetch(src, { credentials: "same-origin" })
+      .then(function (response) {
+        return response.ok ? response.text() : null;
+      })
+      .then(function (html) {
+        if (html !== null) nearCache = { src: src, html: html };
+        return html;
+      })
+      .catch(function () {
+        return null;
+      });
+  }
   function showNear() {
     if (!nearPanel || !nearPosition) return;
     var radius = Number($("[data-near-radius]", nearPanel).value) || 1;
-    readMapData().then(function (data) {
-      var rows = [];
-      (data.venues || []).forEach(function (venue) {
-        var km = distanceKm(nearPosition, venue);
-        if (km > radius) return;
-        venue.events.forEach(function (event) {
-          rows.push({ km: km, venue: venue.venue, event: event });
-        });
+    var walk = Number(nearPanel.getAttribute("data-walk")) || 75;
+    var slack = Number(nearPanel.getAttribute("data-slack")) || 0;
+    var max = Number(nearPanel.getAttribute("data-max")) || 20;
+    readNearList().then(function (html) {
+      var holder = $("[data-near-results]", nearPanel);
+      if (html === null) {
+        holder.hidden = true;
+        nearStatus(msg("nearUnavailable"));
+        return;
+      }
+      holder.innerHTML = html;
+      var list = $(".near-venues", holder);
+      var kept = [];
+      $all(".near-venue", holder).forEach(function (venue) {
+        var km = distanceKm(nearPosition, { lat: Number(venue.getAttribute("data-lat")), lng: Number(venue.getAttribute("data-lng")) });
+        var estimated = venue.hasAttribute("data-est");
+        if (km > radius + (estimated ? slack : 0)) return venue.remove();
+        kept.push({ el: venue, km: km, estimated: estimated });
+        var label = $("[data-near-distance]", venue);
+        if (label && !estimated) {
+          var metres = Math.round((km * 1000) / 10) * 10;
+          label.textContent = msg("nearDistance", { metres: metres, minutes: Math.max(1, Math.round((km * 1000) / walk)) });
+        }
       });
-      rows.sort(function (a, b) {
-        return a.km - b.km;
+      kept.sort(function (a, b) {
+        return (a.estimated ? 1 : 0) - (b.estimated ? 1 : 0) || a.km - b.km;
       });
-      var list = $("[data-near-list]", nearPanel);
-      list.innerHTML = "";
-      rows.slice(0, 30).forEach(function (row) {
-        var item = doc.createElement("li");
-        var link = doc.createElement("a");
-        link.href = "/event/" + encodeURIComponent(row.event.k) + "/" + encodeURIComponent(row.event.s);
-        link.setAttribute("data-near-event", row.event.k);
-        link.setAttribute("data-slug", row.event.s);
-        link.textContent = row.event.n;
-        var meta = doc.createElement("span");
-        meta.className = "muted";
-        meta.textContent = " · " + (row.km < 1 ? Math.round(row.km * 1000) + " m" : row.km.toFixed(1) + " km") + " · " + row.venue + " · " + row.event.w;
-        item.appendChild(link);
-        item.appendChild(meta);
-        list.appendChild(item);
+      // Only the nearest venues are shown.
+      kept.splice(max).forEach(function (row) {
+        row.el.remove();
       });
-      list.hidden = rows.length === 0;
-      nearStatus(rows.length === 0 ? msg("nearNone", { radius: radius }) : msg("nearSome", { count: rows.length, radius: radius }));
+      var count = 0;
+      kept.forEach(function (row) {
+        count += Number(row.el.getAttribute("data-count")) || 0;
+        if (list) list.appendChild(row.el);
+      });
+      holder.hidden = false;
+      if (list) list.hidden = kept.length === 0;
+      if (window.htmx) window.htmx.process(holder);
+      updateLiveStates();
+      nearStatus(kept.length === 0 ? msg("nearNone", { radius: radius }) : msg("nearSome", { count: count, radius: radius }));
     });
   }
   function askPosition() {
@@ -1045,6 +1092,10 @@
     );
   }
   if (nearPanel) {
+    // A filter change while the list is open lists the new filters' venues.
+    doc.body.addEventListener("htmx:afterSettle", function () {
+      if (nearPosition && nearPanel.classList.contains("is-open") && nearSrc() !== nearCache.src) showNear();
+    });
     doc.addEventListener("click", function (event) {
       var chip = event.target.closest && event.target.closest("[data-near-me]");
       if (chip) {
@@ -1052,13 +1103,6 @@
         nearPanel.classList.add("is-open");
         nearPanel.scrollIntoView({ block: "start" });
         askPosition();
-        return;
-      }
-      var link = event.target.closest && event.target.closest("[data-near-event]");
-      if (link && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) && window.htmx) {
-        event.preventDefault();
-        clickedOpener = link;
-        loadModal(link.getAttribute("data-near-event"), link.getAttribute("data-slug"), true);
       }
     });
     $("[data-near-radius]", nearPanel).addEventListener("change", showNear);

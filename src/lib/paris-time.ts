@@ -48,3 +48,22 @@ export function parisClock(at: Date): string {
   const minutes = Math.floor((at.getTime() / 60_000 + offset) % 1440 + 1440) % 1440;
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
+
+/** `YYYY-MM-DDTHH:mm`: a Paris wall-clock date and time as a datetime-local input writes it. */
+export const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** The instant of a Paris wall-clock time, or undefined when that time does not exist (spring-forward gap) or is not a date. */
+export function parisWallClockInstant(text: string): Date | undefined {
+  const match = WALL_CLOCK.exec(text);
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return undefined;
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  if (new Date(asUtc).getUTCDate() !== d) return undefined;
+  // Try both offsets the Paris clock uses; keep the one that reads back as the same wall time.
+  for (const offset of [parisOffsetMinutes(new Date(asUtc)), 60, 120]) {
+    const candidate = new Date(asUtc - offset * 60_000);
+    if (parisOffsetMinutes(candidate) === offset) return candidate;
+  }
+  return undefined;
+}

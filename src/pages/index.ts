@@ -22,10 +22,12 @@ import { insightsRoutes } from "./admin/insights/insights.routes.tsx";
 import { myNightRoutes } from "./my-night/my-night.routes.tsx";
 import { packRoutes } from "./pack.routes.ts";
 import { homeRoutes } from "./home/home.routes.tsx";
+import { previewRoutes } from "./preview.routes.ts";
 
 /** Pages: static files, public pages, the account page and the admin console. */
 export function pageRoutes(deps: Deps) {
   return new Elysia({ name: "pages" })
+    .use(previewRoutes(deps)) //            ?at= on any public page (outside production)
     .use(staticRoutes()) //                 /static/*
     .use(submitRoutes(deps)) //             /submit-event
     .use(reportRoutes(deps)) //             POST /event/:eventKey/report

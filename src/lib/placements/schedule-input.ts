@@ -2,7 +2,9 @@
 // time) and the duration in hours; and the console's Paris-time display (see docs/placements.md,
 // "Input").
 
-import { parisOffsetMinutes } from "../paris-time.ts";
+import { parisWallClockInstant, WALL_CLOCK } from "../paris-time.ts";
+
+export { parisWallClockInstant };
 
 export const DEFAULT_DURATION_HOURS = 48;
 export const MIN_DURATION_HOURS = 1;
@@ -16,7 +18,6 @@ export const INVALID_DURATION = "Duration must be a number of hours between 1 an
 /** Furthest a requested start may lie ahead: a placement is for this season, not for years ahead. */
 export const MAX_LEAD_DAYS = 400;
 
-const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 const FULL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
 
 /**
@@ -28,22 +29,6 @@ export function parseDurationHours(raw: unknown): number | undefined {
   const value = typeof raw === "number" ? raw : typeof raw === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isFinite(value)) return undefined;
   return Math.min(MAX_DURATION_HOURS, Math.max(MIN_DURATION_HOURS, Math.round(value)));
-}
-
-/** The instant of a Paris wall-clock time, or undefined when that time does not exist (spring-forward gap) or is not a date. */
-export function parisWallClockInstant(text: string): Date | undefined {
-  const match = WALL_CLOCK.exec(text);
-  if (!match) return undefined;
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return undefined;
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
-  if (new Date(asUtc).getUTCDate() !== d) return undefined;
-  // Try both offsets the Paris clock uses; keep the one that reads back as the same wall time.
-  for (const offset of [parisOffsetMinutes(new Date(asUtc)), 60, 120]) {
-    const candidate = new Date(asUtc - offset * 60_000);
-    if (parisOffsetMinutes(candidate) === offset) return candidate;
-  }
-  return undefined;
 }
 
 /**

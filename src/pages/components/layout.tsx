@@ -9,6 +9,8 @@ import { SlidingBanner } from "./banner.view.tsx";
 import { attr } from "./attr.ts";
 import { clientMessages, currentLanguage, LANGUAGE_PARAM, t, type Language } from "../../lib/i18n/index.ts";
 import { MyNightLink } from "./save-button.view.tsx";
+import { formatDayMonth } from "../../lib/i18n/index.ts";
+import { PREVIEW_OFF, PREVIEW_PARAM, type PreviewClock } from "../../lib/preview-clock.ts";
 
 export { SITE_NAME };
 
@@ -121,10 +123,11 @@ export function Layout(props: LayoutProps): JSX.Element {
 }
 
 /** The public site header. */
-export function SiteHeader(props: { children?: Children; /** The sliding banner, shown above the bar. */ banner?: PublicBanner }): JSX.Element {
+export function SiteHeader(props: { children?: Children; /** The sliding banner, shown above the bar. */ banner?: PublicBanner; /** The preview minute this page was rendered at (never in production). */ preview?: PreviewClock | null }): JSX.Element {
   return (
     <header class="site-header">
       {props.banner ? <SlidingBanner banner={props.banner} /> : ""}
+      {props.preview ? <PreviewBadge preview={props.preview} /> : ""}
       <a class="brand" href="/">
         {SITE_NAME}
       </a>
@@ -143,6 +146,23 @@ export function SiteHeader(props: { children?: Children; /** The sliding banner,
       </nav>
       {props.children}
     </header>
+  );
+}
+
+/**
+ * "Aperçu : 21 juin 21:30" / "Preview: 21 June 21:30" on a page rendered at a preview minute
+ * (docs/public-pages.md, "Preview clock"), with the way out. `data-preview-at` hands the minute to
+ * the page scripts, so live states and near me read the same clock as the server.
+ */
+export function PreviewBadge(props: { preview: PreviewClock }): JSX.Element {
+  const when = `${formatDayMonth(props.preview.date)} ${props.preview.time}`;
+  return (
+    <p class="preview-badge" role="status" data-preview-at={String(props.preview.at.getTime())} title={t("preview.badgeTitle")}>
+      <strong safe>{t("preview.badge", { when })}</strong>{" "}
+      <a href={`?${PREVIEW_PARAM}=${PREVIEW_OFF}`} rel="nofollow" safe>
+        {t("preview.leave")}
+      </a>
+    </p>
   );
 }
 

@@ -4,11 +4,10 @@
 
 import { arrondissementCentre, arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { formatDateLabel } from "../../lib/sheet/dates.ts";
-import { isUnknownLocation } from "../../lib/sheet/location.ts";
 import { formatTimeLabel } from "../../lib/sheet/times.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { t } from "../../lib/i18n/index.ts";
-import { locationId } from "../../lib/geocoding/location-cache.ts";
+import { isEstimatedPosition, venueOf } from "../../lib/events/near-me.ts";
 
 /** One event in a map popup (short field names: this goes into the page as JSON). */
 export interface MapEvent {
@@ -51,15 +50,7 @@ export function areaBand(count: number, selected: boolean): "selected" | "none" 
   return count <= 4 ? "few" : "many";
 }
 
-/**
- * Whether a position is only an estimate: the arrondissement's centre, which is what a venue gets
- * when it could not be geocoded (docs/live-events.md, "Coordinates").
- */
-export function isEstimatedPosition(point: { lat: number; lng: number }, arrondissement: number | "unknown"): boolean {
-  if (typeof arrondissement !== "number") return false;
-  const centre = arrondissementCentre(arrondissement);
-  return point.lat.toFixed(5) === centre.lat.toFixed(5) && point.lng.toFixed(5) === centre.lng.toFixed(5);
-}
+export { isEstimatedPosition };
 
 /**
  * The filtered events grouped per venue (its name and arrondissement, as the coordinate cache keys
@@ -69,21 +60,12 @@ export function isEstimatedPosition(point: { lat: number; lng: number }, arrondi
 export function mapVenues(matching: readonly LiveEvent[]): MapVenue[] {
   const byVenue = new Map<string, MapVenue>();
   for (const event of matching) {
-    const point = event.coordinates;
-    if (!point || !Number.isFinite(point.lat) || !Number.isFinite(point.lng)) continue;
-    const unknown = isUnknownLocation(event.location);
-    const id = unknown ? `?${point.lat.toFixed(5)},${point.lng.toFixed(5)}` : locationId(event.location ?? "", event.arrondissement);
-    let venue = byVenue.get(id);
+    const place = venueOf(event);
+    if (!place) continue;
+    let venue = byVenue.get(place.id);
     if (!venue) {
-      venue = {
-        lat: Number(point.lat.toFixed(5)),
-        lng: Number(point.lng.toFixed(5)),
-        venue: unknown ? arrondissementShortLabel(event.arrondissement) : (event.location ?? "").trim(),
-        arr: event.arrondissement,
-        est: isEstimatedPosition(point, event.arrondissement),
-        events: [],
-      };
-      byVenue.set(id, venue);
+      venue = { lat: place.lat, lng: place.lng, venue: place.name, arr: event.arrondissement, est: place.estimated, events: [] };
+      byVenue.set(place.id, venue);
     }
     const when = `${formatDateLabel(event.date)} · ${formatTimeLabel(event.time, event.endTime)}`;
     // The status leads the line, so a cancelled or moved event reads so on the map too.

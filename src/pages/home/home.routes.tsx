@@ -26,6 +26,9 @@ import type { Moment } from "../../lib/events/filter-moment.ts";
 import { EventModal, MissingEventModal } from "../components/event-modal.view.tsx";
 import { MAP_DATA_PARAM_VALUE, mapJson } from "../components/map.view.tsx";
 import { HomePage, HomeResults, MoreCards, UnavailablePage, UnavailableResults } from "./home.view.tsx";
+import { NEAR_PARAM, NEAR_PARAM_VALUE, NearMeResults } from "./near-me.view.tsx";
+import { nearMeEvents, nearVenues } from "../../lib/events/near-me.ts";
+import { PREVIEW_HEADERS, previewOf, type PreviewClock } from "../../lib/preview-clock.ts";
 import { homeHead, unavailableHead } from "./home-head.view.tsx";
 import { publicUrl } from "../../lib/config.ts";
 import { acceptedLanguage, cookieLanguage, inLanguage, LANGUAGE_PARAM, LANGUAGE_VARY, LANGUAGES, queryLanguage, type Language } from "../../lib/i18n/index.ts";
@@ -34,7 +37,7 @@ import { acceptedLanguage, cookieLanguage, inLanguage, LANGUAGE_PARAM, LANGUAGE_
 export const HOME_REVALIDATE_SECONDS = 300;
 
 /** Which homepage response a request gets: "more" is the next list page for "Show more" (htmx). */
-export type HomeVariant = "page" | "fragment" | "modal" | "more" | "map";
+export type HomeVariant = "page" | "fragment" | "modal" | "more" | "map" | "near";
 
 const PAGE_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [BANNER_CACHE_TAG, LIVE_EVENTS_TAG], vary: ["HX-Request", ...LANGUAGE_VARY] };
 const FRAGMENT_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [LIVE_EVENTS_TAG], vary: ["HX-Request", ...LANGUAGE_VARY] };
@@ -47,7 +50,7 @@ const MAX_SLUG_PARAM = 120;
  * path invalidation of "/" drops every variant.
  */
 export function homeCacheKey(query: string, eventKey: string | null, variant: HomeVariant, page = 1, language: Language = "en"): string {
-  let key = `/?${variant === "modal" ? "" : variant === "fragment" || variant === "map" ? query : pagedQuery(query, page)}`;
+  let key = `/?${variant === "modal" ? "" : variant === "fragment" || variant === "map" || variant === "near" ? query : pagedQuery(query, page)}`;
   if (eventKey) key += `|event=${eventKey}`;
   if (variant !== "page") key += `#${variant}`;
   return `${key}@${language}`;
@@ -84,14 +87,20 @@ function dateBounds(events: readonly LiveEvent[]): { min?: string; max?: string 
   return { min, max };
 }
 
-/** Renders one homepage variant in `language` from a fresh live read; throws when the read fails (keeps the old render). */
-function renderHome(deps: Deps, language: Language, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number): Promise<Rendered> {
-  return inLanguage(language, () => renderHomeVariant(deps, variant, filters, moment, eventKey, page));
+/** The clock of a render: the instant, and the preview minute it comes from (null on the real clock). */
+interface RenderClock {
+  now: Date;
+  preview: PreviewClock | null;
 }
 
-async function renderHomeVariant(deps: Deps, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number): Promise<Rendered> {
+/** Renders one homepage variant in `language` from a fresh live read; throws when the read fails (keeps the old render). */
+function renderHome(deps: Deps, language: Language, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number, clock: RenderClock = { now: deps.now(), preview: null }): Promise<Rendered> {
+  return inLanguage(language, () => renderHomeVariant(deps, variant, filters, moment, eventKey, page, clock));
+}
+
+async function renderHomeVariant(deps: Deps, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number, clock: RenderClock): Promise<Rendered> {
   const read = await deps.events.load();
-  const now = deps.now();
+  const now = clock.now;
   const event = eventKey ? findEventByKey(read.events, eventKey) : undefined;
   if (variant === "modal") {
     const body = event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: "/", now }) : MissingEventModal({ closeHref: "/" });
@@ -100,6 +109,10 @@ async function renderHomeVariant(deps: Deps, variant: HomeVariant, filters: Even
   const listing = homeListing(read.events, filters, now, variant === "fragment" ? 1 : page, moment);
   if (variant === "more") return { body: markup(MoreCards({ listing, now })) };
   if (variant === "map") return { body: mapJson(listing.matching, filters), headers: { "content-type": "application/json; charset=utf-8" } };
+  if (variant === "near") {
+    const near = nearMeEvents(listing.matching, filters, now, listing.festival.on);
+    return { body: markup(NearMeResults({ scope: near.scope, venues: nearVenues(near.events), festivalDays: listing.festival.days, now })) };
+  }
   if (variant === "fragment") {
     return { body: markup(HomeResults({ listing, now, feedUrl: publicUrl(deps.config, "/calendar.ics"), oob: true })), headers: { "hx-push-url": homeHref(listing.query) } };
   }
@@ -111,6 +124,7 @@ async function renderHomeVariant(deps: Deps, variant: HomeVariant, filters: Even
     dateBounds: dateBounds(read.events),
     banner,
     now,
+    preview: clock.preview,
     showFallbackNotice: deps.config.dataMode === "remote" && read.source !== "store",
     degraded: read.degraded !== undefined,
     head: homeHead(deps.config, read.events.length, event, listing.query),
@@ -149,9 +163,10 @@ function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
   const eventKey = normaliseEventKey((url.searchParams.get(EVENT_PARAM) ?? "").slice(0, 64));
   const page = pageOf(url.searchParams);
   const map = url.searchParams.get("map") === MAP_DATA_PARAM_VALUE;
-  const variant: HomeVariant = map ? "map" : !htmx ? "page" : eventKey ? "modal" : page > 1 ? "more" : "fragment";
+  const near = url.searchParams.get(NEAR_PARAM) === NEAR_PARAM_VALUE;
+  const variant: HomeVariant = map ? "map" : near ? "near" : !htmx ? "page" : eventKey ? "modal" : page > 1 ? "more" : "fragment";
   return {
-    redirect: htmx || map ? undefined : canonicalHomeLocation(url, query, page),
+    redirect: htmx || map || near ? undefined : canonicalHomeLocation(url, query, page),
     variant,
     cacheKeys: Object.fromEntries(LANGUAGES.map((language) => [language, homeCacheKey(query, eventKey, variant, page, language)])) as Record<Language, string>,
     urlLanguage: queryLanguage(url),
@@ -190,6 +205,8 @@ export function homeHit(deps: Pick<Deps, "renderCache" | "config">, request: Req
   const requestHeaders = request.headers;
   const home = resolve(request.url, requestHeaders.get(HX_REQUEST_HEADER) === "true");
   if (home.redirect) return undefined;
+  // A preview clock (never in production) is rendered per request: the router takes it.
+  if (previewOf(deps.config, requestHeaders)) return undefined;
   return deps.renderCache.peek(request, home.cacheKeys[homeLanguage(deps, requestHeaders, home)], home.policy, headers, requestHeaders);
 }
 
@@ -201,6 +218,22 @@ function unavailable(deps: Deps, language: Language, variant: HomeVariant): Prom
     const banner = publicBanner(await findBannerSettings(deps));
     return new Response(markup(UnavailablePage({ banner, now: deps.now(), head: unavailableHead() })), { status: 503, headers });
   });
+}
+
+/**
+ * A homepage variant at a preview minute (docs/public-pages.md, "Preview clock"): rendered for this
+ * request only, never stored in the render cache, and sent `private, no-store` so no shared cache
+ * keeps it either.
+ */
+async function servePreview(deps: Deps, language: Language, home: HomeRequest, preview: PreviewClock): Promise<Response> {
+  try {
+    const rendered = await renderHome(deps, language, home.variant, home.filters, home.moment, home.eventKey, home.page, { now: preview.at, preview });
+    const headers = { "content-type": "text/html; charset=utf-8", vary: ["HX-Request", ...LANGUAGE_VARY].join(", "), ...rendered.headers, ...PREVIEW_HEADERS };
+    return new Response(rendered.body, { status: rendered.status ?? 200, headers });
+  } catch (error) {
+    if (error instanceof EventsUnavailableError) return unavailable(deps, language, home.variant);
+    throw error;
+  }
 }
 
 /** GET /, GET /event/:eventKey/* */
@@ -225,6 +258,8 @@ export function homeRoutes(deps: Deps) {
       const home = resolve(request.url, isHtmx(request));
       if (home.redirect) return new Response(null, { status: 302, headers: { location: home.redirect, vary: "HX-Request", ...PER_REQUEST } });
       const language = homeLanguage(deps, request.headers, home);
+      const preview = previewOf(deps.config, request.headers);
+      if (preview) return servePreview(deps, language, home, preview);
       // A hit comes back synchronously; only a miss waits for a render.
       const served = deps.renderCache.serve(request, home.cacheKeys[language], home.policy, () => renderHome(deps, language, home.variant, home.filters, home.moment, home.eventKey, home.page));
       if (served instanceof Response) return served;

@@ -22,6 +22,8 @@ import { FilterPanel, RESULTS_HX, RESULTS_ID, ResultCount, SearchBar } from "../
 import { MapCard, MapData } from "../components/map.view.tsx";
 import { Icon } from "../components/icons.tsx";
 import { OfflineNotice } from "../components/offline-notice.view.tsx";
+import { NEAR_ME_ID, NearMe } from "./near-me.view.tsx";
+import type { PreviewClock } from "../../lib/preview-clock.ts";
 
 
 export const SPOTLIGHT_ID = "spotlight";
@@ -58,6 +60,8 @@ export interface HomePageProps {
   dateBounds: { min?: string; max?: string };
   banner: PublicBanner;
   now: Date;
+  /** The preview minute `now` comes from, shown as a badge (docs/public-pages.md, "Preview clock"). */
+  preview?: PreviewClock | null;
   showFallbackNotice: boolean;
   /** The read was degraded (database unreachable): the notice also says positions are approximate. */
   degraded?: boolean;
@@ -153,7 +157,6 @@ function StatsRow(props: { stats: HomeStats; oob?: boolean }): JSX.Element {
 }
 
 export const QUICK_CHIPS_ID = "quick-chips";
-export const NEAR_ME_ID = "near-me";
 
 /**
  * One-tap chips at the top of the list: Now, Tonight, Today, Free (links to canonical queries, so
@@ -210,53 +213,6 @@ export function QuickChips(props: { listing: HomeListing; now: Date; oob?: boole
         </li>
       </ul>
     </nav>
-  );
-}
-
-/**
- * "Near me": with JavaScript the browser asks for the position once, keeps it in the page (it is
- * never sent) and lists the filtered events by distance within 1, 3 or 5 km. Without JavaScript or
- * without permission, the arrondissement picker below is the way to narrow by place.
- */
-function NearMe(props: { listing: HomeListing; facets: FilterFacets }): JSX.Element {
-  const { filters, moment } = props.listing;
-  return (
-    <section id={NEAR_ME_ID} class="near-me" aria-labelledby="near-me-title" tabindex="-1">
-      <div class="section-head">
-        <h2 id="near-me-title" safe>
-          {t("home.near.title")}
-        </h2>
-        <label class="near-me-radius" hidden>
-          <span safe>{t("home.near.within")}</span>{" "}
-          <select data-near-radius>
-            <option value="1">1 km</option>
-            <option value="3">3 km</option>
-            <option value="5">5 km</option>
-          </select>
-        </label>
-      </div>
-      <p class="near-me-status muted" data-near-status role="status" aria-live="polite"></p>
-      <ol class="near-me-list" data-near-list hidden></ol>
-      <div class="near-me-areas" data-near-areas>
-        <p class="muted" safe>
-          {t("home.near.pick")}
-        </p>
-        <ul class="area-picker">
-          {props.facets.arrondissements
-            .filter((arr): arr is number => typeof arr === "number")
-            .map((arr) => {
-              const href = homeHref(homeQuery({ ...filters, arrondissements: [arr] }, moment));
-              return (
-                <li>
-                  <a class="chip" href={href} safe>
-                    {arrondissementShortLabel(arr)}
-                  </a>
-                </li>
-              );
-            })}
-        </ul>
-      </div>
-    </section>
   );
 }
 
@@ -473,7 +429,7 @@ function Intro(props: { showFallbackNotice: boolean; degraded?: boolean }): JSX.
   );
 }
 
-function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; children: JSX.Element; modal?: JSX.Element }): JSX.Element {
+function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; children: JSX.Element; modal?: JSX.Element; preview?: PreviewClock | null }): JSX.Element {
   // Children and the modal are rendered views (escaped where they are built).
   const safeContent = props.children;
   const safeModal = props.modal ?? "";
@@ -486,7 +442,7 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
       bodyClass="home"
       scripts={["messages.js", "app.js", "my-night.js", "offline.js", "report.js"]}
     >
-      <SiteHeader banner={props.banner}>
+      <SiteHeader banner={props.banner} preview={props.preview}>
         <Countdown now={props.now} />
         <AccountArea />
       </SiteHeader>
@@ -520,7 +476,7 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
 export function HomePage(props: HomePageProps): JSX.Element {
   const { listing } = props;
   return (
-    <Shell head={props.head} banner={props.banner} now={props.now} modal={props.modal}>
+    <Shell head={props.head} banner={props.banner} now={props.now} modal={props.modal} preview={props.preview}>
       <main id="main" class="home-main">
         <section class="hero" aria-labelledby="home-title">
           <OfflineNotice renderedAt={props.now} />

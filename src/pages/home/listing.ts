@@ -52,7 +52,7 @@ const RANGE_INPUTS: ReadonlyArray<[param: string, min: string, max: string]> = [
 export function filterParamsFromRequest(search: URLSearchParams): URLSearchParams {
   const params = new URLSearchParams();
   for (const [name, value] of search) {
-    if (name === EVENT_PARAM || name === SLUG_PARAM || name === PAGE_PARAM || name === MOMENT_PARAM || name === "map") continue;
+    if (name === EVENT_PARAM || name === SLUG_PARAM || name === PAGE_PARAM || name === MOMENT_PARAM || name === "map" || name === "near") continue;
     params.append(name, value);
   }
   for (const [param, minName, maxName] of RANGE_INPUTS) {

@@ -17,6 +17,7 @@ import { isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { MyNightPage, MY_NIGHT_TEXT } from "./my-night.view.tsx";
 import { nightEvents, nightPath, NIGHT_PARAM, readNightKeys, walkingRoutes, type NightKeys } from "./night.ts";
 import { inLanguage, LANGUAGE_VARY, requestLanguage } from "../../lib/i18n/index.ts";
+import { PREVIEW_HEADERS, previewOf, type PreviewClock } from "../../lib/preview-clock.ts";
 
 const POLICY: CachePolicy = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };
 const HTML = { "content-type": "text/html; charset=utf-8" };
@@ -44,7 +45,7 @@ function nightParam(request: Request): NightKeys {
 
 /** GET /my-night, GET /my-night.ics */
 export function myNightRoutes(deps: Deps) {
-  const renderPage = async (night: NightKeys): Promise<Rendered> => {
+  const renderPage = async (night: NightKeys, preview: PreviewClock | null = null): Promise<Rendered> => {
     const read = await deps.events.load();
     const { events, missing } = nightEvents(read.events, night.keys);
     const { routes, unplaced } = walkingRoutes(events);
@@ -60,7 +61,8 @@ export function myNightRoutes(deps: Deps) {
       path,
       shareUrl: publicUrl(deps.config, path),
       calendarPath: nightPath(keys, ".ics"),
-      renderedAt: deps.now(),
+      renderedAt: preview ? preview.at : deps.now(),
+      preview,
     });
     return { body: markup(body), headers: HTML };
   };
@@ -91,6 +93,17 @@ export function myNightRoutes(deps: Deps) {
     .get("/my-night", ({ request }) => {
       const night = nightParam(request);
       const language = requestLanguage(request, deps.config.defaultLanguage);
+      // At a preview minute (never in production) the page is this visitor's alone: not cached.
+      const preview = previewOf(deps.config, request.headers);
+      if (preview) {
+        return inLanguage(language, () => renderPage(night, preview)).then(
+          (rendered) => new Response(rendered.body, { headers: { ...HTML, ...PREVIEW_HEADERS } }),
+          (error: unknown) => {
+            if (error instanceof EventsUnavailableError) return inLanguage(language, unavailablePage);
+            throw error;
+          },
+        );
+      }
       const served = deps.renderCache.serve(request, `${cacheKey("/my-night", night)}@${language}`, { ...POLICY, vary: [...(POLICY.vary ?? []), ...LANGUAGE_VARY] }, () => inLanguage(language, () => renderPage(night)));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {

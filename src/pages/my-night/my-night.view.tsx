@@ -14,6 +14,7 @@ import { attr } from "../components/attr.ts";
 import { Icon } from "../components/icons.tsx";
 import { DayPeriodIcon } from "../components/event-card.view.tsx";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
+import type { PreviewClock } from "../../lib/preview-clock.ts";
 import { OfflineNotice } from "../components/offline-notice.view.tsx";
 import { SaveButton } from "../components/save-button.view.tsx";
 import { MAX_NIGHT_EVENTS, type WalkingRoute } from "./night.ts";
@@ -98,6 +99,8 @@ export interface MyNightPageProps {
   calendarPath: string;
   /** When the page was rendered (the offline notice's time). */
   renderedAt: Date;
+  /** The preview minute `renderedAt` comes from, shown as a badge (docs/public-pages.md, "Preview clock"). */
+  preview?: PreviewClock | null;
   /** Every source failed: the notice instead of the list. */
   unavailable?: boolean;
 }
@@ -187,7 +190,7 @@ export function MyNightPage(props: MyNightPageProps): JSX.Element {
   const keys = props.events.map((event) => event.eventKey).join(",");
   return (
     <Layout title={`${MY_NIGHT_TEXT.title} | ${SITE_NAME}`} description={MY_NIGHT_TEXT.lede} bodyClass="my-night-page" scripts={["messages.js", "app.js", "my-night.js", "offline.js"]} noindex>
-      <SiteHeader />
+      <SiteHeader preview={props.preview} />
       <main id="main" class="page narrow my-night" data-night-keys={keys}>
         <OfflineNotice renderedAt={props.renderedAt} />
         <h1 safe>{MY_NIGHT_TEXT.title}</h1>
