@@ -134,4 +134,25 @@ describe("draft marks and the drafts summary", () => {
     expect(publish.status).toBe(200);
     expect(publish.headers.get("hx-trigger")).toBe("sheet-published");
   });
+
+  test("a 200 × 10 paste over stored rows is one PATCH, one store revision and one revision entry, and its answer marks all 200 rows", async () => {
+    const lines = ["Title,Date,Start Time,Location,Area,Event Key"];
+    for (let i = 1; i <= 200; i++) lines.push(`Row ${i},2026-06-21,18:00,Place ${i},${(i % 20) + 1},evt_${String(i).padStart(16, "0")}`);
+    const seeded = await saveStoreSheet(ctx.deps.db, lines.join("\n"), { updatedBy: "system", origin: "manual", now: ctx.clock.now() });
+    if (!seeded.ok) throw new Error(seeded.error);
+    const w = (await (await admin("GET", "/api/admin/sheet?offset=0&limit=200")).json()) as Window;
+    const [{ n: before }] = await ctx.deps.database.query<{ n: number }>(sql`select count(*)::int as n from event_store_revisions`);
+    const keys = ["title", "date", "startTime", "endTime", "location", "area", "price", "categories", "notes", "tags"];
+    const cells = w.rows.flatMap((row, i) => keys.map((key) => ({ rowId: row.id, key, value: `${key} ${i}` })));
+    expect(cells).toHaveLength(2000);
+    const res = await admin("PATCH", "/api/admin/sheet", { baseRevision: w.meta.revision, cells });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.meta.revision).toBe(w.meta.revision + 1);
+    expect(Object.keys(body.drafts)).toHaveLength(200);
+    expect(body.drafts[w.rows[0].id]).toEqual({ cells: { title: "Row 1", date: "2026-06-21", startTime: "18:00", endTime: "", location: "Place 1", area: "2", price: "", categories: "", notes: "", tags: "" } });
+    const [{ n: after }] = await ctx.deps.database.query<{ n: number }>(sql`select count(*)::int as n from event_store_revisions`);
+    expect(after - before).toBe(1);
+    expect(await summary()).toMatchObject({ total: 200, rowsChanged: 200 });
+  });
 });
