@@ -1275,22 +1275,24 @@
     this.discarding = true;
     this.setStatus("Saving\u2026", "Discarding unpublished changes\u2026");
     var ready = this.inflight || Promise.resolve();
+    // Unsaved edits are dropped only once the server has discarded; a refusal keeps them.
+    var keep = function (note) {
+      self.discarding = false;
+      if (self.hasPending()) { self.setStatus("Unsaved changes", note); self.changed(); }
+      else self.setStatus("All changes saved", note);
+    };
     return ready
       .then(function () {
         clearTimeout(self.timer);
-        self.pending = { cells: new Map(), addRows: [], deleteRowIds: [], addColumns: [] };
         return fetch(API + "/discard", { method: "POST", credentials: "same-origin" });
       })
       .then(function (res) { return res.json(); })
       .then(function (json) {
-        if (!json.success) { self.discarding = false; self.setStatus("All changes saved", json.error || "Nothing was discarded."); return; }
+        if (!json.success) return keep(json.error || "Nothing was discarded.");
         document.body.dispatchEvent(new CustomEvent("sheet-saved"));
         return self.afterDiscard(json.discarded);
       })
-      .catch(function () {
-        self.discarding = false;
-        self.setStatus("All changes saved", "Could not reach the server; nothing was discarded.");
-      });
+      .catch(function () { keep("Could not reach the server; nothing was discarded."); });
   };
 
   // After a discard (here or on the Publishing card): the rows, marks and steps of this page are
