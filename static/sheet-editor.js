@@ -11,6 +11,10 @@
 // resizing and wrapping, multi-line cells; each paste, fill or clear is one undo step. Each cell
 // shows what the sheet's rules read in it (or their warning), as the server sends it: the rules
 // live on the server only.
+// Drafts (docs/console.md, "Drafts in the editor"): each cell that differs from the published
+// revision is marked, and each row visitors do not have yet, from the marks the server sends with
+// every window and save; the count and the deleted rows come from GET /api/admin/sheet/drafts.
+// Publish and Discard act on the whole working sheet. The comparison runs on the server only.
 (function () {
   "use strict";
   if (window.performance && performance.mark) performance.mark("sheet-editor:start");
@@ -21,6 +25,13 @@
   var FROZEN = 2;
   var WIDTH = { title: 220, notes: 320, location: 200 };
   var MIN_WIDTH = 60;
+  var DRAFTS = API + "/drafts";
+  var DRAFT_ROW = "New row, not published yet";
+
+  // What a marked cell says: what visitors see there until it is published.
+  function draftTitle(published) {
+    return "Not published yet. Visitors see: " + (published === "" ? "(empty)" : "\u201c" + published + "\u201d");
+  }
 
   function uuid() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -148,6 +159,7 @@
     this.rows = [];
     this.added = [];
     this.notes = {};
+    this.drafts = {};
     this.latest = 0;
     this.offset = 0;
     this.window(sheet, false);
@@ -167,6 +179,8 @@
     this.bind();
     this.render();
     if (window.performance && performance.mark) performance.mark("sheet-editor:first-grid");
+    // The count reads the whole sheet on the server: asked once the grid is usable.
+    this.loadDrafts();
   }
 
   // Takes a window of rows from the server. Each row remembers the revision it was read at (the
@@ -188,6 +202,7 @@
       row.position = r.position;
       row.seen = seen;
       self.notes[r.id] = (sheet.notes && sheet.notes[r.id]) || {};
+      self.drafts[r.id] = (sheet.drafts && sheet.drafts[r.id]) || null;
       return row;
     });
     this.pending.cells.forEach(function (c) {
@@ -247,6 +262,7 @@
       else if (action === "redo") self.redo();
       else if (action === "reload") self.reload();
       else if (action === "publish") self.save(true);
+      else if (action === "discard") self.discard();
       else if (action === "more") self.fetchWindow(PAGE, true).then(function () { self.render(); });
       else if (action === "delete-row") self.deleteRow(button.getAttribute("data-row"));
       else if (action === "reapply") self.resolve(true);
@@ -328,6 +344,9 @@
       }
     });
     document.addEventListener("pointerup", function () { self.dragging = false; });
+    // The Publishing card published or discarded (htmx sends these from its answers).
+    document.body.addEventListener("sheet-published", function () { self.refresh().then(function () { self.loadDrafts(); }); });
+    document.body.addEventListener("sheet-discarded", function () { self.afterDiscard(null); });
     window.addEventListener("beforeunload", function (e) {
       if (self.hasPending() || self.saving) { e.preventDefault(); e.returnValue = ""; }
     });
@@ -730,6 +749,43 @@
     if (n && n[key]) n[key].stale = true;
   };
 
+  // The published value of a cell that differs from it, or null when the cell is as published (a
+  // row visitors do not have yet is marked as a whole).
+  Editor.prototype.draftOf = function (rowId, key) {
+    var mark = this.drafts[rowId];
+    if (!mark || !mark.cells || !Object.prototype.hasOwnProperty.call(mark.cells, key)) return null;
+    return mark.cells[key];
+  };
+
+  Editor.prototype.isAdded = function (rowId) {
+    var mark = this.drafts[rowId];
+    return !!(mark && mark.added);
+  };
+
+  // Marks a drawn row and its cells again after a save brought their marks.
+  Editor.prototype.drawDrafts = function (rowId) {
+    var self = this;
+    var tr = this.$('[data-grid-wrap] tr[data-row="' + rowId + '"]');
+    if (!tr) return;
+    var added = this.isAdded(rowId);
+    tr.classList.toggle("row-draft", added);
+    var head = tr.querySelector(".row-head");
+    var hidden = head.querySelector(".visually-hidden");
+    if (added) head.title = DRAFT_ROW;
+    else head.removeAttribute("title");
+    if (added && !hidden) head.querySelector(".row-number").appendChild(el("span", { class: "visually-hidden" }, " " + DRAFT_ROW));
+    if (!added && hidden) hidden.remove();
+    this.columns.forEach(function (c) {
+      var cell = self.cellInput(rowId, c.key);
+      if (!cell) return;
+      var td = cell.parentElement;
+      var draft = self.draftOf(rowId, c.key);
+      td.classList.toggle("cell-draft", draft !== null);
+      if (draft === null) { td.removeAttribute("title"); cell.removeAttribute("aria-description"); }
+      else { td.title = draftTitle(draft); cell.setAttribute("aria-description", draftTitle(draft)); }
+    });
+  };
+
   Editor.prototype.drawNote = function (td, rowId, key) {
     var old = td.querySelector(".cell-note");
     if (old) old.remove();
@@ -808,15 +864,19 @@
     shown.forEach(function (row) {
       var index = numbers.get(row.id) || ++extra;
       var id = escapeHtml(row.id);
-      html.push('<tr data-row="', id, '"><th class="frozen frozen-0 row-head" scope="row"><div class="row-head-inner"><span class="row-number">', String(index),
+      var added = self.isAdded(row.id);
+      html.push('<tr data-row="', id, '"', added ? ' class="row-draft"' : "", '><th class="frozen frozen-0 row-head" scope="row"', added ? ' title="' + DRAFT_ROW + '"' : "", '><div class="row-head-inner"><span class="row-number">', String(index),
+        added ? '<span class="visually-hidden"> ' + DRAFT_ROW + "</span>" : "",
         '</span><button type="button" class="row-delete" data-action="delete-row" data-row="', id, '" aria-label="', escapeHtml("Delete row " + index + " " + (row.values.title || "")), '">\u00d7</button></div></th>');
       self.columns.forEach(function (c, i) {
         var note = self.noteOf(row.id, c.key);
         var shownNote = note && (note.reading || note.warning);
         var warn = !!(note && note.warning && !note.stale);
         var noteId = "note-" + row.id + "-" + c.key;
-        var cls = (i < FROZEN - 1 ? "frozen frozen-1" : "") + (warn ? " cell-warn" : "");
-        html.push('<td class="', cls, '"><textarea rows="1" spellcheck="false" data-row="', id, '" data-key="', escapeHtml(c.key), '" aria-label="', escapeHtml(c.label + ", row " + index), '"',
+        var draft = self.draftOf(row.id, c.key);
+        var cls = (i < FROZEN - 1 ? "frozen frozen-1" : "") + (warn ? " cell-warn" : "") + (draft !== null ? " cell-draft" : "");
+        html.push('<td class="', cls, '"', draft !== null ? ' title="' + escapeHtml(draftTitle(draft)) + '"' : "", '><textarea rows="1" spellcheck="false" data-row="', id, '" data-key="', escapeHtml(c.key), '" aria-label="', escapeHtml(c.label + ", row " + index), '"',
+          draft !== null ? ' aria-description="' + escapeHtml(draftTitle(draft)) + '"' : "",
           c.key === "eventKey" ? ' readonly class="readonly"' : "",
           shownNote ? ' aria-describedby="' + escapeHtml(noteId) + '"' : "",
           warn ? ' aria-invalid="true"' : "",
@@ -1075,6 +1135,7 @@
   Editor.prototype.save = function (publish) {
     var self = this;
     clearTimeout(this.timer);
+    if (this.discarding) return Promise.resolve();
     if (this.conflict) { this.setStatus("Unsaved changes", "Resolve the conflict first."); return Promise.resolve(); }
     if (this.saving) { this.again = this.again || publish || "autosave"; return Promise.resolve(); }
     if (!publish && !this.hasPending()) return Promise.resolve();
@@ -1082,7 +1143,7 @@
     if (publish) body.publish = true;
     this.saving = true;
     this.setStatus("Saving\u2026", publish ? "Saving and revalidating the homepage\u2026" : undefined);
-    return fetch(API, { method: "PATCH", headers: { "content-type": "application/json" }, credentials: "same-origin", body: JSON.stringify(body) })
+    return (this.inflight = fetch(API, { method: "PATCH", headers: { "content-type": "application/json" }, credentials: "same-origin", body: JSON.stringify(body) })
       .then(function (res) {
         return res.json().catch(function () { return { success: false, error: "Unexpected answer (" + res.status + ")" }; }).then(function (json) { return { status: res.status, json: json }; });
       })
@@ -1107,7 +1168,7 @@
         self.again = false;
         if (again) return self.save(again === true);
         if (self.hasPending()) self.changed();
-      });
+      }));
   };
 
   Editor.prototype.saved = function (json, publish, body) {
@@ -1128,6 +1189,7 @@
     this.latest = Math.max(this.latest, revision);
     this.total = json.meta.rowCount;
     this.takeNotes(json.notes || {}, body);
+    this.takeDrafts(json.drafts || {}, body);
     (json.assignedKeys || []).forEach(function (k) {
       var row = self.byId.get(k.rowId);
       if (row) row.values.eventKey = k.eventKey;
@@ -1135,11 +1197,13 @@
       if (input) input.value = k.eventKey;
     });
     var note = publish ? (json.revalidationError || "Saved and homepage revalidated") : "Autosaved - homepage not yet updated";
-    // The Publishing card counts the drafts again.
+    // The Publishing card counts the drafts again, and so does the editor.
     document.body.dispatchEvent(new CustomEvent("sheet-saved"));
+    this.loadDrafts();
     var done = function () { if (!self.hasPending() && !self.saving) self.setStatus("All changes saved", note); else self.setStatus("Unsaved changes", note); };
     // Someone else wrote between our base and this save: fetch their changes, keep ours on top.
-    if (json.behind) return this.refresh().then(done);
+    // A publish clears the marks of every shown row: they are read again with the window.
+    if (json.behind || publish) return this.refresh().then(done);
     done();
   };
 
@@ -1157,6 +1221,104 @@
     });
     var box = this.$("[data-warnings]");
     if (box && box.open) this.loadWarnings();
+  };
+
+  // The draft marks of the rows a save wrote (a row deleted has none left to show).
+  Editor.prototype.takeDrafts = function (drafts, body) {
+    var self = this;
+    var ids = new Set((body.cells || []).map(function (c) { return c.rowId; }).concat((body.addRows || []).map(function (r) { return r.id; })));
+    ids.forEach(function (id) {
+      self.drafts[id] = drafts[id] || null;
+      self.drawDrafts(id);
+    });
+  };
+
+  // The count of unpublished changes and the rows deleted since the last publish, from the server.
+  // Answers that arrive out of order are dropped.
+  Editor.prototype.loadDrafts = function () {
+    var self = this;
+    var seq = (this.draftSeq = (this.draftSeq || 0) + 1);
+    return fetch(DRAFTS, { credentials: "same-origin" })
+      .then(function (res) { return res.json(); })
+      .then(function (json) { if (json.success && seq === self.draftSeq) self.showDrafts(json); })
+      .catch(function () {});
+  };
+
+  Editor.prototype.showDrafts = function (summary) {
+    var box = this.$("[data-drafts]");
+    if (!box) return;
+    this.summary = summary;
+    var parts = [];
+    if (summary.rowsAdded) parts.push(summary.rowsAdded + (summary.rowsAdded === 1 ? " row added" : " rows added"));
+    if (summary.rowsChanged) parts.push(summary.rowsChanged + (summary.rowsChanged === 1 ? " row changed" : " rows changed"));
+    if (summary.rowsDeleted) parts.push(summary.rowsDeleted + (summary.rowsDeleted === 1 ? " row deleted" : " rows deleted"));
+    var text = summary.total === 0 ? "Everything is published: visitors see the sheet as it is here." : summary.total + (summary.total === 1 ? " unpublished change" : " unpublished changes") + " (" + parts.join(", ") + "). Marked cells differ from what visitors see.";
+    box.querySelector("[data-drafts-count]").textContent = text;
+    box.setAttribute("data-unpublished", String(summary.total));
+    box.querySelector("[data-action=discard]").disabled = summary.total === 0;
+    var deleted = box.querySelector("[data-drafts-deleted]");
+    deleted.hidden = summary.deleted.length === 0;
+    var list = el("ul", { class: "sheet-warning-list" });
+    summary.deleted.forEach(function (row) {
+      list.appendChild(el("li", {}, (row.title || "(no title)") + (row.eventKey ? " \u00b7 " + row.eventKey : "")));
+    });
+    deleted.querySelector("[data-drafts-deleted-count]").textContent = String(summary.rowsDeleted);
+    deleted.querySelector("[data-drafts-deleted-list]").replaceChildren(list);
+  };
+
+  // Discards every unpublished change, this page's unsaved edits included: the working sheet goes
+  // back to the published one (the server's POST /api/admin/sheet/discard), then the grid shows it.
+  Editor.prototype.discard = function () {
+    if (!window.confirm("Discard every unpublished change, unsaved edits included? The sheet goes back to what visitors see.")) return;
+    var self = this;
+    clearTimeout(this.timer);
+    this.discarding = true;
+    this.setStatus("Saving\u2026", "Discarding unpublished changes\u2026");
+    var ready = this.inflight || Promise.resolve();
+    // Unsaved edits are dropped only once the server has discarded; a refusal keeps them.
+    var keep = function (note) {
+      self.discarding = false;
+      if (self.hasPending()) { self.setStatus("Unsaved changes", note); self.changed(); }
+      else self.setStatus("All changes saved", note);
+    };
+    return ready
+      .then(function () {
+        clearTimeout(self.timer);
+        return fetch(API + "/discard", { method: "POST", credentials: "same-origin" });
+      })
+      .then(function (res) { return res.json(); })
+      .then(function (json) {
+        if (!json.success) return keep(json.error || "Nothing was discarded.");
+        document.body.dispatchEvent(new CustomEvent("sheet-saved"));
+        return self.afterDiscard(json.discarded);
+      })
+      .catch(function () { keep("Could not reach the server; nothing was discarded."); });
+  };
+
+  // After a discard (here or on the Publishing card): the rows, marks and steps of this page are
+  // dropped with the unsaved edits, and the same window is read again as visitors see it.
+  Editor.prototype.afterDiscard = function (discarded) {
+    var self = this;
+    clearTimeout(this.timer);
+    this.pending = { cells: new Map(), addRows: [], deleteRowIds: [], addColumns: [] };
+    this.firstEditAt = 0;
+    this.undoStack = [];
+    this.redoStack = [];
+    this.added = [];
+    this.byId = new Map();
+    this.rows = [];
+    this.notes = {};
+    this.drafts = {};
+    this.conflict = null;
+    var box = this.$("[data-conflict]");
+    box.hidden = true;
+    box.replaceChildren();
+    return this.fetchWindow(PAGE, false, this.offset).then(function () {
+      self.discarding = false;
+      self.render();
+      self.loadDrafts();
+      self.setStatus("All changes saved", discarded === null ? "Discarded on the Publishing card: the sheet is as visitors see it." : discarded ? "Discarded " + discarded + (discarded === 1 ? " unpublished change" : " unpublished changes") + ": the sheet is as visitors see it." : "There was nothing to discard.");
+    });
   };
 
   // Reads the window again (same search, as many rows as shown); pending edits stay on top.

@@ -20,13 +20,14 @@ import {
   restoreRevision,
   writeSheetEdits,
 } from "../lib/admin/sheet-editor.ts";
-import { discardDrafts, parseStatusInput, publishDrafts, readUnpublishedChanges, setEventStatus } from "../lib/admin/publishing.ts";
+import { discardDrafts, parseStatusInput, publishDrafts, setEventStatus } from "../lib/admin/publishing.ts";
+import { readDraftSummary, readUnpublishedChanges } from "../lib/admin/drafts.ts";
 
 const SHEET = "/api/admin/sheet";
 const INVALID = "Invalid request payload";
 
 /**
- * GET/PUT/PATCH /api/admin/sheet, GET …/unpublished, POST …/publish, POST …/discard, GET …/revisions,
+ * GET/PUT/PATCH /api/admin/sheet, GET …/unpublished, GET …/drafts, POST …/publish, POST …/discard, GET …/revisions,
  * GET …/revisions/:id, POST …/revisions/:id/restore, POST /api/admin/events/status
  */
 export function adminSheetApi(deps: Deps) {
@@ -72,6 +73,7 @@ export function adminSheetApi(deps: Deps) {
     )
     .get(`${SHEET}/warnings`, async ({ request }) => jsonNoStore({ success: true, warnings: await inLanguage(language(request), () => readSheetWarnings(deps.db, deps.now())) }), { isAdmin: true })
     .get(`${SHEET}/unpublished`, async () => jsonNoStore({ success: true, ...(await readUnpublishedChanges(deps.db)) }), { isAdmin: true })
+    .get(`${SHEET}/drafts`, async () => jsonNoStore({ success: true, ...(await readDraftSummary(deps.db)) }), { isAdmin: true })
     .post(
       `${SHEET}/publish`,
       async ({ request, admin }) => {

@@ -2,7 +2,8 @@
 // saved"; publish and find the change on /; two admins edit the same cell and the second gets the
 // conflict view, re-applies, and nothing is lost; an admin's autosave and an accepted submission
 // never overwrite each other; the link an accepted submission gives opens the editor on its row;
-// a big sheet is paged and searched through the server.
+// a big sheet is paged and searched through the server; cells and rows that differ from the
+// published revision are marked, counted, published and discarded from the editor.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -92,7 +93,7 @@ describe("event sheet editor in the browser", () => {
 
         const title = cell(page, "evt_aaaaaaaaaaaaaaaa", "Title");
         await title.fill("Sunset Set Live");
-        await page.getByRole("button", { name: "Save and Revalidate Homepage" }).click();
+        await page.locator("#sheet-editor").getByRole("button", { name: "Publish" }).click();
         await page.locator("#sheet-editor [data-note]:text-is('Saved and homepage revalidated')").waitFor();
         const home = await (await fetch(`${server.url}/`)).text();
         expect(home).toContain("Sunset Set Live");
@@ -545,6 +546,106 @@ describe("the grid works like a spreadsheet", () => {
       expect(rows[199].values).toMatchObject({ title: "Bulk 200", location: "Place 199", price: "5 €" });
       const [{ n: after }] = await ctx.deps.database.query<{ n: number }>(sql`select count(*)::int as n from event_store_revisions`);
       expect(after - before).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("drafts in the editor", () => {
+  const drafts = (page: Page) => page.locator("#sheet-editor [data-drafts]");
+  const td = (page: Page, rowId: string, label: string) => page.locator(`#sheet-editor tr[data-row="${rowId}"] td:has(textarea[aria-label^="${label},"])`);
+  const marked = (page: Page) => page.locator("#sheet-editor td.cell-draft");
+  const countIs = (page: Page, text: string) => page.locator(`#sheet-editor [data-drafts-count]:text-is("${text}")`).waitFor();
+
+  for (const viewport of ["desktop", "phone"] as const) {
+    test(`${viewport}: edits are marked against the published sheet and counted; Publish clears the marks, an edit after it marks again; Discard puts the sheet back`, async () => {
+      const context = await adminContext(viewport);
+      try {
+        const { page, errors } = await openEditor(context);
+        await countIs(page, "Everything is published: visitors see the sheet as it is here.");
+        await expect(marked(page).count()).resolves.toBe(0);
+        const [sunset, late] = [await rowIdOf("Sunset Set"), await rowIdOf("Late Club")];
+
+        // A cell edit, a new row and a deleted row.
+        await cellOf(page, late, "Location").fill("Club Y");
+        await waitSaved(page);
+        await td(page, late, "Location").and(page.locator(".cell-draft")).waitFor();
+        await expect(td(page, late, "Location").getAttribute("title")).resolves.toBe("Not published yet. Visitors see: \u201cClub X\u201d");
+        await expect(cellOf(page, late, "Location").getAttribute("aria-description")).resolves.toBe("Not published yet. Visitors see: \u201cClub X\u201d");
+        await expect(marked(page).count()).resolves.toBe(1);
+        await page.getByRole("button", { name: "Add row" }).click();
+        await page.keyboard.type("Brand new");
+        await page.keyboard.press("Tab");
+        await page.keyboard.press("Tab");
+        await page.keyboard.type("2026-06-21");
+        page.once("dialog", (dialog) => void dialog.accept());
+        await page.getByRole("button", { name: /Delete row 3 Morning Choir/ }).click();
+        await waitSaved(page);
+        await countIs(page, "3 unpublished changes (1 row added, 1 row changed, 1 row deleted). Marked cells differ from what visitors see.");
+        const added = await rowIdOf("Brand new");
+        await expect(page.locator(`#sheet-editor tr[data-row="${added}"]`).getAttribute("class")).resolves.toBe("row-draft");
+        await expect(page.locator(`#sheet-editor tr[data-row="${added}"] .row-number`).textContent()).resolves.toContain("New row, not published yet");
+        await drafts(page).locator("summary").click();
+        await expect(drafts(page).locator("[data-drafts-deleted-list] li").allTextContents()).resolves.toEqual(["Morning Choir \u00b7 evt_cccccccccccccccc"]);
+        // The Publishing card above counts the same.
+        await page.locator('#publishing[data-unpublished="3"]').waitFor();
+        await screenshot(page, `sheet-editor-drafts-${viewport}`);
+
+        // Publish from the editor: the marks clear, visitors see the sheet.
+        await page.locator("#sheet-editor").getByRole("button", { name: "Publish" }).click();
+        await page.locator("#sheet-editor [data-note]:text-is('Saved and homepage revalidated')").waitFor();
+        await countIs(page, "Everything is published: visitors see the sheet as it is here.");
+        await expect(marked(page).count()).resolves.toBe(0);
+        await expect(page.locator("#sheet-editor tr.row-draft").count()).resolves.toBe(0);
+        const home = await (await fetch(`${server.url}/`)).text();
+        expect([home.includes("Club Y"), home.includes("Brand new"), home.includes("Morning Choir")]).toEqual([true, true, false]);
+        await expect(drafts(page).locator("[data-action=discard]").isDisabled()).resolves.toBe(true);
+
+        // An edit after the publish is marked again, against the new published value.
+        await cellOf(page, sunset, "Start Time").fill("18:45");
+        await waitSaved(page);
+        await td(page, sunset, "Start Time").and(page.locator(".cell-draft")).waitFor();
+        await expect(td(page, sunset, "Start Time").getAttribute("title")).resolves.toBe("Not published yet. Visitors see: \u201c18:00\u201d");
+        await cellOf(page, late, "Location").fill("Club Z");
+        await waitSaved(page);
+        await expect(td(page, late, "Location").getAttribute("title")).resolves.toBe("Not published yet. Visitors see: \u201cClub Y\u201d");
+        await countIs(page, "2 unpublished changes (2 rows changed). Marked cells differ from what visitors see.");
+
+        // Discard from the editor, an edit not yet saved included: the grid shows what visitors see.
+        await cellOf(page, sunset, "Notes").fill("Not saved yet");
+        page.once("dialog", (dialog) => void dialog.accept());
+        await drafts(page).getByRole("button", { name: "Discard changes" }).click();
+        // Two saved drafts, three when the autosave of the last edit went out before the click.
+        await page.locator("#sheet-editor [data-note]").filter({ hasText: /^Discarded [23] unpublished changes: the sheet is as visitors see it\.$/ }).waitFor();
+        await countIs(page, "Everything is published: visitors see the sheet as it is here.");
+        await expect(cellOf(page, sunset, "Start Time").inputValue()).resolves.toBe("18:00");
+        await expect(cellOf(page, late, "Location").inputValue()).resolves.toBe("Club Y");
+        await expect(cellOf(page, sunset, "Notes").inputValue()).resolves.toBe("");
+        await expect(marked(page).count()).resolves.toBe(0);
+        expect(await storedValue("evt_aaaaaaaaaaaaaaaa", "notes")).toBe("");
+        expect(await storedValue("evt_aaaaaaaaaaaaaaaa", "startTime")).toBe("18:00");
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test("desktop: publishing on the Publishing card clears the editor's marks", async () => {
+    const context = await adminContext("desktop");
+    try {
+      const { page, errors } = await openEditor(context);
+      const late = await rowIdOf("Late Club");
+      await cellOf(page, late, "Area").fill("12");
+      await waitSaved(page);
+      await td(page, late, "Area").and(page.locator(".cell-draft")).waitFor();
+      await page.locator('#publishing[data-unpublished="1"]').waitFor();
+      await page.locator("#publishing").getByRole("button", { name: "Publish" }).click();
+      await page.locator("#publishing").getByText("Published: visitors now see the sheet").waitFor();
+      await countIs(page, "Everything is published: visitors see the sheet as it is here.");
+      await expect(marked(page).count()).resolves.toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -1,7 +1,7 @@
 // Publishing from the console (see docs/console.md, "Publishing"): what the working sheet holds
 // that visitors do not see yet, publishing it, discarding it, and an event's status set in one
 // action. Publishing the sheet runs the schema gate; a status change publishes only itself, so
-// drafts elsewhere stay drafts.
+// drafts elsewhere stay drafts. What is unpublished is compared in drafts.ts.
 
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client.ts";
@@ -9,90 +9,12 @@ import { HOMEPAGE } from "../invalidation.ts";
 import type { PublishDeps } from "../events/publish.ts";
 import { normaliseEventKey } from "../sheet/keys.ts";
 import { EVENT_STATUSES, isEventStatus, normaliseStatusNote, STATUS_NOTE_MAX, type EventStatus } from "../sheet/status.ts";
-import { readPublishedSheet, type PublishedSheet } from "../store/published.ts";
+import { readPublishedSheet } from "../store/published.ts";
 import { patchStoreSheet } from "../store/patch.ts";
-import { isBlankStoreRow, readStoreSheet, saveStoreSheet, type StoredSheet } from "../store/store.ts";
+import { readStoreSheet, saveStoreSheet } from "../store/store.ts";
+import { allChanges } from "./drafts.ts";
 import { writeSheetEdits, type SheetWriteResult } from "./sheet-editor.ts";
 import { recordActivity } from "../activity/activity.ts";
-
-/** How many changed rows the review lists in full (the counts cover every row). */
-export const UNPUBLISHED_ROWS_LISTED = 200;
-
-/** One row of the working sheet that differs from the published one. */
-export interface UnpublishedRow {
-  id: string;
-  kind: "added" | "deleted" | "changed";
-  title: string;
-  eventKey: string;
-  cells: { key: string; label: string; before: string; after: string }[];
-}
-
-/** The drafts: what publishing would change, and when the site was last published. */
-export interface UnpublishedChanges {
-  publishedAt: string | null;
-  publishedBy: string | null;
-  version: number;
-  rowsAdded: number;
-  rowsDeleted: number;
-  rowsChanged: number;
-  /** rowsAdded + rowsDeleted + rowsChanged: "N unpublished changes". */
-  total: number;
-  rows: UnpublishedRow[];
-  truncated: boolean;
-}
-
-/** Compares the working sheet with the published one, row by row id (blank working rows are not changes). */
-export async function readUnpublishedChanges(db: Db): Promise<UnpublishedChanges> {
-  const [working, published] = await Promise.all([readStoreSheet(db), readPublishedSheet(db)]);
-  return compareWithPublished(working, published);
-}
-
-/** The comparison itself, over sheets already read. */
-function compareWithPublished(working: StoredSheet | undefined, published: PublishedSheet | undefined): UnpublishedChanges {
-  const labels = new Map<string, string>();
-  for (const c of [...(published?.columns ?? []), ...(working?.columns ?? [])]) labels.set(c.key, c.label);
-  const before = new Map((published?.rows ?? []).filter((r) => !isBlankStoreRow(r.values)).map((r) => [r.id, r.values]));
-  const rows: UnpublishedRow[] = [];
-  let rowsAdded = 0;
-  let rowsChanged = 0;
-  const list = (row: UnpublishedRow) => {
-    if (rows.length < UNPUBLISHED_ROWS_LISTED) rows.push(row);
-  };
-  const seen = new Set<string>();
-  for (const row of working?.rows ?? []) {
-    if (isBlankStoreRow(row.values)) continue;
-    seen.add(row.id);
-    const old = before.get(row.id);
-    const cells: UnpublishedRow["cells"] = [];
-    for (const [key, label] of labels) {
-      const a = old?.[key] ?? "";
-      const b = row.values[key] ?? "";
-      if (a !== b) cells.push({ key, label, before: a, after: b });
-    }
-    if (!old) rowsAdded++;
-    else if (cells.length) rowsChanged++;
-    else continue;
-    list({ id: row.id, kind: old ? "changed" : "added", title: row.values.title ?? "", eventKey: row.values.eventKey ?? "", cells });
-  }
-  let rowsDeleted = 0;
-  for (const [id, values] of before) {
-    if (seen.has(id)) continue;
-    rowsDeleted++;
-    list({ id, kind: "deleted", title: values.title ?? "", eventKey: values.eventKey ?? "", cells: [] });
-  }
-  const total = rowsAdded + rowsDeleted + rowsChanged;
-  return {
-    publishedAt: published?.publishedAt.toISOString() ?? null,
-    publishedBy: published?.publishedBy ?? null,
-    version: published?.version ?? 0,
-    rowsAdded,
-    rowsDeleted,
-    rowsChanged,
-    total,
-    rows,
-    truncated: total > rows.length,
-  };
-}
 
 /** Publishes the working sheet: the schema gate, a "publish" revision, warm-up and homepage revalidation. */
 export async function publishDrafts(deps: PublishDeps, actor: string): Promise<SheetWriteResult> {
@@ -103,17 +25,17 @@ export async function publishDrafts(deps: PublishDeps, actor: string): Promise<S
 export async function discardDrafts(deps: PublishDeps, actor: string): Promise<{ ok: true; discarded: number } | { ok: false; error: string }> {
   const [working, published] = await Promise.all([readStoreSheet(deps.db), readPublishedSheet(deps.db)]);
   if (!published) return { ok: false, error: "Nothing has been published yet" };
-  const changes = compareWithPublished(working, published);
-  if (changes.total === 0) return { ok: true, discarded: 0 };
+  const changes = allChanges(working, published).length;
+  if (changes === 0) return { ok: true, discarded: 0 };
   const saved = await saveStoreSheet(
     deps.db,
     { headers: published.columns.map((c) => c.label), rows: published.rows.map((r) => published.columns.map((c) => r.values[c.key] ?? "")), ids: published.rows.map((r) => r.id), columnKeys: published.columns.map((c) => c.key) },
     { updatedBy: "admin-sheet-editor", origin: "manual", trigger: "discard", actor, now: deps.now(), publish: false },
   );
   if (!saved.ok) return { ok: false, error: saved.error };
-  deps.log.info("sheet-editor", "Drafts discarded", { rows: changes.total, by: actor });
-  await recordActivity(deps, { actor, action: "sheet.discard", targetType: "sheet", targetId: String(saved.revision), outcome: "ok", detail: { rows: changes.total } });
-  return { ok: true, discarded: changes.total };
+  deps.log.info("sheet-editor", "Drafts discarded", { rows: changes, by: actor });
+  await recordActivity(deps, { actor, action: "sheet.discard", targetType: "sheet", targetId: String(saved.revision), outcome: "ok", detail: { rows: changes } });
+  return { ok: true, discarded: changes };
 }
 
 /** A status change as the console and the API send it. */

@@ -9,6 +9,7 @@ import { revalidateHomepage, type PublishDeps, type Revalidation } from "../even
 import { checkSheetRecords } from "../sheet/sheet.ts";
 import type { SchemaReport } from "../sheet/quality.ts";
 import { readSheetNotes, type SheetNotes } from "./sheet-readings.ts";
+import { readDraftMarks, type DraftMarks } from "./drafts.ts";
 import { createBackup } from "../store/backups.ts";
 import { patchStoreSheet, type CellConflict, type StorePatch } from "../store/patch.ts";
 import { diffSheetFromRecords, diffSheets, findRevision, listRevisions, readRevisionSheet, revisionRecords, type RevisionListing, type SheetDiff } from "../store/revisions.ts";
@@ -74,6 +75,8 @@ export interface EditorWindow {
   meta: SheetMetaJson;
   /** What the sheet's rules read in each shown cell, and their warnings (lib/admin/sheet-readings.ts). */
   notes: SheetNotes;
+  /** The shown rows' differences from the published revision (lib/admin/drafts.ts). */
+  drafts: DraftMarks;
 }
 
 /** Rows per editor page. */
@@ -88,10 +91,10 @@ export async function readEditorWindow(db: Db, query: WindowQuery, now: Date = n
   const meta = await findStoreMeta(db);
   const offset = query.offset ?? 0;
   const search = query.search?.trim() ?? "";
-  if (!meta) return { columns: coreColumns(), rows: [], matching: 0, offset, search, meta: metaJson(undefined), notes: {} };
+  if (!meta) return { columns: coreColumns(), rows: [], matching: 0, offset, search, meta: metaJson(undefined), notes: {}, drafts: {} };
   const columns = await listStoreColumns(db);
   const { rows, matching } = await readStoreWindow(db, columns, { ...query, limit: query.limit ?? EDITOR_PAGE, search });
-  return { columns, rows, matching, offset, search, meta: metaJson(meta), notes: readSheetNotes(rows, now) };
+  return { columns, rows, matching, offset, search, meta: metaJson(meta), notes: readSheetNotes(rows, now), drafts: await readDraftMarks(db, columns, rows) };
 }
 
 /** One warning of the sheet for the editor's warnings panel: where it is (row id and position, column key) and what it says. */
@@ -255,7 +258,19 @@ export function storeSheetReport(columns: readonly Pick<StoreColumn, "key" | "la
 
 /** The outcome of an editor write. */
 export type SheetWriteResult =
-  | { ok: true; meta: SheetMetaJson; assignedKeys: { rowId: string; eventKey: string }[]; addedRowIds: string[]; columns: StoreColumn[]; behind: boolean; notes: SheetNotes; report?: SchemaReport; revalidation?: Revalidation; revalidationError?: string }
+  | {
+      ok: true;
+      meta: SheetMetaJson;
+      assignedKeys: { rowId: string; eventKey: string }[];
+      addedRowIds: string[];
+      columns: StoreColumn[];
+      behind: boolean;
+      notes: SheetNotes;
+      drafts: DraftMarks;
+      report?: SchemaReport;
+      revalidation?: Revalidation;
+      revalidationError?: string;
+    }
   | { ok: false; reason: "invalid"; error: string; issues?: Issue[]; report?: SchemaReport }
   | { ok: false; reason: "conflict"; error: string; meta: SheetMetaJson; conflicts: CellConflict[] };
 
@@ -282,10 +297,13 @@ export async function writeSheetEdits(deps: PublishDeps, patch: SheetPatchInput,
     if (result.kind === "blocked") return { ok: false, reason: "invalid", error: result.error, report: result.report };
     return { ok: false, reason: "invalid", error: result.error, issues: result.issues };
   }
-  // The rows this write touched, read back as they are now stored, for the notes of their cells.
+  // The rows this write touched, read back as they are now stored, for the notes of their cells
+  // and their draft marks (a publish clears every mark: the editor reads its window again).
   const touched = [...new Set([...(patch.cells ?? []).map((c) => c.rowId), ...result.addedRowIds])];
-  const notes = touched.length ? readSheetNotes(await readStoreRowsById(deps.db, result.columns, touched), now) : {};
-  const written = { ok: true as const, meta: metaJson(result.meta), assignedKeys: result.assignedKeys, addedRowIds: result.addedRowIds, columns: result.columns, behind: result.behind, notes, report };
+  const rows = touched.length ? await readStoreRowsById(deps.db, result.columns, touched) : [];
+  const notes = readSheetNotes(rows, now);
+  const drafts = await readDraftMarks(deps.db, result.columns, rows);
+  const written = { ok: true as const, meta: metaJson(result.meta), assignedKeys: result.assignedKeys, addedRowIds: result.addedRowIds, columns: result.columns, behind: result.behind, notes, drafts, report };
   if (!patch.publish) return written;
   const revalidated = await revalidateSafely(deps);
   await recordActivity(deps, { actor, action: "sheet.publish", targetType: "sheet", targetId: String(written.meta.revision ?? ""), outcome: revalidated.revalidationError ? "failed" : "ok", detail: revalidated.revalidationError ? { error: revalidated.revalidationError } : undefined });

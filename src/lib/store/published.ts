@@ -83,6 +83,25 @@ export async function readPublishedSheet(db: Db): Promise<PublishedSheet | undef
   };
 }
 
+/** The last published sheet each database handle read through `readPublishedSheetKept`. */
+const kept = new WeakMap<Db, PublishedSheet>();
+
+/**
+ * The published sheet for readers that only compare with it (the editor's draft marks, the
+ * unpublished changes): kept while the stamp is the same, so a read costs one indexed row instead of
+ * parsing the whole sheet. Every publish writes a new stamp, on any instance, so the next read sees
+ * it. The sheet returned is shared: callers must not change it.
+ */
+export async function readPublishedSheetKept(db: Db): Promise<PublishedSheet | undefined> {
+  const stamp = await findPublishedStamp(db);
+  if (stamp === undefined) return undefined;
+  const last = kept.get(db);
+  if (last && last.stamp === stamp) return last;
+  const published = await readPublishedSheet(db);
+  if (published) kept.set(db, published);
+  return published;
+}
+
 function tupleOf(state: PublishedRowState | undefined): StateTuple {
   if (!state) return [0, 0, 0];
   return [state.firstPublishedAt ? Date.parse(state.firstPublishedAt) : 0, state.changedAt ? Date.parse(state.changedAt) : 0, state.sequence];

@@ -15,8 +15,9 @@ import { consoleResponse } from "../console.ts";
 import { ContentArea, SheetEditorCard } from "./editor.view.tsx";
 import { RevisionsCard, type RevisionsCardProps } from "./revisions.view.tsx";
 import { loadBannerCard, loadReportsCard, loadSubmissionsCard, ModerationCards, statusParam } from "./moderation.routes.tsx";
-import { PublishingCard, PUBLISHING_BASE, type PublishingCardProps } from "./publishing.view.tsx";
-import { discardDrafts, parseStatusInput, publishDrafts, readUnpublishedChanges, setEventStatus } from "../../../lib/admin/publishing.ts";
+import { PublishingCard, PublishingCardLoading, PUBLISHING_BASE, type PublishingCardProps } from "./publishing.view.tsx";
+import { discardDrafts, parseStatusInput, publishDrafts, setEventStatus } from "../../../lib/admin/publishing.ts";
+import { readUnpublishedChanges } from "../../../lib/admin/drafts.ts";
 import { readForm } from "../../../lib/forms.ts";
 import type { CardNotice } from "../widgets.view.tsx";
 
@@ -25,11 +26,13 @@ const CONTENT_PATH = "/admin/content";
 /** GET /admin/content, GET …/publishing, POST …/publishing/{publish,discard,status}, GET …/revisions, GET …/revisions/:id, POST …/revisions/:id/restore */
 export function contentRoutes(deps: Deps) {
   const card = (props: RevisionsCardProps, status = 200) => html(<RevisionsCard {...props} />, status, { vary: "HX-Request", ...NO_STORE_HEADERS });
-  const publishing = async (props: Omit<PublishingCardProps, "changes">, status = 200) =>
-    html(<PublishingCard changes={await readUnpublishedChanges(deps.db)} {...props} />, status, { vary: "HX-Request", ...NO_STORE_HEADERS });
-  // A publishing action: the card with its notice for htmx, else back to the page.
-  const publishingAnswer = async (request: Request, notice: CardNotice) =>
-    isHtmx(request) ? publishing({ notice }, notice.kind === "error" ? 422 : 200) : hxRedirect(request, CONTENT_PATH, NO_STORE_HEADERS);
+  const publishing = async (props: Omit<PublishingCardProps, "changes">, status = 200, headers: Record<string, string> = {}) =>
+    html(<PublishingCard changes={await readUnpublishedChanges(deps.db)} {...props} />, status, { vary: "HX-Request", ...NO_STORE_HEADERS, ...headers });
+  // A publishing action: the card with its notice for htmx, else back to the page. A change that
+  // went through tells the editor on the page (`sheet-published`, `sheet-discarded`): it reads its
+  // rows and marks again.
+  const publishingAnswer = async (request: Request, notice: CardNotice, event?: "sheet-published" | "sheet-discarded") =>
+    isHtmx(request) ? publishing({ notice }, notice.kind === "error" ? 422 : 200, event ? { "hx-trigger": event } : {}) : hxRedirect(request, CONTENT_PATH, NO_STORE_HEADERS);
   // Without htmx the card's addresses are the content page itself.
   const onlyHtmx = (request: Request) => (isHtmx(request) ? undefined : hxRedirect(request, CONTENT_PATH, NO_STORE_HEADERS));
 
@@ -38,7 +41,7 @@ export function contentRoutes(deps: Deps) {
     .get(
       CONTENT_PATH,
       async ({ request, query }) => {
-        const [sheet, revisions, submissions, reports, banner, changes] = await Promise.all([
+        const [sheet, revisions, submissions, reports, banner] = await Promise.all([
           // Only the first page of rows (or of the rows matching ?search=, the link an accepted
           // submission gives): opening the editor reads no more of the sheet than it draws.
           inLanguage(requestLanguage(request, deps.config.defaultLanguage), () =>
@@ -48,11 +51,10 @@ export function contentRoutes(deps: Deps) {
           loadSubmissionsCard(deps, statusParam(query.status)),
           loadReportsCard(deps),
           loadBannerCard(deps),
-          readUnpublishedChanges(deps.db),
         ]);
         return consoleResponse(deps, request, "content", "Content", () => (
           <ContentArea>
-            <PublishingCard changes={changes} />
+            <PublishingCardLoading />
             <SheetEditorCard sheet={sheet} />
             <RevisionsCard revisions={revisions} />
             <ModerationCards submissions={submissions} reports={reports} banner={banner} />
@@ -68,7 +70,7 @@ export function contentRoutes(deps: Deps) {
         const result = await publishDrafts(deps, actorOf(admin));
         if (!result.ok) return publishingAnswer(request, { kind: "error", text: `Nothing was published: ${result.error}` });
         const text = result.revalidationError ?? "Published: visitors now see the sheet as it is in the editor.";
-        return publishingAnswer(request, { kind: result.revalidationError ? "error" : "ok", text });
+        return publishingAnswer(request, { kind: result.revalidationError ? "error" : "ok", text }, "sheet-published");
       },
       { isAdmin: true, parse: "none" },
     )
@@ -77,7 +79,7 @@ export function contentRoutes(deps: Deps) {
       async ({ request, admin }) => {
         const result = await discardDrafts(deps, actorOf(admin));
         if (!result.ok) return publishingAnswer(request, { kind: "error", text: result.error });
-        return publishingAnswer(request, { kind: "ok", text: result.discarded ? `Discarded ${result.discarded} unpublished changes. Reload the editor to see the sheet.` : "There was nothing to discard." });
+        return publishingAnswer(request, { kind: "ok", text: result.discarded ? `Discarded ${result.discarded} unpublished changes: the editor shows the sheet as visitors see it.` : "There was nothing to discard." }, result.discarded > 0 ? "sheet-discarded" : undefined);
       },
       { isAdmin: true, parse: "none" },
     )
@@ -88,7 +90,7 @@ export function contentRoutes(deps: Deps) {
         if (!parsed.ok) return publishingAnswer(request, { kind: "error", text: parsed.issues.map((i) => i.message).join("; ") });
         const result = await setEventStatus(deps, parsed.input, actorOf(admin));
         if (!result.ok) return publishingAnswer(request, { kind: "error", text: result.error });
-        return publishingAnswer(request, { kind: "ok", text: `"${result.title}" is now ${result.status}${result.note ? ` (${result.note})` : ""} on the public site.` });
+        return publishingAnswer(request, { kind: "ok", text: `"${result.title}" is now ${result.status}${result.note ? ` (${result.note})` : ""} on the public site.` }, "sheet-published");
       },
       { isAdmin: true, parse: "none" },
     )

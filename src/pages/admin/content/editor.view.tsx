@@ -35,7 +35,25 @@ export function SheetEditorCard(props: { sheet: EditorWindow }): JSX.Element {
         <button type="button" class="button button-small button-quiet" data-action="undo" disabled>Undo</button>
         <button type="button" class="button button-small button-quiet" data-action="redo" disabled>Redo</button>
         <button type="button" class="button button-small button-quiet" data-action="reload">Reload</button>
-        <button type="button" class="button button-small" data-action="publish">Save and Revalidate Homepage</button>
+      </div>
+      <div class="sheet-drafts" data-drafts>
+        <p class="sheet-drafts-count" role="status" aria-live="polite" data-drafts-count>
+          Counting unpublished changes…
+        </p>
+        <div class="sheet-toolbar" role="toolbar" aria-label="Publishing">
+          <button type="button" class="button button-small" data-action="publish" title="Saves your edits, checks the sheet and makes it public; the homepage is revalidated">
+            Publish
+          </button>
+          <button type="button" class="button button-small button-danger" data-action="discard" disabled>
+            Discard changes
+          </button>
+        </div>
+        <details class="sheet-drafts-deleted" data-drafts-deleted hidden>
+          <summary>
+            Deleted rows (<span data-drafts-deleted-count>0</span>)
+          </summary>
+          <div data-drafts-deleted-list></div>
+        </details>
       </div>
       <div class="sheet-toolbar sheet-grid-tools" role="toolbar" aria-label="Grid tools">
         <button type="button" class="button button-small button-quiet" data-action="fill-down" title="Ctrl+D">Fill down</button>

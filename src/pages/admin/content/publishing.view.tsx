@@ -1,9 +1,10 @@
 // The Publishing card of /admin/content (see docs/console.md, "Publishing"): how many changes the
 // working sheet holds that visitors do not see, a review of them against the published revision,
 // Publish and Discard, and an event's status set in one action. It refreshes itself after every
-// autosave of the editor (the `sheet-saved` event).
+// autosave of the editor (the `sheet-saved` event). The page sends it empty and it loads itself:
+// counting the drafts reads the whole sheet, which the first usable grid must not wait for.
 
-import type { UnpublishedChanges } from "../../../lib/admin/publishing.ts";
+import type { UnpublishedChanges } from "../../../lib/admin/drafts.ts";
 import { EVENT_STATUSES, STATUS_NOTE_MAX } from "../../../lib/sheet/status.ts";
 import { Notice, Time, type CardNotice } from "../widgets.view.tsx";
 
@@ -54,6 +55,20 @@ function Review(props: { changes: UnpublishedChanges }): JSX.Element {
       </ul>
       {c.truncated ? <p class="empty">Only the first rows are listed.</p> : ""}
     </div>
+  );
+}
+
+/** The card as the page sends it: it loads its count once the page is shown. */
+export function PublishingCardLoading(): JSX.Element {
+  return (
+    <section id={PUBLISHING_ID} class="card" aria-labelledby="publishing-title" aria-busy="true" hx-get={PUBLISHING_BASE} hx-trigger="load, sheet-saved from:body" hx-target={`#${PUBLISHING_ID}`} hx-swap="outerHTML">
+      <div class="card-head">
+        <h2 id="publishing-title">Publishing</h2>
+        <p class="sheet-status" role="status">
+          Counting unpublished changes…
+        </p>
+      </div>
+    </section>
   );
 }
 

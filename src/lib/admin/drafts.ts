@@ -1,0 +1,189 @@
+// Drafts: how the working sheet differs from the published revision (see docs/console.md,
+// "Publishing" and "Drafts in the editor"). One comparison, `rowChange`, gives the Publishing card's
+// review and count, the editor's summary and the editor's per-cell marks; the browser never
+// compares anything itself.
+
+import type { Db } from "../db/client.ts";
+import { readPublishedSheetKept, type PublishedSheet } from "../store/published.ts";
+import { findStoreMeta, isBlankStoreRow, readStoreSheet, type StoreColumn, type StoredSheet } from "../store/store.ts";
+
+/** How many changed rows the review lists in full (the counts cover every row). */
+export const UNPUBLISHED_ROWS_LISTED = 200;
+
+/** One row of the working sheet that differs from the published one. */
+export interface UnpublishedRow {
+  id: string;
+  kind: "added" | "deleted" | "changed";
+  title: string;
+  eventKey: string;
+  cells: { key: string; label: string; before: string; after: string }[];
+}
+
+/** The drafts: what publishing would change, and when the site was last published. */
+export interface UnpublishedChanges {
+  publishedAt: string | null;
+  publishedBy: string | null;
+  version: number;
+  rowsAdded: number;
+  rowsDeleted: number;
+  rowsChanged: number;
+  /** rowsAdded + rowsDeleted + rowsChanged: "N unpublished changes". */
+  total: number;
+  rows: UnpublishedRow[];
+  truncated: boolean;
+}
+
+/** The published side of a comparison: each non-blank published row's values by id, and every column's label. */
+interface PublishedSide {
+  before: Map<string, Readonly<Record<string, string>>>;
+  labels: Map<string, string>;
+}
+
+function publishedSide(published: PublishedSheet | undefined, workingColumns: readonly Pick<StoreColumn, "key" | "label">[]): PublishedSide {
+  const labels = new Map<string, string>();
+  for (const c of [...(published?.columns ?? []), ...workingColumns]) labels.set(c.key, c.label);
+  const before = new Map((published?.rows ?? []).filter((r) => !isBlankStoreRow(r.values)).map((r) => [r.id, r.values]));
+  return { before, labels };
+}
+
+/**
+ * How one working row differs from the published sheet: "added" (no published row with its id),
+ * "changed" with each differing cell, or undefined when it is the same or blank (a blank working
+ * row is no change). The one rule both the review and the editor's marks follow.
+ */
+function rowChange(row: { id: string; values: Readonly<Record<string, string>> }, side: PublishedSide): UnpublishedRow | undefined {
+  if (isBlankStoreRow(row.values)) return undefined;
+  const old = side.before.get(row.id);
+  const cells: UnpublishedRow["cells"] = [];
+  for (const [key, label] of side.labels) {
+    const a = old?.[key] ?? "";
+    const b = row.values[key] ?? "";
+    if (a !== b) cells.push({ key, label, before: a, after: b });
+  }
+  if (old && !cells.length) return undefined;
+  return { id: row.id, kind: old ? "changed" : "added", title: row.values.title ?? "", eventKey: row.values.eventKey ?? "", cells };
+}
+
+/** Every change of the working sheet against the published one, in sheet order, deleted rows last. */
+export function allChanges(working: StoredSheet | undefined, published: PublishedSheet | undefined): UnpublishedRow[] {
+  const side = publishedSide(published, working?.columns ?? []);
+  const changes: UnpublishedRow[] = [];
+  const seen = new Set<string>();
+  for (const row of working?.rows ?? []) {
+    if (!isBlankStoreRow(row.values)) seen.add(row.id);
+    const change = rowChange(row, side);
+    if (change) changes.push(change);
+  }
+  for (const [id, values] of side.before) {
+    if (!seen.has(id)) changes.push({ id, kind: "deleted", title: values.title ?? "", eventKey: values.eventKey ?? "", cells: [] });
+  }
+  return changes;
+}
+
+/** The comparison's summary over its changes: counts, and the first rows listed. */
+function summarise(changes: readonly UnpublishedRow[], published: PublishedSheet | undefined): UnpublishedChanges {
+  const count = (kind: UnpublishedRow["kind"]) => changes.filter((c) => c.kind === kind).length;
+  const rows = changes.slice(0, UNPUBLISHED_ROWS_LISTED);
+  return {
+    publishedAt: published?.publishedAt.toISOString() ?? null,
+    publishedBy: published?.publishedBy ?? null,
+    version: published?.version ?? 0,
+    rowsAdded: count("added"),
+    rowsDeleted: count("deleted"),
+    rowsChanged: count("changed"),
+    total: changes.length,
+    rows,
+    truncated: changes.length > rows.length,
+  };
+}
+
+/** One comparison per state of the store: its revision and the published stamp name it. */
+interface KeptComparison {
+  key: string;
+  result: Promise<{ changes: UnpublishedRow[]; published: PublishedSheet | undefined }>;
+}
+const comparisons = new WeakMap<Db, KeptComparison>();
+
+/**
+ * Every change against the published sheet. The Publishing card and the editor both ask after each
+ * save: the comparison is kept for the store revision and published stamp it was made at (read
+ * first, so the rows read after are at least that new), and a second caller of the same state,
+ * even while the first is still reading, shares it. Every write of the store moves its revision.
+ */
+async function compareNow(db: Db): Promise<{ changes: UnpublishedRow[]; published: PublishedSheet | undefined }> {
+  const [meta, published] = await Promise.all([findStoreMeta(db), readPublishedSheetKept(db)]);
+  // Without a published sheet there is no stamp to tell two states apart: compare every time.
+  const key = meta && published ? `${meta.revision}:${meta.updatedAt.getTime()}:${published.stamp}` : "";
+  const last = comparisons.get(db);
+  if (key && last?.key === key) return last.result;
+  const result = readStoreSheet(db).then((working) => ({ changes: allChanges(working, published), published }));
+  if (key) {
+    comparisons.set(db, { key, result });
+    result.catch(() => {
+      if (comparisons.get(db)?.result === result) comparisons.delete(db);
+    });
+  }
+  return result;
+}
+
+/** Compares the working sheet with the published one, row by row id (blank working rows are not changes). */
+export async function readUnpublishedChanges(db: Db): Promise<UnpublishedChanges> {
+  const { changes, published } = await compareNow(db);
+  return summarise(changes, published);
+}
+
+/** A deleted row as the editor lists it. */
+export interface DeletedDraft {
+  id: string;
+  title: string;
+  eventKey: string;
+}
+
+/** The editor's summary of the drafts: the counts, when the site was last published, and the deleted rows (it cannot mark them in the grid). */
+export interface DraftSummary {
+  publishedAt: string | null;
+  publishedBy: string | null;
+  rowsAdded: number;
+  rowsChanged: number;
+  rowsDeleted: number;
+  total: number;
+  deleted: DeletedDraft[];
+}
+
+/** The counts and the deleted rows (the first UNPUBLISHED_ROWS_LISTED) for the editor. */
+export async function readDraftSummary(db: Db): Promise<DraftSummary> {
+  const { changes, published } = await compareNow(db);
+  const summary = summarise(changes, published);
+  const deleted = changes.filter((c) => c.kind === "deleted").slice(0, UNPUBLISHED_ROWS_LISTED);
+  return {
+    publishedAt: summary.publishedAt,
+    publishedBy: summary.publishedBy,
+    rowsAdded: summary.rowsAdded,
+    rowsChanged: summary.rowsChanged,
+    rowsDeleted: summary.rowsDeleted,
+    total: summary.total,
+    deleted: deleted.map((c) => ({ id: c.id, title: c.title, eventKey: c.eventKey })),
+  };
+}
+
+/** The draft mark of one shown row: added, or the keys of its cells that differ from the published sheet with their published values. */
+export type DraftMark = { added: true } | { cells: Record<string, string> };
+/** Draft marks by row id; a row with no draft has none. */
+export type DraftMarks = Record<string, DraftMark>;
+
+/**
+ * The draft marks of the rows the editor shows (a window, or the rows a save wrote): the same
+ * comparison as the review, over these rows only, against the kept published sheet, so it never
+ * reads the whole working sheet.
+ */
+export async function readDraftMarks(db: Db, columns: readonly Pick<StoreColumn, "key" | "label">[], rows: readonly { id: string; values: Readonly<Record<string, string>> }[]): Promise<DraftMarks> {
+  if (!rows.length) return {};
+  const side = publishedSide(await readPublishedSheetKept(db), columns);
+  const marks: DraftMarks = {};
+  for (const row of rows) {
+    const change = rowChange(row, side);
+    if (!change) continue;
+    marks[row.id] = change.kind === "added" ? { added: true } : { cells: Object.fromEntries(change.cells.map((c) => [c.key, c.before])) };
+  }
+  return marks;
+}
