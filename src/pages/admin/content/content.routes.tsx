@@ -14,7 +14,7 @@ import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
 import { ContentArea, SheetEditorCard } from "./editor.view.tsx";
 import { RevisionsCard, type RevisionsCardProps } from "./revisions.view.tsx";
-import { loadBannerCard, loadReportsCard, loadSubmissionsCard, ModerationCards, statusParam } from "./moderation.routes.tsx";
+import { loadBannerCard, loadHostChangesCard, loadReportsCard, loadSubmissionsCard, ModerationCards, statusParam } from "./moderation.routes.tsx";
 import { PublishingCard, PUBLISHING_BASE, type PublishingCardProps } from "./publishing.view.tsx";
 import { discardDrafts, parseStatusInput, publishDrafts, readUnpublishedChanges, setEventStatus } from "../../../lib/admin/publishing.ts";
 import { readForm } from "../../../lib/forms.ts";
@@ -38,7 +38,7 @@ export function contentRoutes(deps: Deps) {
     .get(
       CONTENT_PATH,
       async ({ request, query }) => {
-        const [sheet, revisions, submissions, reports, banner, changes] = await Promise.all([
+        const [sheet, revisions, submissions, reports, banner, changes, hostChanges] = await Promise.all([
           // Only the first page of rows (or of the rows matching ?search=, the link an accepted
           // submission gives): opening the editor reads no more of the sheet than it draws.
           inLanguage(requestLanguage(request, deps.config.defaultLanguage), () =>
@@ -49,13 +49,14 @@ export function contentRoutes(deps: Deps) {
           loadReportsCard(deps),
           loadBannerCard(deps),
           readUnpublishedChanges(deps.db),
+          loadHostChangesCard(deps),
         ]);
         return consoleResponse(deps, request, "content", "Content", () => (
           <ContentArea>
             <PublishingCard changes={changes} />
             <SheetEditorCard sheet={sheet} />
             <RevisionsCard revisions={revisions} />
-            <ModerationCards submissions={submissions} reports={reports} banner={banner} />
+            <ModerationCards submissions={submissions} changes={hostChanges} reports={reports} banner={banner} />
           </ContentArea>
         ));
       },
