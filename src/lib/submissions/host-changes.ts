@@ -167,7 +167,7 @@ export async function proposeChanges(deps: { db: Db; now: () => Date }, link: Ed
 /** Cancels the link's event at once through the status action (published alone, shown as cancelled). */
 export async function cancelFromLink(deps: PublishDeps, link: EditLink, rawNote: unknown): Promise<StatusResult | { ok: false; status: 400; error: string; issues: ProposalIssue[] }> {
   const note = rawNote === undefined || rawNote === null ? "" : rawNote;
-  if (typeof note !== "string" || note.length > STATUS_NOTE_MAX * 8 || normaliseStatusNote(note).length > STATUS_NOTE_MAX || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(note)) {
+  if (typeof note !== "string" || note.replace(/\s+/g, " ").trim().length > STATUS_NOTE_MAX || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(note)) {
     return { ok: false, status: 400, error: `The reason is text of at most ${STATUS_NOTE_MAX} characters`, issues: [{ field: "note", code: "tooLong", message: `The reason is text of at most ${STATUS_NOTE_MAX} characters` }] };
   }
   if (!(await publishedRowOf(deps.db, link.eventKey))) return { ok: false, status: 404, error: "This event is no longer in the calendar" };
