@@ -121,7 +121,8 @@ describe("the link in the accepted email", () => {
 describe("proposals wait as a diff; the moderator accepts or refuses", () => {
   test("bad input answers 400 with the field marked, nothing written", async () => {
     const link = await acceptedEvent();
-    for (const fields of [{ startTime: "25:99" }, { endTime: "18:00" }, { area: "42" }, { primaryUrl: "not a link" }, { location: "" }, { startTime: "19:00" }]) {
+    const cases: Record<string, string>[] = [{ startTime: "25:99" }, { endTime: "18:00" }, { area: "42" }, { primaryUrl: "not a link" }, { location: "" }, { startTime: "19:00" }];
+    for (const fields of cases) {
       const res = await propose(link, fields);
       expect([fields, res.status]).toEqual([fields, 400]);
       expect(await res.text()).toContain(fields.startTime === "19:00" ? "Vous n&#x27;avez rien changé" : 'aria-invalid="true"');

@@ -3,7 +3,7 @@
 // and the cancellation form. French first, English by the switch; plain forms that work on a phone
 // without JavaScript. Views only.
 
-import Html from "@kitajs/html";
+import Html, { type Children } from "@kitajs/html";
 import { assetUrl } from "../../lib/static-assets.ts";
 import { markup } from "../../lib/http.ts";
 import { currentLanguage, formatDay, t, type MessageKey } from "../../lib/i18n/index.ts";
@@ -74,7 +74,7 @@ function Field(props: { field: EditableField; value: string; issue?: ProposalIss
   );
 }
 
-function Page(props: { title: string; switchHref?: string; children: JSX.Element | JSX.Element[] | string }): JSX.Element {
+function Page(props: { title: string; switchHref?: string; children?: Children }): JSX.Element {
   const head = markup(<link rel="stylesheet" href={assetUrl("forms.css")} />);
   const other = currentLanguage() === "fr" ? "en" : "fr";
   return (
