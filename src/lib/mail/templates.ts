@@ -103,13 +103,15 @@ function tierWord(language: Language, tier: unknown): string {
   return translate(language, tier === "spotlight" ? "email.tier.spotlight" : "email.tier.promoted");
 }
 
+/** The fields a host may change, in the edit form's order (the stored change set has no order of its own). */
 const CHANGE_FIELDS = ["startTime", "endTime", "location", "area", "notes", "primaryUrl"];
 
-/** "Heure de début : 20:00 → 21:30", one line per changed field (an empty value is "—"). */
+/** "Heure de début : 20:00 → 21:30", one line per changed field in the form's order (an empty value is "—"). */
 function changeText(language: Language, changes: unknown): string {
   if (!Array.isArray(changes)) return "";
   return changes
     .filter((c): c is ChangeLine => typeof c === "object" && c !== null && CHANGE_FIELDS.includes(str((c as ChangeLine).field)))
+    .sort((a, b) => CHANGE_FIELDS.indexOf(a.field) - CHANGE_FIELDS.indexOf(b.field))
     .map((c) => translate(language, "email.changeLine", { field: translate(language, `edit.field.${c.field}` as MessageKey), before: str(c.before) || "—", after: str(c.after) || "—" }))
     .join("\n");
 }
