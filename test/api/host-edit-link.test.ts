@@ -65,7 +65,7 @@ describe("the link in the accepted email", () => {
     expect(link.editUrl.startsWith("http://finder.test/edit-event/")).toBe(true);
     const res = await ctx.request(`${link.path}?token=${link.token}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
     expect(res.headers.get("cache-control")).toContain("no-store");
     const html = await res.text();
     expect(html).toContain('<html lang="fr"');

@@ -114,7 +114,7 @@ describe("email through a real SMTP server (in process)", () => {
     editLink = links[1];
     const edit = await open(editLink);
     expect(edit.status).toBe(200);
-    expect(edit.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(edit.headers.get("referrer-policy")).toBe("same-origin");
     const html = await edit.text();
     expect(html).toContain("Modifier votre événement");
     expect(html).toContain("Canal &lt;Session&gt; &amp; Friends 1");

@@ -1,15 +1,14 @@
 // /edit-event/<link id>?token=: the host's private edit page (see docs/host-edit-link.md). GET shows
 // the event and the forms; POST proposes changes (they wait for a moderator); POST …/cancel cancels
-// at once. Every answer is never cached and sends no Referer (the token is in the URL); a link that
+// at once. Every answer is never cached and sends no Referer to other sites (the token is in the URL); a link that
 // does not open answers 400, 403, 404 or 410 with nothing written.
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { html, withBodyCap } from "../../lib/http.ts";
+import { html, NO_STORE_HEADERS, withBodyCap } from "../../lib/http.ts";
 import { readJsonOrForm } from "../../lib/forms.ts";
 import { isCrossSiteRequest } from "../../lib/origin.ts";
 import { inLanguage, isLanguage, queryLanguage, requestLanguage, t, type Language } from "../../lib/i18n/index.ts";
-import { PARTNER_STATS_HEADERS } from "../../lib/partners/stats.ts";
 import { sharePath } from "../../lib/links.ts";
 import { slugify } from "../../lib/sheet/keys.ts";
 import { parseEventStatus } from "../../lib/sheet/status.ts";
@@ -17,8 +16,12 @@ import { EDIT_LINK_PATH, EDIT_LINK_STATUS, openEditLink, type EditLink, type Edi
 import { cancelFromLink, EDITABLE_FIELDS, pendingProposal, proposeChanges, publishedRowOf, type EditableField, type ProposalIssue } from "../../lib/submissions/host-changes.ts";
 import { EditLinkErrorPage, EditPage, type EditPageProps } from "./edit.view.tsx";
 
-/** No cache, no Referer: the same headers as the partner statistics link. */
-const HEADERS = PARTNER_STATS_HEADERS;
+/**
+ * Never cached, and no Referer to another site (the token is in the URL). `same-origin` rather
+ * than `no-referrer`: under `no-referrer` a browser sends `Origin: null` with the page's own form
+ * posts, which the cross-site check must refuse.
+ */
+const HEADERS: Readonly<Record<string, string>> = { ...NO_STORE_HEADERS, "referrer-policy": "same-origin" };
 /** The forms are small: 16 KiB is plenty for 3,000 characters of notes. */
 const MAX_BODY_BYTES = 16 * 1024;
 
