@@ -12,7 +12,7 @@ import type { PublishDeps } from "../events/publish.ts";
 import { revalidateHomepage } from "../events/publish.ts";
 import { readPublishedSheet } from "../store/published.ts";
 import { patchStoreSheet } from "../store/patch.ts";
-import { normaliseTime } from "../sheet/times.ts";
+import { minutesOfDay, normaliseTime } from "../sheet/times.ts";
 import { normaliseStatusNote, STATUS_NOTE_MAX } from "../sheet/status.ts";
 import { sanityIssues } from "./sanity.ts";
 import { normaliseProofLink, normaliseSubmissionText } from "./validation.ts";
@@ -96,8 +96,9 @@ export function parseProposal(body: Record<string, unknown> | undefined, publish
       continue;
     }
     if (field === "startTime" || field === "endTime") {
+      // normaliseTime hands back text it cannot read as it was: only a time of day passes.
       const time = normaliseTime(value);
-      if (!time) {
+      if (!time || minutesOfDay(time) === null) {
         issues.push({ field, code: "time", message: "Time must be written HH:MM" });
         continue;
       }
