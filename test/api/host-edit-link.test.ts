@@ -74,6 +74,9 @@ describe("the link in the accepted email", () => {
     expect(html).toContain('value="19:00"');
     const english = await (await ctx.request(`${link.path}?token=${link.token}&lang=en`)).text();
     expect(english).toContain("Edit your event");
+    // The footer's switch sets the lang cookie: it wins over the language the host submitted in.
+    const byCookie = await (await ctx.request(`${link.path}?token=${link.token}`, { headers: { cookie: "lang=en" } })).text();
+    expect(byCookie).toContain('<html lang="en"');
     const [row] = await query<{ token_hash: string; event_key: string }>(sql`select token_hash, event_key from host_edit_links`);
     expect(row.event_key).toBe(link.eventKey);
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -194,6 +197,15 @@ describe("proposals wait as a diff; the moderator accepts or refuses", () => {
     expect(text).toContain("Start time: 19:00 → 20:30");
     expect((await query<{ n: number }>(sql`select count(*)::int as n from admin_activity where action = 'change.refuse'`))[0].n).toBe(1);
   });
+});
+
+test("two proposals of one event at the same moment both answer 200 and leave one pending", async () => {
+  const link = await acceptedEvent();
+  const answers = await Promise.all([propose(link, { startTime: "20:00" }), propose(link, { startTime: "20:15" }), propose(link, { startTime: "20:30" })]);
+  expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+  const rows = await query<{ status: string }>(sql`select status from host_change_requests`);
+  expect(rows.filter((r) => r.status === "pending")).toHaveLength(1);
+  expect(rows).toHaveLength(3);
 });
 
 describe("cancel and revoke", () => {

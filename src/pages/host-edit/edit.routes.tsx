@@ -8,7 +8,7 @@ import type { Deps } from "../../deps.ts";
 import { html, NO_STORE_HEADERS, withBodyCap } from "../../lib/http.ts";
 import { readJsonOrForm } from "../../lib/forms.ts";
 import { isCrossSiteRequest } from "../../lib/origin.ts";
-import { inLanguage, isLanguage, queryLanguage, requestLanguage, t, type Language } from "../../lib/i18n/index.ts";
+import { cookieLanguage, inLanguage, isLanguage, queryLanguage, requestLanguage, t, type Language } from "../../lib/i18n/index.ts";
 import { sharePath } from "../../lib/links.ts";
 import { slugify } from "../../lib/sheet/keys.ts";
 import { parseEventStatus } from "../../lib/sheet/status.ts";
@@ -25,9 +25,13 @@ const HEADERS: Readonly<Record<string, string>> = { ...NO_STORE_HEADERS, "referr
 /** The forms are small: 16 KiB is plenty for 3,000 characters of notes. */
 const MAX_BODY_BYTES = 16 * 1024;
 
-/** The page's language: `?lang=`, else the language the host submitted in, else the request's. */
+/** The page's language: `?lang=`, else the `lang` cookie (the footer's switch), else the language the host submitted in, else the request's. */
 function pageLanguage(deps: Deps, request: Request, submission?: EditLinkSubmission): Language {
-  return queryLanguage(request.url) ?? (isLanguage(submission?.language) ? submission.language : requestLanguage(request, deps.config.defaultLanguage));
+  return (
+    queryLanguage(request.url) ??
+    cookieLanguage(request.headers.get("cookie")) ??
+    (isLanguage(submission?.language) ? submission.language : requestLanguage(request, deps.config.defaultLanguage))
+  );
 }
 
 async function pageProps(deps: Deps, link: EditLink, token: string, extra: Partial<EditPageProps> = {}): Promise<EditPageProps | undefined> {
