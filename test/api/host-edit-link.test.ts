@@ -253,3 +253,38 @@ describe("cancel and revoke", () => {
     expect((await admin(`/api/admin/submissions/00000000-0000-4000-8000-000000000000/edit-link`)).status).toBe(404);
   });
 });
+
+describe("the console's actions", () => {
+  const HX = { ...ADMIN_KEY_HEADER, "hx-request": "true", "content-type": "application/x-www-form-urlencoded" };
+  test("the accepted tab shows the link with Revoke and Issue; the changes card refuses with a reason and accepts", async () => {
+    const link = await acceptedEvent("Canal Console");
+    const tab = await (await ctx.request("/admin/content/submissions?status=accepted", { headers: HX })).text();
+    expect(tab).toContain('data-edit-link="active"');
+    expect(tab).toContain("Revoke edit link");
+    const revoked = await ctx.request(`/admin/content/submissions/${link.submissionId}/edit-link/revoke`, { method: "POST", headers: HX });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.text()).toContain("Edit link revoked");
+    expect((await ctx.request(`${link.path}?token=${link.token}`)).status).toBe(410);
+    const issued = await ctx.request(`/admin/content/submissions/${link.submissionId}/edit-link/issue`, { method: "POST", headers: HX });
+    const text = await issued.text();
+    const fresh = text.match(/http:\/\/finder\.test(\/edit-event\/[0-9a-f-]{36}\?token=[A-Za-z0-9_-]{43})/)![1];
+    expect((await ctx.request(fresh)).status).toBe(200);
+    const freshLink = { path: fresh.split("?")[0], token: new URL(`http://x${fresh}`).searchParams.get("token")! };
+
+    expect((await propose(freshLink, { location: "Quai de la Loire" })).status).toBe(200);
+    const [{ id }] = await query<{ id: string }>(sql`select id from host_change_requests where status = 'pending'`);
+    const empty = await ctx.request(`/admin/content/changes/${id}/refuse`, { method: "POST", headers: HX, body: "reason=" });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Give the host a reason");
+    const refused = await ctx.request(`/admin/content/changes/${id}/refuse`, { method: "POST", headers: HX, body: "reason=Not+confirmed" });
+    expect(refused.status).toBe(200);
+    expect(await refused.text()).toContain("refused; the host is emailed the reason");
+
+    expect((await propose(freshLink, { location: "Quai de la Loire" })).status).toBe(200);
+    const [{ id: second }] = await query<{ id: string }>(sql`select id from host_change_requests where status = 'pending'`);
+    const accepted = await ctx.request(`/admin/content/changes/${second}/accept`, { method: "POST", headers: HX });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.text()).toContain("No changes waiting.");
+    expect(await apiEvent(link.eventKey)).toMatchObject({ location: "Quai de la Loire" });
+  });
+});
