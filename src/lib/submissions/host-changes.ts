@@ -133,6 +133,9 @@ export function parseProposal(body: Record<string, unknown> | undefined, publish
   return { ok: true, changes };
 }
 
+/** The first key of the per-event advisory lock of proposals (the second is the event key's hash). */
+const PROPOSAL_LOCK_SPACE = 2028;
+
 const hostActor = (link: Pick<EditLink, "id">) => `host-link:${link.id}`;
 
 /** A proposal waiting for a moderator; a newer one of the same event supersedes it. */
@@ -150,27 +153,20 @@ export async function proposeChanges(deps: { db: Db; now: () => Date }, link: Ed
   const parsed = parseProposal(body, row.values, deps.now());
   if (!parsed.ok) return { ok: false, status: 400, issues: parsed.issues };
   const now = deps.now();
-  const store = () =>
-    deps.db.transaction(async (tx) => {
-      await tx
-        .update(hostChangeRequests)
-        .set({ status: "superseded", reviewedAt: now })
-        .where(and(eq(hostChangeRequests.eventKey, link.eventKey), eq(hostChangeRequests.status, "pending")));
-      const [inserted] = await tx
-        .insert(hostChangeRequests)
-        .values({ linkId: link.id, submissionId: link.submissionId, eventKey: link.eventKey, changes: parsed.changes as Record<string, FieldChange>, createdAt: now })
-        .returning();
-      await recordActivity({ db: tx, now: deps.now }, { actor: hostActor(link), action: "change.propose", targetType: "event", targetId: link.eventKey, outcome: "ok", detail: { request: inserted.id, fields: Object.keys(parsed.changes) } });
-      return inserted;
-    });
-  let request: ChangeRequest;
-  try {
-    request = await store();
-  } catch (error) {
-    // Two proposals of one event at the same instant: the unique pending index lets one in; the other supersedes it.
-    if (!isUniqueViolation(error)) throw error;
-    request = await store();
-  }
+  const request = await deps.db.transaction(async (tx) => {
+    // One proposal of an event at a time: the later one waits, then supersedes the earlier.
+    await tx.execute(sql`select pg_advisory_xact_lock(${PROPOSAL_LOCK_SPACE}, hashtext(${link.eventKey}))`);
+    await tx
+      .update(hostChangeRequests)
+      .set({ status: "superseded", reviewedAt: now })
+      .where(and(eq(hostChangeRequests.eventKey, link.eventKey), eq(hostChangeRequests.status, "pending")));
+    const [inserted] = await tx
+      .insert(hostChangeRequests)
+      .values({ linkId: link.id, submissionId: link.submissionId, eventKey: link.eventKey, changes: parsed.changes as Record<string, FieldChange>, createdAt: now })
+      .returning();
+    await recordActivity({ db: tx, now: deps.now }, { actor: hostActor(link), action: "change.propose", targetType: "event", targetId: link.eventKey, outcome: "ok", detail: { request: inserted.id, fields: Object.keys(parsed.changes) } });
+    return inserted;
+  });
   return { ok: true, request };
 }
 
@@ -277,11 +273,6 @@ export async function acceptChanges(deps: ReviewDeps, id: string, actor: string)
 }
 
 class NotListed extends Error {}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) if ((e as { code?: unknown }).code === "23505") return true;
-  return false;
-}
 
 /** Refuses a pending proposal with a reason the host reads in their email (same transaction). */
 export async function refuseChanges(deps: { db: Db; now: () => Date }, id: string, rawReason: unknown, actor: string): Promise<ReviewResult> {
