@@ -17,6 +17,7 @@ import { adminStatusApi } from "./admin-status.ts";
 import { adminStoreApi } from "./admin-store.ts";
 import { adminVenuesApi } from "./admin-venues.ts";
 import { adminSubmissionsApi } from "./admin-submissions.ts";
+import { adminHostChangesApi } from "./admin-host-changes.ts";
 import { adminBannerApi } from "./admin-banner.ts";
 import { adminSheetApi } from "./admin-sheet.ts";
 import { webhooksApi } from "./webhooks.ts";
@@ -42,6 +43,7 @@ export function apiRoutes(deps: Deps) {
     .use(adminStatusApi(deps)) //           /api/admin/health, data-store status, KV
     .use(adminStoreApi(deps)) //            /api/admin/sheet/{upload,export,import}, backups, revalidate, recovery/*, jobs/:id
     .use(adminSubmissionsApi(deps)) //      /api/admin/submissions, …/:id/{accept,decline}, …/settings
+    .use(adminHostChangesApi(deps)) //      /api/admin/changes, …/:id/{accept,refuse}; /api/admin/submissions/:id/edit-link[/revoke]
     .use(adminReportsApi(deps)) //          /api/admin/reports, …/:eventKey/{cancel,dismiss}
     .use(adminBannerApi(deps)) //           /api/admin/banner
     .use(adminVenuesApi(deps)) //           /api/admin/venues, /api/admin/venues/:id/pin

@@ -81,6 +81,7 @@ const STATUS_OF_REFUSAL: Readonly<Record<Refusal, number>> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   unavailable: 503,
   failed: 500,
 };

@@ -10,6 +10,8 @@ export type Refusal =
   | "forbidden"
   /** The thing named does not exist (or is not visible to the caller). */
   | "not_found"
+  /** It existed but is no longer there (a revoked link, an event taken off the calendar). */
+  | "gone"
   /** The current state does not allow it (already done, stale, someone else got there first). */
   | "conflict"
   /** A dependency is down or not configured; trying later may work. */

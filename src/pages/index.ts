@@ -9,6 +9,7 @@ import { reportRoutes } from "./report/report.routes.tsx";
 import { partnerRoutes } from "./partners/feature-event.routes.tsx";
 import { infoRoutes } from "./info/info.routes.tsx";
 import { partnerStatsRoutes } from "./partners/partner-stats.routes.tsx";
+import { hostEditRoutes } from "./host-edit/edit.routes.tsx";
 import { crawlerRoutes } from "./info/crawlers.routes.ts";
 import { languageRoutes } from "./info/language.routes.ts";
 import { accountRoutes } from "./account/account.routes.tsx";
@@ -36,6 +37,7 @@ export function pageRoutes(deps: Deps) {
     .use(crawlerRoutes(deps)) //            /robots.txt, /sitemap.xml
     .use(languageRoutes(deps)) //           /language/:language (the FR/EN switch)
     .use(partnerStatsRoutes(deps)) //       /partner-stats/:activationId
+    .use(hostEditRoutes(deps)) //           /edit-event/:linkId (the host's private edit link)
     .use(accountRoutes(deps)) //            /account/genres, /sign-in, /sign-out
     .use(adminRoutes(deps)) //              /admin, /admin/login, /admin/logout, console areas
     .use(operationsRoutes(deps)) //         /admin/operations and its card actions, /admin/operations/jobs/:id

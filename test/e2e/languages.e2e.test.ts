@@ -92,7 +92,7 @@ describe("languages in the browser", () => {
   }
 
   test("desktop, en-GB browser: the switch to French sets the cookie, re-renders the page and holds on the submission form and /feature-event", async () => {
-    await ctx.deps.database.query(sql`truncate event_submissions, rate_limit_counters`);
+    await ctx.deps.database.query(sql`truncate event_submissions, rate_limit_counters cascade`);
     const context = await newContext(browser, "desktop", { locale: "en-GB" });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);

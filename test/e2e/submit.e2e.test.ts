@@ -23,7 +23,7 @@ const LINK_ERROR = "Proof link must be an HTTP(S) URL";
 describe("submit an event in the browser", () => {
   for (const viewport of ["desktop", "phone"] as const) {
     test(`${viewport} with htmx: inline error, then success and a fresh form`, async () => {
-      await ctx.deps.database.query(sql`truncate event_submissions, rate_limit_counters`);
+      await ctx.deps.database.query(sql`truncate event_submissions, rate_limit_counters cascade`);
       const context = await newContext(browser, viewport);
       const page = await context.newPage();
       const errors = collectConsoleErrors(page);
@@ -64,7 +64,7 @@ describe("submit an event in the browser", () => {
   }
 
   test("without JavaScript: the form posts and the whole page answers, error then success", async () => {
-    await ctx.deps.database.query(sql`truncate event_submissions, rate_limit_counters`);
+    await ctx.deps.database.query(sql`truncate event_submissions, rate_limit_counters cascade`);
     const context = await newContext(browser, "desktop", { javaScriptEnabled: false });
     const page = await context.newPage();
     try {

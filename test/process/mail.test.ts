@@ -1,6 +1,7 @@
 // Email that arrives: the service sends through a real SMTP server on loopback (smtp-server) and
 // each message is read back with a real MIME parser (mailparser). In-process first (real HTTP
-// requests, the worker drained by the test's clock), then the real process: killed between the
+// requests, the worker drained by the test's clock; the edit link of the accepted email opens the host's page and its
+// proposals bring the changes accepted and refused messages), then the real process: killed between the
 // server taking a message and the outbox recording it, and restarted without sending it twice.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -90,7 +91,9 @@ describe("email through a real SMTP server (in process)", () => {
     expect(mail.parsed.html as string).not.toContain("<Session>");
   });
 
-  test("accepted (fr): the public link opens the event; no edit link until that feature exists", async () => {
+  let editLink = "";
+
+  test("accepted (fr): the public link opens the event and the private edit link opens the host's edit page", async () => {
     const { body } = await json("/api/admin/submissions?status=pending");
     const id = body.submissions[0].id;
     const accepted = await json(`/api/admin/submissions/${id}/accept`, { method: "POST", body: "{}" });
@@ -101,11 +104,57 @@ describe("email through a real SMTP server (in process)", () => {
     expectWellFormed(mail, "host1@example.com", "fr");
     expect(mail.parsed.subject).toBe("« Canal <Session> & Friends 1 » est publié");
     const links = linksOf(mail.parsed.text!);
-    expect(links).toEqual([`${SITE}/event/${acceptedKey}/canal-session-friends-1`]);
-    expect(mail.parsed.text).not.toContain("modifier ou annuler");
+    expect(links).toHaveLength(2);
+    expect(links[0]).toBe(`${SITE}/event/${acceptedKey}/canal-session-friends-1`);
+    expect(links[1]).toMatch(new RegExp(`^${SITE}/edit-event/[0-9a-f-]{36}\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(mail.parsed.text).toContain("Pour modifier ou annuler votre événement, utilisez ce lien personnel (ne le partagez pas) :");
     const page = await open(links[0]);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Canal &lt;Session&gt; &amp; Friends 1");
+    editLink = links[1];
+    const edit = await open(editLink);
+    expect(edit.status).toBe(200);
+    expect(edit.headers.get("referrer-policy")).toBe("same-origin");
+    const html = await edit.text();
+    expect(html).toContain("Modifier votre événement");
+    expect(html).toContain("Canal &lt;Session&gt; &amp; Friends 1");
+  });
+
+  test("changes accepted and changes refused (fr): each field old → new, the moderator's reason, links that work", async () => {
+    const url = new URL(editLink);
+    const token = url.searchParams.get("token")!;
+    const propose = (fields: Record<string, string>) =>
+      ctx.request(url.pathname, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token, ...fields }).toString() });
+    expect((await propose({ startTime: "19:30", location: "Quai de Jemmapes" })).status).toBe(200);
+    const pending = await json("/api/admin/changes");
+    const accepted = await json(`/api/admin/changes/${pending.body.changes[0].id}/accept`, { method: "POST" });
+    expect(accepted.status).toBe(200);
+    expect(await ctx.deps.outbox.drain()).toMatchObject({ sent: 1 });
+    const yes = lastMail();
+    expectWellFormed(yes, "host1@example.com", "fr");
+    expect(yes.parsed.subject).toBe("Vos changements pour « Canal <Session> & Friends 1 » sont publiés");
+    expect(yes.parsed.text).toContain("Heure de début : 18:00 → 19:30\nLieu : Quai de Valmy → Quai de Jemmapes");
+    expect(yes.parsed.html as string).toContain("Heure de début : 18:00 → 19:30<br>");
+    const [publicLink] = linksOf(yes.parsed.text!);
+    const shown = await open(publicLink);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain("Quai de Jemmapes");
+
+    expect((await propose({ endTime: "23:59", notes: "<b>Free</b> entry" })).status).toBe(200);
+    const again = await json("/api/admin/changes");
+    const refused = await json(`/api/admin/changes/${again.body.changes[0].id}/refuse`, { method: "POST", body: JSON.stringify({ reason: "The venue closes at <22:00>" }) });
+    expect(refused.status).toBe(200);
+    expect(await ctx.deps.outbox.drain()).toMatchObject({ sent: 1 });
+    const no = lastMail();
+    expectWellFormed(no, "host1@example.com", "fr");
+    expect(no.parsed.subject).toBe("Vos changements pour « Canal <Session> & Friends 1 » n'ont pas été publiés");
+    expect(no.parsed.text).toContain("Heure de fin : 22:00 → 23:59");
+    expect(no.parsed.text).toContain("Notes : — → <b>Free</b> entry");
+    expect(no.parsed.text).toContain("Motif : The venue closes at <22:00>");
+    expect(no.parsed.html as string).toContain("Motif : The venue closes at &lt;22:00&gt;");
+    expect(no.parsed.html as string).not.toContain("<b>Free</b>");
+    // The edit link still opens after both reviews.
+    expect((await open(editLink)).status).toBe(200);
   });
 
   test("declined (en): the moderator's reason and note", async () => {
@@ -188,7 +237,7 @@ describe("email through a real SMTP server (in process)", () => {
     expect(await ctx.deps.outbox.drain()).toMatchObject({ sent: 0 });
     const ids = smtp.received.map((m) => m.parsed.messageId);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toHaveLength(8);
+    expect(ids).toHaveLength(10);
   });
 });
 

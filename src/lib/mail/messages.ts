@@ -8,6 +8,7 @@ import type { eventSubmissions } from "../db/schema/index.ts";
 import { slugify } from "../sheet/keys.ts";
 import { sharePath } from "../links.ts";
 import type { NewMessage } from "./outbox.ts";
+import type { ChangeLine } from "./templates.ts";
 
 type Submission = Pick<typeof eventSubmissions.$inferSelect, "id" | "hostEmail" | "language" | "payload">;
 
@@ -24,15 +25,60 @@ export function submissionReceivedMessage(submission: Submission): NewMessage {
   };
 }
 
-/** "Your event is live", with the public link (the edit link slot stays empty until that feature fills it). */
-export function submissionAcceptedMessage(config: Pick<Config, "siteUrl" | "basePath">, submission: Submission, eventKey: string): NewMessage {
+/** The public page of an accepted event. */
+function eventPageUrl(config: Pick<Config, "siteUrl" | "basePath">, eventKey: string, eventName: string): string {
+  return publicUrl(config, sharePath({ eventKey, slug: slugify(eventName) || "event" }));
+}
+
+/** "Your event is live", with the public link and the host's private edit link. */
+export function submissionAcceptedMessage(config: Pick<Config, "siteUrl" | "basePath">, submission: Submission, eventKey: string, editUrl: string): NewMessage {
   const eventName = text(submission.payload.eventName);
   return {
     kind: "submission_accepted",
     dedupeKey: `submission:${submission.id}:accepted`,
     recipient: submission.hostEmail,
     language: submission.language,
-    params: { eventName, publicUrl: publicUrl(config, sharePath({ eventKey, slug: slugify(eventName) || "event" })) },
+    params: { eventName, publicUrl: eventPageUrl(config, eventKey, eventName), editUrl },
+  };
+}
+
+/** "Here is your new edit link": a moderator issued one (the earlier ones stopped working). */
+export function editLinkIssuedMessage(submission: Submission, linkId: string, editUrl: string): NewMessage {
+  return {
+    kind: "edit_link_issued",
+    dedupeKey: `editlink:${linkId}:issued`,
+    recipient: submission.hostEmail,
+    language: submission.language,
+    params: { eventName: text(submission.payload.eventName), editUrl },
+  };
+}
+
+type Proposal = { id: string; eventKey: string; changes: Record<string, { before: string; after: string }> };
+
+function changeLines(proposal: Proposal): ChangeLine[] {
+  return Object.entries(proposal.changes).map(([field, change]) => ({ field, before: change.before, after: change.after }));
+}
+
+/** "Your changes are published", with each field old → new and the public link. */
+export function changesAcceptedMessage(config: Pick<Config, "siteUrl" | "basePath">, submission: Submission, proposal: Proposal, title?: string): NewMessage {
+  const eventName = title || text(submission.payload.eventName);
+  return {
+    kind: "changes_accepted",
+    dedupeKey: `changes:${proposal.id}:accepted`,
+    recipient: submission.hostEmail,
+    language: submission.language,
+    params: { eventName, publicUrl: eventPageUrl(config, proposal.eventKey, eventName), changes: changeLines(proposal) },
+  };
+}
+
+/** "Your changes were not published", with the moderator's reason. */
+export function changesRefusedMessage(submission: Submission, proposal: Proposal & { reviewReason: string | null }, title?: string): NewMessage {
+  return {
+    kind: "changes_refused",
+    dedupeKey: `changes:${proposal.id}:refused`,
+    recipient: submission.hostEmail,
+    language: submission.language,
+    params: { eventName: title || text(submission.payload.eventName), reason: proposal.reviewReason ?? "", changes: changeLines(proposal) },
   };
 }
 

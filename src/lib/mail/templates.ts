@@ -6,7 +6,17 @@ import { Html } from "@kitajs/html";
 import { formatDay, isLanguage, translate, type Language, type MessageKey } from "../i18n/index.ts";
 import { SITE_NAME } from "../links.ts";
 
-export const MESSAGE_KINDS = ["submission_received", "submission_accepted", "submission_declined", "order_confirmed", "placement_started", "placement_ended"] as const;
+export const MESSAGE_KINDS = [
+  "submission_received",
+  "submission_accepted",
+  "submission_declined",
+  "edit_link_issued",
+  "changes_accepted",
+  "changes_refused",
+  "order_confirmed",
+  "placement_started",
+  "placement_ended",
+] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export function isMessageKind(value: unknown): value is MessageKind {
@@ -16,15 +26,22 @@ export function isMessageKind(value: unknown): value is MessageKind {
 /** What each message needs, stored with it in the outbox. */
 export interface MessageParams {
   submission_received: { eventName: string; date: string };
-  /**
-   * `editUrl` is the slot of the host's private edit link: the edit-link feature fills it when it
-   * queues the message; until then the paragraph is left out (never a placeholder link).
-   */
+  /** `editUrl` is the host's private edit link (a message queued before the link existed has none: the paragraph is left out). */
   submission_accepted: { eventName: string; publicUrl: string; editUrl?: string };
   submission_declined: { eventName: string; reason: string; note?: string | null };
+  edit_link_issued: { eventName: string; editUrl: string };
+  changes_accepted: { eventName: string; publicUrl: string; changes: ChangeLine[] };
+  changes_refused: { eventName: string; reason: string; changes: ChangeLine[] };
   order_confirmed: { eventName: string; tier: string; startAt: string; endAt: string; statsUrl: string };
   placement_started: { orderId: string; eventName: string; tier: string; endAt: string; statsUrl: string };
   placement_ended: { orderId: string; eventName: string; tier: string; endAt: string; statsUrl: string };
+}
+
+/** One field of a host's proposal: the sheet field and its value before → after. */
+export interface ChangeLine {
+  field: string;
+  before: string;
+  after: string;
 }
 
 /** A message ready to send. */
@@ -58,7 +75,8 @@ function compose(language: Language, subject: string, blocks: Block[]): Rendered
   const text = [...all.map((b) => (b.link ? `${b.text}\n${b.link}` : b.text)), "--", footer].join("\n\n") + "\n";
   const paragraphs = all
     .map((b) => {
-      const body = Html.escapeHtml(b.text);
+      // A block of several lines (the list of changes) keeps its lines.
+      const body = Html.escapeHtml(b.text).replace(/\n/g, "<br>\n");
       if (!b.link) return `<p>${body}</p>`;
       const href = Html.escapeHtml(b.link);
       return `<p>${body}<br><a href="${href}">${href}</a></p>`;
@@ -83,6 +101,19 @@ function str(value: unknown): string {
 
 function tierWord(language: Language, tier: unknown): string {
   return translate(language, tier === "spotlight" ? "email.tier.spotlight" : "email.tier.promoted");
+}
+
+/** The fields a host may change, in the edit form's order (the stored change set has no order of its own). */
+const CHANGE_FIELDS = ["startTime", "endTime", "location", "area", "notes", "primaryUrl"];
+
+/** "Heure de début : 20:00 → 21:30", one line per changed field in the form's order (an empty value is "—"). */
+function changeText(language: Language, changes: unknown): string {
+  if (!Array.isArray(changes)) return "";
+  return changes
+    .filter((c): c is ChangeLine => typeof c === "object" && c !== null && CHANGE_FIELDS.includes(str((c as ChangeLine).field)))
+    .sort((a, b) => CHANGE_FIELDS.indexOf(a.field) - CHANGE_FIELDS.indexOf(b.field))
+    .map((c) => translate(language, "email.changeLine", { field: translate(language, `edit.field.${c.field}` as MessageKey), before: str(c.before) || "—", after: str(c.after) || "—" }))
+    .join("\n");
 }
 
 function reasonWords(language: Language, reason: unknown): string {
@@ -111,6 +142,21 @@ export function renderMessage(kind: MessageKind, rawLanguage: string, params: Re
       blocks.push({ text: tr("email.declined.again") });
       return compose(language, tr("email.declined.subject", { event }), blocks);
     }
+    case "edit_link_issued":
+      return compose(language, tr("email.editLink.subject", { event }), [{ text: tr("email.editLink.body", { event }) }, { text: tr("email.accepted.editLink"), link: str(params.editUrl) }]);
+    case "changes_accepted":
+      return compose(language, tr("email.changesAccepted.subject", { event }), [
+        { text: tr("email.changesAccepted.body", { event }) },
+        { text: changeText(language, params.changes) },
+        { text: tr("email.accepted.link"), link: str(params.publicUrl) },
+      ]);
+    case "changes_refused":
+      return compose(language, tr("email.changesRefused.subject", { event }), [
+        { text: tr("email.changesRefused.body", { event }) },
+        { text: changeText(language, params.changes) },
+        { text: tr("email.changesRefused.reason", { reason: str(params.reason) }) },
+        { text: tr("email.changesRefused.again") },
+      ]);
     case "order_confirmed":
       return compose(language, tr("email.order.subject", { event }), [
         { text: tr("email.order.body", { event, tier: tierWord(language, params.tier), start: parisMoment(str(params.startAt), language), end: parisMoment(str(params.endAt), language) }) },

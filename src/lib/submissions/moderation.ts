@@ -17,6 +17,7 @@ import type { Config } from "../config.ts";
 import { enqueueMessage } from "../mail/outbox.ts";
 import { submissionAcceptedMessage, submissionDeclinedMessage } from "../mail/messages.ts";
 import { recordActivity } from "../activity/activity.ts";
+import { editLinkUrl, issueEditLink } from "./host-links.ts";
 
 export const SUBMISSION_STATUSES = ["pending", "accepted", "declined"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
@@ -149,7 +150,7 @@ export function submissionSheetRow(headers: readonly string[], payload: Record<s
  * save: the event is in the sheet, the submission stays accepted and the failure is reported.
  */
 export async function acceptSubmission(
-  deps: { db: Db; events: EventReader; invalidation: InvalidationBus; log: Logger; now: () => Date; config: Pick<Config, "siteUrl" | "basePath"> },
+  deps: { db: Db; events: EventReader; invalidation: InvalidationBus; log: Logger; now: () => Date; config: Pick<Config, "siteUrl" | "basePath" | "authSecret"> },
   id: string,
   review: { reviewedBy: string; eventKey?: string },
 ): Promise<ModerationResult> {
@@ -190,10 +191,12 @@ export async function acceptSubmission(
     await recordActivity({ ...deps, log: deps.log }, { actor: review.reviewedBy, action: "submission.accept", targetType: "submission", targetId: id, outcome: "failed" });
     return { ok: false, error: MODERATION_MESSAGES.saveFailed, reason: "failed" };
   }
-  // The host's "accepted" email and the timeline entry go in the transaction that records the key.
+  // The host's edit link, their "accepted" email carrying it and the timeline entry go in the
+  // transaction that records the key.
   const submission = await deps.db.transaction(async (tx) => {
     const [updated] = await tx.update(eventSubmissions).set({ acceptedEventKey, updatedAt: deps.now() }).where(eq(eventSubmissions.id, id)).returning();
-    await enqueueMessage(tx, submissionAcceptedMessage(deps.config, updated, acceptedEventKey), deps.now());
+    const link = await issueEditLink(tx, deps.config.authSecret, { submissionId: id, eventKey: acceptedEventKey, actor: review.reviewedBy, now: deps.now() });
+    await enqueueMessage(tx, submissionAcceptedMessage(deps.config, updated, acceptedEventKey, editLinkUrl(deps.config, link.id, link.token)), deps.now());
     await recordActivity({ db: tx, now: deps.now }, { actor: review.reviewedBy, action: "submission.accept", targetType: "submission", targetId: id, outcome: "ok", detail: { eventKey: acceptedEventKey } });
     return updated;
   });

@@ -25,7 +25,7 @@ export function formOutcome(outcome: SubmitOutcome, values: SubmissionFormState[
   switch (outcome.kind) {
     case "received":
       // A fresh form: the script stamps a new formStartedAt when it appears.
-      return { state: { enabled: true, values: {}, issues: [], notice: { kind: "success", text: SUBMIT_PAGE_TEXT.thanks() } }, status: 200, headers: {} };
+      return { state: { enabled: true, values: {}, issues: [], notice: { kind: "success", text: SUBMIT_PAGE_TEXT.thanks(), next: true } }, status: 200, headers: {} };
     case "invalid":
       return retry({ enabled: true, issues: outcome.issues, notice: { kind: "error", text: SUBMIT_PAGE_TEXT.invalid() } }, 422);
     case "invalid_payload":

@@ -39,7 +39,7 @@ export interface SubmissionFormState {
   enabled: boolean;
   values: Partial<Record<SubmissionFieldName | "formStartedAt", string>>;
   issues: SubmissionIssue[];
-  notice?: { kind: "success" | "error"; text: string };
+  notice?: { kind: "success" | "error"; text: string; /** What happens next, after a submission was received. */ next?: boolean };
 }
 
 /** The empty form of a fresh visit. */
@@ -210,6 +210,20 @@ export function SubmissionForm(props: { state: SubmissionFormState }): JSX.Eleme
       {state.notice ? (
         <div class={state.notice.kind === "success" ? "notice notice-success" : "notice notice-error"} role={state.notice.kind === "success" ? "status" : "alert"} tabindex="-1" data-submit-notice>
           <span safe>{state.notice.text}</span>
+          {state.notice.next ? (
+            <div class="submit-next" data-submit-next>
+              <p>
+                <strong safe>{t("submit.next.heading")}</strong>
+              </p>
+              <ol>
+                <li safe>{t("submit.next.review")}</li>
+                <li safe>{t("submit.next.email")}</li>
+                <li safe>{t("submit.next.editLink")}</li>
+              </ol>
+            </div>
+          ) : (
+            ""
+          )}
         </div>
       ) : (
         ""

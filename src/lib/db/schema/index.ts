@@ -13,3 +13,4 @@ export * from "./partners.ts";
 export * from "./reports.ts";
 export * from "./outbox.ts";
 export * from "./activity.ts";
+export * from "./host-edits.ts";

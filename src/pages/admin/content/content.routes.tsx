@@ -14,7 +14,7 @@ import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
 import { ContentArea, SheetEditorCard } from "./editor.view.tsx";
 import { RevisionsCard, type RevisionsCardProps } from "./revisions.view.tsx";
-import { loadBannerCard, loadReportsCard, loadSubmissionsCard, ModerationCards, statusParam } from "./moderation.routes.tsx";
+import { loadBannerCard, loadHostChangesCard, loadReportsCard, loadSubmissionsCard, ModerationCards, statusParam } from "./moderation.routes.tsx";
 import { PublishingCard, PublishingCardLoading, PUBLISHING_BASE, type PublishingCardProps } from "./publishing.view.tsx";
 import { discardDrafts, parseStatusInput, publishDrafts, setEventStatus } from "../../../lib/admin/publishing.ts";
 import { readUnpublishedChanges } from "../../../lib/admin/drafts.ts";
@@ -41,7 +41,7 @@ export function contentRoutes(deps: Deps) {
     .get(
       CONTENT_PATH,
       async ({ request, query }) => {
-        const [sheet, revisions, submissions, reports, banner] = await Promise.all([
+        const [sheet, revisions, submissions, reports, banner, hostChanges] = await Promise.all([
           // Only the first page of rows (or of the rows matching ?search=, the link an accepted
           // submission gives): opening the editor reads no more of the sheet than it draws.
           inLanguage(requestLanguage(request, deps.config.defaultLanguage), () =>
@@ -51,13 +51,14 @@ export function contentRoutes(deps: Deps) {
           loadSubmissionsCard(deps, statusParam(query.status)),
           loadReportsCard(deps),
           loadBannerCard(deps),
+          loadHostChangesCard(deps),
         ]);
         return consoleResponse(deps, request, "content", "Content", () => (
           <ContentArea>
             <PublishingCardLoading />
             <SheetEditorCard sheet={sheet} />
             <RevisionsCard revisions={revisions} />
-            <ModerationCards submissions={submissions} reports={reports} banner={banner} />
+            <ModerationCards submissions={submissions} changes={hostChanges} reports={reports} banner={banner} />
           </ContentArea>
         ));
       },

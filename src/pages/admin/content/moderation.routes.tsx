@@ -5,7 +5,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
-import { markup, NO_STORE_HEADERS , statusOf } from "../../../lib/http.ts";
+import { markup, NO_STORE_HEADERS, statusOf } from "../../../lib/http.ts";
 import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
 import { readForm } from "../../../lib/forms.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
@@ -19,6 +19,9 @@ import { reviewSubmissions } from "../../../lib/submissions/review.ts";
 import { BannerCard, type BannerCardProps } from "./banner.view.tsx";
 import { ReportsCard, type ReportsCardProps } from "./reports.view.tsx";
 import { dismissReports, listOpenReports, markReportedCancelled } from "../../../lib/reports/moderation.ts";
+import { activeEditLinks, reissueEditLink, revokeEditLinks } from "../../../lib/submissions/host-links.ts";
+import { acceptChanges, listChangeRequests, refuseChanges } from "../../../lib/submissions/host-changes.ts";
+import { HostChangesCard, type HostChangesCardProps } from "./host-changes.view.tsx";
 
 const PAGE = "/admin/content";
 
@@ -29,15 +32,21 @@ export function statusParam(value: unknown): SubmissionStatus {
 
 /** Loads the submissions card for one tab. */
 export async function loadSubmissionsCard(deps: Pick<Deps, "db" | "kv" | "now" | "events">, status: SubmissionStatus, extra: { notice?: CardNotice; acceptedKey?: string } = {}): Promise<SubmissionsCardProps> {
-  const [submissions, counts, settings, live] = await Promise.all([
+  const [submissions, counts, settings, live, links] = await Promise.all([
     listSubmissions(deps.db, status),
     submissionDashboard(deps.db, deps.now()),
     readSubmissionSettings(deps.kv).catch(() => ({ enabled: true })),
     // Listed events for the duplicate hints; without them the card still shows (no event hints).
     deps.events.load().then((read) => read.events).catch(() => []),
+    status === "accepted" ? activeEditLinks(deps.db) : undefined,
   ]);
   const reviews = await reviewSubmissions(deps.db, submissions, live, deps.now());
-  return { status, submissions, counts, enabled: settings.enabled, reviews, ...extra };
+  return { status, submissions, counts, enabled: settings.enabled, reviews, links, ...extra };
+}
+
+/** Loads the card of changes proposed by hosts. */
+export async function loadHostChangesCard(deps: Pick<Deps, "db">, extra: { notice?: CardNotice } = {}): Promise<HostChangesCardProps> {
+  return { pending: await listChangeRequests(deps.db, "pending"), ...extra };
 }
 
 /** Loads the banner card. */
@@ -51,10 +60,11 @@ export async function loadReportsCard(deps: Pick<Deps, "db">, extra: { notice?: 
 }
 
 /** The moderation cards, as the content page composes them. */
-export function ModerationCards(props: { submissions: SubmissionsCardProps; reports: ReportsCardProps; banner: BannerCardProps }): JSX.Element {
+export function ModerationCards(props: { submissions: SubmissionsCardProps; changes: HostChangesCardProps; reports: ReportsCardProps; banner: BannerCardProps }): JSX.Element {
   return (
     <>
       <SubmissionsCard {...props.submissions} />
+      <HostChangesCard {...props.changes} />
       <ReportsCard {...props.reports} />
       <BannerCard {...props.banner} />
     </>
@@ -78,10 +88,13 @@ export function bannerFormBody(form: Record<string, string>): Record<string, unk
 /**
  * GET /admin/content/submissions?status=, POST …/submissions/settings, POST …/submissions/:id/accept,
  * POST …/submissions/:id/decline, GET /admin/content/banner, POST /admin/content/banner,
- * GET /admin/content/reports, POST …/reports/:eventKey/cancel, POST …/reports/:eventKey/dismiss
+ * GET /admin/content/reports, POST …/reports/:eventKey/cancel, POST …/reports/:eventKey/dismiss,
+ * POST …/submissions/:id/edit-link/revoke|issue, GET /admin/content/changes,
+ * POST …/changes/:id/accept, POST …/changes/:id/refuse
  */
 export function moderationRoutes(deps: Deps) {
   const back = (request: Request, status: SubmissionStatus = "pending") => hxRedirect(request, `${PAGE}?status=${status}`, NO_STORE_HEADERS);
+  const changesCard = async (extra: { notice?: CardNotice } = {}, code = 200) => fragment(<HostChangesCard {...await loadHostChangesCard(deps, extra)} />, code);
   const reportsCard = async (extra: { notice?: CardNotice } = {}, code = 200) => fragment(<ReportsCard {...await loadReportsCard(deps, extra)} />, code);
   const card = async (status: SubmissionStatus, extra: { notice?: CardNotice; acceptedKey?: string } = {}, code = 200) =>
     fragment(<SubmissionsCard {...await loadSubmissionsCard(deps, status, extra)} />, code);
@@ -119,6 +132,49 @@ export function moderationRoutes(deps: Deps) {
         if (!isHtmx(request)) return back(request);
         if (!result.ok) return card("pending", { notice: { kind: "error", text: result.error } }, statusOf(result.reason));
         return card("pending", { notice: { kind: "ok", text: `Declined “${String(result.submission.payload.eventName ?? "")}”` } });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      `${PAGE}/submissions/:id/edit-link/revoke`,
+      async ({ request, params, admin }) => {
+        const result = await revokeEditLinks(deps, params.id, actorOf(admin));
+        if (!isHtmx(request)) return back(request, "accepted");
+        if (!result.ok) return card("accepted", { notice: { kind: "error", text: result.error } }, statusOf(result.reason));
+        return card("accepted", { notice: { kind: "ok", text: result.revoked ? "Edit link revoked: it no longer opens anything" : "There was no working edit link" } });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      `${PAGE}/submissions/:id/edit-link/issue`,
+      async ({ request, params, admin }) => {
+        const result = await reissueEditLink(deps, params.id, actorOf(admin));
+        if (!isHtmx(request)) return back(request, "accepted");
+        if (!result.ok) return card("accepted", { notice: { kind: "error", text: result.error } }, statusOf(result.reason));
+        // Shown once: only a hash of the token is kept.
+        return card("accepted", { notice: { kind: "ok", text: `New edit link emailed to the host (earlier links stop working): ${result.url}` } });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .get(`${PAGE}/changes`, async ({ request }) => (isHtmx(request) ? changesCard() : hxRedirect(request, PAGE, NO_STORE_HEADERS)), { isAdmin: true })
+    .post(
+      `${PAGE}/changes/:id/accept`,
+      async ({ request, params, admin }) => {
+        const result = await acceptChanges(deps, params.id, actorOf(admin));
+        if (!isHtmx(request)) return hxRedirect(request, PAGE, NO_STORE_HEADERS);
+        if (!result.ok) return changesCard({ notice: { kind: "error", text: result.error } }, statusOf(result.reason));
+        return changesCard({ notice: { kind: "ok", text: `Changes to ${result.request.eventKey} published; the host is emailed${result.warning ? ` (${result.warning})` : ""}` } });
+      },
+      { isAdmin: true, parse: "none" },
+    )
+    .post(
+      `${PAGE}/changes/:id/refuse`,
+      async ({ request, params, admin }) => {
+        const form = await readForm(request);
+        const result = await refuseChanges(deps, params.id, form.reason, actorOf(admin));
+        if (!isHtmx(request)) return hxRedirect(request, PAGE, NO_STORE_HEADERS);
+        if (!result.ok) return changesCard({ notice: { kind: "error", text: result.error } }, statusOf(result.reason));
+        return changesCard({ notice: { kind: "ok", text: `Changes to ${result.request.eventKey} refused; the host is emailed the reason` } });
       },
       { isAdmin: true, parse: "none" },
     )

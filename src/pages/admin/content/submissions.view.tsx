@@ -7,6 +7,7 @@ import type { SubmissionDashboard, SubmissionRecord, SubmissionStatus } from "..
 import { DECLINE_REASONS, SUBMISSION_STATUSES } from "../../../lib/submissions/moderation.ts";
 import { Notice, Tile, Time, type CardNotice } from "../widgets.view.tsx";
 import type { SubmissionReview } from "../../../lib/submissions/sanity.ts";
+import type { EditLink } from "../../../lib/submissions/host-links.ts";
 
 /** The failed checks and likely duplicates of one submission. */
 function Review(props: { review?: SubmissionReview }): JSX.Element {
@@ -69,6 +70,40 @@ export interface SubmissionsCardProps {
   acceptedKey?: string;
   /** Per submission id: failed sanity checks and likely duplicates. */
   reviews?: Map<string, SubmissionReview>;
+  /** Per accepted submission id: its host's current edit link (none when revoked). */
+  links?: Map<string, EditLink>;
+}
+
+/** The host's edit link of an accepted event: when it was issued and last used, Revoke and Issue a new link. */
+function EditLinkLine(props: { s: SubmissionRecord; link?: EditLink }): JSX.Element {
+  const { s, link } = props;
+  const target = { "hx-target": `#${SUBMISSIONS_CARD_ID}`, "hx-swap": "outerHTML" };
+  const base = `${BASE}/${s.id}/edit-link`;
+  return (
+    <div class="card-actions edit-link-line" data-edit-link={link ? "active" : "none"}>
+      {link ? (
+        <span class="tile-note">
+          Host edit link issued <Time value={link.createdAt} />, last used <Time value={link.lastUsedAt} />
+        </span>
+      ) : (
+        <span class="tile-note">No working host edit link</span>
+      )}
+      {link ? (
+        <form method="post" action={`${base}/revoke`} hx-post={`${base}/revoke`} {...target} hx-disabled-elt="find button">
+          <button type="submit" class="button button-danger">
+            Revoke edit link
+          </button>
+        </form>
+      ) : (
+        ""
+      )}
+      <form method="post" action={`${base}/issue`} hx-post={`${base}/issue`} {...target} hx-disabled-elt="find button">
+        <button type="submit" class="button">
+          Issue a new link
+        </button>
+      </form>
+    </div>
+  );
 }
 
 /** Where the editor shows one event (its key in the editor's search). */
@@ -105,7 +140,7 @@ function SpamSignals(props: { signals: Record<string, unknown> | null }): JSX.El
   );
 }
 
-function Item(props: { s: SubmissionRecord; review?: SubmissionReview }): JSX.Element {
+function Item(props: { s: SubmissionRecord; review?: SubmissionReview; link?: EditLink }): JSX.Element {
   const { s } = props;
   const p = s.payload;
   const target = { "hx-target": `#${SUBMISSIONS_CARD_ID}`, "hx-swap": "outerHTML" };
@@ -146,6 +181,7 @@ function Item(props: { s: SubmissionRecord; review?: SubmissionReview }): JSX.El
       ) : (
         ""
       )}
+      {s.status === "accepted" && s.acceptedEventKey ? <EditLinkLine s={s} link={props.link} /> : ""}
       {s.status === "declined" ? (
         <>
           <p safe>{`Declined: ${REASON_LABEL[s.reviewReason ?? ""] ?? s.reviewReason ?? ""}${s.reviewNote ? ` – ${s.reviewNote}` : ""}`}</p>
@@ -243,7 +279,7 @@ export function SubmissionsCard(props: SubmissionsCardProps): JSX.Element {
       {props.submissions.length === 0 ? (
         <p class="empty" safe>{`No ${TAB_LABEL[props.status].toLowerCase()} submissions.`}</p>
       ) : (
-        props.submissions.map((s) => <Item s={s} review={props.reviews?.get(s.id)} />)
+        props.submissions.map((s) => <Item s={s} review={props.reviews?.get(s.id)} link={props.links?.get(s.id)} />)
       )}
     </section>
   );

@@ -5,7 +5,7 @@
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
-import { markup, NO_STORE_HEADERS , statusOf } from "../../../lib/http.ts";
+import { markup, NO_STORE_HEADERS, statusOf } from "../../../lib/http.ts";
 import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
 import type { AdminPrincipal } from "../../../lib/auth/admin-credentials.ts";
 import { listAdminSessions, parseJtiParam, revokeAdminSession, revokeAllAdminSessions } from "../../../lib/auth/admin-sessions.ts";
