@@ -291,6 +291,18 @@ describe("PATCH /api/admin/sheet (autosave)", () => {
     expect(body.report.blocking.map((b: { type: string }) => b.type)).toContain("no_rows");
     expect((await readSheet()).rows).toHaveLength(3);
   });
+
+  test("publish refused when the site could not use the sheet (fewer than 80 % of rows with a name and a valid date): 400, nothing published", async () => {
+    const sheet = await readSheet();
+    const res = await send("PATCH", "/api/admin/sheet", { baseRevision: 1, publish: true, cells: sheet.rows.map((r) => ({ rowId: r.id, key: "date", value: "bientôt" })) });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.report.blocking.map((b: { type: string }) => b.type)).toEqual(["too_few_usable"]);
+    expect(body.report.blocking[0].message).toContain("80 %");
+    expect((await readSheet()).meta.revision).toBe(1);
+    const events = await (await ctx.request("/api/events")).json();
+    expect(events.events.length).toBe(3);
+  });
 });
 
 describe("PUT /api/admin/sheet", () => {

@@ -98,6 +98,18 @@ export function isValidSource(events: readonly Pick<LiveEvent, "eventKey" | "eve
   return checkSourceValidity(events).valid;
 }
 
+/**
+ * The 80 % rule as a blocking issue of the schema report: a sheet the live reader would refuse as
+ * a source is refused before it is published, instead of publishing it and leaving visitors on the
+ * last good list. A sheet without events is left to the "no_rows" check.
+ */
+export function tooFewUsableIssue(events: readonly Pick<LiveEvent, "eventKey" | "eventName" | "date">[]): BlockingIssue[] {
+  if (events.length === 0) return [];
+  const validity = checkSourceValidity(events);
+  if (validity.valid) return [];
+  return [{ type: "too_few_usable", message: `${validity.reason}: at least ${Math.round(SOURCE_VALIDITY_THRESHOLD * 100)} % need them for the site to use the sheet`, rows: [] }];
+}
+
 /** The schema report shown before every admin save, upload and import: only blocking issues stop a write. */
 export interface SchemaReport {
   ok: boolean;

@@ -14,7 +14,7 @@ import { eventTypeOf, parseCurated, parseEventCategory, parseTags } from "./misc
 import { readNationalityCell } from "./nationality.ts";
 import { parseAgeValue } from "./age.ts";
 import { parsePriceValue } from "./price.ts";
-import { buildSchemaReport, isVerifiedEvent, type SchemaReport } from "./quality.ts";
+import { buildSchemaReport, isVerifiedEvent, tooFewUsableIssue, type SchemaReport } from "./quality.ts";
 import { expandDateRange, generateSeriesKey, MAX_SERIES_SPAN_DAYS, normaliseSeriesKey } from "./series.ts";
 import { parseVenueTypes } from "./setting.ts";
 import { normaliseStatusNote, parseEventStatus } from "./status.ts";
@@ -309,7 +309,7 @@ export function parseEventSheet(csvText: string, options: ParseEventSheetOptions
   const csv = parseSheetCsv(csvText);
   const inputs = csv.rows.map((row) => ({ rowNumber: row.rowNumber, fields: fieldsOfRow(row.cells, csv.columnByField) }));
   const built = buildEventsFromRows(inputs, options);
-  const schemaReport = buildSchemaReport(csv.blocking, built.warnings);
+  const schemaReport = buildSchemaReport([...csv.blocking, ...tooFewUsableIssue(built.events)], built.warnings);
   if (!csv.ok) return { ok: false, error: csv.error, blocking: csv.blocking, columns: csv.columns, schemaReport };
 
   const keyColumn = csv.columnByField.eventKey;
@@ -336,7 +336,7 @@ export function parseEventSheet(csvText: string, options: ParseEventSheetOptions
 export function checkSheetRecords(records: readonly (readonly string[])[], options: ParseEventSheetOptions = {}): SchemaReport {
   const parsed = parseSheetRecords(records);
   const built = buildEventsFromRows(parsed.rows.map((row) => ({ rowNumber: row.rowNumber, fields: fieldsOfRow(row.cells, parsed.columnByField) })), options);
-  return buildSchemaReport(parsed.blocking, built.warnings);
+  return buildSchemaReport([...parsed.blocking, ...tooFewUsableIssue(built.events)], built.warnings);
 }
 
 /** The schema report of a CSV text, whether or not it is readable (admin preview before save, upload and import). */

@@ -95,7 +95,7 @@ export interface SheetWarning {
 }
 
 /** A sheet problem that stops a write or a read (the blocking side of the schema report). */
-export type BlockingIssueType = "missing_columns" | "duplicate_columns" | "no_rows" | "structure_mismatch";
+export type BlockingIssueType = "missing_columns" | "duplicate_columns" | "no_rows" | "structure_mismatch" | "too_few_usable";
 
 /** One blocking issue; `rows` lists the spreadsheet row numbers involved (empty for header problems). */
 export interface BlockingIssue {
