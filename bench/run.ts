@@ -9,6 +9,7 @@ import { benchHome } from "./home.bench.ts";
 import { benchAdminGuard } from "./admin-guard.bench.ts";
 import { benchTrack } from "./track.bench.ts";
 import { benchTrackCrash } from "./track-crash.bench.ts";
+import { benchTrackOutage } from "./track-outage.bench.ts";
 import { benchColdStart } from "./cold-start.bench.ts";
 import { benchHardening } from "./hardening.bench.ts";
 import { benchSheetEditor } from "./sheet-editor.bench.ts";
@@ -25,6 +26,7 @@ const benches: Record<string, () => Promise<void>> = {
   "admin-guard": benchAdminGuard,
   track: benchTrack,
   "track-crash": benchTrackCrash,
+  "track-outage": benchTrackOutage,
   "cold-start": benchColdStart,
   hardening: benchHardening,
   "sheet-editor": benchSheetEditor,

@@ -63,7 +63,7 @@ async function withCpu<T>(servicePid: number, run: () => Promise<T>): Promise<{ 
   return { result, cpu };
 }
 
-function freePort(): number {
+export function freePort(): number {
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
   const port = server.port!;
   server.stop(true);
@@ -75,7 +75,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** A closed-loop load of `total` requests (bounded in count and time), statuses counted. */
-async function drive(makeRequest: (i: number) => Request, total: number, options: { deadlineMs?: number; onProgress?: (sent: number) => void } = {}): Promise<Run> {
+export async function drive(makeRequest: (i: number) => Request, total: number, options: { deadlineMs?: number; onProgress?: (sent: number) => void } = {}): Promise<Run> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let sent = 0;
@@ -106,7 +106,7 @@ async function drive(makeRequest: (i: number) => Request, total: number, options
 }
 
 /** The real service as a child process, with its log lines kept. */
-function startService(databaseUrl: string, port: number) {
+export function startService(databaseUrl: string, port: number, extraEnv: Record<string, string> = {}) {
   const lines: string[] = [];
   // BENCH_PROFILE_DIR=<dir> writes a CPU profile of the service (markdown) there when it stops.
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
@@ -124,6 +124,7 @@ function startService(databaseUrl: string, port: number) {
       HOST: "127.0.0.1",
       CRON_ENABLED: "false",
       DATA_DIR: `/tmp/finder-bench-${process.pid}`,
+      ...extraEnv,
     },
     stdout: "pipe",
     stderr: "pipe",
@@ -148,7 +149,7 @@ function startService(databaseUrl: string, port: number) {
   return { proc, lines };
 }
 
-async function waitForHealth(url: string, timeoutMs = 20_000): Promise<void> {
+export async function waitForHealth(url: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -184,7 +185,7 @@ async function rowsOf(sql: postgres.Sql, prefix: string): Promise<{ rows: number
 }
 
 /** The last "Write-behind queue closed" stats of the engagement queue, from the service's log. */
-function closedStats(lines: string[]): Record<string, unknown> | undefined {
+export function closedStats(lines: string[]): Record<string, unknown> | undefined {
   for (const line of [...lines].reverse()) {
     try {
       const entry = JSON.parse(line);
@@ -194,7 +195,7 @@ function closedStats(lines: string[]): Record<string, unknown> | undefined {
   return undefined;
 }
 
-function trackRequest(url: string, keys: string[], prefix: string, ipBase: number) {
+export function trackRequest(url: string, keys: string[], prefix: string, ipBase: number) {
   const actions = ["click", "click", "click", "outbound_click", "calendar_sync"];
   return (i: number) =>
     new Request(url, {
@@ -204,7 +205,17 @@ function trackRequest(url: string, keys: string[], prefix: string, ipBase: numbe
     });
 }
 
-async function stopProcess(proc: ReturnType<typeof Bun.spawn>, timeoutMs = 20_000): Promise<number | null> {
+/** Requests of one client (one IP, one session): past the limits after the first few hundred. */
+function limitedRequest(url: string, keys: string[], prefix: string) {
+  return (i: number) =>
+    new Request(url, {
+      method: "POST",
+      headers: { "content-type": "text/plain;charset=UTF-8", "x-forwarded-for": "10.250.0.1" },
+      body: JSON.stringify({ eventKey: keys[i % keys.length], actionType: "click", sessionId: "bench-limited", source: "event_open", path: `${prefix}${i}` }),
+    });
+}
+
+export async function stopProcess(proc: ReturnType<typeof Bun.spawn>, timeoutMs = 20_000): Promise<number | null> {
   proc.kill("SIGTERM");
   const exited = await Promise.race([proc.exited, Bun.sleep(timeoutMs).then(() => null)]);
   if (exited === null) proc.kill("SIGKILL");
@@ -241,9 +252,16 @@ export async function benchTrack(): Promise<void> {
     await drive(trackRequest(`${serviceUrl}/api/track`, keys, "/bench/warm/", 1), 5_000);
     const { result: base, cpu: baseCpu } = await withCpu(baseline.pid, () => drive(trackRequest(baselineUrl, keys, "/bench/base/", 2), TOTAL));
     const { result: subject, cpu } = await withCpu(service.proc.pid, () => drive(trackRequest(`${serviceUrl}/api/track`, keys, "/bench/main/", 3), TOTAL));
-    report(`POST /api/track ${TOTAL} req, c=${CONCURRENCY} (real process, Postgres) vs 202-only Elysia`, subject, base);
+    // The mostly rate-limited path: one client (one IP, one session) past its limits, so all but
+    // the first few hundred requests are answered 202 by the in-memory limiter and not recorded.
+    const { result: limited, cpu: limitedCpu } = await withCpu(service.proc.pid, () => drive(limitedRequest(`${serviceUrl}/api/track`, keys, "/bench/limited/"), TOTAL));
+    const { result: baseAfter } = await withCpu(baseline.pid, () => drive(trackRequest(baselineUrl, keys, "/bench/base2/", 5), TOTAL));
+    const baseAveraged = { ...base, rps: (base.rps + baseAfter.rps) / 2, p99: (base.p99 + baseAfter.p99) / 2 };
+    report(`POST /api/track ${TOTAL} req, c=${CONCURRENCY} (real process, Postgres) vs 202-only Elysia`, subject, baseAveraged);
     console.log(`  cpu during the run: ${cpu}`);
     console.log(`  cpu during the baseline: ${baseCpu.replace("service", "baseline server")}`);
+    report(`POST /api/track rate-limited (one client) vs 202-only Elysia`, limited, baseAveraged);
+    console.log(`  cpu during the limited run: ${limitedCpu}; baseline runs ${base.rps.toFixed(0)} and ${baseAfter.rps.toFixed(0)} req/s`);
     const accepted = subject.statuses["202"] ?? 0;
     const recorded = await settledCount(sql, "/bench/main/", accepted, 30_000);
     const { rows, distinct } = await rowsOf(sql, "/bench/main/");

@@ -92,7 +92,9 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   let shuttingDown: Promise<void> | undefined;
   const kv = createKv(database.db);
   const invalidation = createInvalidationBus((error) => log.error("cache", "Invalidation listener failed", undefined, error));
-  const renderCache = createRenderCache({ log, now: () => now().getTime() });
+  const events = createEventReader({ config, db: database.db, kv, log, now });
+  // Every invalidation of the pages also drops the live read kept for the next misses (docs/live-events.md).
+  const renderCache = createRenderCache({ log, now: () => now().getTime(), onInvalidate: () => events.forget() });
   const jobs = createJobRegistry({ now, onError: (kind, error) => log.error("admin-jobs", "Background job failed", { kind }, error) });
   const placementTimer = createBoundaryTimer({ db: database.db, log, now, invalidateLocally: (i) => renderCache.invalidate(i), pages: PLACEMENT_PAGES });
   // Every placement change (here or on another instance) drops /feature-event: re-arm then.
@@ -103,7 +105,6 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   const stopInvalidations = await connectInvalidations(database, invalidation, apply, log);
   hooks.push(() => jobs.settle(), () => placementTimer.stop(), stopInvalidations, () => renderCache.settle());
   void placementTimer.arm();
-  const events = createEventReader({ config, db: database.db, kv, log, now });
   const signingKey = createSigningKey(config.authSecret);
   // On a Postgres server each tracking queue may use several pooled connections at once (the
   // pool holds 10); the embedded database runs one statement at a time anyway.

@@ -36,6 +36,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Where the start's time goes, logged on the ready line (docs/operations.md, "Startup and
+  // shutdown"): milliseconds since the process started (Bun's time origin) at the end of each step.
+  const boot: Record<string, number> = { config: Math.round(performance.now()) };
+  const mark = (step: string) => (boot[step] = Math.round(performance.now()));
   const embedded = !config.databaseUrl && config.dataMode !== "test";
   // The embedded database opens first (its compile and a template copy, then PGlite's own start),
   // and the rest of the server loads meanwhile.
@@ -43,13 +47,18 @@ async function main(): Promise<void> {
   const opening = embedded ? openEmbedded(config.dataDir) : undefined;
   // Awaited below; a failure while the modules load is reported there, not as an unhandled rejection.
   opening?.catch(() => {});
+  opening?.then(() => mark("databaseOpen"), () => {});
   const [{ buildDeps, loggerFor }, { createApp }, { MAX_BODY_BYTES }, { seedStoreIfEmpty }, { spreadsheetStatus }, { runScheduledJob, scheduledJob, schedulePlugin, stopSchedule }] =
     await Promise.all([import("./deps.ts"), import("./app.ts"), import("./lib/http.ts"), import("./lib/events/pipeline.ts"), import("./lib/sheets/import.ts"), import("./jobs/schedule.ts")]);
+  mark("modules");
   const log = loggerFor(config);
   if (config.authSecretGenerated) log.warn("config", "AUTH_SECRET not set; using a generated development secret kept in DATA_DIR");
 
-  const deps = await buildDeps(config, { log, database: await opening });
+  const database = await opening;
+  const deps = await buildDeps(config, { log, database });
+  mark("migrated");
   await seedStoreIfEmpty(deps);
+  mark("seeded");
   const sheet = spreadsheetStatus(config, log);
   if (!sheet.configured) log.warn("sheets", "Spreadsheet source is not configured: preview and import are unavailable until REMOTE_CSV_URL or SHEET_ID is set");
   const app = createApp(deps);
@@ -76,7 +85,7 @@ async function main(): Promise<void> {
   log.info(
     "startup",
     `[finder] Ready | data=${config.dataMode} | db=${config.databaseUrl ? "yes" : "no"} | geocoding=${config.geocodingApiKey ? "api" : "arrondissement-fallback"}`,
-    { port: app.server?.port, database: deps.database.engine },
+    { port: app.server?.port, database: deps.database.engine, bootMs: { ...boot, listening: Math.round(performance.now()) } },
   );
 
   if (embedded) ensurePgliteTemplate(log);

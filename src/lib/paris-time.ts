@@ -27,9 +27,23 @@ export function parisOffsetMinutes(at: Date): number {
 
 /** The instant of a Paris wall-clock time ("2026-06-21", "18:00"). */
 export function parisInstant(isoDate: string, time = "00:00"): Date {
-  const guess = new Date(`${isoDate}T${time}:00Z`);
-  return new Date(guess.getTime() - parisOffsetMinutes(guess) * 60_000);
+  // A pure function of its two strings, asked for thousands of times per render (every listed
+  // event's span, each festival day and night): the offset lookup is an Intl call, so each pair
+  // is worked out once.
+  const key = `${isoDate}T${time}`;
+  let ms = INSTANTS.get(key);
+  if (ms === undefined) {
+    const guess = new Date(`${key}:00Z`);
+    ms = guess.getTime() - parisOffsetMinutes(guess) * 60_000;
+    if (INSTANTS.size >= MAX_INSTANTS) INSTANTS.clear();
+    INSTANTS.set(key, ms);
+  }
+  return new Date(ms);
 }
+
+const INSTANTS = new Map<string, number>();
+/** A few thousand distinct dates and times in practice; the memo is emptied past this. */
+const MAX_INSTANTS = 50_000;
 
 function offsetText(minutes: number): string {
   const sign = minutes < 0 ? "-" : "+";

@@ -30,7 +30,9 @@ interface Entry {
   status: number;
   headers: Record<string, string>;
   /** The body in each encoding, as Blobs: a Response shares a Blob's bytes instead of copying them. */
-  bodies: Record<Encoding, Blob>;
+  /** The body per encoding, each compressed on its first request (a search miss is usually asked once, in one encoding). */
+  bodies: Partial<Record<Encoding, Blob>>;
+  identity: Uint8Array;
   etag: string;
   createdAt: number;
   policy: CachePolicy;
@@ -49,6 +51,8 @@ export interface RenderCacheOptions {
   now?: () => number;
   /** Most entries kept (least recently used dropped first). */
   maxEntries?: number;
+  /** Called on every invalidation, before any entry is dropped (what the renders read from is dropped with them). */
+  onInvalidate?: () => void;
 }
 
 /** Seconds a stale render may be served while a regeneration runs, advertised to CDNs. */
@@ -128,19 +132,32 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
 
   function build(key: string, rendered: Rendered, policy: CachePolicy): Entry {
     const identity = encoder.encode(rendered.body);
-    const gzip = gzipSync(identity, { level: 6 });
-    const br = brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } });
     return {
       path: pathOf(key),
       status: rendered.status ?? 200,
       headers: rendered.headers ?? {},
-      bodies: { identity: new Blob([identity]), gzip: new Blob([asBytes(gzip)]), br: new Blob([asBytes(br)]) },
+      bodies: { identity: new Blob([identity]) },
+      identity,
       etag: `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`,
       createdAt: now(),
       policy,
       heads: [],
       prototypes: [],
     };
+  }
+
+  /** The entry's body in one encoding, compressed on first use and kept. */
+  function bodyOf(entry: Entry, encoding: Encoding): Blob {
+    let body = entry.bodies[encoding];
+    if (!body) {
+      const { identity } = entry;
+      const bytes =
+        encoding === "gzip"
+          ? gzipSync(identity, { level: 6 })
+          : brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } });
+      body = entry.bodies[encoding] = new Blob([asBytes(bytes)]);
+    }
+    return body;
   }
 
   function store(key: string, entry: Entry): void {
@@ -183,7 +200,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     const index = headIndex(state, encoding, extra !== undefined);
     let prototype = entry.prototypes[index];
     if (!prototype) {
-      prototype = new Response(entry.bodies[encoding], { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
+      prototype = new Response(bodyOf(entry, encoding), { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
       entry.prototypes[index] = prototype;
     }
     return prototype;
@@ -247,6 +264,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       return undefined;
     },
     invalidate({ paths = [], tags = [] }) {
+      options.onInvalidate?.();
       generation++;
       let dropped = 0;
       const pathSet = new Set(paths);

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { useTestApp, HTMX_HEADERS as htmx } from "../helpers/app.ts";
 import { engagementInteractions, spotlightSchedule } from "../../src/lib/db/schema/index.ts";
 import { countdownLabel } from "../../src/pages/partners/feature-event.view.tsx";
+import { saveBannerSettings } from "../../src/lib/banner.ts";
 
 const ctx = useTestApp({ env: { NEXT_PUBLIC_PAYMENT_LINK_SPOTLIGHT_STANDARD: "https://pay.example/spotlight", NEXT_PUBLIC_PARTNER_EMAIL: "team@finder.test" } });
 
@@ -31,6 +32,24 @@ describe("/feature-event", () => {
     expect(html).toContain("mailto:team@finder.test");
     expect(html).toMatch(/<strong>\d+<\/strong> <span>events listed<\/span>/);
     expect((await ctx.request("/feature-event")).headers.get("x-cache")).toBe("HIT");
+  });
+
+  test("the sliding banner runs above the header as on the homepage, and a save reaches the cached page at once", async () => {
+    const header = (html: string) => html.slice(html.indexOf('<header class="site-header">'), html.indexOf("</header>"));
+    const first = header(await (await ctx.request("/feature-event")).text());
+    // Inside the header, before the brand and the navigation (the spec's layout).
+    expect(first.indexOf('class="sliding-banner"')).toBeGreaterThan(-1);
+    expect(first.indexOf('class="sliding-banner"')).toBeLessThan(first.indexOf('class="brand"'));
+    expect(first).toContain("Free events, club nights and street stages in one calendar");
+
+    expect((await saveBannerSettings(ctx.deps, { enabled: true, messages: ["Partners: <b>book</b> before Friday"] }, "admin-test")).ok).toBe(true);
+    const saved = await ctx.request("/feature-event");
+    expect(saved.headers.get("x-cache")).toBe("MISS");
+    expect(header(await saved.text())).toContain("Partners: &lt;b&gt;book&lt;/b&gt; before Friday • ");
+
+    await saveBannerSettings(ctx.deps, { enabled: false }, "admin-test");
+    expect(await (await ctx.request("/feature-event")).text()).not.toContain('class="sliding-banner"');
+    await saveBannerSettings(ctx.deps, { enabled: true, messages: ["Fête de la Musique"] }, "admin-test");
   });
 
   test("the hero's audience figures come from the engagement records once there are some", async () => {

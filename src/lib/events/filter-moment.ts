@@ -4,6 +4,7 @@
 // functions of an event and one clock reading; the day/night filter and icon follow their own
 // rule, `dayPeriodOf` in sheet/times.ts.
 
+import { memoisedPerObject } from "../memo.ts";
 import { isValidIsoDate } from "../sheet/dates.ts";
 import { parisDate, parisInstant } from "../paris-time.ts";
 import { DEFAULT_EVENT_LENGTH_MINUTES, endsNextDay, isValidTime } from "../sheet/times.ts";
@@ -37,13 +38,31 @@ export function momentOf(search: URLSearchParams): Moment | null {
  * after the start; start + 3 h without an end). A date without a start time counts as 20:00–23:59.
  * Null without a valid date.
  */
-export function eventSpan(event: Pick<LiveEvent, "date" | "time" | "endTime">): { start: number; end: number } | null {
+export function eventSpan(event: Pick<LiveEvent, "date" | "time" | "endTime">): Readonly<{ start: number; end: number }> | null {
+  // A pure function of three cells, asked for every listed event on every render (the moment
+  // filters, the "Finished" split, the spotlight picks, the status order): each distinct
+  // combination is worked out once, since a Paris instant costs an Intl call.
+  const key = `${event.date}|${event.time}|${event.endTime}`;
+  let span = SPANS.get(key);
+  if (span === undefined) {
+    if (SPANS.size >= MAX_SPANS) SPANS.clear();
+    span = computeSpan(event);
+    SPANS.set(key, span);
+  }
+  return span;
+}
+
+const SPANS = new Map<string, Readonly<{ start: number; end: number }> | null>();
+/** A sheet has a few hundred distinct date and time combinations; the memo is emptied past this. */
+const MAX_SPANS = 20_000;
+
+function computeSpan(event: Pick<LiveEvent, "date" | "time" | "endTime">): Readonly<{ start: number; end: number }> | null {
   if (!isValidIsoDate(event.date)) return null;
-  if (!isValidTime(event.time)) return { start: parisInstant(event.date, "20:00").getTime(), end: parisInstant(event.date, "23:59").getTime() };
+  if (!isValidTime(event.time)) return Object.freeze({ start: parisInstant(event.date, "20:00").getTime(), end: parisInstant(event.date, "23:59").getTime() });
   const start = parisInstant(event.date, event.time).getTime();
-  if (!isValidTime(event.endTime)) return { start, end: start + DEFAULT_LENGTH_MS };
+  if (!isValidTime(event.endTime)) return Object.freeze({ start, end: start + DEFAULT_LENGTH_MS });
   const endDate = endsNextDay(event.time, event.endTime) ? nextDate(event.date) : event.date;
-  return { start, end: parisInstant(endDate, event.endTime).getTime() };
+  return Object.freeze({ start, end: parisInstant(endDate, event.endTime).getTime() });
 }
 
 function nextDate(isoDate: string): string {
@@ -105,6 +124,14 @@ export function hasEnded(event: Pick<LiveEvent, "date" | "time" | "endTime">, no
  * listed date (the ended events then drop below a "Finished" divider).
  */
 export function isFestivalOn(events: readonly Pick<LiveEvent, "date">[], now: Date): boolean {
+  const { first, last } = listedDates(events);
+  if (!first || !last) return false;
+  const t = now.getTime();
+  return t >= parisInstant(first, "00:00").getTime() && t < parisInstant(nextDate(last), NIGHT_END).getTime();
+}
+
+/** The first and last listed dates, once per list (a live read's list is never changed once built). */
+const listedDates = memoisedPerObject((events: readonly Pick<LiveEvent, "date">[]) => {
   let first: string | undefined;
   let last: string | undefined;
   for (const event of events) {
@@ -112,10 +139,8 @@ export function isFestivalOn(events: readonly Pick<LiveEvent, "date">[], now: Da
     if (!first || event.date < first) first = event.date;
     if (!last || event.date > last) last = event.date;
   }
-  if (!first || !last) return false;
-  const t = now.getTime();
-  return t >= parisInstant(first, "00:00").getTime() && t < parisInstant(nextDate(last), NIGHT_END).getTime();
-}
+  return { first, last };
+});
 
 /** Splits a list (order kept) into events still to come or running, then the ended ones. */
 export function splitFinished<T extends Pick<LiveEvent, "date" | "time" | "endTime">>(events: readonly T[], now: Date): { open: T[]; finished: T[] } {

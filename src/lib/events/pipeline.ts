@@ -33,6 +33,11 @@ export interface LoadOptions {
   includeFeaturedProjection?: boolean;
   /** Apply calendarSyncCount (default true). */
   includeEngagementProjection?: boolean;
+  /**
+   * A read that settled less than READ_REUSE_MS ago will do (render misses): without it, every
+   * load reads the store, so a write is seen by the very next load.
+   */
+  recent?: boolean;
 }
 
 /** The result of one live read. */
@@ -88,7 +93,17 @@ export interface EventReader {
   /** Reads the chain without writing anything (admin dry-run); coordinates are not touched. */
   dryRun(): Promise<{ source: EventSource; eventCount: number; fallbackReason?: string; attempts: SourceAttempt[] }>;
   status(): ReaderStatus;
+  /** Drops the read kept for reuse (every invalidation, local or from another instance, calls it). */
+  forget(): void;
 }
+
+/**
+ * How long a settled read serves the next loads (docs/live-events.md, "What a read costs"): a
+ * burst of render misses (distinct searches) shares one read instead of two queries each. Any
+ * invalidation on this instance drops it at once, and a publish on another instance reaches this
+ * one's next miss within this time (the bound the render cache's freshness promises is 1 s).
+ */
+export const READ_REUSE_MS = 250;
 
 /** One source tried in a read. */
 export interface SourceAttempt {
@@ -221,7 +236,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
    * degraded instead of failing: arrondissement centres, no projections, and the reason returned.
    * A miss costs one small query while nothing the projections depend on has changed.
    */
-  async function placeAndProject(events: readonly LiveEvent[], options: LoadOptions, databaseDown: boolean): Promise<{ events: LiveEvent[]; counts: PopulationCounts; degraded?: string }> {
+  async function placeAndProject(events: readonly LiveEvent[], options: LoadOptions, databaseDown: boolean): Promise<{ events: LiveEvent[]; counts: PopulationCounts; degraded?: string; validUntil?: number }> {
     const degrade = (reason: string) => {
       const placed = centreCoordinates(events); // new objects
       applyFeatured(placed, new Map());
@@ -255,7 +270,8 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       }
       const variant = `${windows !== undefined}|${counts !== undefined}`;
       const previous = kept.projected.get(variant);
-      if (previous && previous.placed === placed && previous.windows === windows && previous.counts === counts) return { events: previous.events, counts: placed.counts };
+      const validUntil = windows?.validUntil;
+      if (previous && previous.placed === placed && previous.windows === windows && previous.counts === counts) return { events: previous.events, counts: placed.counts, validUntil };
       // Copies per projection state: lists already handed out are never changed.
       let out = placed.events.map((event) => ({ ...event }));
       recordCopies(placed.events, out);
@@ -266,13 +282,13 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       }
       if (counts) applyEngagement(out, counts.value);
       kept.projected.set(variant, { placed, windows, counts, events: out });
-      return { events: out, counts: placed.counts };
+      return { events: out, counts: placed.counts, validUntil };
     } catch (error) {
       return degrade(safeErrorText(error));
     }
   }
 
-  async function read(options: LoadOptions, coordinates: "populate" | "warm", warmOptions: WarmUpOptions = {}): Promise<{ read: LiveRead; counts: PopulationCounts | WarmUpCounts }> {
+  async function read(options: LoadOptions, coordinates: "populate" | "warm", warmOptions: WarmUpOptions = {}): Promise<{ read: LiveRead; counts: PopulationCounts | WarmUpCounts; validUntil?: number }> {
     const fetchedAt = deps.now();
     let chain;
     try {
@@ -292,6 +308,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
     let events: LiveEvent[];
     let counts: PopulationCounts | WarmUpCounts;
     let degraded: string | undefined;
+    let validUntil: number | undefined;
     if (coordinates === "warm") {
       // Writers and the warm-up job: a database failure here fails the call, nothing is degraded.
       const placed = await warmCoordinates(parsed.events, coordinateDeps(), warmOptions);
@@ -304,7 +321,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       events = orderForHomepage(events);
       applyEngagement(events, await calendarSyncCounts(deps.db));
     } else {
-      ({ events, counts, degraded } = await placeAndProject(parsed.events, options, databaseDown));
+      ({ events, counts, degraded, validUntil } = await placeAndProject(parsed.events, options, databaseDown));
     }
     // One warning per read that did not get everything: the fallback source and/or the degradation.
     if (fallbackReason) deps.log.warn("events", "Live read used a fallback source", { source, reason: fallbackReason, ...(degraded ? { degraded } : {}) });
@@ -317,24 +334,43 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       eventCount: events.length,
       fallbackReason: fallbackReason ?? null,
     });
-    return { read: { events, source, fallbackReason, degraded, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt }, counts };
+    return { read: { events, source, fallbackReason, degraded, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt }, counts, validUntil };
   }
 
-  // Concurrent reads with the same switches share one in-flight read (single flight). Nothing is
-  // kept once it settles: this coalesces a burst of cache misses, it is not an event cache.
+  // Concurrent reads with the same switches share one in-flight read (single flight), and a read
+  // that settled from the store, undegraded, serves the `recent` loads of the next READ_REUSE_MS
+  // (never past the next placement window boundary): a burst of render misses makes one read. Invalidations
+  // drop it (`forget`); a generation counter keeps a read that began before one from being kept.
   const inFlight = new Map<string, Promise<LiveRead>>();
+  const recent = new Map<string, { read: LiveRead; until: number }>();
+  let generation = 0;
 
   return {
     load(options = {}) {
       const key = `${options.includeFeaturedProjection !== false}|${options.includeEngagementProjection !== false}`;
+      if (options.recent) {
+        const kept = recent.get(key);
+        const at = deps.now().getTime();
+        if (kept && at < kept.until && at >= kept.read.fetchedAt.getTime()) return Promise.resolve(kept.read);
+      }
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = read(options, "populate").then((r) => r.read);
+        const started = generation;
+        const reading = read(options, "populate");
+        pending = reading.then((r) => r.read);
         inFlight.set(key, pending);
         const clear = () => inFlight.delete(key);
-        pending.then(clear, clear);
+        reading.then((r) => {
+          clear();
+          const fresh = r.read.source === "store" && !r.read.degraded && !r.read.fallbackReason;
+          if (fresh && started === generation) recent.set(key, { read: r.read, until: Math.min(r.read.fetchedAt.getTime() + READ_REUSE_MS, r.validUntil ?? Number.POSITIVE_INFINITY) });
+        }, clear);
       }
       return pending;
+    },
+    forget() {
+      generation++;
+      recent.clear();
     },
     async warm(warmOptions = {}) {
       const result = await read({}, "warm", warmOptions);

@@ -75,9 +75,18 @@ function daysInMonth(year: number, month: number): number {
 /** True for a `YYYY-MM-DD` string naming a real calendar date. */
 export function isValidIsoDate(value: string | null | undefined): boolean {
   if (!value) return false;
-  const match = ISO_DATE.exec(value);
-  return match !== null && isValidCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  // Asked for every listed event several times per render; a sheet has a few dozen distinct dates.
+  let valid = VALID_ISO_DATES.get(value);
+  if (valid === undefined) {
+    const match = ISO_DATE.exec(value);
+    valid = match !== null && isValidCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
+    if (VALID_ISO_DATES.size >= 10_000) VALID_ISO_DATES.clear();
+    VALID_ISO_DATES.set(value, valid);
+  }
+  return valid;
 }
+
+const VALID_ISO_DATES = new Map<string, boolean>();
 
 /** Formats a calendar date as `YYYY-MM-DD`. */
 export function toIsoDate(year: number, month: number, day: number): string {

@@ -99,7 +99,8 @@ function renderHome(deps: Deps, language: Language, variant: HomeVariant, filter
 }
 
 async function renderHomeVariant(deps: Deps, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number, clock: RenderClock): Promise<Rendered> {
-  const read = await deps.events.load();
+  // A burst of misses (distinct searches) shares one read (docs/live-events.md, "What a read costs").
+  const read = await deps.events.load({ recent: true });
   const now = clock.now;
   const event = eventKey ? findEventByKey(read.events, eventKey) : undefined;
   if (variant === "modal") {

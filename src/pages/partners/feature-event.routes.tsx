@@ -10,6 +10,7 @@ import { readAudienceFigures } from "../../lib/placements/audience.ts";
 import { inLanguage, LANGUAGE_VARY, requestLanguage } from "../../lib/i18n/index.ts";
 import { publicUrl } from "../../lib/config.ts";
 import { alternateLinks } from "../components/layout.tsx";
+import { BANNER_CACHE_TAG, findBannerSettings, publicBanner } from "../../lib/banner.ts";
 import { FeatureEventPage, packages, SpotlightStatusBlock, SpotlightStatusPage, type PackageOffer } from "./feature-event.view.tsx";
 
 const SHELL_SECONDS = 300;
@@ -51,14 +52,16 @@ export function partnerRoutes(deps: Deps) {
   return new Elysia({ name: "partner-pages" })
     .get("/feature-event", ({ request }) => {
       const language = requestLanguage(request, deps.config.defaultLanguage);
-      return deps.renderCache.serve(request, `/feature-event?lang=${language}`, { revalidate: SHELL_SECONDS, vary: [...LANGUAGE_VARY] }, () => inLanguage(language, async () => {
+      return deps.renderCache.serve(request, `/feature-event?lang=${language}`, { revalidate: SHELL_SECONDS, tags: [BANNER_CACHE_TAG], vary: [...LANGUAGE_VARY] }, () => inLanguage(language, async () => {
         const events = (await names()) ?? [];
         const audience = {
           eventCount: events.length,
           arrondissementCount: new Set(events.map((e) => e.arrondissement).filter((a) => a !== "unknown")).size,
           ...(await engagement()),
         };
-        return { body: markup(<FeatureEventPage packages={offers()} partnerEmail={deps.config.partnerEmail} audience={audience} alternates={alternateLinks(publicUrl(deps.config, "/feature-event"))} />) };
+        // The sliding banner as on the homepage; a save drops this page (path and tag).
+        const banner = publicBanner(await findBannerSettings(deps));
+        return { body: markup(<FeatureEventPage packages={offers()} partnerEmail={deps.config.partnerEmail} audience={audience} alternates={alternateLinks(publicUrl(deps.config, "/feature-event"))} banner={banner} />) };
       }));
     })
     .get("/feature-event/status", ({ request }) => inLanguage(requestLanguage(request, deps.config.defaultLanguage), async () => {

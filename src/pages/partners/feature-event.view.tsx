@@ -6,6 +6,7 @@ import type { PackageKey } from "../../lib/config.ts";
 import type { SpotlightStatus } from "../../lib/placements/spotlight-status.ts";
 import { formatParisDisplay } from "../../lib/placements/schedule-input.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
+import type { PublicBanner } from "../../lib/banner.ts";
 import { formatCount, t, type MessageKey } from "../../lib/i18n/index.ts";
 import { SITE_NAME } from "../../lib/links.ts";
 import Html from "@kitajs/html";
@@ -147,6 +148,8 @@ export interface FeatureEventPageProps {
   partnerEmail: string;
   audience: AudienceStats;
   alternates?: string;
+  /** The sliding banner above the header, as on the homepage (docs/public-pages.md, "Sliding banner"). */
+  banner?: PublicBanner;
 }
 
 /** The figures worth showing, as [value, label] in the current language: zero engagement figures are left out. */
@@ -164,7 +167,7 @@ export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
   const mediaKit = `mailto:${props.partnerEmail}?subject=${encodeURIComponent(t("feature.mediaKitSubject"))}`;
   return (
     <Layout title={t("feature.title", { site: SITE_NAME })} description={t("feature.description")} alternates={props.alternates} scripts={["messages.js", "feature-event.js"]}>
-      <SiteHeader />
+      <SiteHeader banner={props.banner} />
       <main id="main" class="page partner-page">
         <section class="partner-hero">
           <p class="kicker" safe>
