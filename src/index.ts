@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   opening?.catch(() => {});
   opening?.then(() => mark("databaseOpen"), () => {});
   const [{ buildDeps, loggerFor }, { createApp }, { MAX_BODY_BYTES }, { seedStoreIfEmpty }, { spreadsheetStatus }, { runScheduledJob, scheduledJob, schedulePlugin, stopSchedule }] =
-    await Promise.all([import("./deps.ts"), import("./app.ts"), import("./lib/http.ts"), import("./lib/events/pipeline.ts"), import("./lib/sheets/import.ts"), import("./jobs/schedule.ts")]);
+    await Promise.all([import("./deps.ts"), import("./app.ts"), import("./lib/http.ts"), import("./lib/events/pipeline.ts"), import("./lib/spreadsheet-import/import.ts"), import("./jobs/schedule.ts")]);
   mark("modules");
   const log = loggerFor(config);
   if (config.authSecretGenerated) log.warn("config", "AUTH_SECRET not set; using a generated development secret kept in DATA_DIR");

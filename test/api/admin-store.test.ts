@@ -12,7 +12,7 @@ import { FIXTURE_SHEET_CSV } from "../../src/lib/events/fixtures.ts";
 import { findStoreMeta, readStoreSheet, saveStoreSheet } from "../../src/lib/store/store.ts";
 import { listBackups } from "../../src/lib/store/backups.ts";
 import { LOCATIONS_KV_KEY } from "../../src/lib/geocoding/location-cache.ts";
-import { createTestServiceAccount, startFakeGoogle, type FakeGoogle } from "../lib/sheets/fake-google.ts";
+import { createTestServiceAccount, startFakeGoogle, type FakeGoogle } from "../lib/spreadsheet-import/fake-google.ts";
 import { parseCsvRecords } from "../../src/lib/sheet/csv.ts";
 
 let ctx: TestContext;

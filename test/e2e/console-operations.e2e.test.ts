@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
 import { resetDatabase } from "../helpers/database.ts";
 import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
-import { createTestServiceAccount, startFakeGoogle, type FakeGoogle } from "../lib/sheets/fake-google.ts";
+import { createTestServiceAccount, startFakeGoogle, type FakeGoogle } from "../lib/spreadsheet-import/fake-google.ts";
 import { FIXTURE_SHEET_CSV } from "../../src/lib/events/fixtures.ts";
 import { findStoreMeta, readStoreSheet, saveStoreSheet } from "../../src/lib/store/store.ts";
 import { submitEvent } from "../../src/lib/submissions/submit.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../../helpers/app.ts";
 import { storedTable } from "../../helpers/store.ts";
-import { importSpreadsheet, previewSpreadsheet } from "../../../src/lib/sheets/import.ts";
+import { importSpreadsheet, previewSpreadsheet } from "../../../src/lib/spreadsheet-import/import.ts";
 import { findStoreMeta, readStoreSheet } from "../../../src/lib/store/store.ts";
 
 // A loopback server speaking the public CSV export format.

@@ -8,14 +8,14 @@ import {
   parseServiceAccountKey,
   SheetSourceError,
   valuesToCsv,
-} from "../../../src/lib/sheets/service-account.ts";
+} from "../../../src/lib/spreadsheet-import/service-account.ts";
 import {
   describeSheetSource,
   fetchSheetCsv,
   parseSheetId,
   publicCsvUrl,
   type SheetSourceConfig,
-} from "../../../src/lib/sheets/sheet-source.ts";
+} from "../../../src/lib/spreadsheet-import/sheet-source.ts";
 import { createTestServiceAccount, PUBLIC_CSV, startFakeGoogle, type FakeGoogle, type TestServiceAccount } from "./fake-google.ts";
 
 let fake: FakeGoogle;

@@ -1,7 +1,7 @@
 // Remote fetch rules: schemes, private targets, redirect limit with per-hop checks, size cap, timeout.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { fetchRemoteText, isPrivateAddress, RemoteFetchError } from "../../../src/lib/sheets/remote-fetch.ts";
+import { fetchRemoteText, isPrivateAddress, RemoteFetchError } from "../../../src/lib/spreadsheet-import/remote-fetch.ts";
 import { PUBLIC_CSV, startFakeGoogle, type FakeGoogle } from "./fake-google.ts";
 
 let fake: FakeGoogle;
