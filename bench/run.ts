@@ -16,6 +16,7 @@ import { benchSheetEditor } from "./sheet-editor.bench.ts";
 import { benchInsights } from "./insights.bench.ts";
 import { benchPartnerStats } from "./partner-stats.bench.ts";
 import { benchSearch } from "./search.bench.ts";
+import { benchFirstLoad } from "./first-load.bench.ts";
 import { LOAD_CPU, pinSelf } from "./lib.ts";
 
 const benches: Record<string, () => Promise<void>> = {
@@ -33,6 +34,7 @@ const benches: Record<string, () => Promise<void>> = {
   insights: benchInsights,
   "partner-stats": () => benchPartnerStats(),
   search: benchSearch,
+  "first-load": benchFirstLoad,
 };
 
 // The load this process generates itself stays off the servers' core.

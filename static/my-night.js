@@ -42,6 +42,9 @@
   }
 
   var navLink = doc.querySelector("[data-my-night-link]");
+  // Links to My night go straight to the saved night's address, so following one loads the page
+  // once (the page would otherwise load, find no keys in its address and load again with them).
+  var nightLinks = $all('[data-my-night-link], a[href="/my-night"]');
   function text(name) {
     return (navLink && navLink.getAttribute("data-label-" + name)) || "";
   }
@@ -54,6 +57,9 @@
       button.hidden = false;
       button.classList.toggle("is-saved", on);
       button.textContent = text(on ? "saved" : "save") || button.textContent;
+    });
+    nightLinks.forEach(function (link) {
+      link.setAttribute("href", nightPath(saved));
     });
     var count = doc.querySelector("[data-my-night-count]");
     if (count) {

@@ -1,7 +1,8 @@
 // The finder app in a process of its own for the HTTP benchmarks, on a free loopback port.
 // Usage: bun bench/servers/app.server.ts '<setup json>' where setup is
-//   { "dataMode": "test" | "remote", "seed": "sample" | <rows>, "env": { ... }, "securityHeaders": false }
-// (`securityHeaders: false` only for the hardening bench's baseline).
+//   { "dataMode": "test" | "remote", "seed": "sample" | <rows>, "env": { ... }, "securityHeaders": false, "at": "<ISO instant>" }
+// (`securityHeaders: false` only for the hardening bench's baseline; `at` stops the app's clock at
+// that instant, e.g. festival night for the first-load bench).
 // It prints `READY <port>` once the app answers, and stops on SIGTERM.
 
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -19,6 +20,7 @@ interface Setup {
   seed?: "sample" | number;
   env?: Record<string, string>;
   securityHeaders?: boolean;
+  at?: string;
 }
 
 const setup = JSON.parse(process.argv[2] ?? "{}") as Setup;
@@ -32,10 +34,11 @@ const config = loadConfig({
   LOG_LEVEL: "error",
   ...setup.env,
 });
-const deps = await buildDeps(config, { log: createMemoryLogger() });
+const at = setup.at ? new Date(setup.at) : undefined;
+const deps = await buildDeps(config, { log: createMemoryLogger(), now: at ? () => new Date(at) : undefined });
 if (setup.seed !== undefined) {
   const csv = setup.seed === "sample" ? readFileSync(config.localEventsCsv, "utf8") : bigSheet(setup.seed);
-  const saved = await saveStoreSheet(deps.db, csv, { updatedBy: "system", origin: "manual", now: new Date() });
+  const saved = await saveStoreSheet(deps.db, csv, { updatedBy: "system", origin: "manual", now: at ?? new Date() });
   if (!saved.ok) throw new Error(saved.error);
 }
 const app = createApp(deps, { securityHeaders: setup.securityHeaders }).listen({ port: 0, hostname: "127.0.0.1" });

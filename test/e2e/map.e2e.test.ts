@@ -204,7 +204,7 @@ test("phone: after one visit with the map open, the outlines and venues show wit
     // The worker keeps the map's data and files (the outlines among the fingerprinted files).
     await page.waitForFunction(
       async () => {
-        const cache = await caches.open("finder-pack-v1");
+        const cache = await caches.open("finder-pack-v2");
         const paths = (await cache.keys()).map((r) => new URL(r.url).pathname + new URL(r.url).search);
         return paths.includes("/?map=data") && paths.some((p) => /^\/static\/data\/arrondissements\.[0-9a-f]{10}\.json$/.test(p)) && paths.some((p) => /^\/static\/vendor\/leaflet\.markercluster\.[0-9a-f]{10}\.js$/.test(p)) && paths.includes("/");
       },

@@ -214,7 +214,7 @@ describe("offline", () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await page.waitForFunction(
       async () => {
-        const keys = (await (await caches.open("finder-pack-v1")).keys()).map((r) => new URL(r.url).pathname);
+        const keys = (await (await caches.open("finder-pack-v2")).keys()).map((r) => new URL(r.url).pathname);
         return keys.includes("/") && keys.some((k) => /^\/static\/app\.[0-9a-f]{10}\.js$/.test(k)) && keys.some((k) => /^\/static\/app\.[0-9a-f]{10}\.css$/.test(k));
       },
       undefined,
@@ -223,10 +223,10 @@ describe("offline", () => {
     const cards = await page.locator("#results article.card").count();
     await page.locator("#results article.card [data-save]").first().click();
     const saved = await storedKeys(page);
-    await page.waitForFunction(async () => !!(await (await caches.open("finder-pack-v1")).match("/my-night")), undefined, { timeout: 30_000, polling: 200 });
-    // Nothing but the two pages and fingerprinted static files.
-    const cachedPaths = await page.evaluate(async () => (await (await caches.open("finder-pack-v1")).keys()).map((r) => new URL(r.url).pathname));
-    expect(cachedPaths.every((p) => p === "/" || p === "/my-night" || /^\/static\/.+\.[0-9a-f]{10}\.[a-z0-9]+$/.test(p))).toBe(true);
+    await page.waitForFunction(async () => !!(await (await caches.open("finder-pack-v2")).match("/my-night")), undefined, { timeout: 30_000, polling: 200 });
+    // Nothing but the two pages, the offline page, events' details and fingerprinted static files.
+    const cachedPaths = await page.evaluate(async () => (await (await caches.open("finder-pack-v2")).keys()).map((r) => new URL(r.url).pathname));
+    expect(cachedPaths.every((p) => p === "/" || p === "/my-night" || p === "/offline" || /^\/offline-pack\/(listed|saved)\/evt_[a-z0-9]+$/.test(p) || /^\/static\/.+\.[0-9a-f]{10}\.[a-z0-9]+$/.test(p))).toBe(true);
     return { cards, saved };
   }
 

@@ -208,6 +208,19 @@ describe("festival pack", () => {
     expect(english).toContain('data-template="Offline, last updated {time}"');
   });
 
+  test("the offline page (what the worker shows for a form it cannot reach) is static, noindex and in the request's language", async () => {
+    const fr = await ctx.request("/offline?lang=fr");
+    expect(fr.status).toBe(200);
+    const html = await fr.text();
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toContain("Vous êtes hors ligne");
+    expect(html).toContain('name="robots" content="noindex, nofollow"');
+    expect(html).toMatch(/\/static\/offline\.[0-9a-f]{10}\.js/);
+    const en = await (await ctx.request("/offline", { headers: { "accept-language": "en" } })).text();
+    expect(en).toContain("You are offline");
+    expect(en).toContain('href="/my-night"');
+  });
+
   test("the service worker is served at the root, unfingerprinted, checked for updates on every visit", async () => {
     const res = await ctx.request("/sw.js");
     expect(res.status).toBe(200);

@@ -577,6 +577,14 @@ export const en = {
   // Offline notice and the installed app (manifest)
   "offline.notice": "Offline, last updated {time}",
   "offline.noConnection": "Offline: this needs a connection.",
+  "offline.details": "Offline: this event's details were not saved on this device. They open once you are back online.",
+  "offline.page.title": "Offline | finder",
+  "offline.page.heading": "You are offline",
+  "offline.page.lead": "This page needs a connection: submitting an event, reporting a problem, signing in and the partner pages send or fetch something from finder.",
+  "offline.page.works": "Without a connection you still have the calendar you last opened, My night and the details of their events.",
+  "offline.page.calendar": "Open the calendar",
+  "offline.page.night": "Open My night",
+  "offline.page.retry": "Try again",
   "manifest.name": "finder · Fête de la Musique, Paris",
   "manifest.description": "What is on near you tonight across Paris, during Fête de la Musique week.",
 

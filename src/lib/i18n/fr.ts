@@ -582,6 +582,14 @@ export const fr = {
   // Offline notice and the installed app (manifest)
   "offline.notice": "Hors ligne, dernière mise à jour à {time}",
   "offline.noConnection": "Hors ligne : il faut une connexion pour cela.",
+  "offline.details": "Hors ligne : les détails de cet événement n'ont pas été gardés sur cet appareil. Ils s'ouvriront une fois la connexion revenue.",
+  "offline.page.title": "Hors ligne | finder",
+  "offline.page.heading": "Vous êtes hors ligne",
+  "offline.page.lead": "Cette page a besoin d'une connexion : proposer un événement, signaler un problème, se connecter et les pages partenaires envoient ou demandent quelque chose à finder.",
+  "offline.page.works": "Sans connexion, vous gardez le dernier calendrier ouvert, Ma soirée et les détails de leurs événements.",
+  "offline.page.calendar": "Ouvrir le calendrier",
+  "offline.page.night": "Ouvrir Ma soirée",
+  "offline.page.retry": "Réessayer",
   "manifest.name": "finder · Fête de la Musique, Paris",
   "manifest.description": "Ce qui se passe près de vous ce soir dans tout Paris, pendant la semaine de la Fête de la Musique.",
 

@@ -94,6 +94,10 @@ export function Layout(props: LayoutProps): JSX.Element {
           <meta name="color-scheme" content="light dark" />
           <meta name="htmx-config" content={JSON.stringify({ ...HTMX_DEFAULTS, ...props.htmxConfig })} />
           <link rel="stylesheet" href={assetUrl("app.css")} />
+          {/* Without JavaScript, what the scripts would replace is shown (see static/nojs.css). */}
+          <noscript>
+            <link rel="stylesheet" href={assetUrl("nojs.css")} />
+          </noscript>
           <link rel="icon" href={assetUrl("favicon.svg")} type="image/svg+xml" />
           <link rel="manifest" href="/manifest.webmanifest" />
           <link rel="apple-touch-icon" href={assetUrl("icons/apple-touch-icon.png")} />

@@ -12,9 +12,15 @@ export const OFFLINE_TEXT = {
   get noConnection() {
     return t("offline.noConnection");
   },
+  get details() {
+    return t("offline.details");
+  },
 };
 
-/** The hidden notice; offline.js fills in the time the page was rendered (`renderedAt`). */
-export function OfflineNotice(props: { renderedAt: Date }): JSX.Element {
-  return <p class="notice notice-warning offline-notice" role="status" data-offline-notice data-rendered-at={props.renderedAt.toISOString()} data-template={OFFLINE_TEXT.notice} data-no-connection={OFFLINE_TEXT.noConnection} hidden></p>;
+/**
+ * The hidden notice; offline.js fills in the time the page was rendered (`renderedAt`, on the pages
+ * the worker keeps) or says that a request needs a connection (every page with an htmx form).
+ */
+export function OfflineNotice(props: { renderedAt?: Date }): JSX.Element {
+  return <p class="notice notice-warning offline-notice" role="status" data-offline-notice data-rendered-at={props.renderedAt?.toISOString()} data-template={OFFLINE_TEXT.notice} data-no-connection={OFFLINE_TEXT.noConnection} data-no-details={OFFLINE_TEXT.details} hidden></p>;
 }

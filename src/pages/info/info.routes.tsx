@@ -1,5 +1,7 @@
-// The information pages: /partner-success (cached 300 s), /privacy and /terms (fully static,
-// rendered and compressed once when the routes are built); see docs/public-pages.md, "Caching rules".
+// The information pages: /partner-success (cached 300 s), /privacy, /terms and /offline (fully
+// static, rendered and compressed once when the routes are built); see docs/public-pages.md,
+// "Caching rules". /offline is what the service worker shows for a page it does not keep when the
+// network fails ("Offline").
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
@@ -9,7 +11,7 @@ import { inLanguage, languageCacheKey, LANGUAGE_VARY, LANGUAGES, requestLanguage
 import { publicUrl } from "../../lib/config.ts";
 import { alternateLinks } from "../components/layout.tsx";
 import { siteHost } from "../../lib/links.ts";
-import { PartnerSuccessPage, PrivacyPage, TermsPage } from "./info.view.tsx";
+import { OfflinePage, PartnerSuccessPage, PrivacyPage, TermsPage } from "./info.view.tsx";
 
 const SHELL_SECONDS = 300;
 
@@ -24,6 +26,7 @@ function perLanguage(deps: Deps, render: () => JSX.Element): (request: Request) 
 export function infoRoutes(deps: Deps) {
   const host = siteHost(deps.config);
   const privacy = perLanguage(deps, () => <PrivacyPage contactEmail={deps.config.partnerEmail} siteHost={host} retentionDays={deps.config.trackingRetentionDays} alternates={alternateLinks(publicUrl(deps.config, "/privacy"))} />);
+  const offline = perLanguage(deps, () => <OfflinePage />);
   const terms = perLanguage(deps, () => <TermsPage contactEmail={deps.config.partnerEmail} siteHost={host} alternates={alternateLinks(publicUrl(deps.config, "/terms"))} />);
 
   return new Elysia({ name: "info-pages" })
@@ -34,5 +37,6 @@ export function infoRoutes(deps: Deps) {
       );
     })
     .get("/privacy", ({ request }) => privacy(request))
-    .get("/terms", ({ request }) => terms(request));
+    .get("/terms", ({ request }) => terms(request))
+    .get("/offline", ({ request }) => offline(request));
 }

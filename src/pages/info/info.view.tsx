@@ -1,4 +1,4 @@
-// /partner-success and /privacy: two static pages (see docs/public-pages.md).
+// /partner-success, /privacy, /terms and /offline: static pages (see docs/public-pages.md).
 
 import { SUBMISSION_RETENTION_MONTHS } from "../../lib/submissions/retention.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
@@ -28,6 +28,38 @@ export function PartnerSuccessPage(props: { partnerEmail: string }): JSX.Element
           <a class="button" href="/feature-event" safe>
             {t("partnerSuccess.back")}
           </a>
+        </div>
+      </main>
+      <SiteFooter />
+    </Layout>
+  );
+}
+
+/**
+ * The page the service worker shows for a page it does not keep (the submission form, reporting,
+ * sign-in, the partner pages) when the network fails (docs/public-pages.md, "Offline"): what needs
+ * a connection and what still opens without one.
+ */
+export function OfflinePage(): JSX.Element {
+  return (
+    <Layout title={t("offline.page.title")} noindex scripts={["offline.js"]}>
+      <SiteHeader />
+      <main id="main" class="page narrow offline-page">
+        <h1 safe>{t("offline.page.heading")}</h1>
+        <p class="lead" safe>
+          {t("offline.page.lead")}
+        </p>
+        <p safe>{t("offline.page.works")}</p>
+        <div class="hero-actions">
+          <a class="button button-primary" href="/" safe>
+            {t("offline.page.calendar")}
+          </a>
+          <a class="button" href="/my-night" safe>
+            {t("offline.page.night")}
+          </a>
+          <button type="button" class="button button-quiet" data-offline-retry hidden safe>
+            {t("offline.page.retry")}
+          </button>
         </div>
       </main>
       <SiteFooter />

@@ -9,6 +9,7 @@ import { markup } from "../../lib/http.ts";
 import { SUBMISSION_FIELDS, type SubmissionFieldName, type SubmissionIssue } from "../../lib/submissions/validation.ts";
 import { formatDay, t, type MessageKey } from "../../lib/i18n/index.ts";
 import { SITE_NAME } from "../../lib/links.ts";
+import { OfflineNotice } from "../components/offline-notice.view.tsx";
 
 /** Root id of the swappable form fragment; every hx-target on this page points here. */
 export const SUBMISSION_FORM_ID = "event-submission";
@@ -284,9 +285,10 @@ export function SubmissionForm(props: { state: SubmissionFormState }): JSX.Eleme
 export function SubmitPage(props: { state: SubmissionFormState; alternates?: string }): JSX.Element {
   const head = markup(<link rel="stylesheet" href={assetUrl("forms.css")} />);
   return (
-    <Layout title={t("submit.title", { site: SITE_NAME })} description={t("submit.description")} head={head} alternates={props.alternates} htmxConfig={SUBMIT_HTMX_CONFIG} scripts={["messages.js", "submit-event.js"]}>
+    <Layout title={t("submit.title", { site: SITE_NAME })} description={t("submit.description")} head={head} alternates={props.alternates} htmxConfig={SUBMIT_HTMX_CONFIG} scripts={["messages.js", "submit-event.js", "offline.js"]}>
       <SiteHeader />
       <main id="main" class="page narrow submit-page">
+        <OfflineNotice />
         <p class="kicker" safe>
           {t("submit.kicker")}
         </p>
