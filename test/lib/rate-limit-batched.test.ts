@@ -6,6 +6,8 @@ import { hmacHex } from "../../src/lib/crypto.ts";
 import { createMemoryLogger } from "../../src/lib/logger.ts";
 import type { Db } from "../../src/lib/db/client.ts";
 import { resetDatabase } from "../helpers/database.ts";
+import { createTestTimers } from "../helpers/timers.ts";
+import type { Timers } from "../../src/lib/timers.ts";
 import { createClock, createTestContext, TEST_AUTH_SECRET, type TestClock, type TestContext } from "../helpers/app.ts";
 
 let ctx: TestContext;
@@ -21,7 +23,7 @@ afterAll(() => ctx.close());
 
 const rule = { scope: "batched_test", limit: 240, windowSeconds: 60 };
 // A long interval: the tests flush by hand.
-const make = (db: Db = ctx.deps.db, log = createMemoryLogger(), extra: { maxKeys?: number; localFallback?: boolean } = {}) =>
+const make = (db: Db = ctx.deps.db, log = createMemoryLogger(), extra: { maxKeys?: number; localFallback?: boolean; timers?: Timers; flushIntervalMs?: number } = {}) =>
   createBatchedLimiter({ db, secret: TEST_AUTH_SECRET, log, now: clock.now, flushIntervalMs: 60_000, ...extra });
 
 async function storedCount(scope: string): Promise<number> {
@@ -171,6 +173,22 @@ describe("batched tracking limiter", () => {
 });
 
 describe("when keys are synced", () => {
+  test("the sync tick runs on the timers the limiter is given (a test clock here: nothing sleeps)", async () => {
+    const timers = createTestTimers();
+    const limiter = make(ctx.deps.db, createMemoryLogger(), { timers, flushIntervalMs: 100 });
+    expect(timers.pending()).toBe(0);
+    // A tenth of the limit unsynced: due at the next tick, and only then.
+    for (let i = 0; i < 24; i++) limiter.hit(rule, ["ticked"], { failOpen: false });
+    expect(timers.pending()).toBe(1);
+    await timers.advance(99);
+    expect(limiter.stats().flushes).toBe(0);
+    await timers.advance(1);
+    for (let i = 0; i < 100 && limiter.stats().pendingHits > 0; i++) await timers.settle();
+    expect(limiter.stats()).toMatchObject({ flushes: 1, pendingHits: 0 });
+    expect(await storedCount(rule.scope)).toBe(24);
+    await limiter.close();
+  });
+
   test("cold keys wait up to 3 s; keys past a tenth of the limit unsynced or half the limit in total go at the next tick", async () => {
     const limiter = make();
     limiter.hit(rule, ["cold"], { failOpen: false });
