@@ -6,7 +6,8 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError, loadConfig } from "./lib/config.ts";
-import { copyPgliteTemplate, ensurePgliteTemplate, pgliteDataFolder } from "./lib/db/pglite-template.ts";
+import { copyPgliteTemplate, ensurePgliteTemplate } from "./lib/db/pglite-template.ts";
+import { pgliteDataFolder } from "./lib/db/pglite-boot.ts";
 import { loadPgliteFiles } from "./lib/db/pglite-boot.ts";
 import { startupFailureText } from "./lib/db/errors.ts";
 
