@@ -10,7 +10,7 @@ import { engagementInteractions, paidOrders } from "../db/schema/index.ts";
 import { secretsEqual } from "../crypto.ts";
 import { csvLine } from "../sheet/csv.ts";
 import type { EventReader } from "../events/pipeline.ts";
-import { parisDate } from "../paris-time.ts";
+import { parisDate, parisDaySql, parisWallClockSql } from "../paris-time.ts";
 import { NO_STORE_HEADERS } from "../http.ts";
 import { engagementMetrics, type EngagementMetrics } from "../insights/metrics-types.ts";
 
@@ -155,7 +155,7 @@ function metricsOf(row: { clicks?: unknown; outbound?: unknown; calendar?: unkno
  * probe. A rollup with an end covers exactly the read's window and nothing is taken away.
  */
 function lateRecords(orderId: string, endAt: Date, groupBy: "session" | "day") {
-  const key = groupBy === "session" ? sql.raw("e.session_id") : sql.raw("(e.recorded_at at time zone 'Europe/Paris')::date");
+  const key = groupBy === "session" ? sql.raw("e.session_id") : parisDaySql(sql.raw("e.recorded_at"));
   return sql`
     s as (select * from partner_stats where order_id = ${orderId}::uuid),
     late as (
@@ -336,7 +336,7 @@ function dailySeries(rows: readonly DayCounts[], startAt: Date, endAt: Date): Pa
 /** The daily series computed from the raw engagement records of [startAt, endAt) (the reference; the fallback). */
 export async function readRawDailySeries(db: Db, eventKey: string, startAt: Date, endAt: Date): Promise<PartnerDay[]> {
   const e = engagementInteractions;
-  const day = sql<string>`to_char(${e.recordedAt} at time zone 'Europe/Paris', 'YYYY-MM-DD')`;
+  const day = sql<string>`to_char(${parisWallClockSql(e.recordedAt)}, 'YYYY-MM-DD')`;
   const rows = await db
     .select({
       day,
