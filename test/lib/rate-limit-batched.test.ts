@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createBatchedLimiter } from "../../src/lib/rate-limit-batched.ts";
 import { createRateLimiter, RATE_LIMITS } from "../../src/lib/rate-limit.ts";
@@ -8,18 +8,14 @@ import type { Db } from "../../src/lib/db/client.ts";
 import { resetDatabase } from "../helpers/database.ts";
 import { createTestTimers } from "../helpers/timers.ts";
 import type { Timers } from "../../src/lib/timers.ts";
-import { createClock, createTestContext, TEST_AUTH_SECRET, type TestClock, type TestContext } from "../helpers/app.ts";
+import { createClock, TEST_AUTH_SECRET, type TestClock, useTestApp } from "../helpers/app.ts";
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let clock: TestClock;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   clock = createClock("2026-06-21T20:00:00Z");
 });
-afterAll(() => ctx.close());
 
 const rule = { scope: "batched_test", limit: 240, windowSeconds: 60 };
 // A long interval: the tests flush by hand.
