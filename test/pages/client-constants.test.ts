@@ -1,6 +1,7 @@
-// The filter parameters are written once (lib/events/filter-query.ts FILTER_PARAMS): the filters
-// form hands their names and the storage key to the browser, OpenAPI documents them from the same
-// table, and static/app.js spells none of them.
+// Server constants reach the browser as data, never as copies in the scripts. The filter parameters
+// are written once (lib/events/filter-query.ts FILTER_PARAMS): the filters form hands their names
+// and the storage key to app.js and OpenAPI documents them from the same table. The header's
+// "My night" link hands my-night.js the cap, the event-key pattern and the storage key.
 
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -8,6 +9,8 @@ import { join } from "node:path";
 import { FILTER_PARAM_NAMES, FILTER_PARAMS, FILTER_STORAGE_KEY, filtersToSearchParams, parseFilters } from "../../src/lib/events/filter-query.ts";
 import { MOMENT_PARAM } from "../../src/lib/events/filter-moment.ts";
 import { FILTER_QUERY_PARAMETERS } from "../../src/api/openapi.ts";
+import { MAX_NIGHT_EVENTS, NIGHT_STORAGE_KEY } from "../../src/lib/events/saved-night.ts";
+import { EVENT_KEY_PATTERN } from "../../src/lib/sheet/keys.ts";
 import { useTestApp } from "../helpers/app.ts";
 
 const ctx = useTestApp();
@@ -37,4 +40,17 @@ test("static/app.js spells no filter parameter list and no storage key", () => {
   const script = readFileSync(join(import.meta.dir, "../../static/app.js"), "utf8");
   expect(script).not.toContain(FILTER_STORAGE_KEY);
   expect(script).not.toMatch(/\[\s*"df",\s*"dt"/);
+});
+
+test("the My night link carries the cap, the event-key pattern and the storage key; my-night.js spells none of them", async () => {
+  const html = await (await ctx.request("/")).text();
+  const link = /<a[^>]*data-my-night-link[^>]*>/.exec(html)?.[0] ?? "";
+  const data = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(link)?.[1];
+  expect(data("data-max")).toBe(String(MAX_NIGHT_EVENTS));
+  expect(data("data-key-pattern")).toBe(EVENT_KEY_PATTERN);
+  expect(data("data-storage-key")).toBe(NIGHT_STORAGE_KEY);
+  const script = readFileSync(join(import.meta.dir, "../../static/my-night.js"), "utf8");
+  expect(script).not.toContain(NIGHT_STORAGE_KEY);
+  expect(script).not.toContain("evt_[a-z0-9]");
+  expect(script).not.toMatch(/MAX = \d/);
 });
