@@ -5,8 +5,9 @@
 
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError, loadConfig } from "./lib/config.ts";
-import { copyPgliteTemplate, ensurePgliteTemplate, pgliteDataFolder } from "./lib/db/pglite-template.ts";
+import { ConfigError, loadConfig, readyLine } from "./lib/config.ts";
+import { copyPgliteTemplate, ensurePgliteTemplate } from "./lib/db/pglite-template.ts";
+import { pgliteDataFolder } from "./lib/db/pglite-boot.ts";
 import { loadPgliteFiles } from "./lib/db/pglite-boot.ts";
 import { startupFailureText } from "./lib/db/errors.ts";
 
@@ -84,7 +85,7 @@ async function main(): Promise<void> {
 
   log.info(
     "startup",
-    `[finder] Ready | data=${config.dataMode} | db=${config.databaseUrl ? "yes" : "no"} | geocoding=${config.geocodingApiKey ? "api" : "arrondissement-fallback"}`,
+    readyLine(config, app.server?.port ?? config.port, deps.database.engine),
     { port: app.server?.port, database: deps.database.engine, bootMs: { ...boot, listening: Math.round(performance.now()) } },
   );
 

@@ -14,9 +14,12 @@
   var msg = window.finderMsg;
 
   var SESSION_KEY = "finder:event-engagement-session";
-  var FILTER_STORAGE_KEY = "finder:event-filters:v1";
   var MAP_APP_KEY = "finder:map-app";
-  var FILTER_PARAMS = ["df", "dt", "dn", "arr", "g", "nat", "vt", "in", "pick", "pr", "ag", "q", "when"];
+  // The filter parameters and the storage key come from the server with the filters form
+  // (lib/events/filter-query.ts): this script never spells them.
+  var filtersForm = doc.getElementById("filters");
+  var FILTER_STORAGE_KEY = (filtersForm && filtersForm.getAttribute("data-storage-key")) || "";
+  var FILTER_PARAMS = ((filtersForm && filtersForm.getAttribute("data-filter-params")) || "").split(" ").filter(Boolean);
   var SHARE_STATUS_MS = 1800;
 
   function $(selector, root) {
@@ -344,7 +347,7 @@
     if (!root) return;
     bringResultsIntoView(root);
     var query = root.getAttribute("data-query") || "";
-    storageSet(FILTER_STORAGE_KEY, query);
+    if (FILTER_STORAGE_KEY) storageSet(FILTER_STORAGE_KEY, query);
     // A swap without a request of its own (a history restore) always brings the form along.
     var sent = sentForm;
     sentForm = null;

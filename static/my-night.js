@@ -8,9 +8,11 @@
   "use strict";
 
   var doc = document;
-  var STORAGE_KEY = "finder:my-night:v1";
-  var MAX = 30;
-  var KEY_SHAPE = /^evt_[a-z0-9]{12,20}$/;
+  // The header link carries the server's rules as data (lib/events/saved-night.ts, sheet/keys.ts).
+  var navLink = doc.querySelector("[data-my-night-link]");
+  var STORAGE_KEY = (navLink && navLink.getAttribute("data-storage-key")) || "";
+  var MAX = Number((navLink && navLink.getAttribute("data-max")) || 0);
+  var KEY_SHAPE = new RegExp((navLink && navLink.getAttribute("data-key-pattern")) || "^$");
   var FULL_MS = 2500;
 
   function $all(selector, root) {
@@ -30,6 +32,7 @@
     }
   }
   function write(list) {
+    if (!STORAGE_KEY) return false;
     try {
       window.localStorage.setItem(STORAGE_KEY, JSON.stringify(list));
       return true;
@@ -41,7 +44,6 @@
     return list.length ? "/my-night?e=" + list.join(",") : "/my-night";
   }
 
-  var navLink = doc.querySelector("[data-my-night-link]");
   // Links to My night go straight to the saved night's address, so following one loads the page
   // once (the page would otherwise load, find no keys in its address and load again with them).
   var nightLinks = $all('[data-my-night-link], a[href="/my-night"]');

@@ -6,7 +6,8 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { loadPgliteFiles, createPglite } from "../../src/lib/db/pglite-boot.ts";
-import { copyPgliteTemplate, pgliteDataFolder } from "../../src/lib/db/pglite-template.ts";
+import { copyPgliteTemplate } from "../../src/lib/db/pglite-template.ts";
+import { pgliteDataFolder } from "../../src/lib/db/pglite-boot.ts";
 
 void loadPgliteFiles();
 const dataDir = process.env.DATA_DIR!;

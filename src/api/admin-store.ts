@@ -9,7 +9,7 @@ import { HttpError, ValidationError } from "../lib/errors.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import { createBackup, listBackups } from "../lib/store/backups.ts";
-import { exportStoreCsv } from "../lib/store/csv-transfer.ts";
+import { exportStoreCsv, storeExportFileName } from "../lib/store/csv-transfer.ts";
 import {
   CLEAR_STORE_CONFIRMATION,
   clearStoreWithSnapshot,
@@ -24,11 +24,6 @@ import {
   uploadCsv,
 } from "../lib/admin/store-operations.ts";
 
-/** Paris date of a file name: finder-events-2026-06-21.csv. */
-function exportFileName(now: Date): string {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  return `finder-events-${day}.csv`;
-}
 
 /**
  * POST /api/admin/sheet/upload, GET /api/admin/sheet/export, POST /api/admin/sheet/import/preview,
@@ -55,7 +50,7 @@ export function adminStoreApi(deps: Deps) {
         const csv = await exportStoreCsv(deps.db);
         if (csv === undefined) return jsonNoStore({ success: false, error: "The store has never been written" }, 404);
         return new Response(csv, {
-          headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${exportFileName(deps.now())}"`, ...NO_STORE_HEADERS },
+          headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${storeExportFileName(deps.now())}"`, ...NO_STORE_HEADERS },
         });
       },
       { isAdmin: true },

@@ -6,6 +6,7 @@
 import { openapi } from "@elysiajs/openapi";
 import { t } from "elysia";
 import { SITE_NAME } from "../lib/links.ts";
+import { FILTER_PARAMS } from "../lib/events/filter-query.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -73,17 +74,6 @@ export const OG_QUERY_PARAMETERS: readonly QueryParameter[] = [
  * The homepage's filter and search parameters (docs/filters-and-search.md), accepted by
  * /api/events and /calendar.ics. Lists are comma-separated or repeated; unknown values are ignored.
  */
-export const FILTER_QUERY_PARAMETERS: readonly QueryParameter[] = [
-  query("q", "Search text (name, venue, area, genres, notes; accents and case ignored; at most 200 characters)"),
-  query("df", "First date, YYYY-MM-DD"),
-  query("dt", "Last date, YYYY-MM-DD"),
-  query("dn", "Times of day: day, night (night: the event runs at any minute from 22:00 to 06:00)"),
-  query("arr", "Arrondissements 1–20 (e.g. 11 or 11e), or outside"),
-  query("g", "Genre keys (e.g. house, jazz, musiques du monde)"),
-  query("nat", "Host or audience country codes: UK, FR, CA, NL"),
-  query("vt", "Venue types: indoor, outdoor"),
-  query("in", "Venue setting: indoor or outdoor"),
-  query("pick", "1 for curated picks only"),
-  query("pr", "Price range in euros, min:max (e.g. 0:20)"),
-  query("ag", "Age range, min:max (e.g. 18:21)"),
-];
+export const FILTER_QUERY_PARAMETERS: readonly QueryParameter[] = [FILTER_PARAMS.q, ...Object.values(FILTER_PARAMS).filter((p) => p !== FILTER_PARAMS.q)].map((param) =>
+  query(param.name, param.doc),
+);

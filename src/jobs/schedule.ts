@@ -12,6 +12,7 @@ import { pruneTrackingMarkers } from "./prune-tracking-markers.ts";
 import { warmCoordinatesJob, warmCoordinatesReport } from "./warm-coordinates.ts";
 import { sendOutbox } from "./send-outbox.ts";
 import { purgeSubmissions } from "./purge-submissions.ts";
+import { JOB_LOCK_KEYS } from "../lib/db/locks.ts";
 
 /**
  * One scheduled job: a name (also its `/api/cron/<name>` path), a UTC cron pattern, a lock key
@@ -32,15 +33,15 @@ function job<T>(definition: ScheduledJob<T>): ScheduledJob<T> {
 
 /** The schedule (UTC): 04:00, 04:10, 04:20, 04:30 and 04:40 daily, every ten minutes, hourly at :30 and every 5 seconds (see docs/operations.md, "Jobs"). */
 export const SCHEDULE: readonly ScheduledJob[] = [
-  job({ name: "cleanup-admin-sessions", pattern: "0 4 * * *", lockKey: 734_300_1, run: cleanupAdminSessions }),
-  job({ name: "cleanup-rate-limits", pattern: "10 4 * * *", lockKey: 734_300_2, run: cleanupRateLimits }),
-  job({ name: "backup-event-store", pattern: "20 4 * * *", lockKey: 734_300_3, run: backupEventStore, report: backupReport }),
-  job({ name: "prune-tracking-markers", pattern: "*/10 * * * *", lockKey: 734_300_4, run: pruneTrackingMarkers }),
-  job({ name: "warm-coordinates", pattern: "30 * * * *", lockKey: 734_300_8, run: warmCoordinatesJob, report: warmCoordinatesReport }),
-  job({ name: "tracking-retention", pattern: "30 4 * * *", lockKey: 734_300_5, run: trackingRetention }),
-  job({ name: "purge-submissions", pattern: "40 4 * * *", lockKey: 734_300_9, run: purgeSubmissions }),
+  job({ name: "cleanup-admin-sessions", pattern: "0 4 * * *", lockKey: JOB_LOCK_KEYS["cleanup-admin-sessions"], run: cleanupAdminSessions }),
+  job({ name: "cleanup-rate-limits", pattern: "10 4 * * *", lockKey: JOB_LOCK_KEYS["cleanup-rate-limits"], run: cleanupRateLimits }),
+  job({ name: "backup-event-store", pattern: "20 4 * * *", lockKey: JOB_LOCK_KEYS["backup-event-store"], run: backupEventStore, report: backupReport }),
+  job({ name: "prune-tracking-markers", pattern: "*/10 * * * *", lockKey: JOB_LOCK_KEYS["prune-tracking-markers"], run: pruneTrackingMarkers }),
+  job({ name: "warm-coordinates", pattern: "30 * * * *", lockKey: JOB_LOCK_KEYS["warm-coordinates"], run: warmCoordinatesJob, report: warmCoordinatesReport }),
+  job({ name: "tracking-retention", pattern: "30 4 * * *", lockKey: JOB_LOCK_KEYS["tracking-retention"], run: trackingRetention }),
+  job({ name: "purge-submissions", pattern: "40 4 * * *", lockKey: JOB_LOCK_KEYS["purge-submissions"], run: purgeSubmissions }),
   // Seconds first: the outbox is polled every 5 s so a message leaves within seconds of its action.
-  job({ name: "send-outbox", pattern: "*/5 * * * * *", lockKey: 734_301_0, run: sendOutbox }),
+  job({ name: "send-outbox", pattern: "*/5 * * * * *", lockKey: JOB_LOCK_KEYS["send-outbox"], run: sendOutbox }),
 ];
 
 /** Finds a job of the schedule by name. */

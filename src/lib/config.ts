@@ -368,7 +368,32 @@ export function loadConfig(env: Env = process.env): Config {
     authSecretGenerated = true;
   }
   if (problems.length > 0 || authSecret === undefined) throw new ConfigError(problems);
-  return { ...values, authSecret, authSecretGenerated, isProduction };
+  return { ...values, siteUrl: developmentSiteUrl(env, values), authSecret, authSecretGenerated, isProduction };
+}
+
+/** In development without NEXT_PUBLIC_SITE_URL, links follow PORT (a second instance on :3001 links to itself, not to :3000). */
+function developmentSiteUrl(env: Env, values: FieldValues): string {
+  if (values.nodeEnv !== "development" || valueOf(env, "NEXT_PUBLIC_SITE_URL") !== undefined || values.port === 0) return values.siteUrl;
+  return `http://localhost:${values.port}`;
+}
+
+/** The address to open on this machine once the server listens (a wildcard host reads as localhost). */
+export function localUrl(config: Pick<Config, "host" | "basePath">, port: number): string {
+  const wildcard = config.host === "0.0.0.0" || config.host === "::" || config.host === "";
+  const host = wildcard ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host;
+  return `http://${host}:${port}${config.basePath}/`;
+}
+
+/**
+ * The line a start logs once it listens: the address to open, the data mode, the database it
+ * actually uses (the embedded one names its folder), whether the console is enabled (it needs
+ * ADMIN_KEY) and how addresses are geocoded.
+ */
+export function readyLine(config: Config, port: number, engine: "postgres" | "pglite"): string {
+  const db = engine === "postgres" ? "postgres" : config.dataMode === "test" ? "embedded (in memory)" : `embedded (${config.dataDir})`;
+  const console = config.adminKey ? "on at /admin" : "off (set ADMIN_KEY to enable /admin)";
+  const geocoding = config.geocodingApiKey ? "api" : "arrondissement-fallback";
+  return `[finder] Ready at ${localUrl(config, port)} | data=${config.dataMode} | db=${db} | console=${console} | geocoding=${geocoding}`;
 }
 
 // Development convenience: a newcomer runs `npm start` with no environment at all, and sessions

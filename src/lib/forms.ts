@@ -34,3 +34,13 @@ export async function readJsonOrForm(request: Request): Promise<Record<string, u
   const body = await readJson(request);
   return isPlainObject(body) ? body : undefined;
 }
+
+/**
+ * The body a public form posts, as its JSON twin expects it: the visible "website" field of the
+ * form is the honeypot (a JSON body names it `honeypot` itself and is left as it is).
+ */
+export function honeypotBody(fields: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!fields) return undefined;
+  const { website, ...rest } = fields;
+  return "honeypot" in rest ? rest : { ...rest, honeypot: website };
+}

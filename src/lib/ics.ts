@@ -12,12 +12,13 @@ import { eventCategoryLabel } from "./sheet/misc-fields.ts";
 import { minutesOfDay } from "./sheet/times.ts";
 import type { LiveEvent } from "./sheet/types.ts";
 import { currentLanguage, t } from "./i18n/index.ts";
+import { PARIS_TIME_ZONE } from "./paris-time.ts";
 
 /** Content type of a calendar response. */
 export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
 
 /** The time zone every DTSTART/DTEND names: sheet times are Paris wall-clock values. */
-export const CALENDAR_TZID = "Europe/Paris";
+export const CALENDAR_TZID = PARIS_TIME_ZONE;
 
 /** What a single-event calendar needs besides the event. */
 export interface EventCalendarOptions {

@@ -1,21 +1,47 @@
-// Paris wall-clock maths: the Paris date, year and UTC offset of an instant, and the instant of a Paris
-// wall-clock time. Every Paris-time calculation of the service goes through here.
+// Paris wall-clock maths: the Paris date, year and UTC offset of an instant, the instant of a Paris
+// wall-clock time, Paris date formats and the SQL of a Paris calendar day. Every Paris-time
+// calculation of the service goes through here.
 
-const PARIS_YEAR = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", year: "numeric" });
+import { sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
+
+/** The festival's time zone (IANA name). */
+export const PARIS_TIME_ZONE = "Europe/Paris";
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date format on the Paris wall clock, made once per locale and options. */
+export function parisFormat(locale: string, options: Omit<Intl.DateTimeFormatOptions, "timeZone">): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone: PARIS_TIME_ZONE })));
+  return format;
+}
+
+/** SQL: a timestamptz column or expression as a Paris wall-clock timestamp (no zone). */
+export function parisWallClockSql(instant: SQLWrapper | AnyColumn): SQL {
+  return sql`(${instant} at time zone ${sql.raw(`'${PARIS_TIME_ZONE}'`)})`;
+}
+
+/** SQL: the Paris calendar date of a timestamptz column or expression. */
+export function parisDaySql(instant: SQLWrapper | AnyColumn): SQL {
+  return sql`${parisWallClockSql(instant)}::date`;
+}
+
+const PARIS_YEAR = parisFormat("en-GB", { year: "numeric" });
 
 /** The calendar year on the Paris wall clock at `now`. */
 export function parisYear(now: Date): number {
   return Number(PARIS_YEAR.format(now));
 }
 
-const PARIS_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" });
+const PARIS_DATE = parisFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit" });
 
 /** The Paris calendar date of an instant, as YYYY-MM-DD. */
 export function parisDate(now: Date): string {
   return PARIS_DATE.format(now);
 }
 
-const PARIS_OFFSET = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Paris", timeZoneName: "longOffset" });
+const PARIS_OFFSET = parisFormat("en-US", { timeZoneName: "longOffset" });
 
 /** Minutes east of UTC of the Paris wall clock at an instant (60 or 120). */
 export function parisOffsetMinutes(at: Date): number {

@@ -28,9 +28,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
-import { hmacHex } from "./crypto.ts";
 import { dbErrorSummary } from "./db/errors.ts";
-import type { RateLimitRule } from "./rate-limit.ts";
+import { rateLimitKey, type RateLimitRule } from "./rate-limit.ts";
+import { systemTimers, type TimerHandle, type Timers } from "./timers.ts";
 
 /** The decision for one hit; `unavailable` when the limiter has no room to track a new key. */
 export type BatchedLimitDecision =
@@ -52,6 +52,8 @@ export interface BatchedLimiterOptions {
   chunkSize?: number;
   /** Decide on local counts while the database is unreachable instead of answering `unavailable` (default false). */
   localFallback?: boolean;
+  /** Timers of the sync ticks and the log throttling (default: the real ones; tests pass a test clock). */
+  timers?: Timers;
 }
 
 export interface BatchedLimiterStats {
@@ -134,18 +136,22 @@ export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLim
   let lastFullLog = 0;
   let backoff = 0;
 
-  const keyFor = (rule: RateLimitRule, parts: readonly string[]) => hmacHex(options.secret, [rule.scope, ...parts].join("|"));
+  const keyFor = (rule: RateLimitRule, parts: readonly string[]) => rateLimitKey(options.secret, rule, parts);
+  const timers = options.timers ?? systemTimers;
 
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: TimerHandle | undefined;
   function schedule(delay: number): void {
     if (closed || timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void sync(false).finally(() => {
-        if (hasWork()) schedule(degraded ? backoff : interval);
-      });
-    }, delay);
-    (timer as { unref?: () => void }).unref?.();
+    timer = timers.setTimeout(
+      () => {
+        timer = undefined;
+        void sync(false).finally(() => {
+          if (hasWork()) schedule(degraded ? backoff : interval);
+        });
+      },
+      delay,
+      true,
+    );
   }
 
   function sweep(now: number): void {
@@ -237,7 +243,7 @@ export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLim
           state.pending += delta;
           urgent.add(state);
         }
-        const now = Date.now();
+        const now = timers.now();
         if (now - lastFailureLog >= LOG_EVERY_MS) {
           lastFailureLog = now;
           options.log.warn("rate-limit", options.localFallback ? "Tracking limiter could not sync its counters; deciding on local counts" : "Tracking limiter could not sync its counters; its decisions are unavailable until it can", { keys: chunk.length, error: dbErrorSummary(error) });
@@ -319,19 +325,19 @@ export function createBatchedLimiter(options: BatchedLimiterOptions): BatchedLim
       // answers, decisions rest on the local counts (a hit of the outage is never forgotten).
       degraded = false;
       backoff = 0;
-      if (timer) clearTimeout(timer);
+      timers.clearTimeout(timer);
       timer = undefined;
       if (hasWork()) schedule(0);
       options.log.info("rate-limit", "Tracking limiter resumes on local counts; the outage's counts are written in the background", { keys: states.size });
     },
     async close() {
-      if (timer) clearTimeout(timer);
+      timers.clearTimeout(timer);
       timer = undefined;
       closed = true;
       // Counts are best effort at shutdown: never wait more than 2 s for them.
-      let giveUp: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([flush(), new Promise((resolve) => (giveUp = setTimeout(resolve, 2_000)))]);
-      clearTimeout(giveUp);
+      let giveUp: TimerHandle | undefined;
+      await Promise.race([flush(), new Promise<void>((resolve) => (giveUp = timers.setTimeout(resolve, 2_000)))]);
+      timers.clearTimeout(giveUp);
     },
     stats: () => {
       let pendingHits = 0;

@@ -83,9 +83,14 @@ export const limiterParts = {
   fingerprint: (fp: string) => fp.toLowerCase(),
 };
 
+/** The stored key of a limiter bucket: an HMAC of the scope and the normalised parts (raw IPs and ids never reach the table). Both limiters write it. */
+export function rateLimitKey(secret: string, rule: RateLimitRule, parts: readonly string[]): string {
+  return hmacHex(secret, [rule.scope, ...parts].join("|"));
+}
+
 /** Builds the Postgres-backed limiter. */
 export function createRateLimiter(deps: RateLimiterDeps): RateLimiter {
-  const keyFor = (rule: RateLimitRule, parts: readonly string[]) => hmacHex(deps.secret, [rule.scope, ...parts].join("|"));
+  const keyFor = (rule: RateLimitRule, parts: readonly string[]) => rateLimitKey(deps.secret, rule, parts);
 
   return {
     keyFor,

@@ -2,11 +2,9 @@
 // one regeneration at a time per entry, no stampede on a miss, and invalidation by path or tag.
 // A failed regeneration keeps serving the previous render (see docs/public-pages.md, "Render cache").
 
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
-import { createHash } from "node:crypto";
+import { brotli, contentEtag, gzip, pickEncoding, type Encoding } from "./compression.ts";
 import type { Logger } from "./logger.ts";
 import type { Invalidation } from "./invalidation.ts";
-import { memoised } from "./memo.ts";
 
 /** What a render produces. Only successful renders are cached: a render that fails must throw. */
 export interface Rendered {
@@ -59,11 +57,6 @@ export interface RenderCacheOptions {
 const STALE_WHILE_REVALIDATE = 86400;
 const encoder = new TextEncoder();
 
-function asBytes(data: Uint8Array): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
-}
-
-type Encoding = "br" | "gzip" | "identity";
 type CacheState = "HIT" | "STALE" | "MISS";
 
 const STATE_INDEX: Readonly<Record<CacheState, number>> = { HIT: 0, STALE: 1, MISS: 2 };
@@ -74,24 +67,8 @@ function headIndex(state: CacheState, encoding: Encoding, extra: boolean): numbe
   return STATE_INDEX[state] * 6 + ENCODING_INDEX[encoding] * 2 + (extra ? 1 : 0);
 }
 
-// Browsers send a handful of Accept-Encoding values: each is read once.
-const encodingOf = memoised(256, readEncoding);
-
-/** Picks the encoding a client accepts: brotli, then gzip, else identity. */
-export function pickEncoding(acceptEncoding: string | null): Encoding {
-  return encodingOf(acceptEncoding ?? "");
-}
-
-function readEncoding(acceptEncoding: string): Encoding {
-  const accept = acceptEncoding.toLowerCase();
-  const allows = (name: string) => {
-    const match = accept.match(new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=([0-9.]+))?`));
-    return match !== null && (match[1] === undefined || Number(match[1]) > 0);
-  };
-  if (allows("br")) return "br";
-  if (allows("gzip")) return "gzip";
-  return "identity";
-}
+/** How a client's Accept-Encoding picks an encoding (kept in compression.ts; re-exported for the routes that import it from here). */
+export { pickEncoding } from "./compression.ts";
 
 /** The cache of one process. */
 export interface RenderCache {
@@ -138,7 +115,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       headers: rendered.headers ?? {},
       bodies: { identity: new Blob([identity]) },
       identity,
-      etag: `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`,
+      etag: contentEtag(identity),
       createdAt: now(),
       policy,
       heads: [],
@@ -151,11 +128,8 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     let body = entry.bodies[encoding];
     if (!body) {
       const { identity } = entry;
-      const bytes =
-        encoding === "gzip"
-          ? gzipSync(identity, { level: 6 })
-          : brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } });
-      body = entry.bodies[encoding] = new Blob([asBytes(bytes)]);
+      const bytes = encoding === "gzip" ? gzip(identity, 6) : brotli(identity, 6);
+      body = entry.bodies[encoding] = new Blob([bytes]);
     }
     return body;
   }

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { lazyCompressed } from "./compression.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -78,10 +78,6 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-function bytes(data: Uint8Array): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
-}
-
 function load(path: string, file: string): StaticAsset | undefined {
   // The type follows the public name (the outlines' .geojson file is served as .json).
   const ext = extname(path);
@@ -99,11 +95,10 @@ function load(path: string, file: string): StaticAsset | undefined {
   if (COMPRESSIBLE.has(ext) && identity.byteLength > 256) {
     // Compressed on the first request for this file, then kept: brotli at quality 11 over every
     // file took about 0.7 s, which a start would otherwise pay before its first page.
-    let br: Uint8Array<ArrayBuffer> | undefined;
-    let gzip: Uint8Array<ArrayBuffer> | undefined;
+    const compressed = lazyCompressed(identity);
     Object.defineProperties(asset, {
-      br: { enumerable: true, get: () => (br ??= bytes(brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }))) },
-      gzip: { enumerable: true, get: () => (gzip ??= bytes(gzipSync(identity, { level: 9 }))) },
+      br: { enumerable: true, get: compressed.br },
+      gzip: { enumerable: true, get: compressed.gzip },
     });
   }
   return asset;

@@ -3,19 +3,17 @@
 // JSON API and the console page filter them; the daily purge keeps them for the retention period.
 // The outbox console without SMTP_URL: messages stay queued and can be read in full.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
+import { TEST_ADMIN_KEY, useTestApp } from "../helpers/app.ts";
 
 const ADMIN = { "x-admin-key": TEST_ADMIN_KEY, "content-type": "application/json" };
 const CRON_SECRET = "cron-secret-activity-0123456789";
-let ctx: TestContext;
+const ctx = useTestApp({ env: { CRON_SECRET, DATA_MODE: "remote" } });
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { CRON_SECRET, DATA_MODE: "remote" } });
   ctx.clock.set("2026-06-18T10:00:00Z");
 });
-afterAll(() => ctx.close());
 
 const call = async (method: string, path: string, body?: unknown) => {
   const res = await ctx.request(path, { method, headers: ADMIN, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -1,22 +1,18 @@
 // The admin insights API through the app: the dashboard JSON, both CSV exports parsed back with
 // papaparse cell by cell, the collected users, erasure, and bad input (400s or clamping, never 5xx).
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import Papa from "papaparse";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER } from "../helpers/auth.ts";
 import { resetDatabase } from "../helpers/database.ts";
 import { plus, seedDiscovery, seedEngagement } from "../helpers/insights.ts";
 
-let ctx: TestContext;
+const ctx = useTestApp();
 const NOW = "2026-06-21T20:00:00.000Z";
 const T = "2026-06-21T12:00:00.000Z";
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   ctx.clock.set(NOW);

@@ -2,8 +2,8 @@
 // "submission", key returned), decline with reasons, 409 on a second review, the open/closed switch,
 // the banner read and save with its invalidation; 401 and the CSRF 403 on each.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { beforeEach, describe, expect, test } from "bun:test";
+import { useTestApp } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER, loginAsAdmin } from "../helpers/auth.ts";
 import { resetDatabase } from "../helpers/database.ts";
 import { submitEvent } from "../../src/lib/submissions/submit.ts";
@@ -13,11 +13,7 @@ import { FIXTURE_SHEET_CSV } from "../../src/lib/events/fixtures.ts";
 import { BANNER_KV_KEY } from "../../src/lib/banner.ts";
 import type { Invalidation } from "../../src/lib/invalidation.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   ctx.clock.set("2026-06-18T10:00:00Z");

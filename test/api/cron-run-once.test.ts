@@ -1,19 +1,17 @@
 // Run-once over real sockets, on whichever database the suite runs (embedded PGlite by default,
 // the Postgres server with TEST_DATABASE_URL): simultaneous calls of one job make one run.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp } from "../helpers/app.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 
 const CRON_SECRET = "cron-secret-0123456789";
-let ctx: TestContext;
+const ctx = useTestApp({ env: { CRON_SECRET } });
 let base: string;
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { CRON_SECRET } });
   base = ctx.listen();
 });
-afterAll(() => ctx.close());
 
 const backups = async () => (await ctx.deps.database.query<{ n: number }>(sql`select count(*)::int as n from event_store_backups`))[0].n;
 

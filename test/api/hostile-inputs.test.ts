@@ -3,16 +3,12 @@
 // design), one sign-in answer for a known and an unknown address, and the admin login backstop
 // taking one attempt at a time.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, postJson, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
+import { postJson, TEST_ADMIN_KEY, useTestApp } from "../helpers/app.ts";
 import { RATE_LIMITS } from "../../src/lib/rate-limit.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const origin = { origin: "http://finder.test" };
 const CONTROL = ["\u0000", "\u0001", "\u001b[31m", "\n", "\u007f"];

@@ -2,19 +2,17 @@
 // of the app (each with a summary, and `lang` where the answer has words in a language) and none
 // of the admin ones; and the /api/docs page built from it.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp } from "../helpers/app.ts";
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let doc: any;
 beforeAll(async () => {
-  ctx = await createTestContext();
   const res = await ctx.request("/api/openapi.json");
   expect(res.status).toBe(200);
   doc = await res.json();
 });
-afterAll(() => ctx.close());
 
 const PUBLIC_ROUTES = [
   "GET /api/health",

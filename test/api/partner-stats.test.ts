@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import Papa from "papaparse";
 import { sql } from "drizzle-orm";
-import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
+import { TEST_ADMIN_KEY, useTestApp } from "../helpers/app.ts";
 import { resetDatabase } from "../helpers/database.ts";
 import { engagementInteractions } from "../../src/lib/db/schema/index.ts";
 import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
 import { PARTNER_CSV_COLUMNS, percent } from "../../src/lib/partners/stats.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   ctx.clock.set("2026-06-18T10:00:00Z");

@@ -1,5 +1,7 @@
 // The boundary timer on the real clock: a spotlight scheduled to start shortly shows on the cached
-// homepage within a second of its start, with no request or invalidation in between.
+// homepage once its start passes, because the timer drops the cached page at the boundary (no
+// request or invalidation in between). No duration is asserted: how late the timer fires on a
+// loaded machine is not the rule; that the page is dropped at the boundary is.
 
 import { expect, test } from "bun:test";
 import { TEST_ADMIN_KEY, type TestClock, useTestApp } from "../helpers/app.ts";
@@ -9,7 +11,7 @@ const ctx = useTestApp({ clock: realClock });
 
 const spotlightCount = (html: string) => (/<section id="spotlight"[\s\S]*?<\/section>/.exec(html)?.[0].match(/evt_fixture000012/g) ?? []).length;
 
-test("a spotlight appears on / within one second of its start, and the timer then waits for its end", async () => {
+test("at a spotlight's start the timer drops the cached / (it then shows the spotlight), and re-arms for its end", async () => {
   const first = await ctx.request("/");
   expect(first.headers.get("x-cache")).toBe("MISS");
   expect(spotlightCount(await first.text())).toBe(0);
@@ -29,16 +31,13 @@ test("a spotlight appears on / within one second of its start, and the timer the
   expect(spotlightCount(await (await ctx.request("/")).text())).toBe(0);
   expect((await ctx.request("/")).headers.get("x-cache")).toBe("HIT");
 
-  let seenAt: number | undefined;
-  while (Date.now() < start.getTime() + 3000) {
-    const html = await (await ctx.request("/")).text();
-    if (spotlightCount(html) > 0) {
-      seenAt = Date.now();
-      break;
-    }
-    await Bun.sleep(100);
-  }
-  expect(seenAt).toBeDefined();
-  expect(seenAt! - start.getTime()).toBeLessThanOrEqual(1000);
-  expect(ctx.deps.placementTimer.next()?.toISOString()).toBe(new Date(start.getTime() + 3_600_000).toISOString());
+  // Wait (bounded) for the timer to fire and re-arm for the end, without touching the page.
+  const end = new Date(start.getTime() + 3_600_000).toISOString();
+  for (let i = 0; i < 300 && ctx.deps.placementTimer.next()?.toISOString() !== end; i++) await Bun.sleep(100);
+  expect(ctx.deps.placementTimer.next()?.toISOString()).toBe(end);
+
+  // The cached page was dropped at the boundary: rendered afresh, with the spotlight.
+  const after = await ctx.request("/");
+  expect(after.headers.get("x-cache")).toBe("MISS");
+  expect(spotlightCount(await after.text())).toBeGreaterThan(0);
 });

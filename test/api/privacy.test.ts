@@ -2,24 +2,19 @@
 // so a new email column that erasure misses fails here), and the purge of old submissions runs as
 // a job of the schedule with the period the privacy page states.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../../src/lib/db/schema/index.ts";
 import { ERASED_EMAIL_COLUMNS } from "../../src/lib/insights/erasure.ts";
 import { SUBMISSION_RETENTION_MONTHS } from "../../src/lib/submissions/retention.ts";
 import { scheduledJob } from "../../src/jobs/schedule.ts";
-import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
+import { TEST_ADMIN_KEY, useTestApp } from "../helpers/app.ts";
 import { checkoutCompleted, signatureHeader, TEST_WEBHOOK_SECRET } from "../helpers/payment.ts";
 
 const ADMIN = { "x-admin-key": TEST_ADMIN_KEY, "content-type": "application/json" };
 const CRON_SECRET = "cron-secret-privacy-0123456789";
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, CRON_SECRET } });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ env: { PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, CRON_SECRET } });
 
 /** Every `table.column` of the schema whose name says it holds an email address. */
 function emailColumnsOfSchema(): string[] {

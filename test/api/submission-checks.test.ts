@@ -3,16 +3,12 @@
 // end before the start and a malformed link, and store nothing; the moderation card shows the
 // checks and links a likely duplicate of a listed event or of another submission.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
+import { TEST_ADMIN_KEY, useTestApp } from "../helpers/app.ts";
 import { resetDatabase } from "../helpers/database.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   ctx.clock.set("2026-06-18T10:00:00Z");

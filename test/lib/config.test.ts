@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ConfigError, loadConfig, PACKAGE_KEYS, VARIABLES, type VariableSpec } from "../../src/lib/config.ts";
+import { ConfigError, loadConfig, PACKAGE_KEYS, readyLine, VARIABLES, type VariableSpec } from "../../src/lib/config.ts";
 
 const SECRET = "x".repeat(32);
 
@@ -170,5 +170,25 @@ describe("the config table", () => {
     const config = loadConfig({ ...base, CRON_ENABLED: "No", TRACKING_LIMITER_FALLBACK: "LOCAL" });
     expect(config.cronEnabled).toBe(false);
     expect(config.trackingLimiterFallback).toBe("local");
+  });
+});
+
+describe("a first start", () => {
+  const dev = { AUTH_SECRET: SECRET, DATA_DIR: "/tmp/finder-config-test" };
+
+  test("in development without NEXT_PUBLIC_SITE_URL the site's links follow PORT; a set address, production and tests keep theirs", () => {
+    expect(loadConfig({ ...dev, PORT: "3001" }).siteUrl).toBe("http://localhost:3001");
+    expect(loadConfig({ ...dev }).siteUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ ...dev, PORT: "3001", NEXT_PUBLIC_SITE_URL: "https://fete.example.org" }).siteUrl).toBe("https://fete.example.org");
+    expect(loadConfig({ ...dev, PORT: "3001", NODE_ENV: "test" }).siteUrl).toBe("http://localhost:3000");
+  });
+
+  test("the ready line names the address to open, the database actually used and whether the console is on", () => {
+    const config = loadConfig({ ...dev, PORT: "3001" });
+    expect(readyLine(config, 3001, "pglite")).toBe(
+      "[finder] Ready at http://localhost:3001/ | data=remote | db=embedded (/tmp/finder-config-test) | console=off (set ADMIN_KEY to enable /admin) | geocoding=arrondissement-fallback",
+    );
+    const served = loadConfig({ ...dev, HOST: "127.0.0.1", ADMIN_KEY: "k".repeat(40), DATABASE_URL: "postgres://db.example/finder", NEXT_PUBLIC_BASE_PATH: "/fete" });
+    expect(readyLine(served, 8080, "postgres")).toBe("[finder] Ready at http://127.0.0.1:8080/fete/ | data=remote | db=postgres | console=on at /admin | geocoding=arrondissement-fallback");
   });
 });

@@ -1,6 +1,6 @@
 // The import graph of src: no cycle between the folders of src/lib or of src/pages (a file at the
-// root of a tree counts as its own node), no cycle between the top-level parts of src, and lib never reaches
-// into the app layer (deps.ts, app.ts, pages, api, jobs).
+// root of a tree counts as its own node), no cycle between the top-level parts of src, no cycle
+// between files, and lib never reaches into the app layer (deps.ts, app.ts, pages, api, jobs).
 
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -93,6 +93,20 @@ function describeCycles(graph: Graph): string[] {
   });
 }
 
+/** The graph of the files under `base` themselves (an edge per file importing another). */
+function fileGraph(base: string): Graph {
+  const graph: Graph = new Map();
+  for (const file of sourceFiles(base)) {
+    const from = relative(SRC, file);
+    for (const target of importsOf(file)) {
+      if (!target.startsWith(`${base}/`) || target === file) continue;
+      if (!graph.has(from)) graph.set(from, new Map());
+      graph.get(from)!.set(relative(SRC, target), `${from} → ${relative(SRC, target)}`);
+    }
+  }
+  return graph;
+}
+
 describe("import graph", () => {
   test("the cycle finder reports a two-folder cycle and ignores a chain", () => {
     const graph = (edges: [string, string][]): Graph => {
@@ -114,6 +128,10 @@ describe("import graph", () => {
 
   test("no cycle between the parts of src (lib, pages, api, jobs and the root files)", () => {
     expect(describeCycles(folderGraph(SRC))).toEqual([]);
+  });
+
+  test("no cycle between the files of src, dynamic imports included (each module loads after what it imports)", () => {
+    expect(describeCycles(fileGraph(SRC))).toEqual([]);
   });
 
   test("lib imports nothing from the app layer", () => {

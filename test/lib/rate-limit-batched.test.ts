@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createBatchedLimiter } from "../../src/lib/rate-limit-batched.ts";
 import { createRateLimiter, RATE_LIMITS } from "../../src/lib/rate-limit.ts";
@@ -6,22 +6,20 @@ import { hmacHex } from "../../src/lib/crypto.ts";
 import { createMemoryLogger } from "../../src/lib/logger.ts";
 import type { Db } from "../../src/lib/db/client.ts";
 import { resetDatabase } from "../helpers/database.ts";
-import { createClock, createTestContext, TEST_AUTH_SECRET, type TestClock, type TestContext } from "../helpers/app.ts";
+import { createTestTimers } from "../helpers/timers.ts";
+import type { Timers } from "../../src/lib/timers.ts";
+import { createClock, TEST_AUTH_SECRET, type TestClock, useTestApp } from "../helpers/app.ts";
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let clock: TestClock;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   clock = createClock("2026-06-21T20:00:00Z");
 });
-afterAll(() => ctx.close());
 
 const rule = { scope: "batched_test", limit: 240, windowSeconds: 60 };
 // A long interval: the tests flush by hand.
-const make = (db: Db = ctx.deps.db, log = createMemoryLogger(), extra: { maxKeys?: number; localFallback?: boolean } = {}) =>
+const make = (db: Db = ctx.deps.db, log = createMemoryLogger(), extra: { maxKeys?: number; localFallback?: boolean; timers?: Timers; flushIntervalMs?: number } = {}) =>
   createBatchedLimiter({ db, secret: TEST_AUTH_SECRET, log, now: clock.now, flushIntervalMs: 60_000, ...extra });
 
 async function storedCount(scope: string): Promise<number> {
@@ -171,6 +169,23 @@ describe("batched tracking limiter", () => {
 });
 
 describe("when keys are synced", () => {
+  test("the sync tick runs on the timers the limiter is given (a test clock here: nothing sleeps)", async () => {
+    const timers = createTestTimers();
+    const limiter = make(ctx.deps.db, createMemoryLogger(), { timers, flushIntervalMs: 100 });
+    expect(timers.pending()).toBe(0);
+    // A tenth of the limit unsynced: due at the next tick, and only then.
+    for (let i = 0; i < 24; i++) limiter.hit(rule, ["ticked"], { failOpen: false });
+    expect(timers.pending()).toBe(1);
+    await timers.advance(99);
+    expect(limiter.stats()).toMatchObject({ flushes: 0, pendingHits: 24 });
+    await timers.advance(1);
+    // The tick took the hits into its upsert; flush() waits for that upsert to answer.
+    expect(limiter.stats().pendingHits).toBe(0);
+    expect(await limiter.flush()).toBe(true);
+    expect(await storedCount(rule.scope)).toBe(24);
+    await limiter.close();
+  });
+
   test("cold keys wait up to 3 s; keys past a tenth of the limit unsynced or half the limit in total go at the next tick", async () => {
     const limiter = make();
     limiter.hit(rule, ["cold"], { failOpen: false });

@@ -58,7 +58,7 @@ describe("process", () => {
       expect(await child.exited).toBe(0);
       const stdout = await new Response(child.stdout).text();
       const lines = stdout.trim().split("\n").map((l) => JSON.parse(l));
-      expect(lines.some((l) => l.message === "[finder] Ready | data=test | db=no | geocoding=arrondissement-fallback")).toBe(true);
+      expect(lines.some((l) => l.message === `[finder] Ready at http://127.0.0.1:${port}/ | data=test | db=embedded (in memory) | console=off (set ADMIN_KEY to enable /admin) | geocoding=arrondissement-fallback`)).toBe(true);
       expect(lines.at(-1).message).toBe("Stopped cleanly");
       for (const line of lines) expect(Object.keys(line).slice(0, 3)).toEqual(["level", "scope", "message"]);
     } finally {

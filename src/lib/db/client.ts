@@ -9,8 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { PGlite } from "@electric-sql/pglite";
 import type postgres from "postgres";
 import * as schema from "./schema/index.ts";
-import { createPglite } from "./pglite-boot.ts";
-import { pgliteDataFolder } from "./pglite-template.ts";
+import { createPglite, pgliteDataFolder } from "./pglite-boot.ts";
 import { createDatabaseBreaker, DB_CONNECT_DEADLINE_MS, type DatabaseBreaker } from "./breaker.ts";
 
 export type Schema = typeof schema;

@@ -5,6 +5,7 @@
 // first (see docs/operations.md, "Startup and shutdown").
 
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 
 /** What the worker hands back: the compiled module, and the file-system bundle's bytes. */
@@ -88,6 +89,11 @@ class ReadBundle extends Blob {
  *   the superuser-reserved slots (3) and still sizes the lock table for thousands of locks.
  */
 export const PGLITE_SETTINGS: readonly string[] = ["shared_buffers=8MB", "max_connections=10"];
+
+/** The PGlite data folder inside DATA_DIR (here, not in pglite-template.ts: the client needs it, and the template builder loads the client). */
+export function pgliteDataFolder(dataDir: string): string {
+  return join(dataDir, "pgdata");
+}
 
 /**
  * Starts PGlite on a data folder (in memory without one), with the files read early and the

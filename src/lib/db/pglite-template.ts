@@ -76,11 +76,6 @@ export async function buildPgliteTemplate(path = pgliteTemplatePath()): Promise<
   return path;
 }
 
-/** The PGlite data folder inside DATA_DIR. */
-export function pgliteDataFolder(dataDir: string): string {
-  return join(dataDir, "pgdata");
-}
-
 /**
  * Fills a new PGlite data folder with a copy of the template; false when there is no template or
  * the folder already holds files (PGlite then opens or creates the database itself). The copy is

@@ -250,6 +250,93 @@ export function normaliseSearchText(raw: string | null | undefined): string {
   return text;
 }
 
+/** One filter parameter of the URL: its name, how it is read and written, and its API description. */
+export interface FilterParam<K extends keyof EventFilters = keyof EventFilters> {
+  /** The URL parameter. */
+  name: string;
+  /** What /api/events and /calendar.ics document for it (api/openapi.ts). */
+  doc: string;
+  /** The field's value from URL parameters; unknown or malformed values are ignored, never throws. */
+  parse(params: unknown): EventFilters[K];
+  /** The canonical text of a value, or undefined when the group is inactive (then the parameter is left out). */
+  serialise(value: EventFilters[K]): string | undefined;
+}
+
+const listText = (values: readonly string[]) => (values.length > 0 ? values.join(",") : undefined);
+const parseDayNight = (item: string) => oneOf(item, DAY_PERIODS);
+const parseNationality = (item: string) => NATIONALITY_BY_TOKEN.get(item.toLowerCase()) ?? null;
+const parseVenueType = (item: string) => oneOf(item, VENUE_TYPES);
+const rangeText = (range: FilterRange | null, bounds: FilterRange) => {
+  const active = activeRange(range, bounds);
+  return active ? `${active.min}:${active.max}` : undefined;
+};
+
+/**
+ * The filter parameters, one entry per field of EventFilters, in canonical URL order
+ * (df dt dn arr g nat vt in pick pr ag q). The parser, the canonical query, the OpenAPI document and
+ * the browser (the `data-filter-params` of the filters form) all read this table.
+ */
+export const FILTER_PARAMS: { readonly [K in keyof EventFilters]: FilterParam<K> } = {
+  dateFrom: { name: "df", doc: "First date, YYYY-MM-DD", parse: (p) => parseIsoDate(readFirst(p, "df")), serialise: (v) => (v !== null && isValidIsoDate(v) ? v : undefined) },
+  dateTo: { name: "dt", doc: "Last date, YYYY-MM-DD", parse: (p) => parseIsoDate(readFirst(p, "dt")), serialise: (v) => (v !== null && isValidIsoDate(v) ? v : undefined) },
+  dayNight: {
+    name: "dn",
+    doc: "Times of day: day, night (night: the event runs at any minute from 22:00 to 06:00)",
+    parse: (p) => canonicalList(readList(p, "dn"), parseDayNight, compareDayPeriods),
+    serialise: (v) => listText(canonicalList(v, parseDayNight, compareDayPeriods)),
+  },
+  arrondissements: {
+    name: "arr",
+    doc: "Arrondissements 1–20 (e.g. 11 or 11e), or outside",
+    parse: (p) => canonicalList(readList(p, "arr"), parseArrondissementValue, compareArrondissements),
+    serialise: (v) => listText(canonicalList(v.map(String), parseArrondissementValue, compareArrondissements).map(String)),
+  },
+  genres: {
+    name: "g",
+    doc: "Genre keys (e.g. house, jazz, musiques du monde)",
+    parse: (p) => canonicalList(readList(p, "g"), parseGenreValue, compareGenres),
+    serialise: (v) => listText(canonicalList(v, parseGenreValue, compareGenres)),
+  },
+  nationalities: {
+    name: "nat",
+    doc: "Host or audience country codes: UK, FR, CA, NL",
+    parse: (p) => canonicalList(readList(p, "nat"), parseNationality, compareNationalities),
+    serialise: (v) => listText(canonicalList(v, parseNationality, compareNationalities)),
+  },
+  venueTypes: {
+    name: "vt",
+    doc: "Venue types: indoor, outdoor",
+    parse: (p) => canonicalList(readList(p, "vt"), parseVenueType, compareVenueTypes),
+    serialise: (v) => listText(canonicalList(v, parseVenueType, compareVenueTypes)),
+  },
+  venueSetting: {
+    name: "in",
+    doc: "Venue setting: indoor or outdoor",
+    parse: (p) => oneOf((readFirst(p, "in") ?? "").trim(), VENUE_TYPES),
+    serialise: (v) => (v !== null && VENUE_TYPES.includes(v) ? v : undefined),
+  },
+  curatedOnly: { name: "pick", doc: "1 for curated picks only", parse: (p) => TRUE_WORDS.has((readFirst(p, "pick") ?? "").trim().toLowerCase()), serialise: (v) => (v ? "1" : undefined) },
+  priceRange: { name: "pr", doc: "Price range in euros, min:max (e.g. 0:20)", parse: (p) => parseRange(readFirst(p, "pr"), PRICE_RANGE_BOUNDS), serialise: (v) => rangeText(v, PRICE_RANGE_BOUNDS) },
+  ageRange: { name: "ag", doc: "Age range, min:max (e.g. 18:21)", parse: (p) => parseRange(readFirst(p, "ag"), AGE_RANGE_BOUNDS), serialise: (v) => rangeText(v, AGE_RANGE_BOUNDS) },
+  q: {
+    name: "q",
+    doc: "Search text (name, venue, area, genres, notes; accents and case ignored; at most 200 characters)",
+    parse: (p) => normaliseSearchText(readFirst(p, "q")),
+    serialise: (v) => normaliseSearchText(v) || undefined,
+  },
+};
+
+/** The fields of EventFilters in canonical URL order. */
+const FILTER_FIELDS = Object.keys(FILTER_PARAMS) as (keyof EventFilters)[];
+
+/** The URL names of every filter parameter, in canonical order. */
+export const FILTER_PARAM_NAMES: readonly string[] = FILTER_FIELDS.map((field) => FILTER_PARAMS[field].name);
+
+/** A date range with its ends in order (df > dt is swapped). */
+function orderedDates(from: string | null, to: string | null): [string | null, string | null] {
+  return from !== null && to !== null && from > to ? [to, from] : [from, to];
+}
+
 /**
  * Reads the filter state from URL parameters. Unknown or malformed values are ignored, ranges are
  * clamped then validated, df > dt is swapped; never throws.
@@ -257,27 +344,9 @@ export function normaliseSearchText(raw: string | null | undefined): string {
 export function parseFilters(params: FilterParamsInput | null | undefined): EventFilters {
   const filters = emptyFilters();
   if (params === null || typeof params !== "object") return filters;
-
-  let from = parseIsoDate(readFirst(params, "df"));
-  let to = parseIsoDate(readFirst(params, "dt"));
-  if (from !== null && to !== null && from > to) [from, to] = [to, from];
-  filters.dateFrom = from;
-  filters.dateTo = to;
-
-  filters.dayNight = canonicalList(readList(params, "dn"), (item) => oneOf(item, DAY_PERIODS), compareDayPeriods);
-  filters.arrondissements = canonicalList(readList(params, "arr"), parseArrondissementValue, compareArrondissements);
-  filters.genres = canonicalList(readList(params, "g"), parseGenreValue, compareGenres);
-  filters.nationalities = canonicalList(
-    readList(params, "nat"),
-    (item) => NATIONALITY_BY_TOKEN.get(item.toLowerCase()) ?? null,
-    compareNationalities,
-  );
-  filters.venueTypes = canonicalList(readList(params, "vt"), (item) => oneOf(item, VENUE_TYPES), compareVenueTypes);
-  filters.venueSetting = oneOf((readFirst(params, "in") ?? "").trim(), VENUE_TYPES);
-  filters.curatedOnly = TRUE_WORDS.has((readFirst(params, "pick") ?? "").trim().toLowerCase());
-  filters.priceRange = parseRange(readFirst(params, "pr"), PRICE_RANGE_BOUNDS);
-  filters.ageRange = parseRange(readFirst(params, "ag"), AGE_RANGE_BOUNDS);
-  filters.q = normaliseSearchText(readFirst(params, "q"));
+  const parsed = filters as unknown as Record<keyof EventFilters, unknown>;
+  for (const field of FILTER_FIELDS) parsed[field] = FILTER_PARAMS[field].parse(params);
+  [filters.dateFrom, filters.dateTo] = orderedDates(filters.dateFrom, filters.dateTo);
   return filters;
 }
 
@@ -295,33 +364,15 @@ function oneOf<T extends string>(item: string, allowed: readonly T[]): T | null 
  */
 export function filtersToSearchParams(filters: EventFilters): URLSearchParams {
   const params = new URLSearchParams();
-  let from = filters.dateFrom && isValidIsoDate(filters.dateFrom) ? filters.dateFrom : null;
-  let to = filters.dateTo && isValidIsoDate(filters.dateTo) ? filters.dateTo : null;
-  if (from !== null && to !== null && from > to) [from, to] = [to, from];
-  if (from !== null) params.set("df", from);
-  if (to !== null) params.set("dt", to);
-  setList(params, "dn", canonicalList(filters.dayNight, (v) => oneOf(v, DAY_PERIODS), compareDayPeriods));
-  setList(
-    params,
-    "arr",
-    canonicalList(filters.arrondissements.map(String), parseArrondissementValue, compareArrondissements).map(String),
-  );
-  setList(params, "g", canonicalList(filters.genres, parseGenreValue, compareGenres));
-  setList(params, "nat", canonicalList(filters.nationalities, (v) => NATIONALITY_BY_TOKEN.get(v.toLowerCase()) ?? null, compareNationalities));
-  setList(params, "vt", canonicalList(filters.venueTypes, (v) => oneOf(v, VENUE_TYPES), compareVenueTypes));
-  if (filters.venueSetting !== null && VENUE_TYPES.includes(filters.venueSetting)) params.set("in", filters.venueSetting);
-  if (filters.curatedOnly) params.set("pick", "1");
-  const price = activeRange(filters.priceRange, PRICE_RANGE_BOUNDS);
-  if (price) params.set("pr", `${price.min}:${price.max}`);
-  const age = activeRange(filters.ageRange, AGE_RANGE_BOUNDS);
-  if (age) params.set("ag", `${age.min}:${age.max}`);
-  const q = normaliseSearchText(filters.q);
-  if (q !== "") params.set("q", q);
+  const valid = (date: string | null) => (date && isValidIsoDate(date) ? date : null);
+  const [dateFrom, dateTo] = orderedDates(valid(filters.dateFrom), valid(filters.dateTo));
+  const canonical = { ...filters, dateFrom, dateTo } as Record<keyof EventFilters, never>;
+  for (const field of FILTER_FIELDS) {
+    const param = FILTER_PARAMS[field] as FilterParam;
+    const text = param.serialise(canonical[field]);
+    if (text !== undefined) params.set(param.name, text);
+  }
   return params;
-}
-
-function setList(params: URLSearchParams, name: string, values: readonly string[]): void {
-  if (values.length > 0) params.set(name, values.join(","));
 }
 
 // A range that is valid and not the full slider span, else null.

@@ -8,6 +8,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { fr, type Catalogue, type Message, type MessageKey } from "./fr.ts";
 import { en } from "./en.ts";
 import { memoised } from "../memo.ts";
+import { parisFormat } from "../paris-time.ts";
 
 export type { MessageKey } from "./fr.ts";
 
@@ -223,15 +224,8 @@ export function clientMessages(language: Language): Record<string, Message> {
 // ---------------------------------------------------------------------------------------------
 // Dates, times and ordinals (Intl, Paris wall clock)
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(language: Language, id: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const memo = `${language}:${id}`;
-  let format = dateFormats.get(memo);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], { timeZone: "Europe/Paris", ...options });
-    dateFormats.set(memo, format);
-  }
-  return format;
+function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return parisFormat(LOCALES[language], options);
 }
 
 /** Noon Paris time of a valid YYYY-MM-DD date (far from any DST edge), or null. */
@@ -246,14 +240,14 @@ function noonOf(iso: string): Date | null {
 export function formatDay(iso: string, language: Language = currentLanguage()): string {
   const date = noonOf(iso);
   if (!date) return translate(language, "common.tbc");
-  return dateFormat(language, "day", { weekday: "short", day: "numeric", month: "long" }).format(date);
+  return dateFormat(language, { weekday: "short", day: "numeric", month: "long" }).format(date);
 }
 
 /** "21 juin" / "21 June". */
 export function formatDayMonth(iso: string, language: Language = currentLanguage()): string {
   const date = noonOf(iso);
   if (!date) return translate(language, "common.tbc");
-  return dateFormat(language, "dayMonth", { day: "numeric", month: "long" }).format(date);
+  return dateFormat(language, { day: "numeric", month: "long" }).format(date);
 }
 
 /** A range of two sheet dates by Intl: "19–21 juin", "30 juin – 2 juil."; one day gives "21 juin". */
@@ -264,7 +258,7 @@ export function formatDayRange(startIso: string, endIso: string, language: Langu
   if (!end || startIso === endIso) return formatDayMonth(startIso, language);
   const sameYear = startIso.slice(0, 4) === endIso.slice(0, 4);
   const options: Intl.DateTimeFormatOptions = sameYear ? { day: "numeric", month: "short" } : { day: "numeric", month: "short", year: "numeric" };
-  return dateFormat(language, sameYear ? "rangeShort" : "rangeYear", options).formatRange(start, end);
+  return dateFormat(language, options).formatRange(start, end);
 }
 
 /** The ordinal of a number: "1er", "20e" / "1st", "20th" (Intl.PluralRules, ordinal type). */

@@ -3,7 +3,7 @@
 
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client.ts";
-import { GENRES } from "../sheet/genres.ts";
+import { genreLabel } from "../sheet/genres.ts";
 import type { SearchCluster } from "./clustering.ts";
 import { percent } from "./window.ts";
 
@@ -30,19 +30,28 @@ export const DEDUPE_SECONDS = 600;
 /** How many stored queries feed the clustering. */
 export const CLUSTERED_QUERY_LIMIT = 250;
 
-export interface InsightsSummary {
+/** The counts every engagement figure is derived from (dashboard summary and partner statistics). */
+export interface EngagementCounts {
   clickCount: number;
-  dedupedViewCount: number;
   outboundClickCount: number;
   calendarSyncCount: number;
   uniqueSessionCount: number;
   uniqueViewSessionCount: number;
   uniqueOutboundSessionCount: number;
   uniqueCalendarSessionCount: number;
+}
+
+/** The counts and the four rates derived from them: what a partner's statistics show. */
+export interface EngagementMetrics extends EngagementCounts {
   outboundSessionRate: number;
   calendarSessionRate: number;
   outboundInteractionRate: number;
   calendarInteractionRate: number;
+}
+
+/** The dashboard summary: the engagement metrics and the de-duplicated views. */
+export interface InsightsSummary extends EngagementMetrics {
+  dedupedViewCount: number;
 }
 
 export interface EventInsights {
@@ -89,36 +98,36 @@ export interface DiscoveryInsights {
 
 const n = (value: unknown): number => Number(value ?? 0);
 
-/** The twelve figures from a row of counts (click_count, outbound_count, calendar_count, deduped, sessions, view/outbound/calendar_sessions). */
-export function summaryFrom(row: Record<string, unknown>): InsightsSummary {
-  const clickCount = n(row.click_count);
-  const outboundClickCount = n(row.outbound_count);
-  const calendarSyncCount = n(row.calendar_count);
-  const uniqueViewSessionCount = n(row.view_sessions);
-  const uniqueOutboundSessionCount = n(row.outbound_sessions);
-  const uniqueCalendarSessionCount = n(row.calendar_sessions);
+/** The counts with their rates: sessions over viewing sessions, interactions over clicks. */
+export function engagementMetrics(counts: EngagementCounts): EngagementMetrics {
   return {
-    clickCount,
-    dedupedViewCount: n(row.deduped),
-    outboundClickCount,
-    calendarSyncCount,
-    uniqueSessionCount: n(row.sessions),
-    uniqueViewSessionCount,
-    uniqueOutboundSessionCount,
-    uniqueCalendarSessionCount,
-    outboundSessionRate: percent(uniqueOutboundSessionCount, uniqueViewSessionCount),
-    calendarSessionRate: percent(uniqueCalendarSessionCount, uniqueViewSessionCount),
-    outboundInteractionRate: percent(outboundClickCount, clickCount),
-    calendarInteractionRate: percent(calendarSyncCount, clickCount),
+    ...counts,
+    outboundSessionRate: percent(counts.uniqueOutboundSessionCount, counts.uniqueViewSessionCount),
+    calendarSessionRate: percent(counts.uniqueCalendarSessionCount, counts.uniqueViewSessionCount),
+    outboundInteractionRate: percent(counts.outboundClickCount, counts.clickCount),
+    calendarInteractionRate: percent(counts.calendarSyncCount, counts.clickCount),
   };
 }
 
-const GENRE_LABELS = new Map(GENRES.map((g) => [g.key, g.label]));
+/** The twelve figures from a row of counts (click_count, outbound_count, calendar_count, deduped, sessions, view/outbound/calendar_sessions). */
+export function summaryFrom(row: Record<string, unknown>): InsightsSummary {
+  const { clickCount, ...rest } = engagementMetrics({
+    clickCount: n(row.click_count),
+    outboundClickCount: n(row.outbound_count),
+    calendarSyncCount: n(row.calendar_count),
+    uniqueSessionCount: n(row.sessions),
+    uniqueViewSessionCount: n(row.view_sessions),
+    uniqueOutboundSessionCount: n(row.outbound_sessions),
+    uniqueCalendarSessionCount: n(row.calendar_sessions),
+  });
+  // The answer keeps its documented key order: clicks, de-duplicated views, then the rest.
+  return { clickCount, dedupedViewCount: n(row.deduped), ...rest };
+}
 
 /** The 10 genres with the highest total preference score over every signed-in visitor. */
 export async function listTopGenres(db: MetricsDb): Promise<TopGenre[]> {
   const rows = await db.query<Record<string, unknown>>(sql`
     select genre, sum(score) as total, count(distinct email) as users from genre_preferences
     group by genre order by total desc, genre limit 10`);
-  return rows.map((row) => ({ genre: String(row.genre), label: GENRE_LABELS.get(String(row.genre)) ?? String(row.genre), totalScore: n(row.total), uniqueUsers: n(row.users) }));
+  return rows.map((row) => ({ genre: String(row.genre), label: genreLabel(String(row.genre)), totalScore: n(row.total), uniqueUsers: n(row.users) }));
 }

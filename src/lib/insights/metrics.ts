@@ -6,7 +6,7 @@
 
 import { sql, type SQL } from "drizzle-orm";
 import type { ClusterMode } from "./clustering.ts";
-import { parisDate } from "../paris-time.ts";
+import { parisDate, parisDaySql } from "../paris-time.ts";
 import { nextDate, parisDayStart, parisDaysOf, percent, type InsightsWindow } from "./window.ts";
 import { CLUSTERED_QUERY_LIMIT, DEDUPE_SECONDS, listTopGenres, planned, summaryFrom, type DailyInsights, type DiscoveryInsights, type EventInsights, type InsightsSummary, type MetricsDb } from "./metrics-types.ts";
 import { dailyFrom, discoveryFrom, eventFrom, rawDailyInsights, rawDiscoveryInsights, rawEventInsights, rawSummary } from "./reference.ts";
@@ -59,7 +59,7 @@ export async function scopeOf(db: MetricsDb, window: InsightsWindow): Promise<Me
 }
 
 const at = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
-const parisDay = sql`(recorded_at at time zone 'Europe/Paris')::date`;
+const parisDay = parisDaySql(sql.raw("recorded_at"));
 const DEDUPE = sql`make_interval(secs => ${DEDUPE_SECONDS})`;
 
 /**

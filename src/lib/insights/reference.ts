@@ -7,6 +7,7 @@ import type { ClusterMode } from "./clustering.ts";
 import { clusterQueries } from "./clustering.ts";
 import { parisDaysOf, percent, type InsightsWindow } from "./window.ts";
 import { CLUSTERED_QUERY_LIMIT, DEDUPE_SECONDS, listTopGenres, planned, summaryFrom, type DailyInsights, type DiscoveryInsights, type EventInsights, type InsightsSummary, type MetricsDb } from "./metrics-types.ts";
+import { parisDaySql } from "../paris-time.ts";
 
 const n = (value: unknown): number => Number(value ?? 0);
 
@@ -89,7 +90,7 @@ export function eventFrom(row: Record<string, unknown>, names: ReadonlyMap<strin
 
 /** One entry per Paris day the window touches, zero-filled. */
 export async function rawDailyInsights(db: MetricsDb, window: InsightsWindow): Promise<DailyInsights[]> {
-  const parisDay = sql`(recorded_at at time zone 'Europe/Paris')::date::text`;
+  const parisDay = sql`${parisDaySql(sql.raw("recorded_at"))}::text`;
   const rows = await planned<Record<string, unknown>>(db, sql`
     with counts as (${actionCounts(window, parisDay)}),
     deduped as (select ${parisDay} as day, count(*) filter (where counted) as deduped from (${dedupedClicks(window)}) d group by 1)

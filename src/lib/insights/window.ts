@@ -73,7 +73,7 @@ export function parisDayStart(isoDate: string): Date {
 
 /** percent(n, d): 0 when d is 0, else 100·n/d rounded half-up to one decimal, capped at 100. */
 export function percent(n: number, d: number): number {
-  if (!d) return 0;
+  if (!(d > 0)) return 0;
   const value = Math.floor((1000 * n) / d + 0.5) / 10;
   return Math.min(100, value);
 }

@@ -5,6 +5,7 @@
 import { Html } from "@kitajs/html";
 import { formatDay, isLanguage, translate, type Language, type MessageKey } from "../i18n/index.ts";
 import { SITE_NAME } from "../links.ts";
+import { parisFormat } from "../paris-time.ts";
 
 export const MESSAGE_KINDS = [
   "submission_received",
@@ -58,8 +59,8 @@ interface Block {
 }
 
 const PARIS_FORMATS: Record<Language, Intl.DateTimeFormat> = {
-  fr: new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
-  en: new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+  fr: parisFormat("fr-FR", { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+  en: parisFormat("en-GB", { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
 };
 
 /** A moment on the Paris clock in words ("21 juin à 18:00", "21 June at 18:00"). */

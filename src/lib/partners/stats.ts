@@ -10,8 +10,12 @@ import { engagementInteractions, paidOrders } from "../db/schema/index.ts";
 import { secretsEqual } from "../crypto.ts";
 import { csvLine } from "../sheet/csv.ts";
 import type { EventReader } from "../events/pipeline.ts";
-import { parisDate } from "../paris-time.ts";
+import { parisDate, parisDaySql, parisWallClockSql } from "../paris-time.ts";
 import { NO_STORE_HEADERS } from "../http.ts";
+import { engagementMetrics, type EngagementMetrics } from "../insights/metrics-types.ts";
+
+/** The one rounding of every rate (re-exported for the partner tests and callers of this module). */
+export { percent } from "../insights/window.ts";
 
 /**
  * Headers of every partner statistics answer, page or API: never cached, and no Referer, so the
@@ -27,19 +31,8 @@ export interface PartnerStatsDeps {
   now: () => Date;
 }
 
-export interface PartnerMetrics {
-  clickCount: number;
-  outboundClickCount: number;
-  calendarSyncCount: number;
-  uniqueSessionCount: number;
-  uniqueViewSessionCount: number;
-  uniqueOutboundSessionCount: number;
-  uniqueCalendarSessionCount: number;
-  outboundSessionRate: number;
-  calendarSessionRate: number;
-  outboundInteractionRate: number;
-  calendarInteractionRate: number;
-}
+/** A partner sees the dashboard's engagement figures for its event (without the de-duplicated views). */
+export type PartnerMetrics = EngagementMetrics;
 
 /** The `data` of a successful answer. */
 export interface PartnerStats {
@@ -60,12 +53,6 @@ export const PARTNER_STATS_ERRORS = {
   notFulfilled: "Activation not fulfilled yet",
   unavailable: "Stats service unavailable",
 } as const;
-
-/** percent(n, d): 0 when d is 0, else 100·n/d rounded half-up to one decimal, at most 100. */
-export function percent(n: number, d: number): number {
-  if (d <= 0) return 0;
-  return Math.min(100, Math.floor((1000 * n) / d + 0.5) / 10);
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -148,27 +135,16 @@ async function metricsQuery(db: Db, eventKey: string, startAt: Date, endAt: Date
 /** The counts as numbers, and the rates derived from them. */
 function metricsOf(row: { clicks?: unknown; outbound?: unknown; calendar?: unknown; sessions?: unknown; viewSessions?: unknown; outboundSessions?: unknown; calendarSessions?: unknown }): PartnerMetrics {
   const n = (v: unknown) => Number(v ?? 0);
-  const clickCount = n(row.clicks);
-  const outboundClickCount = n(row.outbound);
-  const calendarSyncCount = n(row.calendar);
-  const uniqueViewSessionCount = n(row.viewSessions);
-  const uniqueOutboundSessionCount = n(row.outboundSessions);
-  const uniqueCalendarSessionCount = n(row.calendarSessions);
-  return {
-    clickCount,
-    outboundClickCount,
-    calendarSyncCount,
+  return engagementMetrics({
+    clickCount: n(row.clicks),
+    outboundClickCount: n(row.outbound),
+    calendarSyncCount: n(row.calendar),
     uniqueSessionCount: n(row.sessions),
-    uniqueViewSessionCount,
-    uniqueOutboundSessionCount,
-    uniqueCalendarSessionCount,
-    outboundSessionRate: percent(uniqueOutboundSessionCount, uniqueViewSessionCount),
-    calendarSessionRate: percent(uniqueCalendarSessionCount, uniqueViewSessionCount),
-    outboundInteractionRate: percent(outboundClickCount, clickCount),
-    calendarInteractionRate: percent(calendarSyncCount, clickCount),
-  };
+    uniqueViewSessionCount: n(row.viewSessions),
+    uniqueOutboundSessionCount: n(row.outboundSessions),
+    uniqueCalendarSessionCount: n(row.calendarSessions),
+  });
 }
-
 
 /**
  * The part of an activation's rollup that the read does not cover, as a `late` CTE: a rollup
@@ -179,7 +155,7 @@ function metricsOf(row: { clicks?: unknown; outbound?: unknown; calendar?: unkno
  * probe. A rollup with an end covers exactly the read's window and nothing is taken away.
  */
 function lateRecords(orderId: string, endAt: Date, groupBy: "session" | "day") {
-  const key = groupBy === "session" ? sql.raw("e.session_id") : sql.raw("(e.recorded_at at time zone 'Europe/Paris')::date");
+  const key = groupBy === "session" ? sql.raw("e.session_id") : parisDaySql(sql.raw("e.recorded_at"));
   return sql`
     s as (select * from partner_stats where order_id = ${orderId}::uuid),
     late as (
@@ -360,7 +336,7 @@ function dailySeries(rows: readonly DayCounts[], startAt: Date, endAt: Date): Pa
 /** The daily series computed from the raw engagement records of [startAt, endAt) (the reference; the fallback). */
 export async function readRawDailySeries(db: Db, eventKey: string, startAt: Date, endAt: Date): Promise<PartnerDay[]> {
   const e = engagementInteractions;
-  const day = sql<string>`to_char(${e.recordedAt} at time zone 'Europe/Paris', 'YYYY-MM-DD')`;
+  const day = sql<string>`to_char(${parisWallClockSql(e.recordedAt)}, 'YYYY-MM-DD')`;
   const rows = await db
     .select({
       day,

@@ -2,7 +2,7 @@
 // time) and the duration in hours; and the console's Paris-time display (see docs/placements.md,
 // "Input").
 
-import { parisWallClockInstant, WALL_CLOCK } from "../paris-time.ts";
+import { parisFormat, parisWallClockInstant, WALL_CLOCK } from "../paris-time.ts";
 
 export { parisWallClockInstant };
 
@@ -52,8 +52,8 @@ export function parseRequestedStart(raw: unknown, now: Date): Date | undefined {
   return instant.getTime() < now.getTime() ? now : instant;
 }
 
-const PARIS_DISPLAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-const PARIS_INPUT = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const PARIS_DISPLAY = parisFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const PARIS_INPUT = parisFormat("sv-SE", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 /** `DD/MM/YYYY, HH:mm` on the Paris clock (the console's display). */
 export function formatParisDisplay(at: Date): string {

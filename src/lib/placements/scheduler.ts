@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNull, lte, or, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { promotedSchedule, spotlightSchedule } from "../db/schema/index.ts";
 import { allocateSpotlight, type AllocationInput } from "./allocation.ts";
+import { SCHEDULER_LOCK_KEYS } from "../db/locks.ts";
 
 export const TIERS = ["spotlight", "promoted"] as const;
 export type Tier = (typeof TIERS)[number];
@@ -16,8 +17,6 @@ export function isTier(value: unknown): value is Tier {
   return value === "spotlight" || value === "promoted";
 }
 
-/** One advisory lock key per scheduler. */
-export const SCHEDULER_LOCK_KEYS: Record<Tier, number> = { spotlight: 734_400_1, promoted: 734_400_2 };
 
 /** Hours after its end during which an entry shows as "recently ended". */
 export const RECENTLY_ENDED_HOURS = 48;

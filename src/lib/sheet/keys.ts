@@ -4,7 +4,9 @@
 import { createHash } from "node:crypto";
 import { fold } from "./text.ts";
 
-const EVENT_KEY = /^evt_[a-z0-9]{12,20}$/;
+/** The shape of an event key, as source text: the browser gets it as data (my-night.js). */
+export const EVENT_KEY_PATTERN = "^evt_[a-z0-9]{12,20}$";
+const EVENT_KEY = new RegExp(EVENT_KEY_PATTERN);
 const HEX_LENGTH = 16;
 const SLUG_NOISE = /[^a-z0-9]+/g;
 const EDGE_DASHES = /^-+|-+$/g;

@@ -7,8 +7,14 @@ import { parseCsvRecords, parseSheetCsv, toCsv } from "../sheet/csv.ts";
 import { parseEventSheet } from "../sheet/sheet.ts";
 import { readStoreSheet } from "./store.ts";
 import type { Db } from "../db/client.ts";
+import { parisDate } from "../paris-time.ts";
 
 /** Largest accepted upload (bytes of the file). */
+/** The download name of the store export, dated in Paris: finder-events-2026-06-21.csv (API and console). */
+export function storeExportFileName(now: Date): string {
+  return `finder-events-${parisDate(now)}.csv`;
+}
+
 export const UPLOAD_MAX_BYTES = 1024 * 1024;
 
 /** One problem of an uploaded file; `rows` are spreadsheet row numbers (header = 1). */

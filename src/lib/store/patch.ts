@@ -23,7 +23,6 @@ import {
   sheetChecksum,
   storeCsv,
   storeRowFields,
-  STORE_LOCK_KEY,
   coreColumns,
   type StoreColumn,
   type StoreMeta,
@@ -34,6 +33,7 @@ import {
 } from "./store.ts";
 import { findFieldForHeader, isFeaturedHeader } from "../sheet/columns.ts";
 import type { SchemaReport } from "../sheet/quality.ts";
+import { STORE_LOCK_KEY } from "../db/locks.ts";
 
 /** One cell to write; `baseRevision`, when given, is the revision this cell was read at (else the patch's). */
 export interface CellEdit {

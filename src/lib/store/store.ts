@@ -15,6 +15,7 @@ import type { BlockingIssue } from "../sheet/types.ts";
 import { recordRevision, type RevisionTrigger } from "./revisions.ts";
 import { publishWholeSheet } from "./published.ts";
 import { cellValue } from "./cells.ts";
+import { STORE_LOCK_KEY } from "../db/locks.ts";
 
 /**
  * A sheet as headers plus rows of cells. `ids` (parallel to `rows`) names the stored row each one
@@ -100,8 +101,6 @@ export type SaveResult =
   | { ok: false; error: string; blocking: BlockingIssue[] }
   | { ok: false; error: string; stale: true; meta: StoreMeta };
 
-/** The advisory lock every store write holds for its transaction. */
-export const STORE_LOCK_KEY = 734_200_1;
 /** Core column keys (the 20 canonical fields). */
 export const CORE_KEYS: ReadonlySet<string> = new Set<string>(SHEET_FIELDS);
 const CUSTOM_KEY = /^custom_[a-z0-9_]{1,60}$/;

@@ -13,6 +13,7 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../logger.ts";
 import { dbErrorSummary, isTransientDbError } from "../db/errors.ts";
+import { systemTimers, type TimerHandle, type Timers } from "../timers.ts";
 
 /** Writes one batch; must apply a given `batchId` at most once (see tracking/rows.ts). */
 export type BatchWriter<T> = (rows: readonly T[], batchId: string) => Promise<void>;
@@ -37,6 +38,8 @@ export interface WriteBehindOptions<T> {
   /** Backoff after a transient failure: first and largest delay (defaults 100 ms and 5 s). */
   retryInitialMs?: number;
   retryMaxMs?: number;
+  /** Clock and timers (default: the real ones; tests pass a test clock). */
+  timers?: Timers;
 }
 
 /** Counters of one queue since the process started. */
@@ -105,6 +108,7 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
   const maxBacklogMs = options.maxBacklogMs ?? 200;
   const maxWaitMs = options.maxWaitMs ?? 2_000;
   const { log, name } = options;
+  const timers = options.timers ?? systemTimers;
 
   let queue: T[] = [];
   /** Acceptance time (ms) of each queued row, in queue order. */
@@ -118,7 +122,7 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
   const retries: Batch<T>[] = [];
   const inFlight = new Set<Promise<void>>();
   let inFlightRows = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: TimerHandle | undefined;
   let backoffUntil = 0;
   let backoff = 0;
   let closed = false;
@@ -144,11 +148,14 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
 
   function schedule(delay: number): void {
     if (closed || timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      pump();
-    }, delay);
-    (timer as { unref?: () => void }).unref?.();
+    timer = timers.setTimeout(
+      () => {
+        timer = undefined;
+        pump();
+      },
+      delay,
+      true,
+    );
   }
 
   function nextBatch(): Batch<T> | undefined {
@@ -170,7 +177,7 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
 
   /** Starts writes while there is work, capacity and no backoff in force. */
   function pump(): void {
-    const now = Date.now();
+    const now = timers.now();
     if (now < backoffUntil) {
       schedule(backoffUntil - now);
       return;
@@ -213,8 +220,8 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
         failing = true;
         retries.unshift(batch);
         backoff = Math.min(retryMax, backoff === 0 ? retryInitial : backoff * 2);
-        backoffUntil = Date.now() + backoff;
-        const now = Date.now();
+        backoffUntil = timers.now() + backoff;
+        const now = timers.now();
         if (now - lastFailureLog >= LOG_EVERY_MS) {
           lastFailureLog = now;
           log.warn("tracking", "Database write failed; rows kept for retry", { queue: name, backlog: backlog(), retryInMs: backoff, error: dbErrorSummary(error) });
@@ -236,7 +243,7 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
   function noteDrop(): void {
     counts.dropped++;
     droppedSinceLog++;
-    const now = Date.now();
+    const now = timers.now();
     if (now - lastDropLog >= LOG_EVERY_MS / 2) {
       lastDropLog = now;
       log.error("tracking", "Tracking backlog full; dropping interactions", { queue: name, dropped: droppedSinceLog, droppedTotal: counts.dropped, backlog: backlog() });
@@ -254,14 +261,14 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
 
   const stats = (): WriteBehindStats => {
     const oldest = oldestUnwrittenAt();
-    return { name, backlog: backlog(), ...counts, failing, backlogAgeMs: oldest === undefined ? 0 : Math.max(0, Date.now() - oldest) };
+    return { name, backlog: backlog(), ...counts, failing, backlogAgeMs: oldest === undefined ? 0 : Math.max(0, timers.now() - oldest) };
   };
 
   function resume(): void {
     if (closed) return;
     backoff = 0;
     backoffUntil = 0;
-    if (timer) clearTimeout(timer);
+    if (timer) timers.clearTimeout(timer);
     timer = undefined;
     pump();
   }
@@ -275,15 +282,15 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
       }
       counts.accepted++;
       queue.push(row);
-      queueAt.push(Date.now());
+      queueAt.push(timers.now());
       if (queue.length >= batchSize && !failing) pump();
-      else schedule(failing ? Math.max(0, backoffUntil - Date.now()) : interval);
+      else schedule(failing ? Math.max(0, backoffUntil - timers.now()) : interval);
       return true;
     },
     backpressure() {
       if (failing || closed || queue.length === 0) return undefined;
       const oldest = oldestUnwrittenAt();
-      if (oldest === undefined || Date.now() - oldest <= maxBacklogMs) return undefined;
+      if (oldest === undefined || timers.now() - oldest <= maxBacklogMs) return undefined;
       counts.waited++;
       const seq = queueHeadSeq + queue.length - 1;
       return new Promise<void>((resolve) => {
@@ -291,16 +298,16 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
         const finish = () => {
           if (done) return;
           done = true;
-          clearTimeout(cap);
+          timers.clearTimeout(cap);
           resolve();
         };
-        const cap = setTimeout(finish, maxWaitMs);
+        const cap = timers.setTimeout(finish, maxWaitMs);
         waiting.push({ seq, resolve: finish });
       });
     },
     async flush() {
       if (timer) {
-        clearTimeout(timer);
+        timers.clearTimeout(timer);
         timer = undefined;
       }
       // Bounded: each round writes or fails; a failing round stops the flush.
@@ -313,23 +320,23 @@ export function createWriteBehind<T>(options: WriteBehindOptions<T>): WriteBehin
       return backlog() === 0;
     },
     async close(timeoutMs = 5_000) {
-      const deadline = Date.now() + timeoutMs;
-      if (timer) clearTimeout(timer);
+      const deadline = timers.now() + timeoutMs;
+      if (timer) timers.clearTimeout(timer);
       timer = undefined;
       // Bounded by the deadline even when a write hangs (an unreachable host waits for its connect timeout).
-      let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
+      let deadlineTimer: TimerHandle | undefined;
       const untilDeadline = new Promise<false>((resolve) => {
-        deadlineTimer = setTimeout(() => resolve(false), timeoutMs);
+        deadlineTimer = timers.setTimeout(() => resolve(false), timeoutMs);
       });
-      while (backlog() > 0 && Date.now() < deadline) {
-        if (!(await Promise.race([drainOnce(), untilDeadline]))) await new Promise((resolve) => setTimeout(resolve, Math.min(backoff || retryInitial, Math.max(0, deadline - Date.now()))));
+      while (backlog() > 0 && timers.now() < deadline) {
+        if (!(await Promise.race([drainOnce(), untilDeadline]))) await new Promise<void>((resolve) => timers.setTimeout(resolve, Math.min(backoff || retryInitial, Math.max(0, deadline - timers.now()))));
       }
       closed = true;
       release(waiting.map((w) => w.resolve));
       waiting = [];
-      if (timer) clearTimeout(timer);
+      if (timer) timers.clearTimeout(timer);
       await Promise.race([Promise.all([...inFlight]), untilDeadline]);
-      clearTimeout(deadlineTimer);
+      timers.clearTimeout(deadlineTimer);
       const lost = backlog();
       if (lost > 0) {
         counts.rejected += lost;

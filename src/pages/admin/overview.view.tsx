@@ -2,6 +2,7 @@
 
 import type { OverviewFacts } from "../../lib/admin/status.ts";
 import { ADMIN_AREAS, type AdminAreaKey } from "./shell.view.tsx";
+import { Tile } from "./widgets.view.tsx";
 
 const SOURCE_LABEL: Record<NonNullable<OverviewFacts["source"]>, string> = {
   store: "Store",
@@ -17,26 +18,6 @@ const AREA_SECTIONS: Record<Exclude<AdminAreaKey, "overview">, string[]> = {
   placements: ["Paid Orders Queue", "Spotlight & Promoted Scheduler"],
   insights: ["Engagement Stats", "Top Searches and Filters", "Event Performance", "Audience Export", "Collected Users"],
 };
-
-function Tile(props: { label: string; value?: string | number; note?: string }): JSX.Element {
-  return (
-    <div class="tile">
-      <span class="tile-label" safe>
-        {props.label}
-      </span>
-      <strong class="tile-value" safe>
-        {props.value === undefined ? "–" : String(props.value)}
-      </strong>
-      {props.note ? (
-        <span class="tile-note" safe>
-          {props.note}
-        </span>
-      ) : (
-        ""
-      )}
-    </div>
-  );
-}
 
 /** The overview: five tiles and one card per area with its sections and an "Open" link. */
 export function Overview(props: { facts: OverviewFacts }): JSX.Element {

@@ -3,6 +3,7 @@
 
 import type { Children } from "@kitajs/html";
 import type { JobView } from "../../lib/admin/jobs.ts";
+import { parisFormat } from "../../lib/paris-time.ts";
 
 /** One figure with its label. */
 export function Tile(props: { label: string; value?: string | number | null; note?: string }): JSX.Element {
@@ -42,7 +43,7 @@ export function Notice(props: { notice?: CardNotice; children?: Children }): JSX
   );
 }
 
-const PARIS = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+const PARIS = parisFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
 
 /** A time as a Paris wall-clock label; "–" when absent. */
 export function parisLabel(value: Date | string | null | undefined): string {

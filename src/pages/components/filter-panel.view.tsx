@@ -7,7 +7,8 @@
 
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { formatDateLabel } from "../../lib/sheet/dates.ts";
-import { filtersToSearchParams, MAX_SEARCH_LENGTH, type EventFilters } from "../../lib/events/filter-query.ts";
+import { FILTER_PARAM_NAMES, FILTER_STORAGE_KEY, filtersToSearchParams, MAX_SEARCH_LENGTH, type EventFilters } from "../../lib/events/filter-query.ts";
+import { MOMENT_PARAM } from "../../lib/events/filter-moment.ts";
 import { ageLabels, dayNightLabel, priceLabels, rangeLabel, type RangeLabels } from "../../lib/events/filter-labels.ts";
 import { type FilterFacets } from "../../lib/events/filter-match.ts";
 import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
@@ -158,6 +159,8 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
       hx-trigger={`submit, change, input changed delay:500ms from:#${SEARCH_INPUT_ID}`}
       hx-sync="this:replace"
       {...RESULTS_HX}
+      data-filter-params={[...FILTER_PARAM_NAMES, MOMENT_PARAM].join(" ")}
+      data-storage-key={FILTER_STORAGE_KEY}
     >
       {props.moment ? <input type="hidden" name="when" value={props.moment} /> : <input type="hidden" name="when" value="" disabled />}
       <div class="filters-head">

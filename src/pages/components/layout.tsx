@@ -1,6 +1,7 @@
 // The page shell shared by every public and admin page: head, skip link, header, main, footer.
 
 import { assetUrl } from "../../lib/static-assets.ts";
+import { scriptJson } from "../../lib/script-json.ts";
 import type { Children } from "@kitajs/html";
 
 import { SITE_NAME } from "../../lib/links.ts";
@@ -44,10 +45,6 @@ export const MESSAGES_SCRIPT = "messages.js";
 /** The id of the JSON block that hands the page's client strings to the scripts. */
 export const CLIENT_MESSAGES_ID = "i18n-messages";
 
-/** JSON for a <script> block: "<" escaped so no text can close the element. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
-}
 
 /**
  * The hreflang alternates of a public page: its address with `?lang=fr` and `?lang=en`, and the
@@ -80,7 +77,7 @@ export function Layout(props: LayoutProps): JSX.Element {
   const safeHead = (props.head ?? "") + (props.alternates ?? "");
   const language = currentLanguage();
   // The catalogue's client strings, for static/messages.js: source text, JSON with "<" escaped.
-  const safeClientJson = props.scripts?.includes(MESSAGES_SCRIPT) ? scriptSafeJson(clientMessages(language)) : undefined;
+  const safeClientJson = props.scripts?.includes(MESSAGES_SCRIPT) ? scriptJson(clientMessages(language)) : undefined;
   return (
     "<!doctype html>" +
     (

@@ -3,6 +3,8 @@
 // button is rendered hidden and shown by that script; without JavaScript there is nothing to save to.
 
 import { t } from "../../lib/i18n/index.ts";
+import { MAX_NIGHT_EVENTS, NIGHT_STORAGE_KEY } from "../../lib/events/saved-night.ts";
+import { EVENT_KEY_PATTERN } from "../../lib/sheet/keys.ts";
 
 /** Visitor-facing texts of the save button and the header link (one object, for the message catalogue). */
 export const SAVE_TEXT = {
@@ -26,7 +28,17 @@ export const SAVE_TEXT = {
  */
 export function MyNightLink(): JSX.Element {
   return (
-    <a href="/my-night" class="my-night-link" data-my-night-link data-label-save={SAVE_TEXT.save} data-label-saved={SAVE_TEXT.saved} data-label-full={SAVE_TEXT.full}>
+    <a
+      href="/my-night"
+      class="my-night-link"
+      data-my-night-link
+      data-label-save={SAVE_TEXT.save}
+      data-label-saved={SAVE_TEXT.saved}
+      data-label-full={SAVE_TEXT.full}
+      data-max={String(MAX_NIGHT_EVENTS)}
+      data-key-pattern={EVENT_KEY_PATTERN}
+      data-storage-key={NIGHT_STORAGE_KEY}
+    >
       <span safe>{SAVE_TEXT.navLink}</span>
       <span class="my-night-count" data-my-night-count hidden></span>
     </a>

@@ -194,10 +194,8 @@ export function homeStats(matching: readonly LiveEvent[], narrowed: boolean): Ho
   };
 }
 
-/** JSON for a `<script type="application/json">` or JSON-LD block: `<`, `>`, `&` and line separators escaped. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
+/** The one JSON-in-script escaper (lib/script-json.ts), as the home page has always imported it from here. */
+export { scriptJson } from "../../lib/script-json.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Countdown

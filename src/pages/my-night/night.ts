@@ -7,11 +7,12 @@ import { normaliseEventKey } from "../../lib/sheet/keys.ts";
 import { isUnknownLocation } from "../../lib/sheet/location.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { mapQuery } from "../components/event-links.ts";
+import { MAX_NIGHT_EVENTS } from "../../lib/events/saved-night.ts";
 
 /** The URL parameter holding the saved keys, comma-separated: `/my-night?e=evt_…,evt_…`. */
 export const NIGHT_PARAM = "e";
-/** Most events a night holds (the browser refuses a 31st save; a longer URL is cut here). */
-export const MAX_NIGHT_EVENTS = 30;
+/** Most events a night holds (lib/events/saved-night.ts, shared with the browser). */
+export { MAX_NIGHT_EVENTS };
 /** Characters of the parameter read at most (30 keys of 24 characters and commas fit easily). */
 const MAX_PARAM_CHARS = 2000;
 /** Stops per walking-route link: a Google Maps directions URL takes an origin, a destination and up to 9 waypoints. */

@@ -8,7 +8,7 @@ import type { Deps } from "../../deps.ts";
 import { markup, NO_STORE_HEADERS, withBodyCap } from "../../lib/http.ts";
 import { isCrossSiteRequest } from "../../lib/origin.ts";
 import { pageOrFragment } from "../../lib/htmx.ts";
-import { readJsonOrForm } from "../../lib/forms.ts";
+import { honeypotBody, readJsonOrForm } from "../../lib/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { inLanguage, requestLanguage, t } from "../../lib/i18n/index.ts";
 import { MAX_REPORT_BODY_BYTES, submitReport, type ReportOutcome } from "../../lib/reports/report.ts";
@@ -34,13 +34,6 @@ export function reportFormOutcome(outcome: ReportOutcome, values: ReportFormStat
   }
 }
 
-/** The form's fields as a report body: the visible "website" field is the honeypot. */
-function formBody(fields: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!fields) return undefined;
-  const { website, ...rest } = fields;
-  return "honeypot" in rest ? rest : { ...rest, honeypot: website };
-}
-
 function echo(fields: Record<string, unknown> | undefined): ReportFormState["values"] {
   const text = (v: unknown) => (typeof v === "string" ? v.slice(0, 2000) : undefined);
   return { kind: text(fields?.kind), text: text(fields?.text) };
@@ -63,7 +56,7 @@ export function reportRoutes(deps: Deps) {
         const capped = await withBodyCap(request, MAX_REPORT_BODY_BYTES);
         if (capped === "too_large") return answer({ error: t("report.tooLarge") }, 413);
         const fields = await readJsonOrForm(capped);
-        const { state, status, headers, event } = reportFormOutcome(await submitReport(deps, key, formBody(fields) ?? {}, clientIp(deps.config, request, server)), echo(fields));
+        const { state, status, headers, event } = reportFormOutcome(await submitReport(deps, key, honeypotBody(fields) ?? {}, clientIp(deps.config, request, server)), echo(fields));
         return answer(state, status, headers, event);
       }),
     { parse: "none" },

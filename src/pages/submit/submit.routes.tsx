@@ -7,7 +7,7 @@ import type { Deps } from "../../deps.ts";
 import { markup, NO_STORE_HEADERS, withBodyCap } from "../../lib/http.ts";
 import { isCrossSiteRequest } from "../../lib/origin.ts";
 import { pageOrFragment } from "../../lib/htmx.ts";
-import { readJsonOrForm } from "../../lib/forms.ts";
+import { honeypotBody, readJsonOrForm } from "../../lib/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { readSubmissionSettings } from "../../lib/submissions/settings.ts";
 import { MAX_SUBMISSION_BODY_BYTES, submitEvent, type SubmitOutcome } from "../../lib/submissions/submit.ts";
@@ -39,13 +39,6 @@ export function formOutcome(outcome: SubmitOutcome, values: SubmissionFormState[
     case "unavailable":
       return retry({ enabled: true, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.unavailable() } }, 503);
   }
-}
-
-/** The submission body of the form: the visible "website" field is the honeypot. */
-function formBody(fields: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!fields) return undefined;
-  const { website, ...rest } = fields;
-  return "honeypot" in rest ? rest : { ...rest, honeypot: website };
 }
 
 /** Echoes what the host typed, as text, for the re-rendered form. */
@@ -84,7 +77,7 @@ export function submitRoutes(deps: Deps) {
         const capped = await withBodyCap(request, MAX_SUBMISSION_BODY_BYTES);
         if (capped === "too_large") return refuse(SUBMIT_PAGE_TEXT.tooLarge(), 413);
         const fields = await readJsonOrForm(capped);
-        const { state, status, headers } = formOutcome(await submitEvent(deps, formBody(fields), clientIp(deps.config, request, server), currentLanguage()), echoValues(fields));
+        const { state, status, headers } = formOutcome(await submitEvent(deps, honeypotBody(fields), clientIp(deps.config, request, server), currentLanguage()), echoValues(fields));
         return formAnswer(request, state, status, headers);
       }),
       { parse: "none" },

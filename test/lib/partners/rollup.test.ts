@@ -5,11 +5,11 @@
 // open-ended by hand and a deleted order; and the triggers' rollups against a rebuild. On a
 // Postgres server also two connections inserting at once for the same activation and new sessions.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../../helpers/app.ts";
+import { TEST_ADMIN_KEY, useTestApp } from "../../helpers/app.ts";
 import { TEST_DATABASE_URL } from "../../helpers/database.ts";
 import { engagementInteractions, paidOrders } from "../../../src/lib/db/schema/index.ts";
 import { insertEngagementBatch, type EngagementRow } from "../../../src/lib/tracking/rows.ts";
@@ -18,11 +18,7 @@ import { eraseByEmail } from "../../../src/lib/insights/erasure.ts";
 import { readDailySeries, readMetrics, readRawDailySeries, statsWindow, type PartnerStats } from "../../../src/lib/partners/stats.ts";
 import { rebuildPartnerStats } from "../../../src/lib/partners/rollup.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const KEY = { "x-admin-key": TEST_ADMIN_KEY, "content-type": "application/json" };
 const K1 = "evt_fixture000001";

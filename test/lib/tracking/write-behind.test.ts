@@ -4,6 +4,7 @@ import { createWriteBehind } from "../../../src/lib/tracking/write-behind.ts";
 import { insertDiscoveryBatch, insertEngagementBatch, pruneBatchMarkers, upsertPreferenceBatch, type EngagementRow } from "../../../src/lib/tracking/rows.ts";
 import { createMemoryLogger } from "../../../src/lib/logger.ts";
 import { useTestApp } from "../../helpers/app.ts";
+import { createTestTimers } from "../../helpers/timers.ts";
 
 /** A writer that records batches and can be told to fail. */
 function fakeWriter() {
@@ -34,24 +35,29 @@ function fakeWriter() {
 }
 
 const connectionLost = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Every queue runs on a test clock: time moves only through `timers.advance`, nothing sleeps.
 
 describe("write-behind queue", () => {
   test("rows wait for the interval and go out as one multi-row batch", async () => {
+    const timers = createTestTimers();
     const writer = fakeWriter();
-    const queue = createWriteBehind<number>({ name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 30, batchSize: 100 });
+    const queue = createWriteBehind<number>({ timers, name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 30, batchSize: 100 });
     for (let i = 0; i < 10; i++) expect(queue.enqueue(i)).toBe(true);
     expect(writer.batches).toHaveLength(0);
-    await sleep(80);
+    await timers.advance(29);
+    expect(writer.batches).toHaveLength(0);
+    await timers.advance(1);
     expect(writer.batches).toEqual([{ id: expect.any(String), rows: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] }]);
     expect(queue.stats()).toMatchObject({ accepted: 10, written: 10, backlog: 0, dropped: 0 });
   });
 
   test("a full batch is written at once, without waiting for the interval", async () => {
+
+    const timers = createTestTimers();
     const writer = fakeWriter();
-    const queue = createWriteBehind<number>({ name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 60_000, batchSize: 5 });
+    const queue = createWriteBehind<number>({ timers, name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 60_000, batchSize: 5 });
     for (let i = 0; i < 12; i++) queue.enqueue(i);
-    await sleep(5);
+    await timers.settle();
     expect(writer.batches.map((b) => b.rows.length)).toEqual([5, 5]);
     expect(await queue.flush()).toBe(true);
     expect(writer.batches.flatMap((b) => b.rows)).toEqual(Array.from({ length: 12 }, (_, i) => i));
@@ -59,9 +65,11 @@ describe("write-behind queue", () => {
   });
 
   test("a transient failure keeps the rows and retries the same batch id; nothing is lost or doubled", async () => {
+
+    const timers = createTestTimers();
     const writer = fakeWriter();
     const log = createMemoryLogger();
-    const queue = createWriteBehind<number>({ name: "t", write: writer.write, log, flushIntervalMs: 10, batchSize: 3, retryInitialMs: 10, retryMaxMs: 20 });
+    const queue = createWriteBehind<number>({ timers, name: "t", write: writer.write, log, flushIntervalMs: 10, batchSize: 3, retryInitialMs: 10, retryMaxMs: 20 });
     writer.fail(connectionLost);
     for (let i = 0; i < 7; i++) queue.enqueue(i);
     expect(await queue.flush()).toBe(false);
@@ -70,7 +78,7 @@ describe("write-behind queue", () => {
     // More rows arrive while the database is down.
     for (let i = 7; i < 10; i++) queue.enqueue(i);
     writer.heal();
-    await sleep(60);
+    await timers.advance(60);
     expect(await queue.flush()).toBe(true);
     const written = writer.batches.flatMap((b) => b.rows).sort((a, b) => a - b);
     expect(written).toEqual(Array.from({ length: 10 }, (_, i) => i));
@@ -80,9 +88,11 @@ describe("write-behind queue", () => {
   });
 
   test("the backlog is bounded: the newest rows are refused and counted, with one error line", async () => {
+
+    const timers = createTestTimers();
     const writer = fakeWriter();
     const log = createMemoryLogger();
-    const queue = createWriteBehind<number>({ name: "t", write: writer.write, log, flushIntervalMs: 10, batchSize: 10, maxQueued: 25, retryInitialMs: 10 });
+    const queue = createWriteBehind<number>({ timers, name: "t", write: writer.write, log, flushIntervalMs: 10, batchSize: 10, maxQueued: 25, retryInitialMs: 10 });
     writer.fail(connectionLost);
     let accepted = 0;
     for (let i = 0; i < 100; i++) if (queue.enqueue(i)) accepted++;
@@ -92,15 +102,17 @@ describe("write-behind queue", () => {
     expect(errors).toHaveLength(1);
     expect(JSON.parse(errors[0].line).context).toMatchObject({ queue: "t", dropped: 1 });
     writer.heal();
-    await sleep(40);
+    await timers.advance(40);
     expect(await queue.flush()).toBe(true);
     expect(writer.batches.flatMap((b) => b.rows).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i));
   });
 
   test("a row the database refuses is isolated and dropped; the rest of its batch is written", async () => {
+
+    const timers = createTestTimers();
     const writer = fakeWriter();
     const log = createMemoryLogger();
-    const queue = createWriteBehind<number>({ name: "t", write: writer.write, log, flushIntervalMs: 10, batchSize: 8 });
+    const queue = createWriteBehind<number>({ timers, name: "t", write: writer.write, log, flushIntervalMs: 10, batchSize: 8 });
     writer.refuse((row) => row === 5);
     for (let i = 0; i < 8; i++) queue.enqueue(i);
     expect(await queue.flush()).toBe(true);
@@ -110,8 +122,10 @@ describe("write-behind queue", () => {
   });
 
   test("close drains what is queued; with the database down it reports what was lost", async () => {
+
+    const timers = createTestTimers();
     const writer = fakeWriter();
-    const queue = createWriteBehind<number>({ name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 60_000 });
+    const queue = createWriteBehind<number>({ timers, name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 60_000 });
     for (let i = 0; i < 4; i++) queue.enqueue(i);
     await queue.close();
     expect(writer.batches.flatMap((b) => b.rows)).toEqual([0, 1, 2, 3]);
@@ -119,11 +133,13 @@ describe("write-behind queue", () => {
 
     const down = fakeWriter();
     const log = createMemoryLogger();
-    const other = createWriteBehind<number>({ name: "down", write: down.write, log, retryInitialMs: 10 });
+    const other = createWriteBehind<number>({ timers, name: "down", write: down.write, log, retryInitialMs: 10 });
     down.fail(connectionLost);
     other.enqueue(1);
     other.enqueue(2);
-    await other.close(100);
+    const closing = other.close(100);
+    await timers.advance(100);
+    await closing;
     const lost = log.lines.find((l) => l.line.includes("Shutdown with unwritten tracking rows"));
     expect(JSON.parse(lost!.line).context).toEqual({ queue: "down", lost: 2 });
   });
@@ -156,11 +172,12 @@ function gatedWriter() {
 
 describe("back-pressure: the backlog is bounded in time", () => {
   test("within the bound no caller waits; past it a caller's promise settles only once its row is written", async () => {
+    const timers = createTestTimers();
     const writer = gatedWriter();
-    const queue = createWriteBehind<number>({ name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 1, batchSize: 1000, maxInFlight: 1, maxBacklogMs: 20 });
+    const queue = createWriteBehind<number>({ timers, name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 1, batchSize: 1000, maxInFlight: 1, maxBacklogMs: 20 });
     queue.enqueue(0);
     expect(queue.backpressure()).toBeUndefined();
-    await sleep(40);
+    await timers.advance(40);
     // Row 0 is in flight, held at the gate, and older than the bound.
     expect(queue.stats().backlogAgeMs).toBeGreaterThan(20);
     expect(queue.enqueue(1)).toBe(true);
@@ -168,50 +185,62 @@ describe("back-pressure: the backlog is bounded in time", () => {
     const wait = queue.backpressure()!;
     expect(wait).toBeInstanceOf(Promise);
     void wait.then(() => (settled = true));
-    await sleep(5);
+    await timers.advance(5);
     expect(settled).toBe(false);
     writer.release(); // row 0 written; row 1 goes out next
-    await sleep(10);
+    await timers.advance(10);
     expect(writer.state.written).toEqual([0]);
     expect(settled).toBe(false);
     writer.release();
     await wait;
     expect(writer.state.written).toEqual([0, 1]);
-    await sleep(1);
+    await timers.settle();
     expect(queue.stats()).toMatchObject({ waited: 1, backlog: 0, backlogAgeMs: 0 });
     await queue.close();
   });
 
   test("waiting callers are answered when the write fails (waiting would not help), and nobody waits while it keeps failing", async () => {
+
+    const timers = createTestTimers();
     const writer = gatedWriter();
-    const queue = createWriteBehind<number>({ name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 1, batchSize: 1000, maxInFlight: 1, maxBacklogMs: 10, retryInitialMs: 60_000 });
+    const queue = createWriteBehind<number>({ timers, name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 1, batchSize: 1000, maxInFlight: 1, maxBacklogMs: 10, retryInitialMs: 60_000 });
     queue.enqueue(0);
-    await sleep(30);
+    await timers.advance(30);
     queue.enqueue(1);
     const wait = queue.backpressure()!;
     writer.state.failNext = true;
     writer.release();
-    await sleep(5);
+    await timers.settle();
     // Row 0's write failed: the queue is failing, row 1 was not even sent.
     expect(queue.stats().failing).toBe(true);
     queue.enqueue(2);
     expect(queue.backpressure()).toBeUndefined();
     writer.release();
-    expect(await Promise.race([wait.then(() => "settled"), sleep(3_000).then(() => "timeout")])).toBe("settled");
+    // Row 1 is not retried before the 60 s back-off: its caller is answered at the 2 s cap.
+    let settled = false;
+    void wait.then(() => (settled = true));
+    await timers.advance(1_999);
+    expect(settled).toBe(false);
+    await timers.advance(1);
+    expect(settled).toBe(true);
     writer.release();
-    await queue.close(100);
+    const closing = queue.close(100);
+    await timers.advance(100);
+    await closing;
   });
 
   test("flushes run in parallel up to maxInFlight", async () => {
+
+    const timers = createTestTimers();
     const writer = gatedWriter();
-    const queue = createWriteBehind<number>({ name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 60_000, batchSize: 2, maxInFlight: 3 });
+    const queue = createWriteBehind<number>({ timers, name: "t", write: writer.write, log: createMemoryLogger(), flushIntervalMs: 60_000, batchSize: 2, maxInFlight: 3 });
     for (let i = 0; i < 10; i++) queue.enqueue(i);
-    await sleep(5);
+    await timers.settle();
     expect(writer.state.inFlight).toBe(3);
     const flushed = queue.flush();
     for (let i = 0; i < 5; i++) {
       writer.release();
-      await sleep(2);
+      await timers.settle();
     }
     expect(await flushed).toBe(true);
     expect(writer.state.maxInFlight).toBe(3);
@@ -221,13 +250,19 @@ describe("back-pressure: the backlog is bounded in time", () => {
 });
 
 test("close never waits past its deadline, even for a write that hangs", async () => {
+
+  const timers = createTestTimers();
   const log = createMemoryLogger();
-  const queue = createWriteBehind<number>({ name: "hang", write: () => new Promise<void>(() => {}), log, flushIntervalMs: 1 });
+  const queue = createWriteBehind<number>({ timers, name: "hang", write: () => new Promise<void>(() => {}), log, flushIntervalMs: 1 });
   queue.enqueue(1);
-  await sleep(5);
-  const started = Date.now();
-  await queue.close(200);
-  expect(Date.now() - started).toBeLessThan(1000);
+  await timers.advance(1);
+  let closed = false;
+  const closing = queue.close(200).then(() => (closed = true));
+  await timers.advance(199);
+  expect(closed).toBe(false);
+  await timers.advance(1);
+  await closing;
+  expect(closed).toBe(true);
   expect(log.lines.some((l) => l.line.includes("Shutdown with unwritten tracking rows"))).toBe(true);
 });
 
@@ -246,6 +281,7 @@ describe("batch writers on the database", () => {
   });
 
   test("a batch id is applied once: the retry of an applied batch inserts nothing", async () => {
+
     const id = crypto.randomUUID();
     const rows = Array.from({ length: 50 }, (_, i) => row(i));
     await insertEngagementBatch(ctx.deps.db, rows, id);
@@ -259,6 +295,7 @@ describe("batch writers on the database", () => {
   });
 
   test("discovery rows and preference increments are written; repeated increments add up atomically", async () => {
+
     await insertDiscoveryBatch(ctx.deps.db, [{ action_type: "search", session_id: "s", user_email: null, filter_group: null, filter_value: null, search_query: "émoji 🎶", path: "/", is_authenticated: false, recorded_at: new Date().toISOString() }], crypto.randomUUID());
     const at = "2026-06-21T10:00:00.000Z";
     const later = "2026-06-21T11:00:00.000Z";
@@ -292,6 +329,7 @@ describe("batch writers on the database", () => {
   });
 
   test("markers older than an hour are pruned", async () => {
+
     await ctx.deps.database.query(sql`insert into write_batches (id, applied_at) values (gen_random_uuid(), now() - interval '2 hours'), (gen_random_uuid(), now())`);
     expect(await pruneBatchMarkers(ctx.deps.db)).toBe(1);
     const [{ n }] = await ctx.deps.database.query<{ n: number }>(sql`select count(*)::int n from write_batches where applied_at < now() - interval '1 hour'`);

@@ -2,8 +2,8 @@
 // fragment, failures answer the fragment with an inline error and a 4xx (which the console's htmx
 // configuration swaps), cookie sessions need the site's origin, long actions run as jobs.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { createTestContext, type TestContext } from "../../helpers/app.ts";
+import { beforeEach, describe, expect, test } from "bun:test";
+import { useTestApp } from "../../helpers/app.ts";
 import { ADMIN_KEY_HEADER, loginAsAdmin } from "../../helpers/auth.ts";
 import { resetDatabase } from "../../helpers/database.ts";
 import { FIXTURE_SHEET_CSV } from "../../../src/lib/events/fixtures.ts";
@@ -12,11 +12,7 @@ import { listBackups } from "../../../src/lib/store/backups.ts";
 import { submitEvent } from "../../../src/lib/submissions/submit.ts";
 import { findBannerSettings } from "../../../src/lib/banner.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   ctx.clock.set("2026-06-18T10:00:00Z");

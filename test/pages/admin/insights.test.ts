@@ -1,21 +1,17 @@
 // /admin/insights through the app: the page with its lazy blocks, each block with and without
 // htmx, the event table's search/sort/rows, hostile text escaped, bad parameters, erasure form.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../../helpers/app.ts";
+import { useTestApp } from "../../helpers/app.ts";
 import { ADMIN_KEY_HEADER } from "../../helpers/auth.ts";
 import { resetDatabase } from "../../helpers/database.ts";
 import { plus, seedDiscovery, seedEngagement } from "../../helpers/insights.ts";
 
-let ctx: TestContext;
+const ctx = useTestApp();
 const T = "2026-06-21T12:00:00.000Z";
 const HX = { ...ADMIN_KEY_HEADER, "hx-request": "true" };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   ctx.clock.set("2026-06-21T20:00:00Z");

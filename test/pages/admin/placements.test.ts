@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, beforeEach, expect, test } from "bun:test";
-import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../../helpers/app.ts";
+import { beforeEach, expect, test } from "bun:test";
+import { TEST_ADMIN_KEY, useTestApp } from "../../helpers/app.ts";
 import { resetDatabase } from "../../helpers/database.ts";
 import { checkoutCompleted, signatureHeader, TEST_WEBHOOK_SECRET } from "../../helpers/payment.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ env: { PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } });
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   ctx.clock.set("2026-06-18T10:00:00Z");

@@ -3,12 +3,13 @@
 // sheet; restore behind a confirmation.
 
 import type { RevisionListing, SheetDiff } from "../../../lib/store/revisions.ts";
+import { parisFormat } from "../../../lib/paris-time.ts";
 
 /** The root id of the card; its actions swap it. */
 export const SHEET_REVISIONS_ID = "sheet-revisions";
 const BASE = "/admin/content/revisions";
 
-const PARIS = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" });
+const PARIS = parisFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" });
 
 export interface RevisionsCardProps {
   revisions: RevisionListing[];

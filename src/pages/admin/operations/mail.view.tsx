@@ -8,12 +8,13 @@ import { ACTIVITY_ACTIONS } from "../../../lib/activity/activity.ts";
 import type { OutboxCounts, OutboxMessage, OutboxStatus } from "../../../lib/mail/outbox.ts";
 import { OUTBOX_STATUSES } from "../../../lib/mail/outbox.ts";
 import type { RenderedMessage } from "../../../lib/mail/templates.ts";
+import { parisFormat } from "../../../lib/paris-time.ts";
 
 export const OUTBOX_PATH = "/admin/operations/outbox";
 export const ACTIVITY_PATH = "/admin/operations/activity";
 export const OUTBOX_CARD_ID = "ops-outbox";
 
-const PARIS = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const PARIS = parisFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
 function When(props: { at: Date | null | undefined }): JSX.Element {
   if (!props.at) return <span class="muted">–</span>;

@@ -5,6 +5,7 @@
 import Html from "@kitajs/html";
 import type { AdminPrincipal } from "../../../lib/auth/admin-credentials.ts";
 import type { AdminSessionView } from "../../../lib/auth/admin-sessions.ts";
+import { parisFormat } from "../../../lib/paris-time.ts";
 
 /** The root id of the card; every action of the card swaps it. */
 export const ADMIN_SESSIONS_ID = "admin-sessions";
@@ -19,7 +20,7 @@ export interface SessionsCardProps {
   showExpired: boolean;
 }
 
-const PARIS = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const PARIS = parisFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
 /** A Unix time as a Paris wall-clock label inside <time> with the ISO value. */
 function Time(props: { seconds: number }): JSX.Element {

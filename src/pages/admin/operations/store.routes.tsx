@@ -13,7 +13,7 @@ import { readForm } from "../../../lib/forms.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { findStoreMeta } from "../../../lib/store/store.ts";
 import { createBackup, listBackups } from "../../../lib/store/backups.ts";
-import { exportStoreCsv } from "../../../lib/store/csv-transfer.ts";
+import { exportStoreCsv, storeExportFileName } from "../../../lib/store/csv-transfer.ts";
 import {
   CLEAR_STORE_CONFIRMATION,
   clearStoreWithSnapshot,
@@ -172,9 +172,8 @@ export function storeActionRoutes(deps: OpsDeps) {
       `${PAGE}/store/export`,
       async () => {
         const csv = await exportStoreCsv(deps.db);
-        const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(deps.now());
         return new Response(csv ?? "", {
-          headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="finder-events-${day}.csv"`, ...NO_STORE_HEADERS },
+          headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${storeExportFileName(deps.now())}"`, ...NO_STORE_HEADERS },
         });
       },
       { isAdmin: true },

@@ -5,7 +5,7 @@
 // bar also carries its window as text, so it reads without CSS too.
 
 import type { ScheduleEntry, ScheduleListing, Tier } from "../../../lib/placements/scheduler.ts";
-import { parisDate, parisInstant } from "../../../lib/paris-time.ts";
+import { parisDate, parisInstant, parisFormat } from "../../../lib/paris-time.ts";
 import { formatParisDisplay } from "../../../lib/placements/schedule-input.ts";
 
 /** The timeline never spans more than two weeks; bars beyond are cut at the edge (and say so). */
@@ -85,7 +85,7 @@ export function timelineModel(listing: ScheduleListing, now: Date): TimelineMode
   return { from, to, days, lanes, now: t >= from.getTime() && t < to.getTime() ? round(at(t)) : null };
 }
 
-const DAY_LABEL = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", weekday: "short", day: "2-digit", month: "2-digit" });
+const DAY_LABEL = parisFormat("en-GB", { weekday: "short", day: "2-digit", month: "2-digit" });
 
 function Bar(props: { bar: TimelineBar; name: string }): JSX.Element {
   const { bar } = props;

@@ -1,0 +1,58 @@
+// Precompressed bodies and their ETags, for everything served as prepared bytes: the render cache,
+// the static pages and the static assets. One place decides the encodings offered, how a client's
+// Accept-Encoding picks one, and how an ETag is derived from the bytes.
+
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { memoised } from "./memo.ts";
+
+export type Encoding = "br" | "gzip" | "identity";
+
+/** A view typed as backed by a plain ArrayBuffer (what Response and Blob take). */
+export function asBytes(data: Uint8Array): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
+}
+
+/** Brotli at `quality` (11 for bytes kept for the process's life, 6 for renders that expire). */
+export function brotli(identity: Uint8Array, quality: number): Uint8Array<ArrayBuffer> {
+  return asBytes(brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }));
+}
+
+/** Gzip at `level` (9 for bytes kept for the process's life, 6 for renders that expire). */
+export function gzip(identity: Uint8Array, level: number): Uint8Array<ArrayBuffer> {
+  return asBytes(gzipSync(identity, { level }));
+}
+
+/**
+ * Both compressions of bytes kept for the process's life, each made on its first use at the
+ * highest level: compressing everything up front would cost a start before its first page.
+ */
+export function lazyCompressed(identity: Uint8Array): { br: () => Uint8Array<ArrayBuffer>; gzip: () => Uint8Array<ArrayBuffer> } {
+  let br: Uint8Array<ArrayBuffer> | undefined;
+  let gz: Uint8Array<ArrayBuffer> | undefined;
+  return { br: () => (br ??= brotli(identity, 11)), gzip: () => (gz ??= gzip(identity, 9)) };
+}
+
+/** The ETag of a body: a quoted, shortened SHA-1 of its uncompressed bytes. */
+export function contentEtag(identity: Uint8Array): string {
+  return `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`;
+}
+
+// Browsers send a handful of Accept-Encoding values: each is read once.
+const encodingOf = memoised(256, readEncoding);
+
+/** Picks the encoding a client accepts: brotli, then gzip, else identity. */
+export function pickEncoding(acceptEncoding: string | null): Encoding {
+  return encodingOf(acceptEncoding ?? "");
+}
+
+function readEncoding(acceptEncoding: string): Encoding {
+  const accept = acceptEncoding.toLowerCase();
+  const allows = (name: string) => {
+    const match = accept.match(new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=([0-9.]+))?`));
+    return match !== null && (match[1] === undefined || Number(match[1]) > 0);
+  };
+  if (allows("br")) return "br";
+  if (allows("gzip")) return "gzip";
+  return "identity";
+}
