@@ -9,6 +9,10 @@
 
   var doc = document;
   doc.documentElement.classList.add("js");
+  // Where the site and this page's language live (docs/languages.md, "Addresses"): "" and "" at
+  // the root, "/fete" and "/fete/en" under a base path in English. Sent by the page as data.
+  var SITE = doc.body.getAttribute("data-site-path") || "";
+  var PAGES = doc.body.getAttribute("data-page-path") || "";
 
   // The page's words (static/messages.js, loaded before this script).
   var msg = window.finderMsg;
@@ -97,12 +101,12 @@
   }
   function trackEvent(eventKey, actionType, source) {
     if (!eventKey) return;
-    send("/api/track", { eventKey: eventKey, actionType: actionType, sessionId: sessionId(), source: source, path: currentPath() });
+    send(SITE + "/api/track", { eventKey: eventKey, actionType: actionType, sessionId: sessionId(), source: source, path: currentPath() });
   }
   function trackDiscovery(actionType, fields) {
     var body = { actionType: actionType, sessionId: sessionId(), path: currentPath() };
     for (var name in fields) body[name] = fields[name];
-    send("/api/track/discovery", body);
+    send(SITE + "/api/track/discovery", body);
   }
 
   // Outbound links and calendar files: tracked on click; the browser follows the link as usual. A
@@ -178,7 +182,7 @@
   }
   function sendPreference(genre) {
     try {
-      fetch("/api/user/preference", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ genre: genre, incrementBy: 1 }), credentials: "same-origin", keepalive: true }).catch(function () {});
+      fetch(SITE + "/api/user/preference", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ genre: genre, incrementBy: 1 }), credentials: "same-origin", keepalive: true }).catch(function () {});
     } catch (e) {
       /* personalisation is optional */
     }
@@ -596,7 +600,7 @@
     var root = results();
     var query = filterQueryOf(location.search);
     if (!key && root && query !== (root.getAttribute("data-query") || "")) {
-      fetch("/" + (query ? "?" + query : ""), { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+      fetch(PAGES + "/" + (query ? "?" + query : ""), { headers: { "HX-Request": "true" }, credentials: "same-origin" })
         .then(function (response) {
           return response.text();
         })
@@ -776,7 +780,7 @@
       slot.innerHTML = "";
       return;
     }
-    fetch("/account/genres", { credentials: "same-origin" })
+    fetch(PAGES + "/account/genres", { credentials: "same-origin" })
       .then(function (response) {
         return response.ok ? response.text() : "";
       })
@@ -811,7 +815,7 @@
     $("[data-sign-out]", account).hidden = !email;
   }
   function refreshSession() {
-    return fetch("/api/auth/session", { credentials: "same-origin", headers: { accept: "application/json" } })
+    return fetch(SITE + "/api/auth/session", { credentials: "same-origin", headers: { accept: "application/json" } })
       .then(function (response) {
         return response.ok ? response.json() : null;
       })
@@ -827,12 +831,12 @@
         event.preventDefault();
         signInDialog.showModal();
         // The form comes from the account pages (GET /sign-in answers its fragment to htmx).
-        window.htmx.ajax("GET", "/sign-in", { target: "#sign-in-slot", swap: "innerHTML" }).then(function () {
+        window.htmx.ajax("GET", PAGES + "/sign-in", { target: "#sign-in-slot", swap: "innerHTML" }).then(function () {
           var email = $('input[type="email"]', signInDialog);
           if (email) email.focus();
         });
       } else if (event.target.closest("[data-sign-out]")) {
-        fetch("/api/auth/session", { method: "DELETE", credentials: "same-origin" }).finally(function () {
+        fetch(SITE + "/api/auth/session", { method: "DELETE", credentials: "same-origin" }).finally(function () {
           showAccount(null);
         });
       }
@@ -1009,7 +1013,7 @@
       rows.slice(0, 30).forEach(function (row) {
         var item = doc.createElement("li");
         var link = doc.createElement("a");
-        link.href = "/event/" + encodeURIComponent(row.event.k) + "/" + encodeURIComponent(row.event.s);
+        link.href = PAGES + "/event/" + encodeURIComponent(row.event.k) + "/" + encodeURIComponent(row.event.s);
         link.setAttribute("data-near-event", row.event.k);
         link.setAttribute("data-slug", row.event.s);
         link.textContent = row.event.n;

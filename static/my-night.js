@@ -38,7 +38,8 @@
     }
   }
   function nightPath(list) {
-    return list.length ? "/my-night?e=" + list.join(",") : "/my-night";
+    var pages = doc.body.getAttribute("data-page-path") || "";
+    return list.length ? pages + "/my-night?e=" + list.join(",") : pages + "/my-night";
   }
 
   var navLink = doc.querySelector("[data-my-night-link]");

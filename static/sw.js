@@ -15,7 +15,22 @@
 var CACHE = "finder-pack-v1";
 var PAGE_SLOTS = { "/": "/", "/my-night": "/my-night" };
 var MAP_DATA_SLOT = "/?map=data";
-var FINGERPRINTED = /^\/static\/(.+)\.([0-9a-f]{10})(\.[a-z0-9]+)$/;
+var FINGERPRINTED = /\/static\/(.+)\.([0-9a-f]{10})(\.[a-z0-9]+)$/;
+// The site's base path ("" or "/fete"): the worker is served at <base>/sw.js, its scope is <base>/.
+var BASE = new URL(self.registration ? self.registration.scope : self.location.href).pathname.replace(/\/$/, "");
+
+/**
+ * An address's path within the site and its language (docs/languages.md, "Addresses"): the base
+ * path and a language prefix ("/en") removed, so "/fete/en/my-night" is "/my-night". Null when the
+ * address is outside the site.
+ */
+function sitePath(url) {
+  if (url.origin !== self.location.origin || url.pathname.indexOf(BASE) !== 0) return null;
+  var path = url.pathname.slice(BASE.length) || "/";
+  var language = /^\/(fr|en)(\/|$)/.exec(path);
+  if (language) path = path.slice(3) || "/";
+  return path;
+}
 // A page waits this long for the network before a kept copy is shown (a poor signal on the street).
 var NETWORK_WAIT_MS = 6000;
 
@@ -46,14 +61,14 @@ self.addEventListener("activate", function (event) {
 
 /** The slot a page address is kept under, or null when the worker does not keep it. */
 function pageSlot(url) {
-  if (url.origin !== self.location.origin) return null;
-  return PAGE_SLOTS[url.pathname] || null;
+  var path = sitePath(url);
+  return path === null ? null : PAGE_SLOTS[path] || null;
 }
 
 /** Whether a calendar or My night response is worth keeping: a full HTML page of the list itself. */
 function keepable(url, response) {
   if (!response || response.status !== 200 || response.type !== "basic") return false;
-  if (url.pathname === "/" && url.searchParams.has("event")) return false; // an event's page, not the calendar
+  if (sitePath(url) === "/" && url.searchParams.has("event")) return false; // an event's page, not the calendar
   return (response.headers.get("content-type") || "").indexOf("text/html") === 0;
 }
 
@@ -106,7 +121,7 @@ function pageFromNetworkFirst(event, url, slot) {
 
 /** Whether an address is the homepage map's JSON (fetched by the page when the map opens). */
 function isMapData(url) {
-  return url.origin === self.location.origin && url.pathname === "/" && url.searchParams.get("map") === "data";
+  return sitePath(url) === "/" && url.searchParams.get("map") === "data";
 }
 
 function keepMapData(response) {

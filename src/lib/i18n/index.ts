@@ -1,6 +1,6 @@
 // Languages of the visitor-facing site (see docs/languages.md): French first, English second.
 // One message catalogue per language (fr.ts, en.ts, same keys), the request's language
-// (`?lang=`, then the `lang` cookie, then Accept-Language, then the configured default), and the
+// (its address: the root language at "/", the other under "/<language>/"; see pathLanguage), and the
 // platform's Intl for dates, counts and ordinals. A render runs inside `inLanguage(lang, …)`;
 // views and label helpers read that language with `t()` and the formatters below.
 
@@ -37,16 +37,69 @@ export function catalogue(language: Language): Catalogue {
   return CATALOGUES[language];
 }
 
-const current = new AsyncLocalStorage<Language>();
+/**
+ * Where the site's pages live (docs/languages.md, "Addresses"): the base path it is served under
+ * ("" or "/fete") and the language at its root (DEFAULT_LANGUAGE, French unless configured); the
+ * other language is served under "<base path>/<language>/".
+ */
+export interface SiteRoot {
+  basePath: string;
+  rootLanguage: Language;
+}
 
-/** Runs `render` with `language` as the current language (also across its awaits). */
+/** The language and site of the request or render in progress. */
+interface Current {
+  language: Language;
+  site?: SiteRoot;
+  /** The request's path without base path, language prefix and query ("/submit-event"): the language switch links to it. */
+  path?: string;
+}
+
+const current = new AsyncLocalStorage<Current>();
+
+/** Runs `render` with `language` as the current language (also across its awaits); the site stays. */
 export function inLanguage<T>(language: Language, render: () => T): T {
-  return current.run(language, render);
+  const store = current.getStore();
+  return current.run({ language, site: store?.site, path: store?.path }, render);
+}
+
+/** Runs a request's handling in its language and site (the language plugin, src/pages/language.plugin.ts). */
+export function inSite<T>(site: SiteRoot, language: Language, path: string, handle: () => T): T {
+  return current.run({ language, site, path }, handle);
 }
 
 /** The language of the render in progress. */
 export function currentLanguage(): Language {
-  return current.getStore() ?? FALLBACK_LANGUAGE;
+  return current.getStore()?.language ?? FALLBACK_LANGUAGE;
+}
+
+/** The site of the request in progress (undefined outside any request: direct view calls). */
+export function currentSite(): SiteRoot | undefined {
+  return current.getStore()?.site;
+}
+
+/** The path of the request in progress within its language, without its query ("/" outside any request). */
+export function currentPath(): string {
+  return current.getStore()?.path ?? "/";
+}
+
+/** The path prefix of a language's pages after the base path: "" for the root language, "/en" for the other. */
+export function languagePrefix(language: Language, site: SiteRoot): string {
+  return language === site.rootLanguage ? "" : `/${language}`;
+}
+
+/**
+ * The language a path (the base path already removed) is in, from its first segment: "/en",
+ * "/en/…" → English when English is not the root language; anything else is the root language's.
+ */
+export function pathLanguage(path: string, site: SiteRoot): Language {
+  for (const language of LANGUAGES) {
+    if (language === site.rootLanguage || !path.startsWith(`/${language}`)) continue;
+    const next = path.charCodeAt(language.length + 1);
+    // "/en", "/en/…", "/en?…"; never "/enquete".
+    if (Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */) return language;
+  }
+  return site.rootLanguage;
 }
 
 /** The Intl locale of the current language ("fr-FR", "en-GB"). */

@@ -3,11 +3,11 @@
 import { assetUrl } from "../../lib/static-assets.ts";
 import type { Children } from "@kitajs/html";
 
-import { SITE_NAME } from "../../lib/links.ts";
+import { languageResourceHref, pageHref, siteHref, SITE_NAME } from "../../lib/links.ts";
 import type { PublicBanner } from "../../lib/banner.ts";
 import { SlidingBanner } from "./banner.view.tsx";
 import { attr } from "./attr.ts";
-import { clientMessages, currentLanguage, LANGUAGE_PARAM, t, type Language } from "../../lib/i18n/index.ts";
+import { clientMessages, currentLanguage, currentPath, currentSite, type Language, LANGUAGES, t } from "../../lib/i18n/index.ts";
 import { MyNightLink } from "./save-button.view.tsx";
 
 export { SITE_NAME };
@@ -48,20 +48,25 @@ function scriptSafeJson(value: unknown): string {
 }
 
 /**
- * The hreflang alternates of a public page: its address with `?lang=fr` and `?lang=en`, and the
- * plain address as x-default (chosen from Accept-Language, cookie or the default).
+ * The hreflang alternates of a public page: its address in each language (docs/languages.md,
+ * "Addresses"), the root language's as x-default. `absoluteUrl` is the page's address in the root
+ * language (publicUrl); each language's prefix goes after the base path.
  */
 export function alternateLinks(absoluteUrl: string): string {
-  const withLang = (language: Language) => {
-    const url = new URL(absoluteUrl);
-    url.searchParams.set(LANGUAGE_PARAM, language);
-    return url.toString();
+  const site = currentSite();
+  const url = new URL(absoluteUrl);
+  const inLanguage = (language: Language) => {
+    if (!site || language === site.rootLanguage) return url.toString();
+    const copy = new URL(url);
+    copy.pathname = `${site.basePath}/${language}${url.pathname.slice(site.basePath.length)}`;
+    return copy.toString();
   };
   return (
     <>
-      <link rel="alternate" hreflang="fr" href={attr(withLang("fr"))} />
-      <link rel="alternate" hreflang="en" href={attr(withLang("en"))} />
-      <link rel="alternate" hreflang="x-default" href={attr(absoluteUrl)} />
+      {LANGUAGES.map((language) => (
+        <link rel="alternate" hreflang={language} href={attr(inLanguage(language))} />
+      ))}
+      <link rel="alternate" hreflang="x-default" href={attr(inLanguage(site?.rootLanguage ?? "fr"))} />
     </>
   ) as string;
 }
@@ -93,12 +98,12 @@ export function Layout(props: LayoutProps): JSX.Element {
           <meta name="htmx-config" content={JSON.stringify({ ...HTMX_DEFAULTS, ...props.htmxConfig })} />
           <link rel="stylesheet" href={assetUrl("app.css")} />
           <link rel="icon" href={assetUrl("favicon.svg")} type="image/svg+xml" />
-          <link rel="manifest" href="/manifest.webmanifest" />
+          <link rel="manifest" href={pageHref("/manifest.webmanifest")} />
           <link rel="apple-touch-icon" href={assetUrl("icons/apple-touch-icon.png")} />
           <meta name="theme-color" content={THEME_COLOUR} />
           {safeHead}
         </head>
-        <body class={props.bodyClass}>
+        <body class={props.bodyClass} data-site-path={siteHref("")} data-page-path={pageHref("")}>
           <a class="skip-link" href="#main" safe>
             {t("common.skipToContent")}
           </a>
@@ -125,18 +130,18 @@ export function SiteHeader(props: { children?: Children; /** The sliding banner,
   return (
     <header class="site-header">
       {props.banner ? <SlidingBanner banner={props.banner} /> : ""}
-      <a class="brand" href="/">
+      <a class="brand" href={pageHref("/")}>
         {SITE_NAME}
       </a>
       <nav aria-label={t("site.nav")}>
-        <a href="/" safe>
+        <a href={pageHref("/")} safe>
           {t("site.nav.events")}
         </a>
         <MyNightLink />
-        <a href="/submit-event" safe>
+        <a href={pageHref("/submit-event")} safe>
           {t("site.nav.submit")}
         </a>
-        <a href="/feature-event" safe>
+        <a href={pageHref("/feature-event")} safe>
           {t("site.nav.promote")}
         </a>
         <LanguageSwitch />
@@ -146,16 +151,16 @@ export function SiteHeader(props: { children?: Children; /** The sliding banner,
   );
 }
 
-/** The path of the FR/EN switch: it sets the `lang` cookie and returns to the page it was clicked on. */
+/** The address of the FR/EN switch: the same page and query in `language` (a plain link). */
 export function languageSwitchPath(language: Language): string {
-  return `/language/${language}`;
+  return pageHref(currentPath(), language);
 }
 
-/** The FR/EN switch: a link to the other language. */
+/** The FR/EN switch: a link to the same page in the other language. */
 export function LanguageSwitch(): JSX.Element {
   const other: Language = currentLanguage() === "fr" ? "en" : "fr";
   return (
-    <a class="language-switch" href={languageSwitchPath(other)} hreflang={other} lang={other} rel="nofollow" title={t("site.language.switchLabel")} data-language-switch={other} safe>
+    <a class="language-switch" href={languageSwitchPath(other)} hreflang={other} lang={other} title={t("site.language.switchLabel")} data-language-switch={other} safe>
       {t("site.language.switch")}
     </a>
   );
@@ -166,11 +171,11 @@ export function SiteFooter(): JSX.Element {
   return (
     <footer class="site-footer">
       <p>
-        {SITE_NAME} · <span safe>{t("site.footer.tagline")}</span> · <a href="/privacy" safe>{t("site.footer.privacy")}</a> · <a href="/terms" safe>{t("site.footer.terms")}</a> ·{" "}
-        <a href="/calendar.ics" safe>
+        {SITE_NAME} · <span safe>{t("site.footer.tagline")}</span> · <a href={pageHref("/privacy")} safe>{t("site.footer.privacy")}</a> · <a href={pageHref("/terms")} safe>{t("site.footer.terms")}</a> ·{" "}
+        <a href={languageResourceHref("/calendar.ics")} safe>
           {t("site.footer.feed")}
         </a>{" "}
-        · <a href="/api/docs" safe>{t("site.footer.api")}</a> · <LanguageSwitch />
+        · <a href={siteHref("/api/docs")} safe>{t("site.footer.api")}</a> · <LanguageSwitch />
       </p>
     </footer>
   );

@@ -2,6 +2,7 @@
 // events live in the browser only (static/my-night.js keeps their keys in local storage), so the
 // button is rendered hidden and shown by that script; without JavaScript there is nothing to save to.
 
+import { pageHref } from "../../lib/links.ts";
 import { t } from "../../lib/i18n/index.ts";
 
 /** Visitor-facing texts of the save button and the header link (one object, for the message catalogue). */
@@ -26,7 +27,7 @@ export const SAVE_TEXT = {
  */
 export function MyNightLink(): JSX.Element {
   return (
-    <a href="/my-night" class="my-night-link" data-my-night-link data-label-save={SAVE_TEXT.save} data-label-saved={SAVE_TEXT.saved} data-label-full={SAVE_TEXT.full}>
+    <a href={pageHref("/my-night")} class="my-night-link" data-my-night-link data-label-save={SAVE_TEXT.save} data-label-saved={SAVE_TEXT.saved} data-label-full={SAVE_TEXT.full}>
       <span safe>{SAVE_TEXT.navLink}</span>
       <span class="my-night-count" data-my-night-count hidden></span>
     </a>

@@ -16,7 +16,7 @@ import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
 import { isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { MyNightPage, MY_NIGHT_TEXT } from "./my-night.view.tsx";
 import { nightEvents, nightPath, NIGHT_PARAM, readNightKeys, walkingRoutes, type NightKeys } from "./night.ts";
-import { inLanguage, LANGUAGE_VARY, requestLanguage } from "../../lib/i18n/index.ts";
+import { currentLanguage } from "../../lib/i18n/index.ts";
 
 const POLICY: CachePolicy = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };
 const HTML = { "content-type": "text/html; charset=utf-8" };
@@ -90,22 +90,22 @@ export function myNightRoutes(deps: Deps) {
   return new Elysia({ name: "my-night" })
     .get("/my-night", ({ request }) => {
       const night = nightParam(request);
-      const language = requestLanguage(request, deps.config.defaultLanguage);
-      const served = deps.renderCache.serve(request, `${cacheKey("/my-night", night)}@${language}`, { ...POLICY, vary: [...(POLICY.vary ?? []), ...LANGUAGE_VARY] }, () => inLanguage(language, () => renderPage(night)));
+      const language = currentLanguage();
+      const served = deps.renderCache.serve(request, `${cacheKey("/my-night", night)}@${language}`, POLICY, () => renderPage(night));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
-        if (error instanceof EventsUnavailableError) return inLanguage(language, unavailablePage);
+        if (error instanceof EventsUnavailableError) return unavailablePage();
         throw error;
       });
     })
     .get("/my-night.ics", ({ request }) => {
       const night = nightParam(request);
-      const language = requestLanguage(request, deps.config.defaultLanguage);
-      if (night.keys.length === 0) return new Response(inLanguage(language, () => MY_NIGHT_TEXT.calendarNoKeys), { status: 404, headers: { ...TEXT, ...NO_STORE } });
-      const served = deps.renderCache.serve(request, `${cacheKey("/my-night.ics", night)}@${language}`, { ...POLICY, vary: [...(POLICY.vary ?? []), ...LANGUAGE_VARY] }, () => inLanguage(language, () => renderCalendar(night)));
+      const language = currentLanguage();
+      if (night.keys.length === 0) return new Response(MY_NIGHT_TEXT.calendarNoKeys, { status: 404, headers: { ...TEXT, ...NO_STORE } });
+      const served = deps.renderCache.serve(request, `${cacheKey("/my-night.ics", night)}@${language}`, POLICY, () => renderCalendar(night));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
-        if (error instanceof EventsUnavailableError) return new Response(inLanguage(language, () => MY_NIGHT_TEXT.unavailable), { status: 503, headers: { ...TEXT, ...NO_STORE, "retry-after": "30" } });
+        if (error instanceof EventsUnavailableError) return new Response(MY_NIGHT_TEXT.unavailable, { status: 503, headers: { ...TEXT, ...NO_STORE, "retry-after": "30" } });
         throw error;
       });
     });

@@ -8,7 +8,7 @@ import { formatDateLabel, isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { isUnknownLocation, locationLabel } from "../../lib/sheet/location.ts";
 import { formatTimeLabel } from "../../lib/sheet/times.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
-import { sharePath } from "../../lib/links.ts";
+import { pageHref, sharePath } from "../../lib/links.ts";
 import { mapAppLinks } from "../components/event-links.ts";
 import { attr } from "../components/attr.ts";
 import { Icon } from "../components/icons.tsx";
@@ -223,7 +223,7 @@ export function MyNightPage(props: MyNightPageProps): JSX.Element {
               <p class="muted" safe>{MY_NIGHT_TEXT.noScript}</p>
             </noscript>
             <p>
-              <a class="button button-primary" href="/">
+              <a class="button button-primary" href={pageHref("/")}>
                 {Html.escapeHtml(MY_NIGHT_TEXT.browse)}
               </a>
             </p>
