@@ -13,11 +13,12 @@ export type { MessageKey } from "./fr.ts";
 
 export type Language = "fr" | "en";
 export const LANGUAGES: readonly Language[] = ["fr", "en"];
-/** The query parameter and the cookie that choose a language. */
+/**
+ * The query parameter that names the language of a calendar file or preview image, and the
+ * cookie the former switch set; on a page either only leads to a redirect (language.plugin.ts).
+ */
 export const LANGUAGE_PARAM = "lang";
 export const LANGUAGE_COOKIE = "lang";
-/** One year, in seconds: how long the switch's choice is kept. */
-export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 3600;
 /**
  * The language of code that runs outside any request (direct view calls in unit tests, API JSON):
  * every page, calendar file and preview image sets its own with inLanguage.
@@ -110,47 +111,12 @@ export function currentLocale(): string {
 // ---------------------------------------------------------------------------------------------
 // Choosing the language of a request
 
-// Browsers send a handful of Accept-Language values: each is read once.
-const acceptedOf = memoised(256, readAcceptLanguage);
-
-/**
- * The first of French and English in an Accept-Language header, by q-value (then order): "fr-CA"
- * and "fr" count as French, "en-US" as English; null when neither is accepted (q=0 refuses).
- */
-export function acceptedLanguage(header: string | null): Language | null {
-  return header ? acceptedOf(header) : null;
-}
-
-function readAcceptLanguage(header: string): Language | null {
-  let best: Language | null = null;
-  let bestQ = 0;
-  for (const part of header.slice(0, 512).split(",")) {
-    const [rawTag, ...params] = part.trim().split(";");
-    const primary = rawTag.trim().toLowerCase().split("-")[0];
-    if (!isLanguage(primary)) continue;
-    let q = 1;
-    for (const param of params) {
-      const [name, value] = param.trim().split("=");
-      if (name?.trim().toLowerCase() === "q") q = Number(value);
-    }
-    if (!Number.isFinite(q) || q <= 0 || q > 1) continue;
-    if (q > bestQ) {
-      best = primary;
-      bestQ = q;
-    }
-  }
-  return best;
-}
-
-/** What an answer in the request's language depends on besides its URL (its Vary values). */
-export const LANGUAGE_VARY = ["Accept-Language", "Cookie"] as const;
-
 /** The render-cache key of a path in one language: "<path>?lang=<language>" (path invalidation still matches). */
 export function languageCacheKey(path: string, language: Language): string {
   return `${path}?${LANGUAGE_PARAM}=${language}`;
 }
 
-/** The `lang` cookie's value when it names a language. */
+/** The former switch's `lang` cookie when it names a language. */
 export function cookieLanguage(cookieHeader: string | null): Language | null {
   // Most cookie headers carry no language: skip the split.
   if (!cookieHeader || !cookieHeader.includes(LANGUAGE_COOKIE)) return null;
@@ -163,16 +129,6 @@ export function cookieLanguage(cookieHeader: string | null): Language | null {
   return null;
 }
 
-/**
- * The language of a request: `?lang=fr|en`, else the `lang` cookie (set by the FR/EN switch),
- * else the Accept-Language header, else `fallback` (DEFAULT_LANGUAGE, French unless configured).
- */
-export function requestLanguage(request: Request, fallback: Language, url?: URL): Language {
-  const fromQuery = queryLanguage(url ?? request.url);
-  if (fromQuery) return fromQuery;
-  return cookieLanguage(request.headers.get("cookie")) ?? acceptedLanguage(request.headers.get("accept-language")) ?? fallback;
-}
-
 /** `?lang=` of a URL when it names a language. */
 export function queryLanguage(url: URL | string): Language | null {
   if (typeof url === "string") {
@@ -182,11 +138,6 @@ export function queryLanguage(url: URL | string): Language | null {
   }
   const value = url.searchParams.get(LANGUAGE_PARAM);
   return isLanguage(value) ? value : null;
-}
-
-/** The Set-Cookie value of the switch: the language for a year, on the whole site, SameSite=Lax. */
-export function languageCookie(language: Language, secure: boolean): string {
-  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 // ---------------------------------------------------------------------------------------------
