@@ -70,7 +70,7 @@ export function SignInForm(props: SignInFormProps): JSX.Element {
   }
   const v = props.values ?? {};
   // Catalogue markup (the privacy link), no data in it.
-  const safeConsent = tHtml("signIn.consentHtml");
+  const safeConsent = tHtml("signIn.consentHtml", { privacyHref: pageHref("/privacy") });
   const errorFor = (field: string) => (props.error?.field === field ? localError(props.error) : undefined);
   const general = props.error && !["email", "firstName", "lastName", "consent"].includes(props.error.field) ? localError(props.error) : undefined;
   return (

@@ -140,7 +140,7 @@ export function PrivacyPage(props: { contactEmail: string; siteHost: string; ret
 export function TermsPage(props: { contactEmail: string; siteHost: string; alternates?: string }): JSX.Element {
   const mail = `mailto:${props.contactEmail}?subject=${encodeURIComponent(t("terms.subject"))}`;
   // Catalogue markup with the host escaped (see tHtml).
-  const safeLead = tHtml("terms.leadHtml", { host: props.siteHost });
+  const safeLead = tHtml("terms.leadHtml", { host: props.siteHost, privacyHref: pageHref("/privacy") });
   const list = (keys: readonly MessageKey[]) => (
     <ul>
       {keys.map((key) => (

@@ -11,7 +11,7 @@ import { EventsUnavailableError } from "../../lib/events/pipeline.ts";
 import { markup } from "../../lib/http.ts";
 import { buildCalendarFeed, CALENDAR_CONTENT_TYPE } from "../../lib/ics.ts";
 import { LIVE_EVENTS_TAG } from "../../lib/invalidation.ts";
-import { shareUrl, siteHost, SITE_NAME } from "../../lib/links.ts";
+import { pageHref, pageUrl, shareUrl, SITE_NAME, siteHost } from "../../lib/links.ts";
 import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
 import { isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { MyNightPage, MY_NIGHT_TEXT } from "./my-night.view.tsx";
@@ -57,9 +57,9 @@ export function myNightRoutes(deps: Deps) {
       overCap: night.overCap,
       routes,
       unplaced: unplaced.length,
-      path,
-      shareUrl: publicUrl(deps.config, path),
-      calendarPath: nightPath(keys, ".ics"),
+      path: pageHref(path),
+      shareUrl: pageUrl(deps.config, path),
+      calendarPath: pageHref(nightPath(keys, ".ics")),
       renderedAt: deps.now(),
     });
     return { body: markup(body), headers: HTML };
@@ -83,7 +83,7 @@ export function myNightRoutes(deps: Deps) {
   // Every source down and nothing rendered before: the page with the notice (503), never an error page.
   const unavailablePage = () =>
     new Response(
-      markup(MyNightPage({ events: [], missing: 0, malformed: 0, overCap: 0, routes: [], unplaced: 0, path: "/my-night", shareUrl: publicUrl(deps.config, "/my-night"), calendarPath: "/my-night.ics", renderedAt: deps.now(), unavailable: true })),
+      markup(MyNightPage({ events: [], missing: 0, malformed: 0, overCap: 0, routes: [], unplaced: 0, path: pageHref("/my-night"), shareUrl: pageUrl(deps.config, "/my-night"), calendarPath: pageHref("/my-night.ics"), renderedAt: deps.now(), unavailable: true })),
       { status: 503, headers: { ...HTML, ...NO_STORE, "retry-after": "30" } },
     );
 

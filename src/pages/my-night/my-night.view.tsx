@@ -112,7 +112,7 @@ function Stop(props: { event: LiveEvent; now: Date }): JSX.Element {
         <DayPeriodIcon event={event} /> <strong safe>{formatTimeLabel(event.time, event.endTime)}</strong> · <span safe>{formatDateLabel(event.date)}</span> <LiveState event={event} now={props.now} />
       </p>
       <h2 class="night-name">
-        <a href={sharePath(event)} safe>
+        <a href={pageHref(sharePath(event))} safe>
           {event.eventName}
         </a>
       </h2>
