@@ -15,6 +15,7 @@ import { benchSheetEditor } from "./sheet-editor.bench.ts";
 import { benchInsights } from "./insights.bench.ts";
 import { benchPartnerStats } from "./partner-stats.bench.ts";
 import { benchSearch } from "./search.bench.ts";
+import { benchEdge } from "./edge.bench.ts";
 import { LOAD_CPU, pinSelf } from "./lib.ts";
 
 const benches: Record<string, () => Promise<void>> = {
@@ -31,6 +32,7 @@ const benches: Record<string, () => Promise<void>> = {
   insights: benchInsights,
   "partner-stats": () => benchPartnerStats(),
   search: benchSearch,
+  edge: benchEdge,
 };
 
 // The load this process generates itself stays off the servers' core.
