@@ -126,7 +126,7 @@ export function Layout(props: LayoutProps): JSX.Element {
 }
 
 /** The public site header. */
-export function SiteHeader(props: { children?: Children; /** The sliding banner, shown above the bar. */ banner?: PublicBanner }): JSX.Element {
+export function SiteHeader(props: { children?: Children; /** The sliding banner, shown above the bar. */ banner?: PublicBanner; /** What the switch links to (see LanguageSwitch). */ languagePath?: string }): JSX.Element {
   return (
     <header class="site-header">
       {props.banner ? <SlidingBanner banner={props.banner} /> : ""}
@@ -144,30 +144,33 @@ export function SiteHeader(props: { children?: Children; /** The sliding banner,
         <a href={pageHref("/feature-event")} safe>
           {t("site.nav.promote")}
         </a>
-        <LanguageSwitch />
+        <LanguageSwitch path={props.languagePath} />
       </nav>
       {props.children}
     </header>
   );
 }
 
-/** The address of the FR/EN switch: the same page and query in `language` (a plain link). */
-export function languageSwitchPath(language: Language): string {
-  return pageHref(currentPath(), language);
+/** The address of the FR/EN switch: the same page (`path`, the request's path without its query by default) in `language`. */
+export function languageSwitchPath(language: Language, path: string = currentPath()): string {
+  return pageHref(path, language);
 }
 
-/** The FR/EN switch: a link to the same page in the other language. */
-export function LanguageSwitch(): JSX.Element {
+/**
+ * The FR/EN switch: a plain link to the same page in the other language. `path` is given by a page
+ * whose cache key holds its whole query (the homepage's canonical filters), so the filters carry over.
+ */
+export function LanguageSwitch(props: { path?: string } = {}): JSX.Element {
   const other: Language = currentLanguage() === "fr" ? "en" : "fr";
   return (
-    <a class="language-switch" href={languageSwitchPath(other)} hreflang={other} lang={other} title={t("site.language.switchLabel")} data-language-switch={other} safe>
+    <a class="language-switch" href={languageSwitchPath(other, props.path)} hreflang={other} lang={other} title={t("site.language.switchLabel")} data-language-switch={other} safe>
       {t("site.language.switch")}
     </a>
   );
 }
 
 /** The public site footer. */
-export function SiteFooter(): JSX.Element {
+export function SiteFooter(props: { languagePath?: string } = {}): JSX.Element {
   return (
     <footer class="site-footer">
       <p>
@@ -175,7 +178,7 @@ export function SiteFooter(): JSX.Element {
         <a href={languageResourceHref("/calendar.ics")} safe>
           {t("site.footer.feed")}
         </a>{" "}
-        · <a href={siteHref("/api/docs")} safe>{t("site.footer.api")}</a> · <LanguageSwitch />
+        · <a href={siteHref("/api/docs")} safe>{t("site.footer.api")}</a> · <LanguageSwitch path={props.languagePath} />
       </p>
     </footer>
   );

@@ -473,7 +473,7 @@ function Intro(props: { showFallbackNotice: boolean; degraded?: boolean }): JSX.
   );
 }
 
-function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; children: JSX.Element; modal?: JSX.Element }): JSX.Element {
+function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; children: JSX.Element; modal?: JSX.Element; /** The page's canonical path and query, for the language switch. */ languagePath?: string }): JSX.Element {
   // Children and the modal are rendered views (escaped where they are built).
   const safeContent = props.children;
   const safeModal = props.modal ?? "";
@@ -486,7 +486,7 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
       bodyClass="home"
       scripts={["messages.js", "app.js", "my-night.js", "offline.js", "report.js"]}
     >
-      <SiteHeader banner={props.banner}>
+      <SiteHeader banner={props.banner} languagePath={props.languagePath}>
         <Countdown now={props.now} />
         <AccountArea />
       </SiteHeader>
@@ -511,7 +511,7 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
           </div>
         </div>
       </dialog>
-      <SiteFooter />
+      <SiteFooter languagePath={props.languagePath} />
     </Layout>
   );
 }
@@ -520,7 +520,7 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
 export function HomePage(props: HomePageProps): JSX.Element {
   const { listing } = props;
   return (
-    <Shell head={props.head} banner={props.banner} now={props.now} modal={props.modal}>
+    <Shell head={props.head} banner={props.banner} now={props.now} modal={props.modal} languagePath={listing.query === "" ? "/" : `/?${listing.query}`}>
       <main id="main" class="home-main">
         <section class="hero" aria-labelledby="home-title">
           <OfflineNotice renderedAt={props.now} />
