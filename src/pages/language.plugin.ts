@@ -25,7 +25,9 @@ function sitePath(url: string, site: SiteRoot): string | null {
   if (site.basePath === "") return path;
   if (!path.startsWith(site.basePath)) return null;
   const rest = path.slice(site.basePath.length);
-  return rest === "" ? "/" : rest[0] === "/" || rest[0] === "?" ? (rest[0] === "?" ? `/${rest}` : rest) : null;
+  if (rest === "") return "/";
+  if (rest[0] === "?") return `/${rest}`; // "/fete?x" is "/fete/?x"
+  return rest[0] === "/" ? rest : null; // "/fetes" is not under "/fete"
 }
 
 /**

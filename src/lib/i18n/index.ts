@@ -1,7 +1,8 @@
 // Languages of the visitor-facing site (see docs/languages.md): French first, English second.
 // One message catalogue per language (fr.ts, en.ts, same keys), the request's language
 // (its address: the root language at "/", the other under "/<language>/"; see pathLanguage), and the
-// platform's Intl for dates, counts and ordinals. A render runs inside `inLanguage(lang, …)`;
+// platform's Intl for dates, counts and ordinals. A request runs in its language (inSite, set by the
+// language plugin); `inLanguage(lang, …)` sets another for one render;
 // views and label helpers read that language with `t()` and the formatters below.
 
 import { AsyncLocalStorage } from "node:async_hooks";

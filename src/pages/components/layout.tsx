@@ -55,7 +55,7 @@ function scriptSafeJson(value: unknown): string {
 export function alternateLinks(absoluteUrl: string): string {
   const site = currentSite();
   const url = new URL(absoluteUrl);
-  const inLanguage = (language: Language) => {
+  const addressIn = (language: Language) => {
     if (!site || language === site.rootLanguage) return url.toString();
     const copy = new URL(url);
     copy.pathname = `${site.basePath}/${language}${url.pathname.slice(site.basePath.length)}`;
@@ -64,9 +64,9 @@ export function alternateLinks(absoluteUrl: string): string {
   return (
     <>
       {LANGUAGES.map((language) => (
-        <link rel="alternate" hreflang={language} href={attr(inLanguage(language))} />
+        <link rel="alternate" hreflang={language} href={attr(addressIn(language))} />
       ))}
-      <link rel="alternate" hreflang="x-default" href={attr(inLanguage(site?.rootLanguage ?? "fr"))} />
+      <link rel="alternate" hreflang="x-default" href={attr(addressIn(site?.rootLanguage ?? "fr"))} />
     </>
   ) as string;
 }
