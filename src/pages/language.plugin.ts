@@ -11,7 +11,7 @@
 import { Elysia, type AnyElysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { NO_STORE_HEADERS } from "../lib/http.ts";
-import { cookieLanguage, inSite, type Language, LANGUAGE_COOKIE, LANGUAGE_PARAM, languagePrefix, LANGUAGES, pathLanguage, queryLanguage, type SiteRoot } from "../lib/i18n/index.ts";
+import { cookieLanguage, FALLBACK_LANGUAGE, inSite, type Language, LANGUAGE_COOKIE, LANGUAGE_PARAM, languagePrefix, LANGUAGES, pathLanguage, queryLanguage, type SiteRoot } from "../lib/i18n/index.ts";
 
 /** Where a request's path starts in its URL ("http://host:port/…"). */
 function pathStart(url: string): number {
@@ -46,7 +46,17 @@ export function languageOfUrl(url: string, site: SiteRoot): { language: Language
     const rest = path.slice(language.length + 1);
     return { language, path: rest === "" ? "/" : rest };
   }
-  return { language: queryLanguage(url) ?? language, path };
+  return { language: queryLanguage(url) ?? (inEnglishByDefault(path) ? FALLBACK_LANGUAGE : language), path };
+}
+
+/**
+ * The console, partner statistics and the JSON API are written in English (docs/languages.md):
+ * they run in English unless `?lang=` names another language. Calendar files and preview images
+ * take the root language like the pages that link them.
+ */
+function inEnglishByDefault(path: string): boolean {
+  if (path.startsWith("/admin") || path.startsWith("/partner-stats")) return true;
+  return path.startsWith("/api/") && !path.startsWith("/api/og") && !path.endsWith(".ics");
 }
 
 /** The URL form of an old link: the language's prefix, the path, the query without `lang`. */

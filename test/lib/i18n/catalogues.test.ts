@@ -48,6 +48,12 @@ describe("the language of a URL", () => {
     expect(languageOfUrl("http://finder.test/fr/terms", site)).toEqual({ language: "fr", path: "/fr/terms" });
     // A calendar file or preview image names its language with ?lang=.
     expect(languageOfUrl("http://finder.test/calendar.ics?lang=en", site).language).toBe("en");
+    // The console and the JSON API are English unless ?lang= says otherwise.
+    expect(languageOfUrl("http://finder.test/admin/insights", site).language).toBe("en");
+    expect(languageOfUrl("http://finder.test/api/admin/sheet?lang=fr", site).language).toBe("fr");
+    expect(languageOfUrl("http://finder.test/api/events", site).language).toBe("en");
+    expect(languageOfUrl("http://finder.test/api/og?variant=default", site).language).toBe("fr");
+    expect(languageOfUrl("http://finder.test/api/events/evt_x/calendar.ics", site).language).toBe("fr");
     // With English at the root, French is the prefixed one.
     expect(languageOfUrl("http://finder.test/fr/terms", { basePath: "", rootLanguage: "en" })).toEqual({ language: "fr", path: "/terms" });
   });
