@@ -17,6 +17,7 @@ import { benchInsights } from "./insights.bench.ts";
 import { benchPartnerStats } from "./partner-stats.bench.ts";
 import { benchSearch } from "./search.bench.ts";
 import { benchFirstLoad } from "./first-load.bench.ts";
+import { benchEdge } from "./edge.bench.ts";
 import { LOAD_CPU, pinSelf } from "./lib.ts";
 
 const benches: Record<string, () => Promise<void>> = {
@@ -35,6 +36,7 @@ const benches: Record<string, () => Promise<void>> = {
   "partner-stats": () => benchPartnerStats(),
   search: benchSearch,
   "first-load": benchFirstLoad,
+  edge: benchEdge,
 };
 
 // The load this process generates itself stays off the servers' core.

@@ -12,7 +12,7 @@ import { pageRoutes } from "./pages/index.ts";
 import { OPENAPI_PATH, openapiDocument } from "./api/openapi.ts";
 import { apiDocsRoutes } from "./pages/developers/api-docs.routes.tsx";
 import type { OpenApiDocument } from "./pages/developers/api-docs.view.tsx";
-import { homeHit } from "./pages/home/home.routes.tsx";
+import { homeHit, homeHitRoutes } from "./pages/home/home.routes.tsx";
 import { eventsListHit } from "./api/events.ts";
 
 /** Refuses bodies over the server-wide cap before any handler reads them (answered by the error handler). */
@@ -64,8 +64,9 @@ export interface AppOptions {
 type ServerRoutes = Record<string, Record<string, (request: Request) => Response | Promise<Response>>>;
 
 /**
- * Builds the whole application over its dependencies (no port is opened here). When it listens,
- * a fresh cached homepage or events list (`/`, `/api/events`, the two read most on festival
+ * Builds the whole application over its dependencies (no port is opened here), under the base
+ * path (NEXT_PUBLIC_BASE_PATH) when one is set. When it listens,
+ * a fresh cached homepage (in each language) or events list (`/`, `/api/events`, the two read most on festival
  * night) is answered straight from the render cache by the server's own route table, before
  * Elysia's request handling (with the same security headers); anything else
  * (stale, miss, redirect) goes through the app as usual. `app.handle` (the tests) always takes
@@ -78,11 +79,11 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     deps,
     withHeaders,
     {
-      "/": { GET: (request: Request) => homeHit(deps, request, hitHeaders) ?? app.fetch(request) },
-      "/api/events": { GET: (request: Request) => eventsListHit(deps, request, hitHeaders) ?? app.fetch(request) },
+      ...homeHitRoutes(deps, (request, language) => homeHit(deps, request, language, hitHeaders) ?? app.fetch(request)),
+      [`${deps.config.basePath}/api/events`]: { GET: (request: Request) => eventsListHit(deps, request, hitHeaders) ?? app.fetch(request) },
     },
     // The docs page reads the document the OpenAPI plugin generates from the app's own routes.
-    async () => (await app.handle(new Request(`http://localhost${OPENAPI_PATH}`))).json(),
+    async () => (await app.handle(new Request(`http://localhost${deps.config.basePath}${OPENAPI_PATH}`))).json(),
   );
   return app;
 }
@@ -96,10 +97,13 @@ function build(deps: Deps, withHeaders: boolean, routes: ServerRoutes, readApiDo
     .use(headers)
     .use(errorHandler(deps.log, views))
     .use(bodyCap())
-    .use(openapiDocument(deps.config.siteUrl))
-    .use(apiRoutes(deps))
-    .use(pageRoutes(deps))
-    .use(apiDocsRoutes(OPENAPI_PATH, readApiDocument));
+    .use(
+      new Elysia({ prefix: deps.config.basePath })
+        .use(openapiDocument(deps.config.siteUrl))
+        .use(apiRoutes(deps))
+        .use(apiDocsRoutes(OPENAPI_PATH, readApiDocument)),
+    )
+    .use(pageRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

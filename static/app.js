@@ -9,6 +9,10 @@
 
   var doc = document;
   doc.documentElement.classList.add("js");
+  // Where the site and this page's language live (docs/languages.md, "Addresses"): "" and "" at
+  // the root, "/fete" and "/fete/en" under a base path in English. Sent by the page as data.
+  var SITE = doc.body.getAttribute("data-site-path") || "";
+  var PAGES = doc.body.getAttribute("data-page-path") || "";
 
   // The page's words (static/messages.js, loaded before this script).
   var msg = window.finderMsg;
@@ -53,7 +57,7 @@
     });
     var stored = storageGet(FILTER_STORAGE_KEY);
     if (!hasFilterParam && stored && !initialParams.has("event")) {
-      location.replace("/?" + stored);
+      location.replace(PAGES + "/?" + stored);
       return;
     }
     storageSet(FILTER_STORAGE_KEY, initialResults.getAttribute("data-query") || "");
@@ -100,12 +104,12 @@
   }
   function trackEvent(eventKey, actionType, source) {
     if (!eventKey) return;
-    send("/api/track", { eventKey: eventKey, actionType: actionType, sessionId: sessionId(), source: source, path: currentPath() });
+    send(SITE + "/api/track", { eventKey: eventKey, actionType: actionType, sessionId: sessionId(), source: source, path: currentPath() });
   }
   function trackDiscovery(actionType, fields) {
     var body = { actionType: actionType, sessionId: sessionId(), path: currentPath() };
     for (var name in fields) body[name] = fields[name];
-    send("/api/track/discovery", body);
+    send(SITE + "/api/track/discovery", body);
   }
 
   // Outbound links and calendar files: tracked on click; the browser follows the link as usual. A
@@ -181,7 +185,7 @@
   }
   function sendPreference(genre) {
     try {
-      fetch("/api/user/preference", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ genre: genre, incrementBy: 1 }), credentials: "same-origin", keepalive: true }).catch(function () {});
+      fetch(SITE + "/api/user/preference", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ genre: genre, incrementBy: 1 }), credentials: "same-origin", keepalive: true }).catch(function () {});
     } catch (e) {
       /* personalisation is optional */
     }
@@ -576,7 +580,7 @@
 
   // Opens the modal of an event from script (map popups, Back/Forward).
   function loadModal(key, slug, push) {
-    var url = "/?" + new URLSearchParams({ event: key, slug: slug || "" }).toString();
+    var url = PAGES + "/?" + new URLSearchParams({ event: key, slug: slug || "" }).toString();
     if (push) history.pushState({ htmx: true }, "", url);
     nextOpenPushed = push;
     window.htmx.ajax("GET", url, { target: "#modal-root", swap: "innerHTML" });
@@ -599,7 +603,7 @@
     var root = results();
     var query = filterQueryOf(location.search);
     if (!key && root && query !== (root.getAttribute("data-query") || "")) {
-      fetch("/" + (query ? "?" + query : ""), { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+      fetch(PAGES + "/" + (query ? "?" + query : ""), { headers: { "HX-Request": "true" }, credentials: "same-origin" })
         .then(function (response) {
           return response.text();
         })
@@ -790,7 +794,7 @@
       slot.innerHTML = "";
       return;
     }
-    fetch("/account/genres", { credentials: "same-origin" })
+    fetch(PAGES + "/account/genres", { credentials: "same-origin" })
       .then(function (response) {
         return response.ok ? response.text() : "";
       })
@@ -825,7 +829,7 @@
     $("[data-sign-out]", account).hidden = !email;
   }
   function refreshSession() {
-    return fetch("/api/auth/session", { credentials: "same-origin", headers: { accept: "application/json" } })
+    return fetch(SITE + "/api/auth/session", { credentials: "same-origin", headers: { accept: "application/json" } })
       .then(function (response) {
         return response.ok ? response.json() : null;
       })
@@ -841,12 +845,12 @@
         event.preventDefault();
         signInDialog.showModal();
         // The form comes from the account pages (GET /sign-in answers its fragment to htmx).
-        window.htmx.ajax("GET", "/sign-in", { target: "#sign-in-slot", swap: "innerHTML" }).then(function () {
+        window.htmx.ajax("GET", PAGES + "/sign-in", { target: "#sign-in-slot", swap: "innerHTML" }).then(function () {
           var email = $('input[type="email"]', signInDialog);
           if (email) email.focus();
         });
       } else if (event.target.closest("[data-sign-out]")) {
-        fetch("/api/auth/session", { method: "DELETE", credentials: "same-origin" }).finally(function () {
+        fetch(SITE + "/api/auth/session", { method: "DELETE", credentials: "same-origin" }).finally(function () {
           showAccount(null);
         });
       }
@@ -921,7 +925,7 @@
     if (!box) {
       var params = new URLSearchParams(location.search);
       params.set("arr", String(arr));
-      location.href = "/?" + params.toString();
+      location.href = PAGES + "/?" + params.toString();
       return;
     }
     box.checked = !box.checked;
@@ -1010,7 +1014,7 @@
   function nearSrc() {
     var root = results();
     var query = root ? root.getAttribute("data-query") || "" : "";
-    return "/?" + (query ? query + "&" : "") + "near=list";
+    return PAGES + "/?" + (query ? query + "&" : "") + "near=list";
   }
   function readNearList() {
     var src = nearSrc();

@@ -48,7 +48,7 @@
   }
   function eventLink(event) {
     var link = el("a", null, event.n);
-    link.href = "/event/" + encodeURIComponent(event.k) + "/" + encodeURIComponent(event.s);
+    link.href = (document.body.getAttribute("data-page-path") || "") + "/event/" + encodeURIComponent(event.k) + "/" + encodeURIComponent(event.s);
     link.setAttribute("data-map-event", event.k);
     link.addEventListener("click", function (e) {
       if (e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || e.button !== 0) return;

@@ -41,7 +41,8 @@
     }
   }
   function nightPath(list) {
-    return list.length ? "/my-night?e=" + list.join(",") : "/my-night";
+    var pages = doc.body.getAttribute("data-page-path") || "";
+    return list.length ? pages + "/my-night?e=" + list.join(",") : pages + "/my-night";
   }
 
   // Links to My night go straight to the saved night's address, so following one loads the page

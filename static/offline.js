@@ -78,7 +78,9 @@
 
   if (!("serviceWorker" in navigator)) return;
   var firstVisit = !navigator.serviceWorker.controller;
-  navigator.serviceWorker.register("/sw.js").catch(function () {
+  // Served under the base path (docs/operations.md), so the worker's scope is the whole site there.
+  var site = doc.body.getAttribute("data-site-path") || "";
+  navigator.serviceWorker.register(site + "/sw.js").catch(function () {
     /* no offline copy: the site works as before */
   });
 
@@ -115,7 +117,7 @@
   if (!firstVisit) return;
   navigator.serviceWorker.ready.then(function (registration) {
     var urls = [location.pathname + location.search];
-    Array.prototype.forEach.call(doc.querySelectorAll('script[src^="/static/"], link[href^="/static/"]'), function (el) {
+    Array.prototype.forEach.call(doc.querySelectorAll('script[src^="' + site + '/static/"], link[href^="' + site + '/static/"]'), function (el) {
       urls.push(el.getAttribute("src") || el.getAttribute("href"));
     });
     if (registration.active) registration.active.postMessage({ type: "keep", urls: urls });

@@ -18,7 +18,8 @@
 (function () {
   "use strict";
   if (window.performance && performance.mark) performance.mark("sheet-editor:start");
-  var API = "/api/admin/sheet";
+  // Under the base path when the site has one (the page sends it as data-site-path).
+  var API = (document.body.getAttribute("data-site-path") || "") + "/api/admin/sheet";
   var PAGE = 50;
   var MAX_WINDOW = 500;
   var DELAY = 850;

@@ -29,11 +29,26 @@ var SAVED_DETAILS = "/offline-pack/saved/";
 var MAX_LISTED_DETAILS = 100;
 // A detail kept less than this long ago is not fetched again when a page lists its event again.
 var DETAILS_FRESH_MS = 10 * 60 * 1000;
-var FINGERPRINTED = /^\/static\/(.+)\.([0-9a-f]{10})(\.[a-z0-9]+)$/;
 var EVENT_KEY = /^[a-z0-9_-]{1,64}$/;
 var SHARE_PATH = /^\/event\/([^/]+)/;
 // Pages the worker never answers for (the console and the machine endpoints).
 var UNTOUCHED_PATHS = /^\/(admin|api|sw\.js)(\/|$)/;
+var FINGERPRINTED = /\/static\/(.+)\.([0-9a-f]{10})(\.[a-z0-9]+)$/;
+// The site's base path ("" or "/fete"): the worker is served at <base>/sw.js, its scope is <base>/.
+var BASE = new URL(self.registration ? self.registration.scope : self.location.href).pathname.replace(/\/$/, "");
+
+/**
+ * An address's path within the site and its language (docs/languages.md, "Addresses"): the base
+ * path and a language prefix ("/en") removed, so "/fete/en/my-night" is "/my-night". Null when the
+ * address is outside the site.
+ */
+function sitePath(url) {
+  if (url.origin !== self.location.origin || url.pathname.indexOf(BASE) !== 0) return null;
+  var path = url.pathname.slice(BASE.length) || "/";
+  var language = /^\/(fr|en)(\/|$)/.exec(path);
+  if (language) path = path.slice(3) || "/";
+  return path;
+}
 // A page waits this long for the network before a kept copy is shown (a poor signal on the street).
 var NETWORK_WAIT_MS = 6000;
 
@@ -69,8 +84,8 @@ function openCache() {
 
 /** The slot a page address is kept under, or null when the worker does not keep it. */
 function pageSlot(url) {
-  if (url.origin !== self.location.origin) return null;
-  return PAGE_SLOTS[url.pathname] || null;
+  var path = sitePath(url);
+  return path === null ? null : PAGE_SLOTS[path] || null;
 }
 
 function isHtml(response) {
@@ -80,7 +95,7 @@ function isHtml(response) {
 /** Whether a calendar or My night response is worth keeping: a full HTML page of the list itself. */
 function keepable(url, response) {
   if (!response || response.status !== 200 || response.type !== "basic") return false;
-  if (url.pathname === "/" && url.searchParams.has("event")) return false; // an event's page, not the calendar
+  if (sitePath(url) === "/" && url.searchParams.has("event")) return false; // an event's page, not the calendar
   return isHtml(response);
 }
 
@@ -119,14 +134,14 @@ function keepPageAndExtras(slot, url, response) {
 
 /** The event key of a details request (`/?event=<key>` sent by htmx), else null. */
 function detailsKey(url, request) {
-  if (url.pathname !== "/" || !url.searchParams.has("event") || url.searchParams.get("map")) return null;
+  if (sitePath(url) !== "/" || !url.searchParams.has("event") || url.searchParams.get("map")) return null;
   if (request && request.headers.get("hx-request") !== "true") return null;
   var key = (url.searchParams.get("event") || "").toLowerCase();
   return EVENT_KEY.test(key) ? key : null;
 }
 
 function fetchDetails(key) {
-  return fetch("/?event=" + encodeURIComponent(key), { credentials: "same-origin", cache: "no-cache", headers: { "HX-Request": "true" } });
+  return fetch(BASE + "/?event=" + encodeURIComponent(key), { credentials: "same-origin", cache: "no-cache", headers: { "HX-Request": "true" } });
 }
 
 function detailsCopy(html) {
@@ -294,7 +309,7 @@ function pageFromNetworkFirst(event, url, slot) {
     return response;
   });
   event.waitUntil(network.catch(function () {}));
-  var eventKey = url.pathname === "/" ? (url.searchParams.get("event") || "").toLowerCase() : "";
+  var eventKey = sitePath(url) === "/" ? (url.searchParams.get("event") || "").toLowerCase() : "";
   var offline = function (cached) {
     return eventKey && EVENT_KEY.test(eventKey) ? eventPageOffline(eventKey) : offlineCopy(cached, null);
   };
@@ -333,7 +348,7 @@ function keepOfflinePage(language) {
   return openCache().then(function (cache) {
     return cache.match(OFFLINE_PAGE).then(function (kept) {
       if (kept && (!language || kept.headers.get("x-finder-lang") === language)) return undefined;
-      var address = language ? OFFLINE_PAGE + "?lang=" + encodeURIComponent(language) : OFFLINE_PAGE;
+      var address = BASE + OFFLINE_PAGE + (language ? "?lang=" + encodeURIComponent(language) : "");
       return fetch(address, { credentials: "same-origin" }).then(function (response) {
         if (response.status !== 200 || !isHtml(response)) return undefined;
         return response.text().then(function (html) {
@@ -347,7 +362,7 @@ function keepOfflinePage(language) {
 
 /** Any other page (a form, the partner pages, an event's share link): the network, else the offline page. */
 function otherPage(event, url) {
-  var share = SHARE_PATH.exec(url.pathname);
+  var share = SHARE_PATH.exec(sitePath(url) || "");
   return fetch(event.request).catch(function () {
     if (share && event.request.method === "GET") return eventPageOffline(decodeURIComponent(share[1]).toLowerCase());
     return offlinePage();
@@ -358,7 +373,7 @@ function otherPage(event, url) {
 
 /** Whether an address is the homepage map's JSON (fetched by the page when the map opens). */
 function isMapData(url) {
-  return url.origin === self.location.origin && url.pathname === "/" && url.searchParams.get("map") === "data";
+  return sitePath(url) === "/" && url.searchParams.get("map") === "data";
 }
 
 function keepMapData(response) {
@@ -428,7 +443,7 @@ self.addEventListener("fetch", function (event) {
   if (request.mode === "navigate") {
     var slot = request.method === "GET" ? pageSlot(url) : null;
     if (slot) event.respondWith(pageFromNetworkFirst(event, url, slot));
-    else if (!UNTOUCHED_PATHS.test(url.pathname)) event.respondWith(otherPage(event, url));
+    else if (sitePath(url) !== null && !UNTOUCHED_PATHS.test(sitePath(url))) event.respondWith(otherPage(event, url));
     return;
   }
   if (request.method !== "GET") return;

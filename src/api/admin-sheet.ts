@@ -4,7 +4,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { isPlainObject, jsonNoStore, readJson, refusalJson } from "../lib/http.ts";
-import { inLanguage, requestLanguage } from "../lib/i18n/index.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import {
@@ -31,8 +30,6 @@ const INVALID = "Invalid request payload";
  * GET …/revisions/:id, POST …/revisions/:id/restore, POST /api/admin/events/status
  */
 export function adminSheetApi(deps: Deps) {
-  // Readings are written in the admin's language (dates, prices, the rules' own notes).
-  const language = (request: Request) => requestLanguage(request, deps.config.defaultLanguage);
   return new Elysia({ name: "admin-sheet-api" })
     .use(adminGuard(deps))
     .get(
@@ -41,7 +38,7 @@ export function adminSheetApi(deps: Deps) {
         const parsed = parseWindowQuery(query);
         if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
         const window = parsed.window;
-        if (window) return jsonNoStore({ success: true, ...(await inLanguage(language(request), () => readEditorWindow(deps.db, window, deps.now()))) });
+        if (window) return jsonNoStore({ success: true, ...(await readEditorWindow(deps.db, window, deps.now())) });
         return jsonNoStore({ success: true, ...(await readEditorSheet(deps.db)) });
       },
       { isAdmin: true },
@@ -52,7 +49,7 @@ export function adminSheetApi(deps: Deps) {
         const parsed = parseSheetPatch(await readJson(request));
         if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
         const patch = parsed.patch;
-        const result = await inLanguage(language(request), () => writeSheetEdits(deps, patch, actorOf(admin)));
+        const result = await writeSheetEdits(deps, patch, actorOf(admin));
         if (!result.ok) return refusalJson(result);
         const { ok: _ok, ...body } = result;
         return jsonNoStore({ success: true, ...body });
@@ -71,13 +68,13 @@ export function adminSheetApi(deps: Deps) {
       },
       { isAdmin: true, parse: "none" },
     )
-    .get(`${SHEET}/warnings`, async ({ request }) => jsonNoStore({ success: true, warnings: await inLanguage(language(request), () => readSheetWarnings(deps.db, deps.now())) }), { isAdmin: true })
+    .get(`${SHEET}/warnings`, async ({ request }) => jsonNoStore({ success: true, warnings: await readSheetWarnings(deps.db, deps.now()) }), { isAdmin: true })
     .get(`${SHEET}/unpublished`, async () => jsonNoStore({ success: true, ...(await readUnpublishedChanges(deps.db)) }), { isAdmin: true })
     .get(`${SHEET}/drafts`, async () => jsonNoStore({ success: true, ...(await readDraftSummary(deps.db)) }), { isAdmin: true })
     .post(
       `${SHEET}/publish`,
       async ({ request, admin }) => {
-        const result = await inLanguage(language(request), () => publishDrafts(deps, actorOf(admin)));
+        const result = await publishDrafts(deps, actorOf(admin));
         if (!result.ok) return refusalJson(result);
         const { ok: _ok, ...body } = result;
         return jsonNoStore({ success: true, ...body });

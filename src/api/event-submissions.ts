@@ -1,7 +1,7 @@
 // POST /api/event-submissions (see docs/public-pages.md, "/submit-event"): a cross-site browser
 // request is 403, JSON only (415 otherwise), at most 64 KiB (413), then the checks of submitEvent. Every answer carries the no-store headers.
 
-import { requestLanguage } from "../lib/i18n/index.ts";
+import { currentLanguage } from "../lib/i18n/index.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { jsonNoStore, readJson, withBodyCap } from "../lib/http.ts";
@@ -37,7 +37,7 @@ export function eventSubmissionsApi(deps: Deps) {
       if (!isJsonContentType(request.headers.get("content-type"))) return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.unsupportedMediaType }, 415);
       const capped = await withBodyCap(request, MAX_SUBMISSION_BODY_BYTES);
       if (capped === "too_large") return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.tooLarge }, 413);
-      return submissionJson(await submitEvent(deps, await readJson(capped), clientIp(deps.config, request, server), requestLanguage(request, deps.config.defaultLanguage)));
+      return submissionJson(await submitEvent(deps, await readJson(capped), clientIp(deps.config, request, server), currentLanguage()));
     },
     // The body is read by the handler: the switch and the per-IP limit answer before "invalid payload".
     {

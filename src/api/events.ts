@@ -17,11 +17,11 @@ import { findEventByKey } from "../lib/events/lookup.ts";
 import { shareUrl, siteHost, SITE_NAME } from "../lib/links.ts";
 import type { LiveRead } from "../lib/events/pipeline.ts";
 import { FILTER_QUERY_PARAMETERS, LANG_PARAMETER, LANG_QUERY } from "./openapi.ts";
-import { inLanguage, languageCacheKey, LANGUAGE_VARY, requestLanguage, t } from "../lib/i18n/index.ts";
+import { currentLanguage, languageCacheKey, t } from "../lib/i18n/index.ts";
 
 const POLICY: CachePolicy = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };
 /** Calendar files are written in the request's language. */
-const CALENDAR_POLICY: CachePolicy = { ...POLICY, vary: [...LANGUAGE_VARY] };
+const CALENDAR_POLICY: CachePolicy = { ...POLICY };
 
 const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 
@@ -100,27 +100,27 @@ export function eventsApi(deps: Deps) {
     }, { detail: { tags: ["events"], summary: "One event by its key", description: "`{success, event}`; 404 `{success:false, error}` for an unknown key (case-insensitive)." } })
     .get("/api/events/:eventKey/calendar.ics", ({ request, params }) => {
       const key = keyOrNotFound(params.eventKey);
-      const language = requestLanguage(request, deps.config.defaultLanguage);
-      return deps.renderCache.serve(request, languageCacheKey(`/api/events/${key}/calendar.ics`, language), CALENDAR_POLICY, () => inLanguage(language, async () => {
+      const language = currentLanguage();
+      return deps.renderCache.serve(request, languageCacheKey(`/api/events/${key}/calendar.ics`, language), CALENDAR_POLICY, async () => {
         const event = findEventByKey((await live()).events, key);
         if (!event) return notFound;
         const body = buildEventCalendar(event, { ...calendarOptions(), shareUrl: shareUrl(deps.config, event) });
         const fileName = calendarFileName(event);
         if (!body || !fileName) return jsonRender({ success: false, error: "Add an unambiguous date to enable calendar export." }, 422);
         return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": `attachment; filename="${fileName}"` } };
-      }));
-    }, { detail: { tags: ["calendar"], summary: "One event as an iCalendar file", description: "Paris wall-clock times, texts in `lang` (fr or en; else the visitor's cookie or Accept-Language, else the default); 422 when the event has no unambiguous date." }, query: LANG_QUERY })
+      });
+    }, { detail: { tags: ["calendar"], summary: "One event as an iCalendar file", description: "Paris wall-clock times, texts in `lang` (fr or en; else the site's root language); 422 when the event has no unambiguous date." }, query: LANG_QUERY })
     .get("/calendar.ics", ({ request, query }) => {
       // The homepage's filter parameters choose the events, so "house in the 11e" can be subscribed to.
       const filters = parseFilters(query as Record<string, string>);
       const canonical = canonicalFilterQuery(filters);
-      const language = requestLanguage(request, deps.config.defaultLanguage);
-      return deps.renderCache.serve(request, `/calendar.ics?${canonical ? `${canonical}&` : ""}lang=${language}`, CALENDAR_POLICY, () => inLanguage(language, async () => {
+      const language = currentLanguage();
+      return deps.renderCache.serve(request, `/calendar.ics?${canonical ? `${canonical}&` : ""}lang=${language}`, CALENDAR_POLICY, async () => {
         const matching = filterEvents((await live()).events, filters, deps.now());
         const summary = feedSummary(filters);
         const calendarName = `${t("ics.feedName", { site: SITE_NAME })}${summary ? ` · ${summary}` : ""}`;
         const body = buildCalendarFeed(matching, { ...calendarOptions(), shareUrlFor: (event) => shareUrl(deps.config, event), calendarName });
         return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": 'inline; filename="finder.ics"' } };
-      }));
-    }, { detail: { tags: ["calendar"], summary: "Subscribable feed of the events matching the filters", description: "The same events as /api/events for the same query, texts in `lang` (fr or en; else the visitor's cookie or Accept-Language, else the default); subscribe with the webcal:// scheme.", parameters: [...FILTER_QUERY_PARAMETERS, LANG_PARAMETER] } });
+      });
+    }, { detail: { tags: ["calendar"], summary: "Subscribable feed of the events matching the filters", description: "The same events as /api/events for the same query, texts in `lang` (fr or en; else the site's root language); subscribe with the webcal:// scheme.", parameters: [...FILTER_QUERY_PARAMETERS, LANG_PARAMETER] } });
 }

@@ -9,7 +9,7 @@ import { limiterParts, RATE_LIMITS } from "../lib/rate-limit.ts";
 import { siteHost, SITE_NAME } from "../lib/links.ts";
 import { createOgImages, type OgImagesOptions } from "../lib/og/service.ts";
 import type { CachedImage } from "../lib/og/image-cache.ts";
-import { requestLanguage } from "../lib/i18n/index.ts";
+import { currentLanguage } from "../lib/i18n/index.ts";
 import { OG_QUERY_PARAMETERS } from "./openapi.ts";
 
 /** The image Cache-Control: one day shared, a week stale; the fallback image carries it too. */
@@ -20,7 +20,7 @@ export type OgApiOptions = Pick<OgImagesOptions, "render" | "budgetMs" | "cache"
 
 function imageResponse(request: Request, image: CachedImage, xCache: "HIT" | "MISS"): Response {
   // Without `?lang=` the image's words follow the visitor's language headers.
-  const headers = { "content-type": "image/png", "cache-control": OG_CACHE_CONTROL, etag: image.etag, "x-cache": xCache, vary: "Accept-Language, Cookie" };
+  const headers = { "content-type": "image/png", "cache-control": OG_CACHE_CONTROL, etag: image.etag, "x-cache": xCache, vary: "Accept-Encoding" };
   if (request.headers.get("if-none-match") === image.etag) return new Response(null, { status: 304, headers });
   return new Response(image.png, { headers });
 }
@@ -44,8 +44,8 @@ export function ogApi(deps: Deps, options: OgApiOptions = {}) {
       const limit = limiter.hit(RATE_LIMITS.ogImageIp, [limiterParts.ip(clientIp(deps.config, request, server))], { failOpen: true });
       if (!limit.allowed) return rateLimited(limit.status === "blocked" ? limit.retryAfter : undefined);
       const url = new URL(request.url);
-      // `?lang=` (set by the pages' og:image URLs), else the visitor's cookie or headers, else the default.
-      const { image, state } = await images.forQuery(url.searchParams, requestLanguage(request, deps.config.defaultLanguage, url));
+      // `?lang=` (set by the pages' og:image URLs; read by the language plugin), else the root language.
+      const { image, state } = await images.forQuery(url.searchParams, currentLanguage());
       return imageResponse(request, image, state === "HIT" ? "HIT" : "MISS");
     },
     { detail: { tags: ["site"], summary: "Link-preview image (PNG, 1200×630)", description: "The image of a page's og:image, its words in `lang`; ETag and a day's shared cache; 120 requests per IP per hour (429 with Retry-After).", parameters: [...OG_QUERY_PARAMETERS] } },

@@ -53,8 +53,15 @@ export interface RenderCacheOptions {
   onInvalidate?: () => void;
 }
 
-/** Seconds a stale render may be served while a regeneration runs, advertised to CDNs. */
-const STALE_WHILE_REVALIDATE = 86400;
+/**
+ * The shared-cache contract (docs/operations.md, "Behind a shared cache"): a CDN or proxy keeps a
+ * render at most this many seconds (s-maxage), whatever the render's own freshness here, so a
+ * publish reaches the edge within it; past it the cache may serve its copy while it fetches the
+ * next one for up to STALE_WHILE_REVALIDATE seconds, and for a day while the origin fails.
+ */
+export const SHARED_CACHE_SECONDS = 10;
+const STALE_WHILE_REVALIDATE = 60;
+const STALE_IF_ERROR = 86400;
 const encoder = new TextEncoder();
 
 type CacheState = "HIT" | "STALE" | "MISS";
@@ -157,7 +164,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       const fields: Record<string, string> = {
         "content-type": "text/html; charset=utf-8",
         ...entry.headers,
-        "cache-control": `public, max-age=0, s-maxage=${entry.policy.revalidate}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`,
+        "cache-control": `public, max-age=0, s-maxage=${Math.min(entry.policy.revalidate, SHARED_CACHE_SECONDS)}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}, stale-if-error=${STALE_IF_ERROR}`,
         "x-cache": state,
         etag: entry.etag,
         vary: ["Accept-Encoding", ...(entry.policy.vary ?? [])].join(", "),

@@ -9,6 +9,7 @@ import { extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createHash } from "node:crypto";
 import { lazyCompressed } from "./compression.ts";
+import { siteHref } from "./links.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -133,5 +134,5 @@ export function staticAssets(): StaticAssets {
  */
 export function assetUrl(path: string): string {
   const asset = staticAssets().byPath.get(path);
-  return `/static/${asset ? asset.hashedPath : path}`;
+  return siteHref(`/static/${asset ? asset.hashedPath : path}`);
 }

@@ -1,5 +1,6 @@
 // Every HTML page of finder, in one table. Each routes file serves the pages its name says.
-// The home routes come last: they own `/` and the share route `/event/:eventKey`.
+// The home routes come last: they own `/` and the share route `/event/:eventKey`. The public pages
+// are served once per language (language.plugin.ts); everything else once, under the base path.
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
@@ -21,32 +22,46 @@ import { contentRoutes } from "./admin/content/content.routes.tsx";
 import { placementsRoutes } from "./admin/placements/placements.routes.tsx";
 import { insightsRoutes } from "./admin/insights/insights.routes.tsx";
 import { myNightRoutes } from "./my-night/my-night.routes.tsx";
-import { packRoutes } from "./pack.routes.ts";
+import { manifestRoutes, serviceWorkerRoutes } from "./pack.routes.ts";
+import { languagePlugin } from "./language.plugin.ts";
 import { homeRoutes } from "./home/home.routes.tsx";
 import { previewRoutes } from "./preview.routes.ts";
 
-/** Pages: static files, public pages, the account page and the admin console. */
-export function pageRoutes(deps: Deps) {
-  return new Elysia({ name: "pages" })
-    .use(previewRoutes(deps)) //            ?at= on any public page (outside production)
-    .use(staticRoutes()) //                 /static/*
+/**
+ * The public pages, one table per language (language.plugin.ts mounts a fresh one at the site's
+ * root and under each other language's prefix): every page a visitor reads and its fragments.
+ */
+export function publicPageRoutes(deps: Deps) {
+  return new Elysia()
     .use(submitRoutes(deps)) //             /submit-event
     .use(reportRoutes(deps)) //             POST /event/:eventKey/report
     .use(partnerRoutes(deps)) //            /feature-event, /feature-event/status
     .use(infoRoutes(deps)) //               /partner-success, /privacy, /terms
-    .use(crawlerRoutes(deps)) //            /robots.txt, /sitemap.xml
-    .use(languageRoutes(deps)) //           /language/:language (the FR/EN switch)
-    .use(partnerStatsRoutes(deps)) //       /partner-stats/:activationId
-    .use(hostEditRoutes(deps)) //           /edit-event/:linkId (the host's private edit link)
     .use(accountRoutes(deps)) //            /account/genres, /sign-in, /sign-out
-    .use(adminRoutes(deps)) //              /admin, /admin/login, /admin/logout, console areas
-    .use(operationsRoutes(deps)) //         /admin/operations and its card actions, /admin/operations/jobs/:id
-    .use(mailRoutes(deps)) //               /admin/operations/outbox[/:id[/resend]], /admin/operations/activity
-    .use(contentRoutes(deps)) //            /admin/content, /admin/content/revisions[/:id[/restore]]
-    .use(moderationRoutes(deps)) //         /admin/content/submissions*, /admin/content/banner
-    .use(placementsRoutes(deps)) //         /admin/placements (orders queue, scheduler) and its form actions
-    .use(insightsRoutes(deps)) //           /admin/insights (+ /stats, /discovery, /events, /users, /erase)
     .use(myNightRoutes(deps)) //            /my-night, /my-night.ics
-    .use(packRoutes(deps)) //                   /manifest.webmanifest, /sw.js
+    .use(manifestRoutes(deps)) //           /manifest.webmanifest
     .use(homeRoutes(deps)); //              /, /event/:eventKey
+}
+
+/** Pages: the public pages in each language, static files, the account page and the admin console. */
+export function pageRoutes(deps: Deps) {
+  return new Elysia({ name: "pages" })
+    .use(previewRoutes(deps)) // ?at= on any public page (outside production)
+    .use(languagePlugin(deps, () => publicPageRoutes(deps))) // the public pages at / and /en/ (language.plugin.ts)
+    .use(
+      new Elysia({ prefix: deps.config.basePath })
+        .use(staticRoutes()) //                 /static/*
+        .use(crawlerRoutes(deps)) //            /robots.txt, /sitemap.xml
+        .use(languageRoutes(deps)) //           /language/:language (the former FR/EN switch)
+        .use(partnerStatsRoutes(deps)) //       /partner-stats/:activationId
+        .use(hostEditRoutes(deps)) //           /edit-event/:linkId (the host's private edit link, in the host's language)
+        .use(adminRoutes(deps)) //              /admin, /admin/login, /admin/logout, console areas
+        .use(operationsRoutes(deps)) //         /admin/operations and its card actions, /admin/operations/jobs/:id
+        .use(mailRoutes(deps)) //               /admin/operations/outbox[/:id[/resend]], /admin/operations/activity
+        .use(contentRoutes(deps)) //            /admin/content, /admin/content/revisions[/:id[/restore]]
+        .use(moderationRoutes(deps)) //         /admin/content/submissions*, /admin/content/banner
+        .use(placementsRoutes(deps)) //         /admin/placements (orders queue, scheduler) and its form actions
+        .use(insightsRoutes(deps)) //           /admin/insights (+ /stats, /discovery, /events, /users, /erase)
+        .use(serviceWorkerRoutes()), //         /sw.js
+    );
 }

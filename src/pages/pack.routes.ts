@@ -5,20 +5,21 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { LANGUAGES, LANGUAGE_VARY, requestLanguage, translate, type Language } from "../lib/i18n/index.ts";
+import { currentLanguage, type Language, languagePrefix, LANGUAGES, type SiteRoot, translate } from "../lib/i18n/index.ts";
 import { SITE_NAME } from "../lib/links.ts";
 import { assetUrl, staticAssets } from "../lib/static-assets.ts";
 import { THEME_COLOUR } from "./components/layout.tsx";
 
 /** The web app manifest in one language; icons are linked by their fingerprinted addresses. */
-export function webAppManifest(language: Language): Record<string, unknown> {
+export function webAppManifest(language: Language, site: SiteRoot = { basePath: "", rootLanguage: language }): Record<string, unknown> {
+  const home = `${site.basePath}${languagePrefix(language, site)}/`;
   return {
     name: translate(language, "manifest.name"),
     short_name: SITE_NAME,
     description: translate(language, "manifest.description"),
-    id: "/",
-    start_url: "/",
-    scope: "/",
+    id: home,
+    start_url: home,
+    scope: `${site.basePath}/`,
     display: "standalone",
     background_color: THEME_COLOUR,
     theme_color: THEME_COLOUR,
@@ -28,18 +29,23 @@ export function webAppManifest(language: Language): Record<string, unknown> {
       { src: assetUrl("icons/icon-512.png"), sizes: "512x512", type: "image/png", purpose: "any" },
       { src: assetUrl("icons/icon-maskable-512.png"), sizes: "512x512", type: "image/png", purpose: "maskable" },
     ],
-    shortcuts: [{ name: translate(language, "save.navLink"), url: "/my-night" }],
+    shortcuts: [{ name: translate(language, "save.navLink"), url: `${home}my-night` }],
   };
 }
 
-/** GET /manifest.webmanifest (in the request's language, docs/languages.md), GET /sw.js */
-export function packRoutes(deps: Pick<Deps, "config">) {
-  const manifests = new Map(LANGUAGES.map((language) => [language, JSON.stringify(webAppManifest(language))]));
-  return new Elysia({ name: "pack" })
-    .get("/manifest.webmanifest", ({ request }) => {
-      const language = requestLanguage(request, deps.config.defaultLanguage);
-      return new Response(manifests.get(language), { headers: { "content-type": "application/manifest+json; charset=utf-8", "cache-control": "public, max-age=3600", vary: LANGUAGE_VARY.join(", ") } });
-    })
+/** GET /manifest.webmanifest, served under each language's prefix (docs/languages.md) */
+export function manifestRoutes(deps: Pick<Deps, "config">) {
+  const site: SiteRoot = { basePath: deps.config.basePath, rootLanguage: deps.config.defaultLanguage };
+  const manifests = new Map(LANGUAGES.map((language) => [language, JSON.stringify(webAppManifest(language, site))]));
+  return new Elysia().get(
+    "/manifest.webmanifest",
+    () => new Response(manifests.get(currentLanguage()), { headers: { "content-type": "application/manifest+json; charset=utf-8", "cache-control": "public, max-age=3600" } }),
+  );
+}
+
+/** GET /sw.js (under the base path, so its scope is the whole site) */
+export function serviceWorkerRoutes() {
+  return new Elysia({ name: "service-worker" })
     .get("/sw.js", () => {
       const worker = staticAssets().byPath.get("sw.js");
       if (!worker) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });

@@ -8,7 +8,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { markup } from "../lib/http.ts";
 import { PREVIEW_PARAM, previewAllowed, previewCookieHeader, previewRequestOf, withoutPreviewParam } from "../lib/preview-clock.ts";
-import { requestLanguage, inLanguage, t } from "../lib/i18n/index.ts";
+import { inLanguage, t } from "../lib/i18n/index.ts";
+import { languageOfUrl, siteRootOf } from "./language.plugin.ts";
 import { ErrorPage } from "./components/error.view.tsx";
 
 /** Paths that are not public pages: the API, the console and static files never read `at`. */
@@ -25,7 +26,7 @@ export function previewRoutes(deps: Deps) {
     if (asked.kind === "invalid") {
       // The page names the expected form in the visitor's language (the error handler would
       // replace a non-English detail by a general sentence).
-      const language = requestLanguage(request, deps.config.defaultLanguage, url);
+      const { language } = languageOfUrl(request.url, siteRootOf(deps));
       set.status = 400;
       set.headers["content-type"] = "text/html; charset=utf-8";
       set.headers["cache-control"] = "no-store";

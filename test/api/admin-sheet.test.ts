@@ -65,15 +65,14 @@ describe("GET /api/admin/sheet", () => {
   });
 
   test("readings and warnings: each shown cell as the sheet's rules read it, in the window and in each autosave answer; the warnings of the whole sheet", async () => {
-    // In the admin's language.
-    const fr = { ...ADMIN_KEY_HEADER, "accept-language": "fr-FR,fr;q=0.9" };
-    const page = await (await send("GET", "/api/admin/sheet?offset=0&limit=3", undefined, fr)).json();
+    // In the language the console asks for (`?lang=`; the site's root language without it).
+    const page = await (await send("GET", "/api/admin/sheet?offset=0&limit=3&lang=fr")).json();
     const sunset = page.rows[0].id;
     expect(page.notes[sunset]).toMatchObject({ date: { reading: "dim. 21 juin 2026" }, startTime: { reading: "18:00" } });
-    const english = await (await send("GET", "/api/admin/sheet?offset=0&limit=3", undefined, { ...ADMIN_KEY_HEADER, "accept-language": "en-GB" })).json();
+    const english = await (await send("GET", "/api/admin/sheet?offset=0&limit=3&lang=en")).json();
     expect(english.notes[sunset].date).toEqual({ reading: "Sun, 21 June 2026" });
     const late = page.rows[1].id;
-    const res = await send("PATCH", "/api/admin/sheet", {
+    const res = await send("PATCH", "/api/admin/sheet?lang=fr", {
       baseRevision: 1,
       cells: [
         { rowId: late, key: "startTime", value: "20h30" },
@@ -81,7 +80,7 @@ describe("GET /api/admin/sheet", () => {
         { rowId: late, key: "date", value: "31/02/2026" },
         { rowId: sunset, key: "price", value: "soon" },
       ],
-    }, fr);
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.notes[late].startTime).toEqual({ reading: "20:30" });

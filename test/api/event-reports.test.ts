@@ -31,8 +31,8 @@ beforeEach(async () => {
 const report = (key: string, body: unknown, headers: Record<string, string> = {}) => postJson(ctx, `/api/events/${key}/reports`, body, { "x-forwarded-for": IP, ...headers });
 const rows = () => ctx.deps.database.query<Record<string, any>>(sql`select * from event_reports order by created_at, id`);
 const count = async () => (await rows()).length;
-const formPost = (key: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  ctx.request(`/event/${key}/report`, {
+const formPost = (key: string, fields: Record<string, string>, headers: Record<string, string> = {}, prefix = "") =>
+  ctx.request(`${prefix}/event/${key}/report`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://finder.test", "x-forwarded-for": IP, ...headers },
     body: new URLSearchParams(fields).toString(),
@@ -189,16 +189,17 @@ describe("POST /event/:key/report (the modal's form)", () => {
   });
 
   test("French first: the form and its answers in French; 403 cross-site, 404 unknown", async () => {
-    const fr = { "accept-language": "fr-FR,fr;q=0.9" };
-    const modal = await (await ctx.request(`/?event=${CANAL}`, { headers: { ...HTMX_HEADERS, ...fr } })).text();
+    // The test helpers' root language is English; French lives under /fr/.
+    const fr = {};
+    const modal = await (await ctx.request(`/fr/?event=${CANAL}`, { headers: { ...HTMX_HEADERS, ...fr } })).text();
     expect(modal).toContain("Signaler un problème");
     expect(modal).toContain("Mauvais horaire");
-    const ok = await formPost(CANAL, { kind: "cancelled" }, { ...HTMX_HEADERS, ...fr });
+    const ok = await formPost(CANAL, { kind: "cancelled" }, { ...HTMX_HEADERS, ...fr }, "/fr");
     expect(await ok.text()).toContain("Merci ! L&#x27;équipe va vérifier cet événement.");
-    const cross = await formPost(CANAL, { kind: "cancelled" }, { ...fr, origin: "https://evil.example" });
+    const cross = await formPost(CANAL, { kind: "cancelled" }, { ...fr, origin: "https://evil.example" }, "/fr");
     expect(cross.status).toBe(403);
     expect(await cross.text()).toContain("Demande refusée");
-    const unknown = await formPost("evt_nothing000000", { kind: "cancelled" }, { ...HTMX_HEADERS, ...fr });
+    const unknown = await formPost("evt_nothing000000", { kind: "cancelled" }, { ...HTMX_HEADERS, ...fr }, "/fr");
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain("Cet événement n&#x27;est plus au programme.");
     expect(await count()).toBe(1);

@@ -109,7 +109,7 @@ describe("the purge of old submissions", () => {
       ["en", `deleted ${SUBMISSION_RETENTION_MONTHS} months after they were sent`],
       ["fr", `supprimées ${SUBMISSION_RETENTION_MONTHS} mois après leur envoi`],
     ] as const) {
-      const page = await (await ctx.request(`/privacy?lang=${lang}`)).text();
+      const page = await (await ctx.request(lang === "en" ? "/privacy" : `/${lang}/privacy`)).text();
       expect(page).toContain(words);
     }
   });

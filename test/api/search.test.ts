@@ -46,7 +46,8 @@ async function api(q: string): Promise<{ names: string[]; body: any }> {
 
 /** The homepage's results fragment (htmx) for a search, in a language. */
 async function fragment(q: string, language: "fr" | "en", extra = ""): Promise<string> {
-  const res = await ctx.request(`/?q=${encodeURIComponent(q)}${extra}`, { headers: { ...HTMX_HEADERS, "accept-language": language } });
+  // The test helpers' root language is English; French lives under /fr/.
+  const res = await ctx.request(`${language === "fr" ? "/fr" : ""}/?q=${encodeURIComponent(q)}${extra}`, { headers: HTMX_HEADERS });
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -166,7 +167,7 @@ describe("did you mean", () => {
   test("the fragment offers it as a plain link in French and English, keeping the other filters", async () => {
     const fr = await fragment("kmpoa", "fr", "&in=indoor");
     expect(fr).toContain("Vous vouliez dire");
-    expect(fr).toMatch(/<a href="\/\?in=indoor&q=Kompa"[^>]*hx-get="\/\?in=indoor&q=Kompa"[^>]*data-did-you-mean[^>]*><strong>Kompa<\/strong><\/a><span> \?<\/span>/);
+    expect(fr).toMatch(/<a href="\/fr\/\?in=indoor&q=Kompa"[^>]*hx-get="\/fr\/\?in=indoor&q=Kompa"[^>]*data-did-you-mean[^>]*><strong>Kompa<\/strong><\/a><span> \?<\/span>/);
     expect(fr).toContain("(1 événement)");
     const en = await fragment("kmpoa", "en");
     expect(en).toContain("Did you mean");
@@ -176,12 +177,12 @@ describe("did you mean", () => {
   });
 
   test("without JavaScript: the full page carries the link, and following it lists the event", async () => {
-    const res = await ctx.request("/?q=kmpoa", { headers: { "accept-language": "fr" } });
+    const res = await ctx.request("/fr/?q=kmpoa");
     expect(res.status).toBe(200);
     const html = await res.text();
     const href = /<a href="([^"]+)"[^>]*data-did-you-mean/.exec(html)?.[1];
-    expect(href).toBe("/?q=Kompa");
-    const followed = await ctx.request(href!, { headers: { "accept-language": "fr" } });
+    expect(href).toBe("/fr/?q=Kompa");
+    const followed = await ctx.request(href!);
     expect(followed.status).toBe(200);
     expect(cardTitles(await followed.text())).toEqual(["Caribbean Kompa Ball"]);
   });

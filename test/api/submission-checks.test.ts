@@ -20,7 +20,7 @@ function body(overrides: Record<string, string> = {}) {
   return { eventName: `Jazz on the Canal ${n}`, date: "2026-06-21", startTime: "20:30", location: "Canal Saint-Martin", hostEmail: `host${n}@example.com`, proofLink: `https://jazz.example/${n}`, formStartedAt: "2026-06-18T09:55:00.000Z", ...overrides };
 }
 const api = (payload: unknown, language = "en") =>
-  ctx.request("/api/event-submissions", { method: "POST", headers: { "content-type": "application/json", "accept-language": language, "x-forwarded-for": `203.0.113.${(n % 200) + 1}` }, body: JSON.stringify(payload) });
+  ctx.request(`/api/event-submissions?lang=${language}`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.${(n % 200) + 1}` }, body: JSON.stringify(payload) });
 const storedCount = async () => Number((await ctx.deps.database.query<{ n: number }>(sql`select count(*)::int as n from event_submissions`))[0].n);
 
 describe("POST /api/event-submissions: sanity checks", () => {
@@ -65,7 +65,7 @@ describe("POST /api/event-submissions: sanity checks", () => {
 
 describe("/submit-event form: the same checks, in the visitor's language", () => {
   const post = (fields: Record<string, string>, language: string) =>
-    ctx.request(`/submit-event?lang=${language}`, {
+    ctx.request(language === "en" ? "/submit-event" : `/${language}/submit-event`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "203.0.113.250" },
       body: new URLSearchParams({ ...body(), endTime: "", arrondissement: "", ...fields }).toString(),

@@ -27,7 +27,7 @@ let browser: Browser;
 const admin = (method: string, path: string, body?: unknown) => postJson(ctx, path, body, ADMIN_KEY_HEADER, method);
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock: createClock("2026-06-20T10:00:00Z"), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
+  ctx = await createTestContext({ clock: createClock("2026-06-20T10:00:00Z"), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv", DEFAULT_LANGUAGE: undefined } });
   const saved = await saveStoreSheet(ctx.deps.db, SHEET, { updatedBy: "admin-upload", origin: "manual", now: ctx.clock.now() });
   if (!saved.ok) throw new Error(saved.error);
   // 21 June, 17:00 Paris: the canal concert moves to 17:30 and a new stage is added, both published.

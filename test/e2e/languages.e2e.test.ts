@@ -1,8 +1,8 @@
-// French and English in Chromium (see docs/languages.md). A browser whose language is French
-// (Accept-Language fr-FR) gets the home page, the event modal, its calendar file and the filters in
-// French, an en-GB browser in English. The FR/EN switch sets the `lang` cookie, re-renders the page
-// it was clicked on in the other language, and the choice holds on the next pages (the submission
-// form, its htmx answers, /feature-event and its htmx status) over the browser's own language.
+// French and English in Chromium (see docs/languages.md, "Addresses"), with the production default
+// (French at /, English under /en/). The address decides, never the browser's language: the home
+// page, the event modal, its calendar file and the filters in French at /, in English at /en/. The
+// FR/EN switch is a plain link to the same page in the other language (the homepage keeps its
+// filters), sets no cookie, and the pages' own links, forms and htmx answers stay in the language.
 // Expected words come from the catalogues, plus a few literal ones that show Intl's formats.
 
 import { describe, expect, test } from "bun:test";
@@ -13,14 +13,14 @@ import { dayNightLabel, rangeLabel, priceLabels } from "../../src/lib/events/fil
 import { inLanguage, translate, type Language, type MessageKey } from "../../src/lib/i18n/index.ts";
 import { collectConsoleErrors, newContext, openFilterSection, useBrowserApp } from "../helpers/browser.ts";
 
-const { ctx, server, browser } = useBrowserApp();
+const { ctx, server, browser } = useBrowserApp({ env: { DEFAULT_LANGUAGE: undefined } });
 
 const BROWSER_TEST_MS = 90_000;
 
 /** Each language with the browser that asks for it, and the words Intl gives the Canal event (21 June, 10th). */
 const CASES = [
-  { language: "fr", locale: "fr-FR", viewport: "phone", day: "dim. 21 juin", area: "10e arrondissement", priceLabel: "Gratuit - 140 €", icsPrice: "Prix : Gratuit" },
-  { language: "en", locale: "en-GB", viewport: "desktop", day: "Sun 21 June", area: "10th arrondissement", priceLabel: "Free - €140", icsPrice: "Price: Free" },
+  { language: "fr", prefix: "", locale: "en-GB", viewport: "phone", day: "dim. 21 juin", area: "10e arrondissement", priceLabel: "Gratuit - 140 €", icsPrice: "Prix : Gratuit" },
+  { language: "en", prefix: "/en", locale: "fr-FR", viewport: "desktop", day: "Sun 21 June", area: "10th arrondissement", priceLabel: "Free - €140", icsPrice: "Price: Free" },
 ] as const;
 
 /** The night toggle's label in a language ("Nuit (après 22:00)"). */
@@ -44,19 +44,19 @@ async function switchTo(page: Page, language: Language, where: "header" | "foote
   await area.locator(`a[data-language-switch="${language}"]`).click();
 }
 
-/** The `lang` cookie the switch left in the browser. */
+/** A `lang` cookie in the browser (the former switch's; nothing sets it now). */
 async function languageCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === "lang");
 }
 
 describe("languages in the browser", () => {
-  for (const { language, locale, viewport, day, area, priceLabel, icsPrice } of CASES) {
-    test(`${viewport}, Accept-Language ${locale}: home, modal, calendar file and filters in ${language}`, async () => {
+  for (const { language, prefix, locale, viewport, day, area, priceLabel, icsPrice } of CASES) {
+    test(`${viewport}, a ${locale} browser at ${prefix}/: home, modal, calendar file and filters in ${language}`, async () => {
       const context = await newContext(browser, viewport, { locale });
       const page = await context.newPage();
       const errors = collectConsoleErrors(page);
       try {
-        await page.goto(`${server.url}/`);
+        await page.goto(`${server.url}${prefix}/`);
         await expectPageIn(page, language, "home.heading");
         await waitForText(page, "#result-count", translate(language, "filter.count.available", { count: 14 }));
         expect(await languageCookie(context)).toBeUndefined();
@@ -77,7 +77,7 @@ describe("languages in the browser", () => {
         // The filters: toggle labels, the result count and the server-made slider labels.
         await openFilterSection(page, translate(language, "filter.section.dates"));
         await page.getByRole("checkbox", { name: nightLabel(language) }).check();
-        await page.waitForURL(`${server.url}/?dn=night`);
+        await page.waitForURL(`${server.url}${prefix}/?dn=night`);
         await waitForText(page, "#result-count", translate(language, "filter.count.found", { count: 7 }));
         await expect(page.getByRole("link", { name: `${nightLabel(language)} ${translate(language, "home.chips.remove")}` }).count()).resolves.toBe(1);
         await openFilterSection(page, translate(language, "filter.section.preferences"));
@@ -91,25 +91,24 @@ describe("languages in the browser", () => {
     }, BROWSER_TEST_MS);
   }
 
-  test("desktop, en-GB browser: the switch to French sets the cookie, re-renders the page and holds on the submission form and /feature-event", async () => {
+  test("desktop, en-GB browser: the switch to French keeps the filters, sets no cookie, and French holds on the submission form and /feature-event", async () => {
     await ctx.deps.database.query(sql`truncate event_submissions, rate_limit_counters cascade`);
     const context = await newContext(browser, "desktop", { locale: "en-GB" });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
     try {
-      await page.goto(`${server.url}/?dn=night`);
+      await page.goto(`${server.url}/en/?dn=night`);
       await expectPageIn(page, "en", "home.heading");
       await switchTo(page, "fr", "header");
-      // Back on the same page with its filters, now in French.
+      // The same page with its filters, now in French.
       await page.waitForURL(`${server.url}/?dn=night`);
       await expectPageIn(page, "fr", "home.heading");
       await waitForText(page, "#result-count", translate("fr", "filter.count.found", { count: 7 }));
-      const cookie = await languageCookie(context);
-      expect(cookie).toMatchObject({ value: "fr", path: "/", sameSite: "Lax" });
-      expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600_000);
+      expect(await languageCookie(context)).toBeUndefined();
 
-      // The next page, its htmx error and its htmx success stay French although the browser asks for English.
-      await page.goto(`${server.url}/submit-event`);
+      // The page's own link, its htmx error and its htmx success stay French although the browser asks for English.
+      await page.locator(`nav a[href="/submit-event"]`).first().click();
+      await page.waitForURL(`${server.url}/submit-event`);
       await expectPageIn(page, "fr", "submit.heading");
       const field = (key: MessageKey) => page.getByLabel(translate("fr", key));
       await field("submit.field.eventName").fill("Chorale du canal");
@@ -131,9 +130,9 @@ describe("languages in the browser", () => {
 
       // And back to English, on the page the switch was on.
       await switchTo(page, "en", "header");
-      await page.waitForURL(`${server.url}/feature-event`);
+      await page.waitForURL(`${server.url}/en/feature-event`);
       await expectPageIn(page, "en", "feature.heading");
-      expect((await languageCookie(context))?.value).toBe("en");
+      await waitForText(page, ".slots-badge", translate("en", "feature.status.slots", { left: 3, slots: 3 }));
       // 4xx answers htmx swaps are reported by Chromium as failed loads; nothing else may appear.
       expect(errors.filter((e) => !e.includes("Failed to load resource"))).toEqual([]);
     } finally {
@@ -141,7 +140,7 @@ describe("languages in the browser", () => {
     }
   }, BROWSER_TEST_MS);
 
-  test("phone, fr-FR browser: the switch to English holds on the next pages", async () => {
+  test("phone, fr-FR browser: the switch to English, and the pages' links stay in English", async () => {
     const context = await newContext(browser, "phone", { locale: "fr-FR" });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
@@ -149,12 +148,13 @@ describe("languages in the browser", () => {
       await page.goto(`${server.url}/feature-event`);
       await expectPageIn(page, "fr", "feature.heading");
       await switchTo(page, "en", "footer");
-      await page.waitForURL(`${server.url}/feature-event`);
+      await page.waitForURL(`${server.url}/en/feature-event`);
       await expectPageIn(page, "en", "feature.heading");
       await waitForText(page, ".slots-badge", translate("en", "feature.status.slots", { left: 3, slots: 3 }));
-      expect((await languageCookie(context))?.value).toBe("en");
-      for (const [path, heading] of [["/", "home.heading"], ["/submit-event", "submit.heading"]] as const) {
-        await page.goto(`${server.url}${path}`);
+      expect(await languageCookie(context)).toBeUndefined();
+      for (const [path, heading] of [["/en/", "home.heading"], ["/en/submit-event", "submit.heading"]] as const) {
+        await page.locator(`a[href="${path}"]`).first().click();
+        await page.waitForURL(`${server.url}${path}`);
         await expectPageIn(page, "en", heading);
         // Header and footer both offer the way back.
         expect(await page.locator(`a[data-language-switch="${other("en")}"]`).count()).toBe(2);

@@ -40,7 +40,7 @@ let server: { url: string; stop: () => Promise<void> };
 let browser: Browser;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock: createClock(AT.toISOString()), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
+  ctx = await createTestContext({ clock: createClock(AT.toISOString()), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv", DEFAULT_LANGUAGE: undefined } });
   const saved = await saveStoreSheet(ctx.deps.db, SHEET, { updatedBy: "admin-upload", origin: "manual", now: ctx.clock.now() });
   if (!saved.ok) throw new Error(saved.error);
   const locations: Record<string, StoredLocation> = {};

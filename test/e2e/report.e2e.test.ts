@@ -7,7 +7,8 @@ import { sql } from "drizzle-orm";
 import { translate } from "../../src/lib/i18n/index.ts";
 import { collectConsoleErrors, newContext, screenshot, useBrowserApp } from "../helpers/browser.ts";
 
-const { ctx, server, browser } = useBrowserApp();
+// The production default: French at /, as these French visitors read it.
+const { ctx, server, browser } = useBrowserApp({ env: { DEFAULT_LANGUAGE: undefined } });
 const BROWSER_TEST_MS = 90_000;
 const fr = (key: Parameters<typeof translate>[1]) => translate("fr", key);
 

@@ -29,7 +29,7 @@ test("with JavaScript: typing a misspelt word offers the respelling; its link sw
   const page = await context.newPage();
   const errors = collectConsoleErrors(page);
   try {
-    await page.goto(`${server.url}/`);
+    await page.goto(`${server.url}/en/`);
     await page.locator("#search-q").fill("amapaino");
     // A typo of 8 letters is forgiven: the event is listed without any suggestion.
     await page.waitForFunction(() => document.querySelector("#results")?.getAttribute("data-query") === "q=amapaino");
@@ -41,7 +41,7 @@ test("with JavaScript: typing a misspelt word offers the respelling; its link sw
     await page.waitForFunction(() => document.querySelector("#results")?.getAttribute("data-query") === "q=Kompa");
     expect(await page.locator("#results .card-title").allTextContents()).toEqual(["Montparnasse Zouk & Kompa"]);
     expect(await page.locator("#search-q").inputValue()).toBe("Kompa");
-    expect(page.url()).toBe(`${server.url}/?q=Kompa`);
+    expect(page.url()).toBe(`${server.url}/en/?q=Kompa`);
     expect(errors).toEqual([]);
   } finally {
     await context.close();

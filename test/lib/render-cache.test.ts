@@ -39,7 +39,7 @@ describe("render cache", () => {
     const second = await t.get();
     expect(second.headers.get("x-cache")).toBe("HIT");
     expect(await second.text()).toBe("<p>render 1</p>");
-    expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=86400");
     expect(second.headers.get("vary")).toBe("Accept-Encoding, HX-Request");
     expect(second.headers.get("x-source")).toBe("test");
     expect(t.renders()).toBe(1);

@@ -1,7 +1,8 @@
 // Languages over HTTP (docs/languages.md), with the production default (DEFAULT_LANGUAGE unset,
-// so French): how a request's language is chosen, the switch's cookie, the render cache keyed on
-// the language, hreflang, the calendar files (ical.js) and preview images (PNG decode) in both
-// languages, and every public page's words in both catalogues.
+// so French): the language comes from the URL (French at /, English under /en/), old links
+// (?lang=, the former switch's cookie) are redirected, the render cache is keyed on the language,
+// hreflang, the calendar files (ical.js) and preview images (PNG decode) in both languages, and
+// every public page's words in both catalogues.
 
 import { describe, expect, test } from "bun:test";
 import ICAL from "ical.js";
@@ -11,6 +12,9 @@ import { GENRES } from "../../src/lib/sheet/genres.ts";
 import { catalogue, translate } from "../../src/lib/i18n/index.ts";
 
 const ctx = useTestApp({ env: { DEFAULT_LANGUAGE: undefined } });
+
+/** The English address of a French one: "/en" before the path ("/" → "/en/"). */
+const inEnglish = (path: string) => `/en${path}`;
 
 async function page(path: string, headers: Record<string, string> = {}) {
   const res = await ctx.request(path, { headers });
@@ -39,55 +43,78 @@ function textNodes(html: string): string[] {
 }
 
 describe("choosing the language", () => {
-  test("no header gives French (the production default); Accept-Language, the cookie and ?lang choose", async () => {
+  test("the URL chooses: French at /, English under /en/; headers and cookies are not read", async () => {
     const plain = await page("/");
     expect(plain.body).toContain('<html lang="fr">');
-    expect(plain.body).toContain("Découvrez les événements de toute la ville");
-    expect(plain.res.headers.get("vary")).toContain("Accept-Language");
-    expect(plain.res.headers.get("vary")).toContain("Cookie");
-
-    const english = await page("/", { "accept-language": "en-US,en;q=0.9,fr;q=0.5" });
+    expect(plain.res.headers.get("vary")).toBe("Accept-Encoding, HX-Request");
+    const english = await page("/en/");
     expect(english.body).toContain('<html lang="en">');
-    expect(english.body).toContain("Discover events across the city");
-
-    expect((await page("/", { "accept-language": "en", cookie: "lang=fr" })).body).toContain('<html lang="fr">');
-    expect((await page("/?lang=en", { cookie: "lang=fr" })).body).toContain('<html lang="en">');
-    expect((await page("/", { "accept-language": "de-DE" })).body).toContain('<html lang="fr">');
+    expect(english.res.headers.get("vary")).toBe("Accept-Encoding, HX-Request");
+    expect((await page("/", { "accept-language": "en-US,en;q=0.9" })).body).toContain('<html lang="fr">');
+    expect((await page("/en/")).body).toContain('<html lang="en">');
+    expect((await page("/en")).body).toContain('<html lang="en">');
+    expect((await page("/en/submit-event")).body).toContain('<html lang="en">');
+    // A French path that merely starts with the letters "en" stays French (and here unknown).
+    expect((await ctx.request("/enquete")).status).toBe(404);
   });
 
   test("the render cache keeps one entry per language: a cached French page is never served in English", async () => {
-    const first = await page("/?g=house", { "accept-language": "fr" });
-    const again = await page("/?g=house", { "accept-language": "fr" });
+    const first = await page("/?g=house");
+    const again = await page("/?g=house");
     expect(again.res.headers.get("x-cache")).toBe("HIT");
-    const english = await page("/?g=house", { "accept-language": "en" });
+    const english = await page("/en/?g=house");
     expect(english.res.headers.get("x-cache")).toBe("MISS");
     expect(first.body).toContain('<html lang="fr">');
     expect(english.body).toContain('<html lang="en">');
   });
 
-  test("the FR/EN switch sets the lang cookie for a year (SameSite=Lax) and returns to the page", async () => {
-    const res = await ctx.request("/language/en", { headers: { referer: "http://finder.test/submit-event?lang=fr" }, redirect: "manual" });
-    expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/submit-event");
-    const cookie = res.headers.get("set-cookie") ?? "";
-    expect(cookie).toContain("lang=en");
-    expect(cookie).toContain("Max-Age=31536000");
-    expect(cookie).toContain("SameSite=Lax");
-    expect(cookie).toContain("Path=/");
+  test("old links: ?lang= and the former switch's cookie are redirected to the URL form, never cached publicly", async () => {
+    const query = await ctx.request("/submit-event?lang=en&x=1", { redirect: "manual" });
+    expect(query.status).toBe(302);
+    expect(query.headers.get("location")).toBe("/en/submit-event?x=1");
+    expect(query.headers.get("cache-control")).toContain("no-store");
+    const french = await ctx.request("/?g=house&lang=fr", { redirect: "manual" });
+    expect(french.headers.get("location")).toBe("/?g=house");
+    const cookie = await ctx.request("/?g=house", { headers: { cookie: "lang=en" }, redirect: "manual" });
+    expect(cookie.status).toBe(302);
+    expect(cookie.headers.get("location")).toBe("/en/?g=house");
+    expect(cookie.headers.get("cache-control")).toContain("no-store");
+    // The cookie is cleared, so the FR link from an English page is not sent back to English.
+    expect(cookie.headers.get("set-cookie")).toContain("Max-Age=0");
+    expect((await ctx.request("/", { headers: { cookie: "lang=fr" }, redirect: "manual" })).status).toBe(200);
+    // The former switch: back to the page it was clicked on, in the URL form.
+    const switched = await ctx.request("/language/en", { headers: { referer: "http://finder.test/submit-event?lang=fr" }, redirect: "manual" });
+    expect(switched.status).toBe(303);
+    expect(switched.headers.get("location")).toBe("/en/submit-event");
+    const back = await ctx.request("/language/fr", { headers: { referer: "http://finder.test/en/terms" }, redirect: "manual" });
+    expect(back.headers.get("location")).toBe("/terms");
     const away = await ctx.request("/language/en", { headers: { referer: "https://elsewhere.example/x" }, redirect: "manual" });
-    expect(away.headers.get("location")).toBe("/");
+    expect(away.headers.get("location")).toBe("/en/");
     expect((await ctx.request("/language/de")).status).toBe(404);
-    // The page links the switch to the other language.
-    expect((await page("/terms")).body).toContain('href="/language/en"');
-    expect((await page("/terms", { cookie: "lang=en" })).body).toContain('href="/language/fr"');
+  });
+
+  test("the FR/EN switch is a plain link to the same page in the other language", async () => {
+    expect((await page("/terms")).body).toContain('href="/en/terms"');
+    expect((await page("/en/terms")).body).toContain('href="/terms"');
+    expect((await page("/?g=house")).body).toContain('href="/en/?g=house"');
+  });
+
+  test("pages link within their language: navigation, filters and fragments stay under /en/", async () => {
+    const body = (await page("/en/")).body;
+    expect(body).toContain('href="/en/submit-event"');
+    expect(body).toContain('hx-get="/en/"');
+    expect(body).not.toContain('href="/submit-event"');
+    const fragment = await ctx.request("/en/?g=house", { headers: { "hx-request": "true" } });
+    expect(fragment.headers.get("hx-push-url")).toBe("/en/?g=house");
   });
 
   test("public pages carry hreflang alternates (fr, en, x-default)", async () => {
-    for (const path of ["/", "/submit-event", "/feature-event", "/privacy", "/terms"]) {
-      const { body } = await page(path);
-      expect(body).toContain(`hreflang="fr" href="http://finder.test${path}?lang=fr"`);
-      expect(body).toContain(`hreflang="en" href="http://finder.test${path}?lang=en"`);
-      expect(body).toContain(`hreflang="x-default" href="http://finder.test${path}"`);
+    for (const path of ["/submit-event", "/feature-event", "/privacy", "/terms"]) {
+      for (const body of [(await page(path)).body, (await page(inEnglish(path))).body]) {
+        expect(body).toContain(`hreflang="fr" href="http://finder.test${path}"`);
+        expect(body).toContain(`hreflang="en" href="http://finder.test/en${path}"`);
+        expect(body).toContain(`hreflang="x-default" href="http://finder.test${path}"`);
+      }
     }
   });
 });
@@ -98,10 +125,10 @@ describe("dates and places", () => {
     expect(fr).toContain("dim. 21 juin · 10e arrondissement");
     expect(fr).toContain("18:00–23:00");
     expect(fr).toContain("lang=fr");
-    const en = (await page("/?event=evt_fixture000001&slug=canal-amapiano-sunset&lang=en")).body;
-    expect(en).toContain("Sun 21 June · 10th arrondissement");
+    const english = (await page(inEnglish("/?event=evt_fixture000001&slug=canal-amapiano-sunset"))).body;
+    expect(english).toContain("Sun 21 June · 10th arrondissement");
     // The share preview's image URL carries the language.
-    expect(en).toMatch(/og:image" content="[^"]*lang=en/);
+    expect(english).toMatch(/og:image" content="[^"]*lang=en/);
     expect(fr).toMatch(/og:image" content="[^"]*lang=fr/);
   });
 });
@@ -170,8 +197,8 @@ describe("every visitor-facing word is in both catalogues", () => {
     "/sign-in",
     "/no-such-page",
   ])("%s: French and English text nodes differ", async (path) => {
-    const fr = textNodes((await page(path, { "accept-language": "fr" })).body);
-    const en = textNodes((await page(path, { "accept-language": "en" })).body);
+    const fr = textNodes((await page(path)).body);
+    const en = textNodes((await page(inEnglish(path))).body);
     const enSet = new Set(en);
     const data = new Set<string>();
     // What the sheet puts on the page reads the same in both: collect it from the live events.
@@ -200,7 +227,7 @@ describe("labels a French visitor reads (kinds, banner, stats, prices)", () => {
   const decode = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, "&");
 
   test("category labels come from the catalogue and the card and the modal agree: a choir concert is 'Culture', a late dancehall night 'Fête' and 'After'", async () => {
-    const home = (await page("/", { "accept-language": "fr" })).body;
+    const home = (await page("/")).body;
     const cases: [key: string, slug: string, frKinds: string[], enKinds: string[]][] = [
       ["evt_fixture000010", "trocadero-pop-choir", ["Culture"], ["Culture"]],
       ["evt_fixture000005", "bastille-dancehall-night", ["Fête", "After"], ["Party", "After party"]],
@@ -209,10 +236,10 @@ describe("labels a French visitor reads (kinds, banner, stats, prices)", () => {
     ];
     for (const [key, slug, expectedFr, expectedEn] of cases) {
       expect(kindsOf(card(home, key)).map(decode)).toEqual(expectedFr);
-      const modal = (await page(`/?event=${key}&slug=${slug}`, { "accept-language": "fr" })).body;
+      const modal = (await page(`/?event=${key}&slug=${slug}`)).body;
       const dialog = modal.slice(modal.indexOf('id="event-modal"'));
       expect(kindsOf(dialog).map(decode)).toEqual(expectedFr);
-      const modalEn = (await page(`/?event=${key}&slug=${slug}`, { "accept-language": "en" })).body;
+      const modalEn = (await page(inEnglish(`/?event=${key}&slug=${slug}`))).body;
       expect(kindsOf(modalEn.slice(modalEn.indexOf('id="event-modal"'))).map(decode)).toEqual(expectedEn);
     }
     // Every kind label of every French card is a French catalogue label; no English one anywhere.
@@ -225,8 +252,8 @@ describe("labels a French visitor reads (kinds, banner, stats, prices)", () => {
 
   test("the default banner messages exist in both languages and the French page shows the French ones", async () => {
     const keys = ["banner.default.date", "banner.default.calendar", "banner.default.filters", "banner.default.submit"] as const;
-    const frHome = decode((await page("/", { "accept-language": "fr" })).body);
-    const enHome = decode((await page("/", { "accept-language": "en" })).body);
+    const frHome = decode((await page("/")).body);
+    const enHome = decode((await page(inEnglish("/"))).body);
     for (const key of keys) {
       expect(fr[key]).not.toBe(en[key]);
       expect(frHome).toContain(fr[key] as string);
@@ -237,17 +264,17 @@ describe("labels a French visitor reads (kinds, banner, stats, prices)", () => {
 
   test("no 'TBC' or 'TBA' on the French pages: stats without dates, an event without time, place or price", async () => {
     for (const path of ["/", "/?q=nothing-matches-this", "/?event=evt_fixture000007&slug=mystery-warehouse-party", "/my-night?e=evt_fixture000007"]) {
-      const body = (await page(path, { "accept-language": "fr" })).body;
+      const body = (await page(path)).body;
       // The whole page, attributes and meta tags included.
       expect(body.match(/\bTB[AC]\b/g) ?? []).toEqual([]);
     }
-    const stats = (await page("/?q=nothing-matches-this", { "accept-language": "fr" })).body;
+    const stats = (await page("/?q=nothing-matches-this")).body;
     expect(stats.slice(stats.indexOf('id="stats"'), stats.indexOf("</section>", stats.indexOf('id="stats"')))).toContain("à confirmer");
   });
 
   test("prices are formatted from the parsed value by each language's conventions, the same on the card and in the modal", async () => {
-    const frHome = decode((await page("/", { "accept-language": "fr" })).body);
-    const enHome = decode((await page("/", { "accept-language": "en" })).body);
+    const frHome = decode((await page("/")).body);
+    const enHome = decode((await page(inEnglish("/"))).body);
     // Sheet cells "€15", "£10", "12" (bare), "Free", "TBA".
     const cases: [key: string, fr: string, en: string][] = [
       ["evt_fixture000002", "15\u00a0€", "€15"],
@@ -260,7 +287,7 @@ describe("labels a French visitor reads (kinds, banner, stats, prices)", () => {
       expect(priceOf(card(frHome, key))).toBe(frLabel);
       expect(priceOf(card(enHome, key))).toBe(enLabel);
     }
-    const modal = decode((await page("/?event=evt_fixture000002&slug=belleville-rooftop-house", { "accept-language": "fr" })).body);
+    const modal = decode((await page("/?event=evt_fixture000002&slug=belleville-rooftop-house")).body);
     expect(modal).toContain("<dd>15\u00a0€</dd>");
     // No French card price keeps the sheet's spelling: an amount always ends with its sign.
     for (const price of all(frHome, /class="tag tag-(?:price|free)">([^<]*)</g)) expect(price).toMatch(/^(Gratuit|à confirmer|[\d\u202f]+(,\d\d)?(–[\d\u202f]+(,\d\d)?)?\u00a0[€£])$/);

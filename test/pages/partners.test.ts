@@ -13,7 +13,7 @@ describe("/feature-event", () => {
     const res = await ctx.request("/feature-event");
     expect(res.status).toBe(200);
     expect(res.headers.get("x-cache")).toBe("MISS");
-    expect(res.headers.get("cache-control")).toContain("s-maxage=300");
+    expect(res.headers.get("cache-control")).toContain("s-maxage=10,");
     const html = await res.text();
     expect(html).toContain("Get your event discovered on Fête night");
     expect(html).toContain("Book placement now");
@@ -136,7 +136,7 @@ describe("/partner-success and /privacy", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(res.headers.get("x-cache")).toBe("MISS");
-    expect(res.headers.get("cache-control")).toContain("s-maxage=300");
+    expect(res.headers.get("cache-control")).toContain("s-maxage=10,");
     expect((await ctx.request("/partner-success")).headers.get("x-cache")).toBe("HIT");
     const html = await res.text();
     for (const text of ["Payment confirmed", "You are in the activation queue", "Email partnership team", "Back to partner page", 'name="robots" content="noindex, nofollow"']) expect(html).toContain(text);

@@ -4,7 +4,7 @@
 // one folding rule shared by the query and the fields.
 //
 // Cost: the search text of each event (exact, compact and word forms) is built once per event
-// object, and the list's vocabulary once per built list (memoisedPerObject); a query then costs
+// object and language, and the list's vocabulary once per built list and language; a query then costs
 // one pass over the vocabulary for its typo-tolerant words and one pass over the events.
 
 import distance from "damerau-levenshtein";
@@ -13,7 +13,7 @@ import { ARRONDISSEMENT_CENTRES, arrondissementShortLabel } from "../sheet/arron
 import { GENRE_ALIASES, GENRES, genreLabel } from "../sheet/genres.ts";
 import { compactSearchText, searchWords, searchWordsAsWritten } from "../sheet/text.ts";
 import type { LiveEvent } from "../sheet/types.ts";
-import { catalogue, LANGUAGES, type MessageKey } from "../i18n/index.ts";
+import { catalogue, currentLanguage, inLanguage, LANGUAGES, type Language, type MessageKey } from "../i18n/index.ts";
 import { memoisedPerObject } from "../memo.ts";
 import { originOf } from "./projections.ts";
 import { parisDate } from "../paris-time.ts";
@@ -185,7 +185,9 @@ export interface SearchEntry {
   pairs: ReadonlySet<string>;
 }
 
-const entries = new WeakMap<LiveEvent, SearchEntry>();
+// One entry per event object and language: an unknown arrondissement is searched by the
+// catalogue's "to be confirmed" label of the search's language ("TBC" / "à confirmer").
+const entries = new WeakMap<LiveEvent, Partial<Record<Language, SearchEntry>>>();
 
 function buildEntry(event: LiveEvent): SearchEntry {
   const lowered: string[] = [];
@@ -211,17 +213,15 @@ function buildEntry(event: LiveEvent): SearchEntry {
 }
 
 /**
- * The search text of an event, cached per built event: the live reader's projected copies share
- * their origin's (projections never change the searched text; projections.ts, originOf).
+ * The search text of an event in the current language, cached per built event and language: the
+ * live reader's projected copies share their origin's (projections never change the searched
+ * text; projections.ts, originOf).
  */
-export function searchEntry(event: LiveEvent): SearchEntry {
+export function searchEntry(event: LiveEvent, language: Language = currentLanguage()): SearchEntry {
   const origin = originOf(event);
-  let entry = entries.get(origin);
-  if (entry === undefined) {
-    entry = buildEntry(origin);
-    entries.set(origin, entry);
-  }
-  return entry;
+  let byLanguage = entries.get(origin);
+  if (byLanguage === undefined) entries.set(origin, (byLanguage = {}));
+  return (byLanguage[language] ??= inLanguage(language, () => buildEntry(origin)));
 }
 
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
@@ -277,12 +277,12 @@ function addSuggestions(words: Map<string, SuggestionWord>, text: string, seen: 
   });
 }
 
-function buildIndex(events: readonly LiveEvent[]): SearchIndex {
+function buildIndex(events: readonly LiveEvent[], language: Language): SearchIndex {
   const vocabulary = new Set<string>();
   const pairs = new Set<string>();
   const listEntries: SearchEntry[] = [];
   for (const event of events) {
-    const entry = searchEntry(event);
+    const entry = searchEntry(event, language);
     listEntries.push(entry);
     for (const word of entry.words) vocabulary.add(word);
     for (const pair of entry.pairs) pairs.add(pair);
@@ -332,8 +332,16 @@ function typoCandidates(lists: ReadonlyMap<string, readonly string[]>, term: str
   return [...first, ...(lists.get(term[1]) ?? [])];
 }
 
-/** The search index of a list, built once per list object (the live list is rebuilt only when the store changes). */
-export const searchIndexOf: (events: readonly LiveEvent[]) => SearchIndex = memoisedPerObject(buildIndex);
+const indexesOf = memoisedPerObject((_events: readonly LiveEvent[]): Partial<Record<Language, SearchIndex>> => ({}));
+
+/**
+ * The search index of a list in the current language, built once per list object and language
+ * (the live list is rebuilt only when the store changes).
+ */
+export function searchIndexOf(events: readonly LiveEvent[], language: Language = currentLanguage()): SearchIndex {
+  const indexes = indexesOf(events);
+  return (indexes[language] ??= buildIndex(events, language));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Queries

@@ -1,7 +1,8 @@
 // Languages of the visitor-facing site (see docs/languages.md): French first, English second.
 // One message catalogue per language (fr.ts, en.ts, same keys), the request's language
-// (`?lang=`, then the `lang` cookie, then Accept-Language, then the configured default), and the
-// platform's Intl for dates, counts and ordinals. A render runs inside `inLanguage(lang, …)`;
+// (its address: the root language at "/", the other under "/<language>/"; see pathLanguage), and the
+// platform's Intl for dates, counts and ordinals. A request runs in its language (inSite, set by the
+// language plugin); `inLanguage(lang, …)` sets another for one render;
 // views and label helpers read that language with `t()` and the formatters below.
 
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -14,11 +15,12 @@ export type { MessageKey } from "./fr.ts";
 
 export type Language = "fr" | "en";
 export const LANGUAGES: readonly Language[] = ["fr", "en"];
-/** The query parameter and the cookie that choose a language. */
+/**
+ * The query parameter that names the language of a calendar file or preview image, and the
+ * cookie the former switch set; on a page either only leads to a redirect (language.plugin.ts).
+ */
 export const LANGUAGE_PARAM = "lang";
 export const LANGUAGE_COOKIE = "lang";
-/** One year, in seconds: how long the switch's choice is kept. */
-export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 3600;
 /**
  * The language of code that runs outside any request (direct view calls in unit tests, API JSON):
  * every page, calendar file and preview image sets its own with inLanguage.
@@ -38,16 +40,69 @@ export function catalogue(language: Language): Catalogue {
   return CATALOGUES[language];
 }
 
-const current = new AsyncLocalStorage<Language>();
+/**
+ * Where the site's pages live (docs/languages.md, "Addresses"): the base path it is served under
+ * ("" or "/fete") and the language at its root (DEFAULT_LANGUAGE, French unless configured); the
+ * other language is served under "<base path>/<language>/".
+ */
+export interface SiteRoot {
+  basePath: string;
+  rootLanguage: Language;
+}
 
-/** Runs `render` with `language` as the current language (also across its awaits). */
+/** The language and site of the request or render in progress. */
+interface Current {
+  language: Language;
+  site?: SiteRoot;
+  /** The request's path without base path, language prefix and query ("/submit-event"): the language switch links to it. */
+  path?: string;
+}
+
+const current = new AsyncLocalStorage<Current>();
+
+/** Runs `render` with `language` as the current language (also across its awaits); the site stays. */
 export function inLanguage<T>(language: Language, render: () => T): T {
-  return current.run(language, render);
+  const store = current.getStore();
+  return current.run({ language, site: store?.site, path: store?.path }, render);
+}
+
+/** Runs a request's handling in its language and site (the language plugin, src/pages/language.plugin.ts). */
+export function inSite<T>(site: SiteRoot, language: Language, path: string, handle: () => T): T {
+  return current.run({ language, site, path }, handle);
 }
 
 /** The language of the render in progress. */
 export function currentLanguage(): Language {
-  return current.getStore() ?? FALLBACK_LANGUAGE;
+  return current.getStore()?.language ?? FALLBACK_LANGUAGE;
+}
+
+/** The site of the request in progress (undefined outside any request: direct view calls). */
+export function currentSite(): SiteRoot | undefined {
+  return current.getStore()?.site;
+}
+
+/** The path of the request in progress within its language, without its query ("/" outside any request). */
+export function currentPath(): string {
+  return current.getStore()?.path ?? "/";
+}
+
+/** The path prefix of a language's pages after the base path: "" for the root language, "/en" for the other. */
+export function languagePrefix(language: Language, site: SiteRoot): string {
+  return language === site.rootLanguage ? "" : `/${language}`;
+}
+
+/**
+ * The language a path (the base path already removed) is in, from its first segment: "/en",
+ * "/en/…" → English when English is not the root language; anything else is the root language's.
+ */
+export function pathLanguage(path: string, site: SiteRoot): Language {
+  for (const language of LANGUAGES) {
+    if (language === site.rootLanguage || !path.startsWith(`/${language}`)) continue;
+    const next = path.charCodeAt(language.length + 1);
+    // "/en", "/en/…", "/en?…"; never "/enquete".
+    if (Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */) return language;
+  }
+  return site.rootLanguage;
 }
 
 /** The Intl locale of the current language ("fr-FR", "en-GB"). */
@@ -58,47 +113,12 @@ export function currentLocale(): string {
 // ---------------------------------------------------------------------------------------------
 // Choosing the language of a request
 
-// Browsers send a handful of Accept-Language values: each is read once.
-const acceptedOf = memoised(256, readAcceptLanguage);
-
-/**
- * The first of French and English in an Accept-Language header, by q-value (then order): "fr-CA"
- * and "fr" count as French, "en-US" as English; null when neither is accepted (q=0 refuses).
- */
-export function acceptedLanguage(header: string | null): Language | null {
-  return header ? acceptedOf(header) : null;
-}
-
-function readAcceptLanguage(header: string): Language | null {
-  let best: Language | null = null;
-  let bestQ = 0;
-  for (const part of header.slice(0, 512).split(",")) {
-    const [rawTag, ...params] = part.trim().split(";");
-    const primary = rawTag.trim().toLowerCase().split("-")[0];
-    if (!isLanguage(primary)) continue;
-    let q = 1;
-    for (const param of params) {
-      const [name, value] = param.trim().split("=");
-      if (name?.trim().toLowerCase() === "q") q = Number(value);
-    }
-    if (!Number.isFinite(q) || q <= 0 || q > 1) continue;
-    if (q > bestQ) {
-      best = primary;
-      bestQ = q;
-    }
-  }
-  return best;
-}
-
-/** What an answer in the request's language depends on besides its URL (its Vary values). */
-export const LANGUAGE_VARY = ["Accept-Language", "Cookie"] as const;
-
 /** The render-cache key of a path in one language: "<path>?lang=<language>" (path invalidation still matches). */
 export function languageCacheKey(path: string, language: Language): string {
   return `${path}?${LANGUAGE_PARAM}=${language}`;
 }
 
-/** The `lang` cookie's value when it names a language. */
+/** The former switch's `lang` cookie when it names a language. */
 export function cookieLanguage(cookieHeader: string | null): Language | null {
   // Most cookie headers carry no language: skip the split.
   if (!cookieHeader || !cookieHeader.includes(LANGUAGE_COOKIE)) return null;
@@ -111,16 +131,6 @@ export function cookieLanguage(cookieHeader: string | null): Language | null {
   return null;
 }
 
-/**
- * The language of a request: `?lang=fr|en`, else the `lang` cookie (set by the FR/EN switch),
- * else the Accept-Language header, else `fallback` (DEFAULT_LANGUAGE, French unless configured).
- */
-export function requestLanguage(request: Request, fallback: Language, url?: URL): Language {
-  const fromQuery = queryLanguage(url ?? request.url);
-  if (fromQuery) return fromQuery;
-  return cookieLanguage(request.headers.get("cookie")) ?? acceptedLanguage(request.headers.get("accept-language")) ?? fallback;
-}
-
 /** `?lang=` of a URL when it names a language. */
 export function queryLanguage(url: URL | string): Language | null {
   if (typeof url === "string") {
@@ -130,11 +140,6 @@ export function queryLanguage(url: URL | string): Language | null {
   }
   const value = url.searchParams.get(LANGUAGE_PARAM);
   return isLanguage(value) ? value : null;
-}
-
-/** The Set-Cookie value of the switch: the language for a year, on the whole site, SameSite=Lax. */
-export function languageCookie(language: Language, secure: boolean): string {
-  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { eventSubmissions } from "../db/schema/index.ts";
 import type { LiveEvent } from "../sheet/types.ts";
-import { sharePath } from "../links.ts";
+import { pageHref, sharePath } from "../links.ts";
 import { likelyDuplicates, sanityIssues, type DuplicateCandidate, type SubmissionReview } from "./sanity.ts";
 import type { SubmissionRecord } from "./moderation.ts";
 
@@ -28,7 +28,7 @@ export async function reviewSubmissions(db: Db, submissions: readonly Submission
         .limit(2000)
     : [];
   const candidates: DuplicateCandidate[] = [
-    ...events.filter((e) => dates.includes(e.date)).map((e) => ({ kind: "event" as const, id: e.eventKey, name: e.eventName, date: e.date, startTime: e.time, location: e.location, href: sharePath(e) })),
+    ...events.filter((e) => dates.includes(e.date)).map((e) => ({ kind: "event" as const, id: e.eventKey, name: e.eventName, date: e.date, startTime: e.time, location: e.location, href: pageHref(sharePath(e)) })),
     ...others
       .filter((o) => !(o.status === "declined"))
       .map((o) => ({ kind: "submission" as const, id: o.id, name: text(o.payload.eventName), date: text(o.payload.date), startTime: text(o.payload.startTime), location: text(o.payload.location), href: submissionHref(o as Pick<SubmissionRecord, "id" | "status">) })),

@@ -16,7 +16,7 @@ import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { listSessionTopGenres } from "../../lib/tracking/preferences.ts";
 import { GenreQuickChips } from "../components/genre-quick-chips.view.tsx";
 import { SignInForm, type SignInFormProps } from "../components/sign-in.view.tsx";
-import { inLanguage, LANGUAGE_VARY, requestLanguage, t } from "../../lib/i18n/index.ts";
+import { t } from "../../lib/i18n/index.ts";
 import { SITE_NAME } from "../../lib/links.ts";
 
 /** The source recorded for sign-ins made with the site's own form. */
@@ -35,7 +35,7 @@ function SignInPage(props: SignInFormProps): JSX.Element {
 }
 
 function formResponse(request: Request, props: SignInFormProps, status = 200, headers: Record<string, string> = {}): Response {
-  return pageOrFragment(request, { page: () => markup(SignInPage(props)), fragment: () => markup(SignInForm(props)) }, { status, headers: { ...NO_STORE_HEADERS, vary: ["HX-Request", ...LANGUAGE_VARY].join(", "), ...headers } });
+  return pageOrFragment(request, { page: () => markup(SignInPage(props)), fragment: () => markup(SignInForm(props)) }, { status, headers: { ...NO_STORE_HEADERS, vary: "HX-Request", ...headers } });
 }
 
 /**
@@ -87,17 +87,17 @@ async function genreChips(deps: Deps, sessionId: string | undefined): Promise<Re
 export function accountRoutes(deps: Deps) {
   return new Elysia({ name: "account-pages" })
     // Per visitor, never cached: the top 3 genres of this signed-in browser session as quick chips.
-    .get("/account/genres", ({ request, cookie }) => inLanguage(requestLanguage(request, deps.config.defaultLanguage), async () => {
+    .get("/account/genres", async ({ request, cookie }) => {
       const session = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());
       return genreChips(deps, session?.sid);
-    }))
-    .get("/sign-in", ({ request, cookie }) => inLanguage(requestLanguage(request, deps.config.defaultLanguage), async () => {
+    })
+    .get("/sign-in", async ({ request, cookie }) => {
       const session = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());
       return formResponse(request, { signedInEmail: session?.email });
-    }))
+    })
     .post(
       "/sign-in",
-      ({ request, cookie, server }) => inLanguage(requestLanguage(request, deps.config.defaultLanguage), async () => {
+      async ({ request, cookie, server }) => {
         if (isCrossSiteRequest(deps.config, request)) return formResponse(request, { error: { field: "body", message: SIGN_IN_MESSAGES.crossSite, text: t("signIn.error.crossSite") } }, 403);
         const form = await readForm(request);
         // An unchecked consent box is absent from the form: for this form that means "no".
@@ -105,17 +105,17 @@ export function accountRoutes(deps: Deps) {
         const values = { email: form.email?.slice(0, 254), firstName: form.firstName?.slice(0, 80), lastName: form.lastName?.slice(0, 80), consent: body.consent };
         const outcome = await signInVisitor(deps, body, clientIp(deps.config, request, server));
         return signInAnswer(deps, request, values, outcome, (options) => cookie[USER_SESSION_COOKIE].set(options));
-      }),
+      },
       { parse: "none" },
     )
     .post(
       "/sign-out",
       ({ request, cookie }) =>
-        inLanguage(requestLanguage(request, deps.config.defaultLanguage), () => {
+        {
           cookie[USER_SESSION_COOKIE].set(clearedSessionCookie(deps.config));
           if (!isHtmx(request)) return hxRedirect(request, returnPath(request), NO_STORE_HEADERS);
           return formResponse(request, {});
-        }),
+        },
       { parse: "none" },
     );
 }

@@ -1,5 +1,6 @@
 // Console entry pages: login and logout, the overview, and the areas still to come.
 
+import { siteHref } from "../../lib/links.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { NO_STORE_HEADERS, markup } from "../../lib/http.ts";
@@ -77,7 +78,7 @@ export function adminRoutes(deps: Deps) {
         if (principal && needsOriginCheck(request, principal) && !isSameOriginRequest(deps.config, request)) throw new HttpError(403, "Forbidden");
         await logoutAdmin(deps, principal);
         cookie[ADMIN_SESSION_COOKIE].set(clearedSessionCookie(deps.config));
-        return hxRedirect(request, "/admin/login", NO_STORE_HEADERS);
+        return hxRedirect(request, siteHref("/admin/login"), NO_STORE_HEADERS);
       },
       { parse: "none" },
     )

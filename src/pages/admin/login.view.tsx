@@ -1,6 +1,7 @@
 // The admin login card: "Admin Access", an "Admin Key" password field, "Enter
 // Console", an inline error, and a link back; or "Admin access is disabled" without ADMIN_KEY.
 
+import { siteHref } from "../../lib/links.ts";
 import { AdminLayout } from "./shell.view.tsx";
 
 /** The root id of the login card, the target of its own form. */
@@ -23,7 +24,7 @@ export function LoginCard(props: LoginCardProps): JSX.Element {
           Admin access is disabled. Set <code>ADMIN_KEY</code> on the server to enable the console.
         </p>
       ) : (
-        <form method="post" action="/admin/login" hx-post="/admin/login" hx-target={`#${ADMIN_LOGIN_ID}`} hx-swap="outerHTML" class="stack">
+        <form method="post" action={siteHref("/admin/login")} hx-post={siteHref("/admin/login")} hx-target={`#${ADMIN_LOGIN_ID}`} hx-swap="outerHTML" class="stack">
           <input type="hidden" name="next" value={props.next} />
           <label for="admin-key">Admin Key</label>
           <input

@@ -1,5 +1,6 @@
 // The console overview (/admin, see docs/console.md).
 
+import { siteHref } from "../../lib/links.ts";
 import type { OverviewFacts } from "../../lib/admin/status.ts";
 import { ADMIN_AREAS, type AdminAreaKey } from "./shell.view.tsx";
 import { Tile } from "./widgets.view.tsx";
@@ -41,7 +42,7 @@ export function Overview(props: { facts: OverviewFacts }): JSX.Element {
                 <li safe>{s}</li>
               ))}
             </ul>
-            <a class="button" href={area.path}>
+            <a class="button" href={siteHref(area.path)}>
               Open
             </a>
           </article>

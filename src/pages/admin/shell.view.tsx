@@ -1,6 +1,7 @@
 // The admin console shell (see docs/console.md): layout with the console stylesheet, header "Admin
 // Console" with the area description, "Back to Home", Action Center badge and the five area tabs.
 
+import { siteHref } from "../../lib/links.ts";
 import { assetUrl } from "../../lib/static-assets.ts";
 import Html from "@kitajs/html";
 import type { Children } from "@kitajs/html";
@@ -84,10 +85,10 @@ export function AdminConsole(props: { area: AdminAreaKey; pending?: PendingWork;
       <nav class="admin-tabs" aria-label="Console areas">
         {ADMIN_AREAS.map((area) => (
           <a
-            href={area.path}
+            href={siteHref(area.path)}
             class={area.key === props.area ? "tab tab-current" : "tab"}
             aria-current={area.key === props.area ? "page" : undefined}
-            hx-get={area.path}
+            hx-get={siteHref(area.path)}
             hx-target={`#${ADMIN_CONSOLE_ID}`}
             hx-swap="outerHTML"
             hx-push-url="true"

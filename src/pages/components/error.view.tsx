@@ -1,8 +1,9 @@
 // Error page and error fragment: what a visitor sees for 404s and failures (never internals).
 
+import { pageHref } from "../../lib/links.ts";
 import { Layout, SITE_NAME, SiteFooter, SiteHeader } from "./layout.tsx";
 import { markup } from "../../lib/http.ts";
-import { currentLanguage, inLanguage, requestLanguage, t, type Language } from "../../lib/i18n/index.ts";
+import { currentLanguage, type Language, t } from "../../lib/i18n/index.ts";
 import type { ErrorViews } from "../../lib/errors.ts";
 
 /** The id of the error fragment root, for htmx targets. */
@@ -36,7 +37,7 @@ export function ErrorPage(props: { status: number; message: string }): JSX.Eleme
         <h1 safe>{heading(props.status)}</h1>
         <p safe>{props.status === 404 ? t("error.notFoundText") : props.message}</p>
         <p>
-          <a class="button" href="/" safe>
+          <a class="button" href={pageHref("/")} safe>
             {t("error.back")}
           </a>
         </p>
@@ -46,12 +47,11 @@ export function ErrorPage(props: { status: number; message: string }): JSX.Eleme
   );
 }
 
-/** The renderers the error handler uses, in the request's language (`defaultLanguage` without a choice). */
-export function errorViews(defaultLanguage: Language): ErrorViews {
-  const within = (request: Request, render: () => string) => inLanguage(requestLanguage(request, defaultLanguage), render);
+/** The renderers the error handler uses, in the request's language (set by the language plugin from its URL). */
+export function errorViews(_defaultLanguage: Language): ErrorViews {
   return {
-    page: (status, message, request) => within(request, () => markup(ErrorPage({ status, message: localMessage(status, message) }))),
-    fragment: (status, message, request) => within(request, () => markup(ErrorFragment({ status, message: localMessage(status, message) }))),
+    page: (status, message) => markup(ErrorPage({ status, message: localMessage(status, message) })),
+    fragment: (status, message) => markup(ErrorFragment({ status, message: localMessage(status, message) })),
   };
 }
 

@@ -6,7 +6,7 @@
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { formatDateLabel } from "../../lib/sheet/dates.ts";
 import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
-import { eventModalHref } from "../../lib/links.ts";
+import { eventModalHref, pageHref } from "../../lib/links.ts";
 import { isActivePromotion, isActiveSpotlight } from "../../lib/events/active-placements.ts";
 import { formatAgeLabel } from "../../lib/sheet/age.ts";
 import { isUnknownLocation, locationLabel } from "../../lib/sheet/location.ts";
@@ -43,7 +43,7 @@ export const CARD_LIST_HX = { "hx-target": `#${MODAL_ROOT_ID}`, "hx-swap": "inne
 
 /** Attributes that open an event's modal: the share link without JavaScript, the modal fragment with htmx. */
 export function openEventAttributes(event: Pick<LiveEvent, "eventKey" | "slug">) {
-  return { href: sharePath(event), "hx-get": eventModalHref(event) };
+  return { href: pageHref(sharePath(event)), "hx-get": eventModalHref(event) };
 }
 
 function Badge(props: { class: string; text: string; endsAt?: string | null }): JSX.Element {

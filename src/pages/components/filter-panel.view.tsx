@@ -12,7 +12,7 @@ import { MOMENT_PARAM } from "../../lib/events/filter-moment.ts";
 import { ageLabels, dayNightLabel, priceLabels, rangeLabel, type RangeLabels } from "../../lib/events/filter-labels.ts";
 import { type FilterFacets } from "../../lib/events/filter-match.ts";
 import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
-import { homeHref } from "../../lib/links.ts";
+import { homeHref, pageHref } from "../../lib/links.ts";
 import { nationalityDisplay } from "../../lib/sheet/nationality.ts";
 import Html from "@kitajs/html";
 import { Icon } from "./icons.tsx";
@@ -153,9 +153,9 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
       id={FILTERS_FORM_ID}
       class="filters"
       method="get"
-      action="/"
+      action={pageHref("/")}
       aria-labelledby="filters-title"
-      hx-get="/"
+      hx-get={pageHref("/")}
       hx-trigger={`submit, change, input changed delay:500ms from:#${SEARCH_INPUT_ID}`}
       hx-sync="this:replace"
       {...RESULTS_HX}

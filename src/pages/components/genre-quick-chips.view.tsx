@@ -1,6 +1,7 @@
 // A signed-in visitor's top genres as quick chips at the top of the genre filter (see
 // docs/tracking.md, "Genre preferences").
 
+import { pageHref } from "../../lib/links.ts";
 import { genreColour, genreLabel } from "../../lib/sheet/genres.ts";
 import { GENRE_QUICK_CHIPS_ID } from "./filter-panel.view.tsx";
 import { t } from "../../lib/i18n/index.ts";
@@ -15,7 +16,7 @@ export function GenreQuickChips(props: { genres: string[] }): JSX.Element {
             {t("home.yourGenres")}
           </span>
           {props.genres.map((genre) => (
-            <a class="chip quick-chip" href={`/?g=${encodeURIComponent(genre)}`} data-quick-genre={genre} style={`--genre:${genreColour(genre)}`} safe>
+            <a class="chip quick-chip" href={pageHref(`/?g=${encodeURIComponent(genre)}`)} data-quick-genre={genre} style={`--genre:${genreColour(genre)}`} safe>
               {genreLabel(genre)}
             </a>
           ))}

@@ -4,11 +4,11 @@ import { assetUrl } from "../../lib/static-assets.ts";
 import { scriptJson } from "../../lib/script-json.ts";
 import type { Children } from "@kitajs/html";
 
-import { SITE_NAME } from "../../lib/links.ts";
+import { languageResourceHref, pageHref, siteHref, SITE_NAME } from "../../lib/links.ts";
 import type { PublicBanner } from "../../lib/banner.ts";
 import { SlidingBanner } from "./banner.view.tsx";
 import { attr } from "./attr.ts";
-import { clientMessages, currentLanguage, LANGUAGE_PARAM, t, type Language } from "../../lib/i18n/index.ts";
+import { clientMessages, currentLanguage, currentPath, currentSite, type Language, LANGUAGES, t } from "../../lib/i18n/index.ts";
 import { MyNightLink } from "./save-button.view.tsx";
 import { formatDayMonth } from "../../lib/i18n/index.ts";
 import { PREVIEW_OFF, PREVIEW_PARAM, type PreviewClock } from "../../lib/preview-clock.ts";
@@ -47,20 +47,25 @@ export const CLIENT_MESSAGES_ID = "i18n-messages";
 
 
 /**
- * The hreflang alternates of a public page: its address with `?lang=fr` and `?lang=en`, and the
- * plain address as x-default (chosen from Accept-Language, cookie or the default).
+ * The hreflang alternates of a public page: its address in each language (docs/languages.md,
+ * "Addresses"), the root language's as x-default. `absoluteUrl` is the page's address in the root
+ * language (publicUrl); each language's prefix goes after the base path.
  */
 export function alternateLinks(absoluteUrl: string): string {
-  const withLang = (language: Language) => {
-    const url = new URL(absoluteUrl);
-    url.searchParams.set(LANGUAGE_PARAM, language);
-    return url.toString();
+  const site = currentSite();
+  const url = new URL(absoluteUrl);
+  const addressIn = (language: Language) => {
+    if (!site || language === site.rootLanguage) return url.toString();
+    const copy = new URL(url);
+    copy.pathname = `${site.basePath}/${language}${url.pathname.slice(site.basePath.length)}`;
+    return copy.toString();
   };
   return (
     <>
-      <link rel="alternate" hreflang="fr" href={attr(withLang("fr"))} />
-      <link rel="alternate" hreflang="en" href={attr(withLang("en"))} />
-      <link rel="alternate" hreflang="x-default" href={attr(absoluteUrl)} />
+      {LANGUAGES.map((language) => (
+        <link rel="alternate" hreflang={language} href={attr(addressIn(language))} />
+      ))}
+      <link rel="alternate" hreflang="x-default" href={attr(addressIn(site?.rootLanguage ?? "fr"))} />
     </>
   ) as string;
 }
@@ -96,12 +101,12 @@ export function Layout(props: LayoutProps): JSX.Element {
             <link rel="stylesheet" href={assetUrl("nojs.css")} />
           </noscript>
           <link rel="icon" href={assetUrl("favicon.svg")} type="image/svg+xml" />
-          <link rel="manifest" href="/manifest.webmanifest" />
+          <link rel="manifest" href={pageHref("/manifest.webmanifest")} />
           <link rel="apple-touch-icon" href={assetUrl("icons/apple-touch-icon.png")} />
           <meta name="theme-color" content={THEME_COLOUR} />
           {safeHead}
         </head>
-        <body class={props.bodyClass}>
+        <body class={props.bodyClass} data-site-path={siteHref("")} data-page-path={pageHref("")}>
           <a class="skip-link" href="#main" safe>
             {t("common.skipToContent")}
           </a>
@@ -124,26 +129,26 @@ export function Layout(props: LayoutProps): JSX.Element {
 }
 
 /** The public site header. */
-export function SiteHeader(props: { children?: Children; /** The sliding banner, shown above the bar. */ banner?: PublicBanner; /** The preview minute this page was rendered at (never in production). */ preview?: PreviewClock | null }): JSX.Element {
+export function SiteHeader(props: { children?: Children; /** The sliding banner, shown above the bar. */ banner?: PublicBanner; /** The preview minute this page was rendered at (never in production). */ preview?: PreviewClock | null; /** What the switch links to (see LanguageSwitch). */ languagePath?: string }): JSX.Element {
   return (
     <header class="site-header">
       {props.banner ? <SlidingBanner banner={props.banner} /> : ""}
       {props.preview ? <PreviewBadge preview={props.preview} /> : ""}
-      <a class="brand" href="/">
+      <a class="brand" href={pageHref("/")}>
         {SITE_NAME}
       </a>
       <nav aria-label={t("site.nav")}>
-        <a href="/" safe>
+        <a href={pageHref("/")} safe>
           {t("site.nav.events")}
         </a>
         <MyNightLink />
-        <a href="/submit-event" safe>
+        <a href={pageHref("/submit-event")} safe>
           {t("site.nav.submit")}
         </a>
-        <a href="/feature-event" safe>
+        <a href={pageHref("/feature-event")} safe>
           {t("site.nav.promote")}
         </a>
-        <LanguageSwitch />
+        <LanguageSwitch path={props.languagePath} />
       </nav>
       {props.children}
     </header>
@@ -167,31 +172,34 @@ export function PreviewBadge(props: { preview: PreviewClock }): JSX.Element {
   );
 }
 
-/** The path of the FR/EN switch: it sets the `lang` cookie and returns to the page it was clicked on. */
-export function languageSwitchPath(language: Language): string {
-  return `/language/${language}`;
+/** The address of the FR/EN switch: the same page (`path`, the request's path without its query by default) in `language`. */
+export function languageSwitchPath(language: Language, path: string = currentPath()): string {
+  return pageHref(path, language);
 }
 
-/** The FR/EN switch: a link to the other language. */
-export function LanguageSwitch(): JSX.Element {
+/**
+ * The FR/EN switch: a plain link to the same page in the other language. `path` is given by a page
+ * whose cache key holds its whole query (the homepage's canonical filters), so the filters carry over.
+ */
+export function LanguageSwitch(props: { path?: string } = {}): JSX.Element {
   const other: Language = currentLanguage() === "fr" ? "en" : "fr";
   return (
-    <a class="language-switch" href={languageSwitchPath(other)} hreflang={other} lang={other} rel="nofollow" title={t("site.language.switchLabel")} data-language-switch={other} safe>
+    <a class="language-switch" href={languageSwitchPath(other, props.path)} hreflang={other} lang={other} title={t("site.language.switchLabel")} data-language-switch={other} safe>
       {t("site.language.switch")}
     </a>
   );
 }
 
 /** The public site footer. */
-export function SiteFooter(): JSX.Element {
+export function SiteFooter(props: { languagePath?: string } = {}): JSX.Element {
   return (
     <footer class="site-footer">
       <p>
-        {SITE_NAME} · <span safe>{t("site.footer.tagline")}</span> · <a href="/privacy" safe>{t("site.footer.privacy")}</a> · <a href="/terms" safe>{t("site.footer.terms")}</a> ·{" "}
-        <a href="/calendar.ics" safe>
+        {SITE_NAME} · <span safe>{t("site.footer.tagline")}</span> · <a href={pageHref("/privacy")} safe>{t("site.footer.privacy")}</a> · <a href={pageHref("/terms")} safe>{t("site.footer.terms")}</a> ·{" "}
+        <a href={languageResourceHref("/calendar.ics")} safe>
           {t("site.footer.feed")}
         </a>{" "}
-        · <a href="/api/docs" safe>{t("site.footer.api")}</a> · <LanguageSwitch />
+        · <a href={siteHref("/api/docs")} safe>{t("site.footer.api")}</a> · <LanguageSwitch path={props.languagePath} />
       </p>
     </footer>
   );

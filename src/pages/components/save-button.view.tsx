@@ -2,6 +2,7 @@
 // events live in the browser only (static/my-night.js keeps their keys in local storage), so the
 // button is rendered hidden and shown by that script; without JavaScript there is nothing to save to.
 
+import { pageHref } from "../../lib/links.ts";
 import { t } from "../../lib/i18n/index.ts";
 import { MAX_NIGHT_EVENTS, NIGHT_STORAGE_KEY } from "../../lib/events/saved-night.ts";
 import { EVENT_KEY_PATTERN } from "../../lib/sheet/keys.ts";
@@ -29,7 +30,7 @@ export const SAVE_TEXT = {
 export function MyNightLink(): JSX.Element {
   return (
     <a
-      href="/my-night"
+      href={pageHref("/my-night")}
       class="my-night-link"
       data-my-night-link
       data-label-save={SAVE_TEXT.save}

@@ -3,6 +3,7 @@
 // JavaScript; once signed in it shows the email and a sign-out button. Pages embed it where
 // personalisation is offered.
 
+import { pageHref } from "../../lib/links.ts";
 import { currentLanguage, t, tHtml } from "../../lib/i18n/index.ts";
 
 /** The root id of the sign-in fragment, the target of its own forms. */
@@ -59,7 +60,7 @@ export function SignInForm(props: SignInFormProps): JSX.Element {
           <span safe>{t("signIn.signedIn")}</span> <strong safe>{props.signedInEmail}</strong>
           <span safe>{t("signIn.signedInAfter")}</span>
         </p>
-        <form method="post" action="/sign-out" hx-post="/sign-out" hx-target={`#${SIGN_IN_ID}`} hx-swap="outerHTML">
+        <form method="post" action={pageHref("/sign-out")} hx-post={pageHref("/sign-out")} hx-target={`#${SIGN_IN_ID}`} hx-swap="outerHTML">
           <button type="submit" class="button button-quiet" safe>
             {t("signIn.signOut")}
           </button>
@@ -69,7 +70,7 @@ export function SignInForm(props: SignInFormProps): JSX.Element {
   }
   const v = props.values ?? {};
   // Catalogue markup (the privacy link), no data in it.
-  const safeConsent = tHtml("signIn.consentHtml");
+  const safeConsent = tHtml("signIn.consentHtml", { privacyHref: pageHref("/privacy") });
   const errorFor = (field: string) => (props.error?.field === field ? localError(props.error) : undefined);
   const general = props.error && !["email", "firstName", "lastName", "consent"].includes(props.error.field) ? localError(props.error) : undefined;
   return (
@@ -80,7 +81,7 @@ export function SignInForm(props: SignInFormProps): JSX.Element {
       <p class="sign-in-intro" safe>
         {t("signIn.intro")}
       </p>
-      <form method="post" action="/sign-in" hx-post="/sign-in" hx-target={`#${SIGN_IN_ID}`} hx-swap="outerHTML" class="stack" novalidate>
+      <form method="post" action={pageHref("/sign-in")} hx-post={pageHref("/sign-in")} hx-target={`#${SIGN_IN_ID}`} hx-swap="outerHTML" class="stack" novalidate>
         <FieldError id="sign-in-error" message={general} />
         <label for="sign-in-email" safe>
           {t("signIn.email")}

@@ -1,7 +1,7 @@
 // The homepage and the share route (see docs/public-pages.md, "Homepage", "Share route" and "Render cache").
-// GET / is served from the render cache (300 s) per normalised filter query and language: the full
-// page, the results fragment for htmx, or the event-modal fragment for htmx with `event`;
-// Vary: HX-Request, Accept-Language, Cookie.
+// GET / (and /en/, language.plugin.ts) is served from the render cache (300 s) per normalised filter
+// query and language: the full page, the results fragment for htmx, or the event-modal fragment for
+// htmx with `event`; Vary: Accept-Encoding, HX-Request (the language is in the URL).
 // GET /event/<key>/<slug> is answered per request with a 307 to the modal URL.
 
 import { Elysia } from "elysia";
@@ -31,7 +31,9 @@ import { nearMeEvents, nearVenues } from "../../lib/events/near-me.ts";
 import { PREVIEW_HEADERS, previewOf, type PreviewClock } from "../../lib/preview-clock.ts";
 import { homeHead, unavailableHead } from "./home-head.view.tsx";
 import { publicUrl } from "../../lib/config.ts";
-import { acceptedLanguage, cookieLanguage, inLanguage, LANGUAGE_PARAM, LANGUAGE_VARY, LANGUAGES, queryLanguage, type Language } from "../../lib/i18n/index.ts";
+import { cookieLanguage, currentLanguage, type Language, languagePrefix, LANGUAGES, queryLanguage } from "../../lib/i18n/index.ts";
+import { pageHref } from "../../lib/links.ts";
+import { siteRootOf } from "../language.plugin.ts";
 
 /** Seconds a homepage render stays fresh: 300. */
 export const HOME_REVALIDATE_SECONDS = 300;
@@ -39,8 +41,8 @@ export const HOME_REVALIDATE_SECONDS = 300;
 /** Which homepage response a request gets: "more" is the next list page for "Show more" (htmx). */
 export type HomeVariant = "page" | "fragment" | "modal" | "more" | "map" | "near";
 
-const PAGE_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [BANNER_CACHE_TAG, LIVE_EVENTS_TAG], vary: ["HX-Request", ...LANGUAGE_VARY] };
-const FRAGMENT_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [LIVE_EVENTS_TAG], vary: ["HX-Request", ...LANGUAGE_VARY] };
+const PAGE_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [BANNER_CACHE_TAG, LIVE_EVENTS_TAG], vary: ["HX-Request"] };
+const FRAGMENT_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [LIVE_EVENTS_TAG], vary: ["HX-Request"] };
 const PER_REQUEST = { "cache-control": "no-store" };
 const MAX_SLUG_PARAM = 120;
 
@@ -59,7 +61,8 @@ export function homeCacheKey(query: string, eventKey: string | null, variant: Ho
 /**
  * The canonical address of a plain (non-htmx) homepage request, or undefined when it already is
  * canonical. The GET form sends every field (empty ones, slider ends); the redirect gives one URL,
- * and one cache entry, per filter state. `event` and `slug` are kept as given, then a valid `lang`.
+ * and one cache entry, per filter state. `event` and `slug` are kept as given. A `lang` parameter
+ * is left for the language plugin (language.plugin.ts), which sends it to the URL form first.
  */
 export function canonicalHomeLocation(url: URL, query: string, page = 1): string | undefined {
   const params = new URLSearchParams(pagedQuery(query, page));
@@ -69,8 +72,6 @@ export function canonicalHomeLocation(url: URL, query: string, page = 1): string
     const slug = url.searchParams.get(SLUG_PARAM);
     if (slug) params.set(SLUG_PARAM, slug.slice(0, MAX_SLUG_PARAM));
   }
-  const language = queryLanguage(url);
-  if (language) params.set(LANGUAGE_PARAM, language);
   const target = params.toString();
   if (target === url.searchParams.toString()) return undefined;
   return target === "" ? "/" : `/?${target}`;
@@ -93,9 +94,9 @@ interface RenderClock {
   preview: PreviewClock | null;
 }
 
-/** Renders one homepage variant in `language` from a fresh live read; throws when the read fails (keeps the old render). */
-function renderHome(deps: Deps, language: Language, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number, clock: RenderClock = { now: deps.now(), preview: null }): Promise<Rendered> {
-  return inLanguage(language, () => renderHomeVariant(deps, variant, filters, moment, eventKey, page, clock));
+/** Renders one homepage variant (in the request's language) from a fresh live read; throws when the read fails (keeps the old render). */
+function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number, clock: RenderClock = { now: deps.now(), preview: null }): Promise<Rendered> {
+  return renderHomeVariant(deps, variant, filters, moment, eventKey, page, clock);
 }
 
 async function renderHomeVariant(deps: Deps, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number, clock: RenderClock): Promise<Rendered> {
@@ -104,7 +105,7 @@ async function renderHomeVariant(deps: Deps, variant: HomeVariant, filters: Even
   const now = clock.now;
   const event = eventKey ? findEventByKey(read.events, eventKey) : undefined;
   if (variant === "modal") {
-    const body = event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: "/", now }) : MissingEventModal({ closeHref: "/" });
+    const body = event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: pageHref("/"), now }) : MissingEventModal({ closeHref: pageHref("/") });
     return { body: markup(body) };
   }
   const listing = homeListing(read.events, filters, now, variant === "fragment" ? 1 : page, moment);
@@ -147,8 +148,8 @@ interface HomeRequest {
   variant: HomeVariant;
   /** The cache key in each language. */
   cacheKeys: Readonly<Record<Language, string>>;
-  /** The language the URL asks for (`?lang=`), which wins over the cookie and the headers. */
-  urlLanguage: Language | null;
+  /** True when the URL carries `lang=`: an old link the language plugin redirects (never a hit). */
+  oldLanguageLink: boolean;
   policy: CachePolicy;
   filters: EventFilters;
   moment: Moment | null;
@@ -170,7 +171,7 @@ function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
     redirect: htmx || map || near ? undefined : canonicalHomeLocation(url, query, page),
     variant,
     cacheKeys: Object.fromEntries(LANGUAGES.map((language) => [language, homeCacheKey(query, eventKey, variant, page, language)])) as Record<Language, string>,
-    urlLanguage: queryLanguage(url),
+    oldLanguageLink: queryLanguage(url) !== null,
     policy: variant === "page" ? PAGE_POLICY : FRAGMENT_POLICY,
     filters,
     moment,
@@ -189,36 +190,39 @@ function resolve(url: string, htmx: boolean): HomeRequest {
   return htmx ? resolveHtmx(url) : resolvePlain(url);
 }
 
-/** The language of a homepage request: the URL's `lang`, the cookie, Accept-Language, the default. */
-function homeLanguage(deps: Pick<Deps, "config">, headers: Headers, home: HomeRequest): Language {
-  if (home.urlLanguage) return home.urlLanguage;
-  return cookieLanguage(headers.get("cookie")) ?? acceptedLanguage(headers.get("accept-language")) ?? deps.config.defaultLanguage;
+/**
+ * The server routes of the hit path (app.ts): the homepage of each language ("<base>/",
+ * "<base>/en/"), each with its language, so a hit needs no routing and no language lookup.
+ */
+export function homeHitRoutes(deps: Pick<Deps, "config">, hit: (request: Request, language: Language) => Response | Promise<Response>) {
+  const site = siteRootOf(deps);
+  return Object.fromEntries(LANGUAGES.map((language) => [`${site.basePath}${languagePrefix(language, site)}/`, { GET: (request: Request) => hit(request, language) }]));
 }
 
 /**
  * The homepage's hit path, taken by the server before any routing (see app.ts): the fresh cached
- * response of a GET / request in its language, or undefined to let the router handle it
- * (redirect, stale, miss). `headers` (the security headers) are added to the cached header set
+ * response of a GET / (or /en/) request in `language`, or undefined to let the router handle it
+ * (redirect, an old language link or cookie, stale, miss). `headers` (the security headers) are added to the cached header set
  * once, not per hit. The request's URL and headers are read once each: in Bun each read builds
  * them from the raw request, and they are most of what a hit costs.
  */
-export function homeHit(deps: Pick<Deps, "renderCache" | "config">, request: Request, headers?: Readonly<Record<string, string>>): Response | undefined {
+export function homeHit(deps: Pick<Deps, "renderCache" | "config">, request: Request, language: Language, headers?: Readonly<Record<string, string>>): Response | undefined {
   const requestHeaders = request.headers;
   const home = resolve(request.url, requestHeaders.get(HX_REQUEST_HEADER) === "true");
-  if (home.redirect) return undefined;
+  if (home.redirect || home.oldLanguageLink) return undefined;
   // A preview clock (never in production) is rendered per request: the router takes it.
   if (previewOf(deps.config, requestHeaders)) return undefined;
-  return deps.renderCache.peek(request, home.cacheKeys[homeLanguage(deps, requestHeaders, home)], home.policy, headers, requestHeaders);
+  // The former switch's cookie naming the other language is redirected by the language plugin.
+  if (language === deps.config.defaultLanguage && (cookieLanguage(requestHeaders.get("cookie")) ?? language) !== language) return undefined;
+  return deps.renderCache.peek(request, home.cacheKeys[language], home.policy, headers, requestHeaders);
 }
 
 /** The answer when every source failed and no render exists yet: the notice, 503, retry in 30 s. */
-function unavailable(deps: Deps, language: Language, variant: HomeVariant): Promise<Response> {
-  return inLanguage(language, async () => {
-    const headers = { "content-type": "text/html; charset=utf-8", vary: ["HX-Request", ...LANGUAGE_VARY].join(", "), "retry-after": "30", ...PER_REQUEST };
-    if (variant !== "page") return new Response(markup(UnavailableResults()), { status: 503, headers });
-    const banner = publicBanner(await findBannerSettings(deps));
-    return new Response(markup(UnavailablePage({ banner, now: deps.now(), head: unavailableHead() })), { status: 503, headers });
-  });
+async function unavailable(deps: Deps, variant: HomeVariant): Promise<Response> {
+  const headers = { "content-type": "text/html; charset=utf-8", vary: "HX-Request", "retry-after": "30", ...PER_REQUEST };
+  if (variant !== "page") return new Response(markup(UnavailableResults()), { status: 503, headers });
+  const banner = publicBanner(await findBannerSettings(deps));
+  return new Response(markup(UnavailablePage({ banner, now: deps.now(), head: unavailableHead() })), { status: 503, headers });
 }
 
 /**
@@ -228,11 +232,11 @@ function unavailable(deps: Deps, language: Language, variant: HomeVariant): Prom
  */
 async function servePreview(deps: Deps, language: Language, home: HomeRequest, preview: PreviewClock): Promise<Response> {
   try {
-    const rendered = await renderHome(deps, language, home.variant, home.filters, home.moment, home.eventKey, home.page, { now: preview.at, preview });
-    const headers = { "content-type": "text/html; charset=utf-8", vary: ["HX-Request", ...LANGUAGE_VARY].join(", "), ...rendered.headers, ...PREVIEW_HEADERS };
+    const rendered = await renderHome(deps, home.variant, home.filters, home.moment, home.eventKey, home.page, { now: preview.at, preview });
+    const headers = { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...rendered.headers, ...PREVIEW_HEADERS };
     return new Response(rendered.body, { status: rendered.status ?? 200, headers });
   } catch (error) {
-    if (error instanceof EventsUnavailableError) return unavailable(deps, language, home.variant);
+    if (error instanceof EventsUnavailableError) return unavailable(deps, home.variant);
     throw error;
   }
 }
@@ -241,15 +245,15 @@ async function servePreview(deps: Deps, language: Language, home: HomeRequest, p
 export function homeRoutes(deps: Deps) {
   const shareRedirect = async (rawKey: string): Promise<Response> => {
     const key = normaliseEventKey(rawKey.slice(0, 64));
-    if (!key) return new Response(null, { status: 307, headers: { location: "/", ...PER_REQUEST } });
+    if (!key) return new Response(null, { status: 307, headers: { location: pageHref("/"), ...PER_REQUEST } });
     let location: string;
     try {
       const event = findEventByKey((await deps.events.load()).events, key);
       // An event no longer listed opens the homepage with the "no longer listed" notice.
-      location = event ? eventModalHref(event) : `/?${new URLSearchParams({ [EVENT_PARAM]: key }).toString()}`;
+      location = event ? eventModalHref(event) : pageHref(`/?${new URLSearchParams({ [EVENT_PARAM]: key }).toString()}`);
     } catch {
       // The store is down: the cached homepage may still hold the event.
-      location = `/?${new URLSearchParams({ [EVENT_PARAM]: key }).toString()}`;
+      location = pageHref(`/?${new URLSearchParams({ [EVENT_PARAM]: key }).toString()}`);
     }
     return new Response(null, { status: 307, headers: { location, ...PER_REQUEST } });
   };
@@ -257,15 +261,15 @@ export function homeRoutes(deps: Deps) {
   return new Elysia({ name: "home" })
     .get("/", ({ request }) => {
       const home = resolve(request.url, isHtmx(request));
-      if (home.redirect) return new Response(null, { status: 302, headers: { location: home.redirect, vary: "HX-Request", ...PER_REQUEST } });
-      const language = homeLanguage(deps, request.headers, home);
+      if (home.redirect) return new Response(null, { status: 302, headers: { location: pageHref(home.redirect), vary: "HX-Request", ...PER_REQUEST } });
+      const language = currentLanguage();
       const preview = previewOf(deps.config, request.headers);
       if (preview) return servePreview(deps, language, home, preview);
       // A hit comes back synchronously; only a miss waits for a render.
-      const served = deps.renderCache.serve(request, home.cacheKeys[language], home.policy, () => renderHome(deps, language, home.variant, home.filters, home.moment, home.eventKey, home.page));
+      const served = deps.renderCache.serve(request, home.cacheKeys[language], home.policy, () => renderHome(deps, home.variant, home.filters, home.moment, home.eventKey, home.page));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
-        if (error instanceof EventsUnavailableError) return unavailable(deps, language, home.variant);
+        if (error instanceof EventsUnavailableError) return unavailable(deps, home.variant);
         throw error;
       });
     })

@@ -15,7 +15,7 @@ import { t } from "../../lib/i18n/index.ts";
 import type { EventFilters } from "../../lib/events/filter-query.ts";
 import { parisDate } from "../../lib/paris-time.ts";
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
-import { homeHref } from "../../lib/links.ts";
+import { homeHref, pageHref } from "../../lib/links.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { CARD_LIST_HX, EventCard, MODAL_ROOT_ID } from "../components/event-card.view.tsx";
 import { FilterPanel, RESULTS_HX, RESULTS_ID, ResultCount, SearchBar } from "../components/filter-panel.view.tsx";
@@ -93,7 +93,7 @@ export function Countdown(props: { now: Date }): JSX.Element {
 export function AccountArea(): JSX.Element {
   return (
     <div class="account" data-account>
-      <a class="button button-small account-sign-in" href="/sign-in" data-sign-in-open>
+      <a class="button button-small account-sign-in" href={pageHref("/sign-in")} data-sign-in-open>
         <Icon name="user" /> <span safe>{t("home.signIn")}</span>
       </a>
       <span class="account-email" data-account-email hidden></span>
@@ -112,7 +112,7 @@ function Spotlight(props: { listing: HomeListing; now: Date; oob?: boolean }): J
         <h2 id="spotlight-title">
           <Icon name="sparkle" /> <span safe>{t("home.spotlight")}</span>
         </h2>
-        <a class="section-link" href="/feature-event" safe>
+        <a class="section-link" href={pageHref("/feature-event")} safe>
           {t("home.spotlight.promote")}
         </a>
       </div>
@@ -366,7 +366,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
           <h2 id="all-events-title">
             <span safe>{t("home.allEvents")}</span> <span class="count-badge" safe>{String(listing.matching.length)}</span>
           </h2>
-          <a class="section-link" href="/submit-event" safe>
+          <a class="section-link" href={pageHref("/submit-event")} safe>
             {t("home.submitLink")}
           </a>
         </div>
@@ -383,7 +383,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
           <div class="empty">
             <p safe>{t("home.empty")}</p>
             <p>
-              <a class="button" href="/" hx-get="/" {...RESULTS_HX} data-track-clear="all" safe>
+              <a class="button" href={pageHref("/")} hx-get={pageHref("/")} {...RESULTS_HX} data-track-clear="all" safe>
                 {t("home.clearFilters")}
               </a>
             </p>
@@ -429,7 +429,7 @@ function Intro(props: { showFallbackNotice: boolean; degraded?: boolean }): JSX.
   );
 }
 
-function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; children: JSX.Element; modal?: JSX.Element; preview?: PreviewClock | null }): JSX.Element {
+function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; children: JSX.Element; modal?: JSX.Element; preview?: PreviewClock | null; /** The page's canonical path and query, for the language switch. */ languagePath?: string }): JSX.Element {
   // Children and the modal are rendered views (escaped where they are built).
   const safeContent = props.children;
   const safeModal = props.modal ?? "";
@@ -442,7 +442,7 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
       bodyClass="home"
       scripts={["messages.js", "app.js", "my-night.js", "offline.js", "report.js"]}
     >
-      <SiteHeader banner={props.banner} preview={props.preview}>
+      <SiteHeader banner={props.banner} preview={props.preview} languagePath={props.languagePath}>
         <Countdown now={props.now} />
         <AccountArea />
       </SiteHeader>
@@ -460,14 +460,14 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
           </div>
           <div id={SIGN_IN_SLOT_ID} aria-live="polite">
             <p>
-              <a href="/sign-in" safe>
+              <a href={pageHref("/sign-in")} safe>
                 {t("home.openSignIn")}
               </a>
             </p>
           </div>
         </div>
       </dialog>
-      <SiteFooter />
+      <SiteFooter languagePath={props.languagePath} />
     </Layout>
   );
 }
@@ -476,7 +476,7 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
 export function HomePage(props: HomePageProps): JSX.Element {
   const { listing } = props;
   return (
-    <Shell head={props.head} banner={props.banner} now={props.now} modal={props.modal} preview={props.preview}>
+    <Shell head={props.head} banner={props.banner} now={props.now} modal={props.modal} preview={props.preview} languagePath={listing.query === "" ? "/" : `/?${listing.query}`}>
       <main id="main" class="home-main">
         <section class="hero" aria-labelledby="home-title">
           <OfflineNotice renderedAt={props.now} />
@@ -513,7 +513,7 @@ export function UnavailablePage(props: { banner: PublicBanner; now: Date; head: 
             {t("home.unavailable")}
           </p>
           <p>
-            <a class="button" href="/" safe>
+            <a class="button" href={pageHref("/")} safe>
               {t("home.tryAgain")}
             </a>
           </p>

@@ -8,7 +8,8 @@ import type { Deps } from "../../deps.ts";
 import { html, NO_STORE_HEADERS, withBodyCap } from "../../lib/http.ts";
 import { readJsonOrForm } from "../../lib/forms.ts";
 import { isCrossSiteRequest } from "../../lib/origin.ts";
-import { cookieLanguage, inLanguage, isLanguage, queryLanguage, requestLanguage, t, type Language } from "../../lib/i18n/index.ts";
+import { cookieLanguage, inLanguage, isLanguage, queryLanguage, t, type Language } from "../../lib/i18n/index.ts";
+import { languageOfUrl, siteRootOf } from "../language.plugin.ts";
 import { sharePath } from "../../lib/links.ts";
 import { slugify } from "../../lib/sheet/keys.ts";
 import { parseEventStatus } from "../../lib/sheet/status.ts";
@@ -30,7 +31,7 @@ function pageLanguage(deps: Deps, request: Request, submission?: EditLinkSubmiss
   return (
     queryLanguage(request.url) ??
     cookieLanguage(request.headers.get("cookie")) ??
-    (isLanguage(submission?.language) ? submission.language : requestLanguage(request, deps.config.defaultLanguage))
+    (isLanguage(submission?.language) ? submission.language : languageOfUrl(request.url, siteRootOf(deps)).language)
   );
 }
 
@@ -71,7 +72,7 @@ export function hostEditRoutes(deps: Deps) {
   const gone = () => html(<EditLinkErrorPage error="notListed" />, EDIT_LINK_STATUS.notListed, HEADERS);
   /** Reads a POST body after the origin and size checks; a refusal is an answer. */
   const readBody = async (request: Request): Promise<Record<string, unknown> | Response | undefined> => {
-    if (isCrossSiteRequest(deps.config, request)) return inLanguage(requestLanguage(request, deps.config.defaultLanguage), () => html(<EditLinkErrorPage error="crossSite" />, 403, HEADERS));
+    if (isCrossSiteRequest(deps.config, request)) return inLanguage(languageOfUrl(request.url, siteRootOf(deps)).language, () => html(<EditLinkErrorPage error="crossSite" />, 403, HEADERS));
     const capped = await withBodyCap(request, MAX_BODY_BYTES);
     if (capped === "too_large") return new Response("Request body too large", { status: 413, headers: HEADERS });
     return readJsonOrForm(capped);

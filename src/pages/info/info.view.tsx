@@ -2,8 +2,8 @@
 
 import { SUBMISSION_RETENTION_MONTHS } from "../../lib/submissions/retention.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
-import { t, tHtml, type MessageKey } from "../../lib/i18n/index.ts";
-import { SITE_NAME } from "../../lib/links.ts";
+import { type MessageKey, t, tHtml } from "../../lib/i18n/index.ts";
+import { pageHref, SITE_NAME } from "../../lib/links.ts";
 
 /** After payment: the partner is in the activation queue. */
 export function PartnerSuccessPage(props: { partnerEmail: string }): JSX.Element {
@@ -25,7 +25,7 @@ export function PartnerSuccessPage(props: { partnerEmail: string }): JSX.Element
           <a class="button button-primary" href={`mailto:${props.partnerEmail}?subject=${encodeURIComponent(t("partnerSuccess.subject"))}`} safe>
             {t("partnerSuccess.email")}
           </a>
-          <a class="button" href="/feature-event" safe>
+          <a class="button" href={pageHref("/feature-event")} safe>
             {t("partnerSuccess.back")}
           </a>
         </div>
@@ -172,7 +172,7 @@ export function PrivacyPage(props: { contactEmail: string; siteHost: string; ret
 export function TermsPage(props: { contactEmail: string; siteHost: string; alternates?: string }): JSX.Element {
   const mail = `mailto:${props.contactEmail}?subject=${encodeURIComponent(t("terms.subject"))}`;
   // Catalogue markup with the host escaped (see tHtml).
-  const safeLead = tHtml("terms.leadHtml", { host: props.siteHost });
+  const safeLead = tHtml("terms.leadHtml", { host: props.siteHost, privacyHref: pageHref("/privacy") });
   const list = (keys: readonly MessageKey[]) => (
     <ul>
       {keys.map((key) => (

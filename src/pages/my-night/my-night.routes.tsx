@@ -11,12 +11,12 @@ import { EventsUnavailableError } from "../../lib/events/pipeline.ts";
 import { markup } from "../../lib/http.ts";
 import { buildCalendarFeed, CALENDAR_CONTENT_TYPE } from "../../lib/ics.ts";
 import { LIVE_EVENTS_TAG } from "../../lib/invalidation.ts";
-import { shareUrl, siteHost, SITE_NAME } from "../../lib/links.ts";
+import { pageHref, pageUrl, shareUrl, SITE_NAME, siteHost } from "../../lib/links.ts";
 import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
 import { isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { MyNightPage, MY_NIGHT_TEXT } from "./my-night.view.tsx";
 import { nightEvents, nightPath, NIGHT_PARAM, readNightKeys, walkingRoutes, type NightKeys } from "./night.ts";
-import { inLanguage, LANGUAGE_VARY, requestLanguage } from "../../lib/i18n/index.ts";
+import { currentLanguage } from "../../lib/i18n/index.ts";
 import { PREVIEW_HEADERS, previewOf, type PreviewClock } from "../../lib/preview-clock.ts";
 
 const POLICY: CachePolicy = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };
@@ -58,9 +58,9 @@ export function myNightRoutes(deps: Deps) {
       overCap: night.overCap,
       routes,
       unplaced: unplaced.length,
-      path,
-      shareUrl: publicUrl(deps.config, path),
-      calendarPath: nightPath(keys, ".ics"),
+      path: pageHref(path),
+      shareUrl: pageUrl(deps.config, path),
+      calendarPath: pageHref(nightPath(keys, ".ics")),
       renderedAt: preview ? preview.at : deps.now(),
       preview,
     });
@@ -85,40 +85,40 @@ export function myNightRoutes(deps: Deps) {
   // Every source down and nothing rendered before: the page with the notice (503), never an error page.
   const unavailablePage = () =>
     new Response(
-      markup(MyNightPage({ events: [], missing: 0, malformed: 0, overCap: 0, routes: [], unplaced: 0, path: "/my-night", shareUrl: publicUrl(deps.config, "/my-night"), calendarPath: "/my-night.ics", renderedAt: deps.now(), unavailable: true })),
+      markup(MyNightPage({ events: [], missing: 0, malformed: 0, overCap: 0, routes: [], unplaced: 0, path: pageHref("/my-night"), shareUrl: pageUrl(deps.config, "/my-night"), calendarPath: pageHref("/my-night.ics"), renderedAt: deps.now(), unavailable: true })),
       { status: 503, headers: { ...HTML, ...NO_STORE, "retry-after": "30" } },
     );
 
   return new Elysia({ name: "my-night" })
     .get("/my-night", ({ request }) => {
       const night = nightParam(request);
-      const language = requestLanguage(request, deps.config.defaultLanguage);
+      const language = currentLanguage();
       // At a preview minute (never in production) the page is this visitor's alone: not cached.
       const preview = previewOf(deps.config, request.headers);
       if (preview) {
-        return inLanguage(language, () => renderPage(night, preview)).then(
+        return renderPage(night, preview).then(
           (rendered) => new Response(rendered.body, { headers: { ...HTML, ...PREVIEW_HEADERS } }),
           (error: unknown) => {
-            if (error instanceof EventsUnavailableError) return inLanguage(language, unavailablePage);
+            if (error instanceof EventsUnavailableError) return unavailablePage();
             throw error;
           },
         );
       }
-      const served = deps.renderCache.serve(request, `${cacheKey("/my-night", night)}@${language}`, { ...POLICY, vary: [...(POLICY.vary ?? []), ...LANGUAGE_VARY] }, () => inLanguage(language, () => renderPage(night)));
+      const served = deps.renderCache.serve(request, `${cacheKey("/my-night", night)}@${language}`, POLICY, () => renderPage(night));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
-        if (error instanceof EventsUnavailableError) return inLanguage(language, unavailablePage);
+        if (error instanceof EventsUnavailableError) return unavailablePage();
         throw error;
       });
     })
     .get("/my-night.ics", ({ request }) => {
       const night = nightParam(request);
-      const language = requestLanguage(request, deps.config.defaultLanguage);
-      if (night.keys.length === 0) return new Response(inLanguage(language, () => MY_NIGHT_TEXT.calendarNoKeys), { status: 404, headers: { ...TEXT, ...NO_STORE } });
-      const served = deps.renderCache.serve(request, `${cacheKey("/my-night.ics", night)}@${language}`, { ...POLICY, vary: [...(POLICY.vary ?? []), ...LANGUAGE_VARY] }, () => inLanguage(language, () => renderCalendar(night)));
+      const language = currentLanguage();
+      if (night.keys.length === 0) return new Response(MY_NIGHT_TEXT.calendarNoKeys, { status: 404, headers: { ...TEXT, ...NO_STORE } });
+      const served = deps.renderCache.serve(request, `${cacheKey("/my-night.ics", night)}@${language}`, POLICY, () => renderCalendar(night));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
-        if (error instanceof EventsUnavailableError) return new Response(inLanguage(language, () => MY_NIGHT_TEXT.unavailable), { status: 503, headers: { ...TEXT, ...NO_STORE, "retry-after": "30" } });
+        if (error instanceof EventsUnavailableError) return new Response(MY_NIGHT_TEXT.unavailable, { status: 503, headers: { ...TEXT, ...NO_STORE, "retry-after": "30" } });
         throw error;
       });
     });

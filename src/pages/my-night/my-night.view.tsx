@@ -8,7 +8,7 @@ import { formatDateLabel, isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { isUnknownLocation, locationLabel } from "../../lib/sheet/location.ts";
 import { formatTimeLabel } from "../../lib/sheet/times.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
-import { sharePath } from "../../lib/links.ts";
+import { pageHref, sharePath } from "../../lib/links.ts";
 import { mapAppLinks } from "../components/event-links.ts";
 import { attr } from "../components/attr.ts";
 import { Icon } from "../components/icons.tsx";
@@ -115,7 +115,7 @@ function Stop(props: { event: LiveEvent; now: Date }): JSX.Element {
         <DayPeriodIcon event={event} /> <strong safe>{formatTimeLabel(event.time, event.endTime)}</strong> · <span safe>{formatDateLabel(event.date)}</span> <LiveState event={event} now={props.now} />
       </p>
       <h2 class="night-name">
-        <a href={sharePath(event)} safe>
+        <a href={pageHref(sharePath(event))} safe>
           {event.eventName}
         </a>
       </h2>
@@ -226,7 +226,7 @@ export function MyNightPage(props: MyNightPageProps): JSX.Element {
               <p class="muted" safe>{MY_NIGHT_TEXT.noScript}</p>
             </noscript>
             <p>
-              <a class="button button-primary" href="/">
+              <a class="button button-primary" href={pageHref("/")}>
                 {Html.escapeHtml(MY_NIGHT_TEXT.browse)}
               </a>
             </p>

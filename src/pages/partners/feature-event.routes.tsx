@@ -7,7 +7,7 @@ import { markup } from "../../lib/http.ts";
 import { isHtmx } from "../../lib/htmx.ts";
 import { readSpotlightStatus } from "../../lib/placements/spotlight-status.ts";
 import { readAudienceFigures } from "../../lib/placements/audience.ts";
-import { inLanguage, LANGUAGE_VARY, requestLanguage } from "../../lib/i18n/index.ts";
+import { currentLanguage } from "../../lib/i18n/index.ts";
 import { publicUrl } from "../../lib/config.ts";
 import { alternateLinks } from "../components/layout.tsx";
 import { BANNER_CACHE_TAG, findBannerSettings, publicBanner } from "../../lib/banner.ts";
@@ -51,8 +51,8 @@ export function partnerRoutes(deps: Deps) {
 
   return new Elysia({ name: "partner-pages" })
     .get("/feature-event", ({ request }) => {
-      const language = requestLanguage(request, deps.config.defaultLanguage);
-      return deps.renderCache.serve(request, `/feature-event?lang=${language}`, { revalidate: SHELL_SECONDS, tags: [BANNER_CACHE_TAG], vary: [...LANGUAGE_VARY] }, () => inLanguage(language, async () => {
+      const language = currentLanguage();
+      return deps.renderCache.serve(request, `/feature-event?lang=${language}`, { revalidate: SHELL_SECONDS, tags: [BANNER_CACHE_TAG] }, async () => {
         const events = (await names()) ?? [];
         const audience = {
           eventCount: events.length,
@@ -62,22 +62,22 @@ export function partnerRoutes(deps: Deps) {
         // The sliding banner as on the homepage; a save drops this page (path and tag).
         const banner = publicBanner(await findBannerSettings(deps));
         return { body: markup(<FeatureEventPage packages={offers()} partnerEmail={deps.config.partnerEmail} audience={audience} alternates={alternateLinks(publicUrl(deps.config, "/feature-event"))} banner={banner} />) };
-      }));
+      });
     })
-    .get("/feature-event/status", ({ request }) => inLanguage(requestLanguage(request, deps.config.defaultLanguage), async () => {
+    .get("/feature-event/status", async ({ request }) => {
       const fragment = isHtmx(request);
-      const language = requestLanguage(request, deps.config.defaultLanguage);
+      const language = currentLanguage();
       try {
-        return await deps.renderCache.serve(request, `/feature-event?status=${fragment ? "fragment" : "page"}&lang=${language}`, { revalidate: STATUS_SECONDS, vary: ["HX-Request", ...LANGUAGE_VARY] }, () => inLanguage(language, async () => {
+        return await deps.renderCache.serve(request, `/feature-event?status=${fragment ? "fragment" : "page"}&lang=${language}`, { revalidate: STATUS_SECONDS, vary: ["HX-Request"] }, async () => {
           const now = deps.now();
           const current = await status();
           return { body: markup(fragment ? <SpotlightStatusBlock status={current} now={now} /> : <SpotlightStatusPage status={current} now={now} />) };
-        }));
+        });
       } catch (error) {
         // No earlier render and the schedule cannot be read (database down): say so, uncached.
         deps.log.warn("feature-event", "Spotlight status unavailable", undefined, error);
         const body = markup(fragment ? <SpotlightStatusBlock status={undefined} now={deps.now()} /> : <SpotlightStatusPage status={undefined} now={deps.now()} />);
-        return new Response(body, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", vary: ["HX-Request", ...LANGUAGE_VARY].join(", ") } });
+        return new Response(body, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", vary: "HX-Request" } });
       }
-    }));
+    });
 }

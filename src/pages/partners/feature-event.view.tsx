@@ -7,8 +7,8 @@ import type { SpotlightStatus } from "../../lib/placements/spotlight-status.ts";
 import { formatParisDisplay } from "../../lib/placements/schedule-input.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import type { PublicBanner } from "../../lib/banner.ts";
-import { formatCount, t, type MessageKey } from "../../lib/i18n/index.ts";
-import { SITE_NAME } from "../../lib/links.ts";
+import { formatCount, type MessageKey, t } from "../../lib/i18n/index.ts";
+import { pageHref, SITE_NAME } from "../../lib/links.ts";
 import Html from "@kitajs/html";
 
 /** Root id of the status fragment (htmx target). */
@@ -194,11 +194,11 @@ export function FeatureEventPage(props: FeatureEventPageProps): JSX.Element {
           </div>
         </section>
 
-        <div hx-get="/feature-event/status" hx-trigger="load" hx-swap="outerHTML" hx-select={`#${SPOTLIGHT_STATUS_ID}`}>
+        <div hx-get={pageHref("/feature-event/status")} hx-trigger="load" hx-swap="outerHTML" hx-select={`#${SPOTLIGHT_STATUS_ID}`}>
           <section id={SPOTLIGHT_STATUS_ID} class="partner-status">
             <h2 safe>{t("feature.status.title")}</h2>
             <p class="muted">
-              <a href="/feature-event/status" safe>
+              <a href={pageHref("/feature-event/status")} safe>
                 {t("feature.status.link")}
               </a>
             </p>
@@ -281,7 +281,7 @@ export function SpotlightStatusPage(props: { status: SpotlightStatus | undefined
       <SiteHeader />
       <main id="main" class="page partner-page">
         <p>
-          <a href="/feature-event" safe>
+          <a href={pageHref("/feature-event")} safe>
             {t("feature.statusPage.back")}
           </a>
         </p>

@@ -1,6 +1,7 @@
 // /partner-stats/<id>?token=: the partner's own report (see docs/placements.md, "Partner
 // statistics"): event, tier, window, the figures, a daily chart and the CSV download. Views only.
 
+import { pageHref } from "../../lib/links.ts";
 import type { PartnerDay, PartnerStats } from "../../lib/partners/stats.ts";
 import { formatParisDisplay } from "../../lib/placements/schedule-input.ts";
 import type { PlacementMoment } from "../../lib/placements/moments.ts";
@@ -161,7 +162,7 @@ export function PartnerStatsError(props: { message: string; tokenMissing?: boole
         </p>
         <p class="muted">Check that you opened the full link you were sent, or write to us.</p>
         <p>
-          <a class="button" href="/feature-event">
+          <a class="button" href={pageHref("/feature-event")}>
             Back to partner page
           </a>
         </p>

@@ -10,7 +10,7 @@ import { isCrossSiteRequest } from "../../lib/origin.ts";
 import { pageOrFragment } from "../../lib/htmx.ts";
 import { honeypotBody, readJsonOrForm } from "../../lib/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
-import { inLanguage, requestLanguage, t } from "../../lib/i18n/index.ts";
+import { t } from "../../lib/i18n/index.ts";
 import { MAX_REPORT_BODY_BYTES, submitReport, type ReportOutcome } from "../../lib/reports/report.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { waitText } from "../submit/submit.view.tsx";
@@ -43,8 +43,7 @@ function echo(fields: Record<string, unknown> | undefined): ReportFormState["val
 export function reportRoutes(deps: Deps) {
   return new Elysia({ name: "event-report" }).post(
     "/event/:eventKey/report",
-    ({ request, server, params }) =>
-      inLanguage(requestLanguage(request, deps.config.defaultLanguage), async () => {
+    async ({ request, server, params }) => {
         const key = params.eventKey.slice(0, 64);
         const answer = (state: ReportFormState, status: number, headers: Record<string, string> = {}, event?: LiveEvent) =>
           pageOrFragment(
@@ -58,7 +57,7 @@ export function reportRoutes(deps: Deps) {
         const fields = await readJsonOrForm(capped);
         const { state, status, headers, event } = reportFormOutcome(await submitReport(deps, key, honeypotBody(fields) ?? {}, clientIp(deps.config, request, server)), echo(fields));
         return answer(state, status, headers, event);
-      }),
+    },
     { parse: "none" },
   );
 }

@@ -4,7 +4,7 @@
 
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { t } from "../../lib/i18n/index.ts";
-import { eventModalHref } from "../../lib/links.ts";
+import { eventModalHref, pageHref } from "../../lib/links.ts";
 import { attr } from "../components/attr.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { ReportSection, type ReportFormState } from "../components/report.view.tsx";
@@ -21,7 +21,7 @@ export function ReportPage(props: { eventKey: string; event?: LiveEvent; state: 
         {name ? <h1 safe>{name}</h1> : ""}
         <ReportSection eventKey={props.eventKey} state={props.state} />
         <p>
-          <a class="button button-quiet" href={props.event ? attr(eventModalHref(props.event)) : "/"} safe>
+          <a class="button button-quiet" href={props.event ? attr(eventModalHref(props.event)) : pageHref("/")} safe>
             {t("report.backToEvent")}
           </a>
         </p>

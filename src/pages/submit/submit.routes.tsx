@@ -11,7 +11,7 @@ import { honeypotBody, readJsonOrForm } from "../../lib/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { readSubmissionSettings } from "../../lib/submissions/settings.ts";
 import { MAX_SUBMISSION_BODY_BYTES, submitEvent, type SubmitOutcome } from "../../lib/submissions/submit.ts";
-import { currentLanguage, inLanguage, languageCacheKey, LANGUAGE_VARY, requestLanguage } from "../../lib/i18n/index.ts";
+import { currentLanguage, languageCacheKey } from "../../lib/i18n/index.ts";
 import { alternateLinks } from "../components/layout.tsx";
 import { publicUrl } from "../../lib/config.ts";
 import { emptyFormState, SubmissionForm, SubmitPage, SUBMIT_PAGE_TEXT, type SubmissionFormState } from "./submit.view.tsx";
@@ -57,8 +57,8 @@ function formAnswer(request: Request, state: SubmissionFormState, status: number
 export function submitRoutes(deps: Deps) {
   return new Elysia({ name: "submit-event" })
     .get("/submit-event", ({ request }) => {
-      const language = requestLanguage(request, deps.config.defaultLanguage);
-      return deps.renderCache.serve(request, languageCacheKey("/submit-event", language), { revalidate: SUBMIT_PAGE_REVALIDATE_SECONDS, vary: [...LANGUAGE_VARY] }, () => inLanguage(language, async () => {
+      const language = currentLanguage();
+      return deps.renderCache.serve(request, languageCacheKey("/submit-event", language), { revalidate: SUBMIT_PAGE_REVALIDATE_SECONDS }, async () => {
         let enabled = true;
         try {
           enabled = (await readSubmissionSettings(deps.kv)).enabled;
@@ -67,11 +67,11 @@ export function submitRoutes(deps: Deps) {
           deps.log.warn("submissions", "Submission settings unreadable while rendering /submit-event", undefined, error);
         }
         return { body: markup(<SubmitPage state={emptyFormState(enabled)} alternates={alternateLinks(publicUrl(deps.config, "/submit-event"))} />) };
-      }));
+      });
     })
     .post(
       "/submit-event",
-      ({ request, server }) => inLanguage(requestLanguage(request, deps.config.defaultLanguage), async () => {
+      async ({ request, server }) => {
         const refuse = (text: string, status: number) => formAnswer(request, { enabled: true, values: {}, issues: [], notice: { kind: "error", text } }, status);
         if (isCrossSiteRequest(deps.config, request)) return refuse(SUBMIT_PAGE_TEXT.crossSite(), 403);
         const capped = await withBodyCap(request, MAX_SUBMISSION_BODY_BYTES);
@@ -79,7 +79,7 @@ export function submitRoutes(deps: Deps) {
         const fields = await readJsonOrForm(capped);
         const { state, status, headers } = formOutcome(await submitEvent(deps, honeypotBody(fields), clientIp(deps.config, request, server), currentLanguage()), echoValues(fields));
         return formAnswer(request, state, status, headers);
-      }),
+      },
       { parse: "none" },
     );
 }

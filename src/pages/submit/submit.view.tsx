@@ -7,8 +7,8 @@ import Html from "@kitajs/html";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { markup } from "../../lib/http.ts";
 import { SUBMISSION_FIELDS, type SubmissionFieldName, type SubmissionIssue } from "../../lib/submissions/validation.ts";
-import { formatDay, t, type MessageKey } from "../../lib/i18n/index.ts";
-import { SITE_NAME } from "../../lib/links.ts";
+import { formatDay, type MessageKey, t } from "../../lib/i18n/index.ts";
+import { pageHref, SITE_NAME } from "../../lib/links.ts";
 import { OfflineNotice } from "../components/offline-notice.view.tsx";
 
 /** Root id of the swappable form fragment; every hx-target on this page points here. */
@@ -231,9 +231,9 @@ export function SubmissionForm(props: { state: SubmissionFormState }): JSX.Eleme
       )}
       <form
         class="submit-form"
-        action="/submit-event"
+        action={pageHref("/submit-event")}
         method="post"
-        hx-post="/submit-event"
+        hx-post={pageHref("/submit-event")}
         hx-target={`#${SUBMISSION_FORM_ID}`}
         hx-swap="outerHTML"
         hx-disabled-elt="find button[type=submit]"
@@ -295,7 +295,7 @@ export function SubmitPage(props: { state: SubmissionFormState; alternates?: str
         <h1 safe>{t("submit.heading")}</h1>
         <p safe>{t("submit.intro")}</p>
         <p>
-          <a href="/feature-event" safe>
+          <a href={pageHref("/feature-event")} safe>
             {t("submit.featureLink")}
           </a>
         </p>

@@ -9,6 +9,7 @@ import { editDistance, prepareSearch, searchIndexOf, suggestQuery, typoAllowance
 import { filterEvents, searchSuggestion } from "../../../src/lib/events/filter-match.ts";
 import { parseFilters } from "../../../src/lib/events/filter-query.ts";
 import { compactSearchText, searchWords } from "../../../src/lib/sheet/text.ts";
+import { inLanguage } from "../../../src/lib/i18n/index.ts";
 
 describe("searchWords: one folding for the query and the fields", () => {
   test.each([
@@ -74,5 +75,26 @@ describe("ranking and Did you mean over a list", () => {
     expect(searchSuggestion(events, parseFilters({ q: "kmpoa" }), 3, now)).toBeNull();
     // The respelling must find more than the search did.
     expect(searchSuggestion(events, parseFilters({ q: "kmpoa" }), 2, now)).toBeNull();
+  });
+});
+
+describe("the search text follows the language of the search, not of the first one after start", () => {
+  // An event with no known arrondissement carries the catalogue's "to be confirmed" label in its
+  // search text ("TBC" / "à confirmer"). The memo of that text once kept the label of whichever
+  // language built it first, so the same query matched or not depending on earlier requests.
+  const unknown = () => [liveEvent({ eventName: "Mystery Set", arrondissement: "unknown" }), liveEvent({ eventName: "Known Set", arrondissement: 11 })];
+  const names = (events: readonly { eventName: string }[]) => events.map((event) => event.eventName);
+
+  test("French first, then English: each language finds its own label", () => {
+    const events = unknown();
+    expect(inLanguage("fr", () => names(filterEvents(events, parseFilters({ q: "à confirmer" }))))).toEqual(["Mystery Set"]);
+    expect(inLanguage("en", () => names(filterEvents(events, parseFilters({ q: "tbc" }))))).toEqual(["Mystery Set"]);
+  });
+
+  test("English first, then French: the same answers", () => {
+    const events = unknown();
+    expect(inLanguage("en", () => names(filterEvents(events, parseFilters({ q: "tbc" }))))).toEqual(["Mystery Set"]);
+    expect(inLanguage("fr", () => names(filterEvents(events, parseFilters({ q: "à confirmer" }))))).toEqual(["Mystery Set"]);
+    expect(inLanguage("fr", () => names(filterEvents(events, parseFilters({ q: "tbc" }))))).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
 import { describe, expect, test } from "bun:test";
 import { fr } from "../../../src/lib/i18n/fr.ts";
 import { en } from "../../../src/lib/i18n/en.ts";
-import { acceptedLanguage, formatDay, formatOrdinal, inLanguage, requestLanguage, t, translate } from "../../../src/lib/i18n/index.ts";
+import { cookieLanguage, formatDay, formatOrdinal, inLanguage, t, translate } from "../../../src/lib/i18n/index.ts";
+import { languageOfUrl } from "../../../src/pages/language.plugin.ts";
 
 const texts = (value: unknown): string[] => (typeof value === "string" ? [value] : Object.values(value as Record<string, string>));
 
@@ -33,26 +34,40 @@ describe("catalogues", () => {
   });
 });
 
-describe("request language", () => {
-  const request = (url: string, headers: Record<string, string> = {}) => new Request(`http://finder.test${url}`, { headers });
+describe("the language of a URL", () => {
+  const site = { basePath: "", rootLanguage: "fr" as const };
+  const under = { basePath: "/fete", rootLanguage: "fr" as const };
 
-  test("?lang wins, then the cookie, then Accept-Language by q-value, then the default", () => {
-    expect(requestLanguage(request("/?lang=en", { cookie: "lang=fr", "accept-language": "fr" }), "fr")).toBe("en");
-    expect(requestLanguage(request("/?lang=de", { cookie: "lang=en" }), "fr")).toBe("en");
-    expect(requestLanguage(request("/", { cookie: "a=1; lang=en", "accept-language": "fr" }), "fr")).toBe("en");
-    expect(requestLanguage(request("/", { cookie: "lang=xx", "accept-language": "en-US,en;q=0.9" }), "fr")).toBe("en");
-    expect(requestLanguage(request("/"), "fr")).toBe("fr");
-    expect(requestLanguage(request("/"), "en")).toBe("en");
-    expect(requestLanguage(request("/", { "accept-language": "de-DE" }), "fr")).toBe("fr");
+  test("the root language at /, the other under its prefix; the path alone is kept for the switch", () => {
+    expect(languageOfUrl("http://finder.test/", site)).toEqual({ language: "fr", path: "/" });
+    expect(languageOfUrl("http://finder.test/en", site)).toEqual({ language: "en", path: "/" });
+    expect(languageOfUrl("http://finder.test/en/", site)).toEqual({ language: "en", path: "/" });
+    expect(languageOfUrl("http://finder.test/en/submit-event?x=1", site)).toEqual({ language: "en", path: "/submit-event" });
+    expect(languageOfUrl("http://finder.test/en?g=house", site)).toEqual({ language: "en", path: "/" });
+    expect(languageOfUrl("http://finder.test/enquete", site)).toEqual({ language: "fr", path: "/enquete" });
+    expect(languageOfUrl("http://finder.test/fr/terms", site)).toEqual({ language: "fr", path: "/fr/terms" });
+    // A calendar file or preview image names its language with ?lang=.
+    expect(languageOfUrl("http://finder.test/calendar.ics?lang=en", site).language).toBe("en");
+    // The console and the JSON API are English unless ?lang= says otherwise.
+    expect(languageOfUrl("http://finder.test/admin/insights", site).language).toBe("en");
+    expect(languageOfUrl("http://finder.test/api/admin/sheet?lang=fr", site).language).toBe("fr");
+    expect(languageOfUrl("http://finder.test/api/events", site).language).toBe("en");
+    expect(languageOfUrl("http://finder.test/api/og?variant=default", site).language).toBe("fr");
+    expect(languageOfUrl("http://finder.test/api/events/evt_x/calendar.ics", site).language).toBe("fr");
+    // With English at the root, French is the prefixed one.
+    expect(languageOfUrl("http://finder.test/fr/terms", { basePath: "", rootLanguage: "en" })).toEqual({ language: "fr", path: "/terms" });
   });
 
-  test("Accept-Language: fr* is French, en* English, the higher q wins, q=0 refuses", () => {
-    expect(acceptedLanguage("fr-CA")).toBe("fr");
-    expect(acceptedLanguage("en-GB")).toBe("en");
-    expect(acceptedLanguage("de, en;q=0.5, fr;q=0.8")).toBe("fr");
-    expect(acceptedLanguage("fr;q=0, en;q=0.1")).toBe("en");
-    expect(acceptedLanguage("de, it")).toBeNull();
-    expect(acceptedLanguage(null)).toBeNull();
+  test("under a base path the prefix follows it", () => {
+    expect(languageOfUrl("http://finder.test/fete/", under)).toEqual({ language: "fr", path: "/" });
+    expect(languageOfUrl("http://finder.test/fete", under)).toEqual({ language: "fr", path: "/" });
+    expect(languageOfUrl("http://finder.test/fete/en/my-night", under)).toEqual({ language: "en", path: "/my-night" });
+  });
+
+  test("the former switch's cookie is read for its redirect only", () => {
+    expect(cookieLanguage("a=1; lang=en")).toBe("en");
+    expect(cookieLanguage("lang=xx")).toBeNull();
+    expect(cookieLanguage(null)).toBeNull();
   });
 });
 

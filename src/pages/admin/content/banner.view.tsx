@@ -2,6 +2,7 @@
 // Enabled badge, message count, updated at; seconds per message, messages one per line;
 // Enable/Disable, Save, Refresh. A save drops /, /feature-event and every render of the banner.
 
+import { siteHref } from "../../../lib/links.ts";
 import type { BannerSettings } from "../../../lib/banner.ts";
 import { Notice, Time, type CardNotice } from "../widgets.view.tsx";
 
@@ -59,7 +60,7 @@ export function BannerCard(props: BannerCardProps): JSX.Element {
           <button type="submit" class="button button-quiet" name="enabled" value={b.enabled ? "false" : "true"}>
             {b.enabled ? "Disable" : "Enable"}
           </button>
-          <a class="button button-quiet" href={`/admin/content#${BANNER_CARD_ID}`} hx-get={BASE} {...target}>
+          <a class="button button-quiet" href={siteHref(`/admin/content#${BANNER_CARD_ID}`)} hx-get={BASE} {...target}>
             Refresh
           </a>
         </div>

@@ -5,7 +5,6 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
 import { html, NO_STORE_HEADERS } from "../../../lib/http.ts";
 import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
-import { inLanguage, requestLanguage } from "../../../lib/i18n/index.ts";
 import { EDITOR_PAGE, readEditorWindow, readRevisionDiff, restoreRevision } from "../../../lib/admin/sheet-editor.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { listRevisions } from "../../../lib/store/revisions.ts";
@@ -44,9 +43,7 @@ export function contentRoutes(deps: Deps) {
         const [sheet, revisions, submissions, reports, banner, hostChanges] = await Promise.all([
           // Only the first page of rows (or of the rows matching ?search=, the link an accepted
           // submission gives): opening the editor reads no more of the sheet than it draws.
-          inLanguage(requestLanguage(request, deps.config.defaultLanguage), () =>
-            readEditorWindow(deps.db, { offset: 0, limit: EDITOR_PAGE, search: typeof query.search === "string" ? query.search.slice(0, 200) : "" }, deps.now()),
-          ),
+          readEditorWindow(deps.db, { offset: 0, limit: EDITOR_PAGE, search: typeof query.search === "string" ? query.search.slice(0, 200) : "" }, deps.now()),
           listRevisions(deps.db),
           loadSubmissionsCard(deps, statusParam(query.status)),
           loadReportsCard(deps),

@@ -3,6 +3,7 @@
 // with "Mark cancelled" and "Dismiss" per event. Spam-flagged reports are counted, not listed.
 // Every action swaps the card; a refused one shows its error inline.
 
+import { siteHref } from "../../../lib/links.ts";
 import type { ReportGroup, ReportList } from "../../../lib/reports/moderation.ts";
 import { REPORT_KINDS, type ReportKind } from "../../../lib/reports/report.ts";
 import { Notice, Tile, Time, type CardNotice } from "../widgets.view.tsx";
@@ -81,7 +82,7 @@ export function ReportsCard(props: ReportsCardProps): JSX.Element {
         <span class={l.openCount ? "badge badge-attention" : "badge"} safe>{`${l.openCount} open`}</span>
       </div>
       <div class="card-actions">
-        <a class="button button-quiet" href={`/admin/content#${REPORTS_CARD_ID}`} hx-get={BASE} {...target}>
+        <a class="button button-quiet" href={siteHref(`/admin/content#${REPORTS_CARD_ID}`)} hx-get={BASE} {...target}>
           Refresh
         </a>
       </div>

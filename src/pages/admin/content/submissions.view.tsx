@@ -3,6 +3,7 @@
 // items, spam signals on declined ones. Every action swaps the card; a refused one shows its error
 // inline ("Already reviewed by another admin" when someone else was first).
 
+import { siteHref } from "../../../lib/links.ts";
 import type { SubmissionDashboard, SubmissionRecord, SubmissionStatus } from "../../../lib/submissions/moderation.ts";
 import { DECLINE_REASONS, SUBMISSION_STATUSES } from "../../../lib/submissions/moderation.ts";
 import { Notice, Tile, Time, type CardNotice } from "../widgets.view.tsx";
@@ -242,7 +243,7 @@ export function SubmissionsCard(props: SubmissionsCardProps): JSX.Element {
             {props.enabled ? "Close submissions" : "Open submissions"}
           </button>
         </form>
-        <a class="button button-quiet" href={`/admin/content?status=${props.status}#${SUBMISSIONS_CARD_ID}`} hx-get={`${BASE}?status=${props.status}`} {...target}>
+        <a class="button button-quiet" href={siteHref(`/admin/content?status=${props.status}#${SUBMISSIONS_CARD_ID}`)} hx-get={`${BASE}?status=${props.status}`} {...target}>
           Refresh
         </a>
       </div>
@@ -266,7 +267,7 @@ export function SubmissionsCard(props: SubmissionsCardProps): JSX.Element {
       <nav class="admin-tabs" aria-label="Submission status">
         {SUBMISSION_STATUSES.map((status) => (
           <a
-            href={`/admin/content?status=${status}#${SUBMISSIONS_CARD_ID}`}
+            href={siteHref(`/admin/content?status=${status}#${SUBMISSIONS_CARD_ID}`)}
             class={status === props.status ? "tab tab-current" : "tab"}
             aria-current={status === props.status ? "page" : undefined}
             hx-get={`${BASE}?status=${status}`}

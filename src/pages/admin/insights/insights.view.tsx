@@ -3,6 +3,7 @@
 // genres, event performance, collected users), the audience export form and the erasure form.
 // Without JavaScript each block placeholder links to the block's own page.
 
+import { siteHref } from "../../../lib/links.ts";
 import Html from "@kitajs/html";
 import type { InsightsQuery } from "../../../lib/insights/request.ts";
 import type { DailyInsights, DiscoveryInsights, EventInsights, InsightsSummary } from "../../../lib/insights/metrics.ts";
@@ -46,7 +47,7 @@ export function InsightsPage(props: { query: InsightsQuery }): JSX.Element {
   const base = qs({ windowDays, cluster });
   return (
     <div class="insights">
-      <form class="card insights-controls" method="get" action="/admin/insights" hx-get="/admin/insights" hx-trigger="change, submit" hx-target="#admin-console" hx-swap="outerHTML" hx-push-url="true">
+      <form class="card insights-controls" method="get" action={siteHref("/admin/insights")} hx-get={siteHref("/admin/insights")} hx-trigger="change, submit" hx-target="#admin-console" hx-swap="outerHTML" hx-push-url="true">
         <h2 id="engagement-stats-title">Engagement Stats</h2>
         <fieldset class="segmented">
           <legend>Window</legend>
@@ -218,7 +219,7 @@ export function EventsBlock(props: { windowDays: number; query: EventTableQuery;
         <h2 id="insights-events-title">Event Performance</h2>
         <span class="badge" safe>{`${props.matched} of ${props.total} events`}</span>
       </div>
-      <form class="events-controls" method="get" action="/admin/insights/events" hx-get="/admin/insights/events" hx-trigger="change, submit, keyup changed delay:300ms from:find input[type=search]" hx-target={target} hx-swap="outerHTML">
+      <form class="events-controls" method="get" action={siteHref("/admin/insights/events")} hx-get={siteHref("/admin/insights/events")} hx-trigger="change, submit, keyup changed delay:300ms from:find input[type=search]" hx-target={target} hx-swap="outerHTML">
         <input type="hidden" name="windowDays" value={String(props.windowDays)} />
         <input type="hidden" name="sort" value={q.sort} />
         <input type="hidden" name="dir" value={q.dir} />
@@ -294,7 +295,7 @@ export function AudienceExport(props: { windowDays: number }): JSX.Element {
     <section class="card insights-block" aria-labelledby="audience-export-title">
       <h2 id="audience-export-title">Audience Export</h2>
       <p class="muted">One row per visitor session active in the window, with its interaction counts, email when signed in, and preferred genres.</p>
-      <form class="audience-form" method="get" action="/api/admin/insights/audience.csv">
+      <form class="audience-form" method="get" action={siteHref("/api/admin/insights/audience.csv")}>
         <label>
           Window (days) <input type="number" name="windowDays" min="1" max="365" value={String(props.windowDays)} />
         </label>
@@ -344,7 +345,7 @@ export function UsersBlock(props: { summary: UsersSummary; users: CollectedUser[
         <button type="button" class="button" data-copy-target="#collected-emails" disabled={consenting.length === 0}>
           Copy Emails
         </button>
-        <a class="button" href="/api/admin/users.csv" download="">
+        <a class="button" href={siteHref("/api/admin/users.csv")} download="">
           Export CSV
         </a>
         <span class="muted copy-status" role="status"></span>
@@ -398,7 +399,7 @@ export function EraseCard(props: { result?: ErasureCounts; error?: string; email
     <section id={INSIGHTS_ERASE_ID} class="card insights-block" aria-labelledby="insights-erase-title">
       <h2 id="insights-erase-title">Erase a person's data</h2>
       <p class="muted">Deletes the person's account, sign-in history, genre preferences, event submissions and the emails sent to them; removes the email from every tracking record (the records stay as anonymous counts) and the name and email from their paid orders (kept for the accounts). This cannot be undone.</p>
-      <form method="post" action="/admin/insights/erase" hx-post="/admin/insights/erase" hx-target={`#${INSIGHTS_ERASE_ID}`} hx-swap="outerHTML">
+      <form method="post" action={siteHref("/admin/insights/erase")} hx-post={siteHref("/admin/insights/erase")} hx-target={`#${INSIGHTS_ERASE_ID}`} hx-swap="outerHTML">
         <label>
           Email <input type="email" name="email" required maxlength="254" value={props.email ?? ""} autocomplete="off" />
         </label>
@@ -444,7 +445,7 @@ export function ReportsBlock(props: { windowDays: number; reports: ReportInsight
         <Tile label="Spam-flagged" value={fmt(r.spamCount)} hint="Hidden honeypot filled or form sent in under 4 s; not counted above" />
       </div>
       <p class="muted">
-        <a href="/admin/content#reports-card">Open reports in the Content area</a>
+        <a href={siteHref("/admin/content#reports-card")}>Open reports in the Content area</a>
       </p>
     </section>
   );

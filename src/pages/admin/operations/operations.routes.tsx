@@ -2,6 +2,7 @@
 // Event Store Controls, Admin Sessions and Recovery, each card with its fragment routes. Actions
 // call lib directly; long ones start a background job polled by the Activity card.
 
+import { siteHref } from "../../../lib/links.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
@@ -93,7 +94,7 @@ export function operationsRoutes(deps: Deps) {
         if (admin.via === "token" && admin.session.jti === jti) {
           // The caller ended their own session: clear the cookie and go to the login page.
           cookie[ADMIN_SESSION_COOKIE].set(clearedSessionCookie(deps.config));
-          return hxRedirect(request, "/admin/login", NO_STORE_HEADERS);
+          return hxRedirect(request, siteHref("/admin/login"), NO_STORE_HEADERS);
         }
         return afterAction(request, admin);
       },
@@ -106,7 +107,7 @@ export function operationsRoutes(deps: Deps) {
         deps.log.info("admin-sessions", "All admin sessions revoked", { nextTokenVersion });
         if (admin.via === "token") {
           cookie[ADMIN_SESSION_COOKIE].set(clearedSessionCookie(deps.config));
-          return hxRedirect(request, "/admin/login", NO_STORE_HEADERS);
+          return hxRedirect(request, siteHref("/admin/login"), NO_STORE_HEADERS);
         }
         return afterAction(request, admin);
       },

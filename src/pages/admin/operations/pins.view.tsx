@@ -3,6 +3,7 @@
 // arrondissement; pasting "latitude, longitude" sets a manual pin (the warm-up never re-geocodes
 // it) and the public map follows.
 
+import { siteHref } from "../../../lib/links.ts";
 import Html from "@kitajs/html";
 import type { VenuePin } from "../../../lib/geocoding/venue-pins.ts";
 
@@ -78,8 +79,8 @@ export function VenuePinsCard(props: VenuePinsCardProps): JSX.Element {
                 <td>
                   <form
                     method="post"
-                    action={`/admin/operations/venues/${encodeURIComponent(v.id)}/pin`}
-                    hx-post={`/admin/operations/venues/${encodeURIComponent(v.id)}/pin`}
+                    action={siteHref(`/admin/operations/venues/${encodeURIComponent(v.id)}/pin`)}
+                    hx-post={siteHref(`/admin/operations/venues/${encodeURIComponent(v.id)}/pin`)}
                     hx-target={`#${VENUE_PINS_ID}`}
                     hx-swap="outerHTML"
                     class="pin-form"

@@ -2,6 +2,7 @@
 // sessions active/total, every record with status and a Revoke button on active ones, Show/Hide
 // expired, Revoke All Sessions (with a confirmation step) and Logout.
 
+import { siteHref } from "../../../lib/links.ts";
 import Html from "@kitajs/html";
 import type { AdminPrincipal } from "../../../lib/auth/admin-credentials.ts";
 import type { AdminSessionView } from "../../../lib/auth/admin-sessions.ts";
@@ -113,11 +114,11 @@ export function SessionsCard(props: SessionsCardProps): JSX.Element {
                 </td>
                 <td class="row-actions">
                   {s.status === "active" ? (
-                    <form method="post" action={`/admin/operations/sessions/${s.jti}/revoke`}>
+                    <form method="post" action={siteHref(`/admin/operations/sessions/${s.jti}/revoke`)}>
                       <button
                         type="submit"
                         class="button button-small button-danger"
-                        hx-post={`/admin/operations/sessions/${s.jti}/revoke`}
+                        hx-post={siteHref(`/admin/operations/sessions/${s.jti}/revoke`)}
                         hx-target={`#${ADMIN_SESSIONS_ID}`}
                         hx-swap="outerHTML"
                         aria-label={`Revoke session ${s.jti}`}
@@ -137,8 +138,8 @@ export function SessionsCard(props: SessionsCardProps): JSX.Element {
       <div class="card-actions">
         <a
           class="button button-quiet"
-          href={`/admin/operations?expired=${toggle}#${ADMIN_SESSIONS_ID}`}
-          hx-get={`/admin/operations/sessions?expired=${toggle}`}
+          href={siteHref(`/admin/operations?expired=${toggle}#${ADMIN_SESSIONS_ID}`)}
+          hx-get={siteHref(`/admin/operations/sessions?expired=${toggle}`)}
           hx-target={`#${ADMIN_SESSIONS_ID}`}
           hx-swap="outerHTML"
         >
@@ -148,15 +149,15 @@ export function SessionsCard(props: SessionsCardProps): JSX.Element {
           <summary class="button button-danger">Revoke All Sessions</summary>
           <div class="confirm-panel">
             <p>Every admin session stops working at once, including yours. Everyone signs in again with the key.</p>
-            <form method="post" action="/admin/operations/sessions/revoke-all">
-              <button type="submit" class="button button-danger" hx-post="/admin/operations/sessions/revoke-all" hx-target={`#${ADMIN_SESSIONS_ID}`} hx-swap="outerHTML">
+            <form method="post" action={siteHref("/admin/operations/sessions/revoke-all")}>
+              <button type="submit" class="button button-danger" hx-post={siteHref("/admin/operations/sessions/revoke-all")} hx-target={`#${ADMIN_SESSIONS_ID}`} hx-swap="outerHTML">
                 Yes, revoke all sessions
               </button>
             </form>
           </div>
         </details>
-        <form method="post" action="/admin/logout">
-          <button type="submit" class="button" hx-post="/admin/logout">
+        <form method="post" action={siteHref("/admin/logout")}>
+          <button type="submit" class="button" hx-post={siteHref("/admin/logout")}>
             Logout
           </button>
         </form>

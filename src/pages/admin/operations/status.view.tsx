@@ -2,6 +2,7 @@
 // docs/console-operations.md): where the live events come from, with Revalidate Homepage; the first
 // five live events, with Refresh and a dry-run check of the source chain that writes nothing.
 
+import { siteHref } from "../../../lib/links.ts";
 import type { ReaderStatus, SourceAttempt } from "../../../lib/events/pipeline.ts";
 import type { LiveEvent } from "../../../lib/sheet/types.ts";
 import { Notice, Tile, Time, type CardNotice } from "../widgets.view.tsx";
@@ -21,7 +22,7 @@ export interface StatusCardProps {
 export function StatusCard(props: StatusCardProps): JSX.Element {
   const r = props.runtime;
   return (
-    <section id={STATUS_CARD_ID} class="card" aria-labelledby="ops-status-title" hx-get="/admin/operations/status" hx-trigger="ops-refresh from:body" hx-swap="outerHTML">
+    <section id={STATUS_CARD_ID} class="card" aria-labelledby="ops-status-title" hx-get={siteHref("/admin/operations/status")} hx-trigger="ops-refresh from:body" hx-swap="outerHTML">
       <div class="card-head">
         <h2 id="ops-status-title">Runtime Data Status</h2>
       </div>
@@ -43,7 +44,7 @@ export function StatusCard(props: StatusCardProps): JSX.Element {
       )}
       <Notice notice={props.notice} />
       <div class="card-actions">
-        <form method="post" action="/admin/operations/revalidate" hx-post="/admin/operations/revalidate" hx-target={`#${STATUS_CARD_ID}`} hx-swap="outerHTML" hx-disabled-elt="find button">
+        <form method="post" action={siteHref("/admin/operations/revalidate")} hx-post={siteHref("/admin/operations/revalidate")} hx-target={`#${STATUS_CARD_ID}`} hx-swap="outerHTML" hx-disabled-elt="find button">
           <button type="submit" class="button">
             Revalidate Homepage
           </button>
@@ -111,10 +112,10 @@ export function SnapshotCard(props: SnapshotCardProps): JSX.Element {
       )}
       {props.check ? <SourceCheck check={props.check} /> : ""}
       <div class="card-actions">
-        <a class="button button-quiet" href="/admin/operations#ops-snapshot" hx-get="/admin/operations/snapshot" hx-target={`#${SNAPSHOT_CARD_ID}`} hx-swap="outerHTML">
+        <a class="button button-quiet" href={siteHref("/admin/operations#ops-snapshot")} hx-get={siteHref("/admin/operations/snapshot")} hx-target={`#${SNAPSHOT_CARD_ID}`} hx-swap="outerHTML">
           Refresh
         </a>
-        <a class="button" href="/admin/operations/snapshot?check=1" hx-get="/admin/operations/snapshot?check=1" hx-target={`#${SNAPSHOT_CARD_ID}`} hx-swap="outerHTML">
+        <a class="button" href={siteHref("/admin/operations/snapshot?check=1")} hx-get={siteHref("/admin/operations/snapshot?check=1")} hx-target={`#${SNAPSHOT_CARD_ID}`} hx-swap="outerHTML">
           Dry-run source check
         </a>
       </div>

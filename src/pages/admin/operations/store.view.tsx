@@ -3,6 +3,7 @@
 // chosen upload file survives its check; long actions start a background job whose progress bar
 // appears in the Activity card, and a finished job refreshes the figures (event `ops-refresh`).
 
+import { siteHref } from "../../../lib/links.ts";
 import type { BackupSummary } from "../../../lib/store/backups.ts";
 import type { UploadReport } from "../../../lib/store/csv-transfer.ts";
 import type { ImportPreview } from "../../../lib/admin/store-operations.ts";
@@ -28,7 +29,7 @@ export interface StoreFacts {
 export function StoreTiles(props: { facts: StoreFacts; newestBackup?: BackupSummary }): JSX.Element {
   const f = props.facts;
   return (
-    <div id={STORE_TILES_ID} class="tiles" hx-get="/admin/operations/store/tiles" hx-trigger="ops-refresh from:body" hx-swap="outerHTML">
+    <div id={STORE_TILES_ID} class="tiles" hx-get={siteHref("/admin/operations/store/tiles")} hx-trigger="ops-refresh from:body" hx-swap="outerHTML">
       <Tile label="Rows" value={f.rowCount} />
       <Tile label="Updated" value={parisLabel(f.updatedAt)} note={f.updatedBy ? `by ${f.updatedBy}` : undefined} />
       <Tile label="Origin" value={f.origin ?? "never written"} />
@@ -132,12 +133,12 @@ export function ImportRegion(props: { preview?: ImportPreview; notice?: CardNoti
         ""
       )}
       <div class="card-actions">
-        <form method="post" action="/admin/operations/store/import/preview" hx-post="/admin/operations/store/import/preview" hx-target={`#${IMPORT_REGION_ID}`} hx-swap="outerHTML" hx-disabled-elt="find button">
+        <form method="post" action={siteHref("/admin/operations/store/import/preview")} hx-post={siteHref("/admin/operations/store/import/preview")} hx-target={`#${IMPORT_REGION_ID}`} hx-swap="outerHTML" hx-disabled-elt="find button">
           <button type="submit" class="button">
             Preview Spreadsheet
           </button>
         </form>
-        <form method="post" action="/admin/operations/store/import" hx-post="/admin/operations/store/import" hx-target={`#${JOB_PANEL_ID}`} hx-swap="afterbegin">
+        <form method="post" action={siteHref("/admin/operations/store/import")} hx-post={siteHref("/admin/operations/store/import")} hx-target={`#${JOB_PANEL_ID}`} hx-swap="afterbegin">
           <button
             type="submit"
             class="button button-danger"
@@ -158,11 +159,11 @@ function backupLabel(b: BackupSummary): string {
 
 export function BackupsRegion(props: { backups: BackupSummary[]; notice?: CardNotice }): JSX.Element {
   return (
-    <div id={BACKUPS_REGION_ID} hx-get="/admin/operations/store/backups" hx-trigger="ops-refresh from:body" hx-swap="outerHTML">
+    <div id={BACKUPS_REGION_ID} hx-get={siteHref("/admin/operations/store/backups")} hx-trigger="ops-refresh from:body" hx-swap="outerHTML">
       <h3>Backups</h3>
       <Notice notice={props.notice} />
       <div class="card-actions">
-        <form method="post" action="/admin/operations/store/backups" hx-post="/admin/operations/store/backups" hx-target={`#${BACKUPS_REGION_ID}`} hx-swap="outerHTML" hx-disabled-elt="find button">
+        <form method="post" action={siteHref("/admin/operations/store/backups")} hx-post={siteHref("/admin/operations/store/backups")} hx-target={`#${BACKUPS_REGION_ID}`} hx-swap="outerHTML" hx-disabled-elt="find button">
           <button type="submit" class="button">
             Backup Now
           </button>
@@ -171,7 +172,7 @@ export function BackupsRegion(props: { backups: BackupSummary[]; notice?: CardNo
           <summary class="button button-danger">Restore Latest Backup</summary>
           <div class="confirm-panel">
             <p>The store and both placement schedules are replaced by the newest backup. A pre-restore snapshot is taken first.</p>
-            <form method="post" action="/admin/operations/store/restore" hx-post="/admin/operations/store/restore" hx-target={`#${JOB_PANEL_ID}`} hx-swap="afterbegin">
+            <form method="post" action={siteHref("/admin/operations/store/restore")} hx-post={siteHref("/admin/operations/store/restore")} hx-target={`#${JOB_PANEL_ID}`} hx-swap="afterbegin">
               <button type="submit" class="button button-danger" disabled={props.backups.length === 0}>
                 Yes, restore the latest backup
               </button>
@@ -182,7 +183,7 @@ export function BackupsRegion(props: { backups: BackupSummary[]; notice?: CardNo
       {props.backups.length === 0 ? (
         <p class="empty">No backups yet.</p>
       ) : (
-        <form class="ops-form" method="post" action="/admin/operations/store/restore" hx-post="/admin/operations/store/restore" hx-target={`#${JOB_PANEL_ID}`} hx-swap="afterbegin">
+        <form class="ops-form" method="post" action={siteHref("/admin/operations/store/restore")} hx-post={siteHref("/admin/operations/store/restore")} hx-target={`#${JOB_PANEL_ID}`} hx-swap="afterbegin">
           <label for="snapshot-picker">Snapshot</label>
           <select id="snapshot-picker" name="id">
             {props.backups.map((b) => (
@@ -223,9 +224,9 @@ export function StoreCard(props: StoreCardProps): JSX.Element {
       <form
         class="ops-form upload-form"
         method="post"
-        action="/admin/operations/store/upload"
+        action={siteHref("/admin/operations/store/upload")}
         enctype="multipart/form-data"
-        hx-post="/admin/operations/store/upload"
+        hx-post={siteHref("/admin/operations/store/upload")}
         hx-encoding="multipart/form-data"
         hx-target={`#${UPLOAD_REPORT_ID}`}
         hx-swap="outerHTML"
@@ -238,7 +239,7 @@ export function StoreCard(props: StoreCardProps): JSX.Element {
         <UploadResult />
       </form>
       <p>
-        <a class="button button-quiet" href="/admin/operations/store/export" download="">
+        <a class="button button-quiet" href={siteHref("/admin/operations/store/export")} download="">
           Export Store CSV
         </a>
       </p>
@@ -267,7 +268,7 @@ export function RecoveryCard(): JSX.Element {
       <p>Every action that replaces or empties the store takes a pre-restore snapshot first.</p>
       <RecoveryResult />
       <div class="card-actions">
-        <form method="post" action="/admin/operations/recovery/rebuild-coordinates" hx-post="/admin/operations/recovery/rebuild-coordinates" {...job}>
+        <form method="post" action={siteHref("/admin/operations/recovery/rebuild-coordinates")} hx-post={siteHref("/admin/operations/recovery/rebuild-coordinates")} {...job}>
           <button type="submit" class="button">
             Rebuild coordinates
           </button>
@@ -276,7 +277,7 @@ export function RecoveryCard(): JSX.Element {
           <summary class="button">Reset coordinate cache</summary>
           <div class="confirm-panel">
             <p>Every cached venue position is deleted; the next read falls back to arrondissement centres until venues are geocoded again.</p>
-            <form method="post" action="/admin/operations/recovery/reset-coordinates" hx-post="/admin/operations/recovery/reset-coordinates" {...result}>
+            <form method="post" action={siteHref("/admin/operations/recovery/reset-coordinates")} hx-post={siteHref("/admin/operations/recovery/reset-coordinates")} {...result}>
               <button type="submit" class="button button-danger">
                 Yes, reset the cache
               </button>
@@ -287,7 +288,7 @@ export function RecoveryCard(): JSX.Element {
           <summary class="button">Load sample sheet</summary>
           <div class="confirm-panel">
             <p>The store is replaced by the local events file (data/events.csv), after a pre-restore snapshot.</p>
-            <form method="post" action="/admin/operations/recovery/load-local-csv" hx-post="/admin/operations/recovery/load-local-csv" {...job}>
+            <form method="post" action={siteHref("/admin/operations/recovery/load-local-csv")} hx-post={siteHref("/admin/operations/recovery/load-local-csv")} {...job}>
               <button type="submit" class="button button-danger">
                 Yes, load the sample sheet
               </button>
@@ -295,7 +296,7 @@ export function RecoveryCard(): JSX.Element {
           </div>
         </details>
       </div>
-      <form class="ops-form" method="post" action="/admin/operations/recovery/clear-store" hx-post="/admin/operations/recovery/clear-store" {...result}>
+      <form class="ops-form" method="post" action={siteHref("/admin/operations/recovery/clear-store")} hx-post={siteHref("/admin/operations/recovery/clear-store")} {...result}>
         <label for="clear-confirm">Type CLEAR STORE to empty the store</label>
         <input id="clear-confirm" type="text" name="confirm" autocomplete="off" placeholder="CLEAR STORE" />
         <button type="submit" class="button button-danger">

@@ -1,0 +1,228 @@
+// A shared cache in front of the service, as docs/operations.md ("Behind a shared cache") draws
+// it: N service processes (bun src/index.ts) on one database behind a real nginx (Debian package)
+// with proxy_cache. Used by test/process/shared-cache.test.ts and bench/edge.bench.ts.
+
+import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import { PGlite } from "@electric-sql/pglite";
+import { servePgliteOverWire } from "./pglite-wire.ts";
+import type { Subprocess } from "bun";
+
+const ROOT = join(import.meta.dir, "../..");
+export const EDGE_ADMIN_KEY = "edge-admin-key-0123456789-0123456789";
+
+export function findNginx(): string {
+  const candidates = [process.env.NGINX, "/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"].filter(Boolean) as string[];
+  for (const path of candidates) {
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {}
+  }
+  throw new Error(`nginx not found (looked at ${candidates.join(", ")}): install the Debian package with \`apt-get install -y nginx\` or set NGINX to its binary`);
+}
+
+export function freePort(): number {
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
+  const port = server.port!;
+  server.stop(true);
+  return port;
+}
+
+/**
+ * The nginx site of docs/operations.md ("Behind a shared cache"), for a cache folder and the
+ * instances' addresses: the cache key is the URL (the language is in it) plus HX-Request, s-maxage
+ * and stale-while-revalidate come from the service, one refresh at a time per key in the
+ * background, and a visitor still holding the former switch's `lang` cookie goes to the service
+ * (which redirects and clears it).
+ */
+export function nginxSite(options: { cacheDir: string; upstreams: string[]; listen: string }): string {
+  return `proxy_cache_path ${options.cacheDir} levels=1:2 keys_zone=finder:10m max_size=256m inactive=10m use_temp_path=off;
+upstream finder {
+${options.upstreams.map((address) => `  server ${address};`).join("\n")}
+  keepalive 32;
+}
+server {
+  listen ${options.listen};
+  location / {
+    proxy_pass http://finder;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_cache finder;
+    proxy_cache_key $scheme$host$request_uri$http_hx_request;
+    proxy_cache_lock on;
+    proxy_cache_background_update on;
+    proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;
+    proxy_cache_bypass $cookie_lang;
+    proxy_no_cache $cookie_lang;
+    add_header X-Edge-Cache $upstream_cache_status always;
+  }
+}`;
+}
+
+export interface EdgeService {
+  port: number;
+  url: string;
+  child: Subprocess<"ignore", "pipe", "pipe">;
+  output(): string;
+}
+
+export interface Edge {
+  url: string;
+  services: EdgeService[];
+  /** The database the services share: "postgres", or "pglite" (one process on an in-memory PGlite served over the wire). */
+  database: string;
+  stop(): Promise<void>;
+}
+
+async function waitFor(url: string, timeoutMs: number, child?: Subprocess<"ignore", "pipe", "pipe">): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) break;
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await Bun.sleep(100);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function drain(child: Subprocess<"ignore", "pipe", "pipe">): () => string {
+  let text = "";
+  const decoder = new TextDecoder();
+  for (const stream of [child.stdout, child.stderr]) {
+    void (async () => {
+      const reader = stream.getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read()) text += decoder.decode(part.value);
+    })();
+  }
+  return () => text;
+}
+
+async function startService(dir: string, index: number, databaseUrl: string | undefined, wrap: (command: string[]) => string[]): Promise<EdgeService> {
+  const port = freePort();
+  const child = Bun.spawn(wrap([process.execPath, "src/index.ts"]), {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      NODE_ENV: "production",
+      DATA_MODE: "remote",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      DATA_DIR: join(dir, `data-${index}`),
+      AUTH_SECRET: "e".repeat(40),
+      ADMIN_KEY: EDGE_ADMIN_KEY,
+      TRUSTED_PROXIES: "loopback",
+      CRON_ENABLED: "false",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+    },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const output = drain(child);
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/health`, 60_000, child);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw new Error(`service ${index} did not start: ${(error as Error).message}\n${output()}`);
+  }
+  return { port, url: `http://127.0.0.1:${port}`, child, output };
+}
+
+/**
+ * Starts the picture: with `databaseUrl` (a Postgres server) a database of its own there and
+ * `instances` processes on it; without, one process on an in-memory PGlite served over the wire
+ * from this process (PGlite is one backend: a second process would only queue behind the first).
+ * `wrap` lets the bench pin the processes to a core.
+ */
+export async function startEdge(options: { databaseUrl?: string; instances: number; wrap?: (command: string[]) => string[] }): Promise<Edge> {
+  const nginxBinary = findNginx();
+  const wrap = options.wrap ?? ((command: string[]) => command);
+  const dir = mkdtempSync(join(tmpdir(), "finder-edge-"));
+  let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
+  if (options.databaseUrl) {
+    const name = `finder_edge_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    const url = new URL(options.databaseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end({ timeout: 5 });
+    };
+  } else {
+    // An in-memory PGlite served over the Postgres wire protocol from this process.
+    const db = await PGlite.create();
+    const server = await servePgliteOverWire(db);
+    databaseUrl = server.url;
+    dropDatabase = async () => {
+      await server.close();
+      await db.close();
+    };
+  }
+  const count = options.databaseUrl ? options.instances : 1;
+  const services: EdgeService[] = [];
+  // One after the other: the first seeds the store, the others find it seeded.
+  for (let i = 0; i < count; i++) services.push(await startService(dir, i, databaseUrl, wrap));
+  const port = freePort();
+  const conf = join(dir, "nginx.conf");
+  writeFileSync(
+    conf,
+    `daemon off;
+master_process off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log stderr error;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${nginxSite({ cacheDir: join(dir, "cache"), upstreams: services.map((s) => `127.0.0.1:${s.port}`), listen: `127.0.0.1:${port}` })}
+}
+`,
+  );
+  const nginx = Bun.spawn(wrap([nginxBinary, "-p", dir, "-c", conf]), { stdout: "pipe", stderr: "pipe" });
+  const nginxOutput = drain(nginx);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${url}/api/health`, 10_000, nginx);
+  } catch (error) {
+    throw new Error(`nginx did not start: ${(error as Error).message}\n${nginxOutput()}`);
+  }
+  return {
+    url,
+    services,
+    database: options.databaseUrl ? "postgres" : "pglite",
+    stop: async () => {
+      nginx.kill("SIGTERM");
+      for (const service of services) service.child.kill("SIGTERM");
+      await Promise.all([nginx.exited, ...services.map((s) => Promise.race([s.child.exited, Bun.sleep(10_000).then(() => s.child.kill("SIGKILL"))]))]);
+      await dropDatabase();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Renames the first row of the published sheet through one instance's admin API and publishes it. */
+export async function publishTitle(service: Pick<EdgeService, "url">, title: string): Promise<void> {
+  const headers = { "x-admin-key": EDGE_ADMIN_KEY, "content-type": "application/json" };
+  const sheet = (await (await fetch(`${service.url}/api/admin/sheet?offset=0&limit=1`, { headers })).json()) as { rows: { id: string }[]; meta: { revision: number } };
+  const res = await fetch(`${service.url}/api/admin/sheet`, {
+    method: "PATCH",
+    headers,
+    body: JSON.stringify({ baseRevision: sheet.meta.revision, publish: true, cells: [{ rowId: sheet.rows[0]!.id, key: "title", value: title }] }),
+  });
+  if (res.status !== 200) throw new Error(`publish failed: ${res.status} ${await res.text()}`);
+}
