@@ -220,7 +220,7 @@ describe("cancel and revoke", () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("événement est annulé. Les visiteurs voient « Annulé »");
     expect(await apiEvent(link.eventKey)).toMatchObject({ status: "cancelled" });
-    const home = await (await ctx.request("/?lang=fr")).text();
+    const home = await (await ctx.request("/fr/")).text();
     expect(home).toContain("Annulé");
     const [entry] = await query<{ actor: string; target_id: string }>(sql`select actor, target_id from admin_activity where action = 'event.status'`);
     expect(entry).toEqual({ actor: `host-link:${link.linkId}`, target_id: link.eventKey });

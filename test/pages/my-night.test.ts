@@ -208,7 +208,7 @@ describe("festival pack", () => {
   });
 
   test("the offline page (what the worker shows for a form it cannot reach) is static, noindex and in the request's language", async () => {
-    const fr = await ctx.request("/offline?lang=fr");
+    const fr = await ctx.request("/fr/offline");
     expect(fr.status).toBe(200);
     const html = await fr.text();
     expect(html).toContain('<html lang="fr"');

@@ -7,7 +7,6 @@ import { describe, expect, test } from "bun:test";
 import { createClock, useTestApp } from "../helpers/app.ts";
 
 const ctx = useTestApp({ clock: createClock("2026-06-21T19:30:00Z") }); // 21:30 Paris
-const FR = { "accept-language": "fr-FR,fr;q=0.9" };
 
 const venues = (html: string) => [...html.matchAll(/<h3 class="near-venue-name">([^<]*)<\/h3>/g)].map((m) => m[1]);
 
@@ -36,7 +35,7 @@ describe("near me at 21:30 on 21 June", () => {
   });
 
   test("in French: \"dans le 10e\"", async () => {
-    const html = await (await ctx.request("/?near=list", { headers: FR })).text();
+    const html = await (await ctx.request("/fr/?near=list")).text();
     expect(html).toContain("dans le 10e");
     expect(html).toContain("Aujourd&#x27;hui, en cours et à venir");
   });
@@ -54,7 +53,7 @@ describe("near me at 21:30 on 21 June", () => {
     ctx.clock.set("2026-11-27T12:00:00Z");
     ctx.deps.renderCache.invalidate({ paths: ["/"] });
     try {
-      const html = await (await ctx.request("/?near=list", { headers: FR })).text();
+      const html = await (await ctx.request("/fr/?near=list")).text();
       expect(html).toContain('data-near-scope="offSeason"');
       expect(html).toContain("Le festival a lieu 19–22 juin");
       expect(html).toContain("Bercy Yoga Beats");

@@ -88,7 +88,7 @@ describe("outside production", () => {
     expect(html).toContain('href="?at=off"');
     // At 21:30 on 21 June the festival is on: the time chips are back (November would offer days).
     expect(html).toContain('data-quick="now"');
-    const fr = await (await ctx.request("/?lang=fr", { headers: COOKIE })).text();
+    const fr = await (await ctx.request("/fr/", { headers: COOKIE })).text();
     expect(fr).toContain("Aperçu : 21 juin 21:30");
     // htmx fragments and the map's JSON too.
     const fragment = await ctx.request("/?when=now", { headers: { ...COOKIE, ...HTMX_HEADERS } });

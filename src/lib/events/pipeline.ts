@@ -80,6 +80,11 @@ export interface EventReaderDeps {
   kv: Kv;
   log: Logger;
   now: () => Date;
+  /**
+   * Milliseconds of real elapsed time (default `performance.now`): the reuse window of `recent`
+   * loads is real time, whatever the service clock says (a preview or a test clock stands still).
+   */
+  elapsed?: () => number;
 }
 
 /** The live-event reader of a process. */
@@ -342,7 +347,8 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
   // (never past the next placement window boundary): a burst of render misses makes one read. Invalidations
   // drop it (`forget`); a generation counter keeps a read that began before one from being kept.
   const inFlight = new Map<string, Promise<LiveRead>>();
-  const recent = new Map<string, { read: LiveRead; until: number }>();
+  const elapsed = deps.elapsed ?? (() => performance.now());
+  const recent = new Map<string, { read: LiveRead; keptAt: number; validUntil: number }>();
   let generation = 0;
 
   return {
@@ -351,7 +357,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
       if (options.recent) {
         const kept = recent.get(key);
         const at = deps.now().getTime();
-        if (kept && at < kept.until && at >= kept.read.fetchedAt.getTime()) return Promise.resolve(kept.read);
+        if (kept && elapsed() - kept.keptAt < READ_REUSE_MS && at < kept.validUntil && at >= kept.read.fetchedAt.getTime()) return Promise.resolve(kept.read);
       }
       let pending = inFlight.get(key);
       if (!pending) {
@@ -363,7 +369,7 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
         reading.then((r) => {
           clear();
           const fresh = r.read.source === "store" && !r.read.degraded && !r.read.fallbackReason;
-          if (fresh && started === generation) recent.set(key, { read: r.read, until: Math.min(r.read.fetchedAt.getTime() + READ_REUSE_MS, r.validUntil ?? Number.POSITIVE_INFINITY) });
+          if (fresh && started === generation) recent.set(key, { read: r.read, keptAt: elapsed(), validUntil: r.validUntil ?? Number.POSITIVE_INFINITY });
         }, clear);
       }
       return pending;

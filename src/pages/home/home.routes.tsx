@@ -101,7 +101,7 @@ function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilters, mom
 
 async function renderHomeVariant(deps: Deps, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number, clock: RenderClock): Promise<Rendered> {
   // A burst of misses (distinct searches) shares one read (docs/live-events.md, "What a read costs").
-  const read = await deps.events.load({ recent: true });
+  const read = await deps.events.load();
   const now = clock.now;
   const event = eventKey ? findEventByKey(read.events, eventKey) : undefined;
   if (variant === "modal") {

@@ -132,7 +132,7 @@ describe("a burst of render misses shares one read", () => {
   test("`recent` loads reuse a read for READ_REUSE_MS, never past it, and an invalidation drops it at once", async () => {
     const config = loadConfig(testEnv({ DATA_MODE: "remote" }));
     let clock = ctx.deps.now().getTime();
-    const remote = createEventReader({ config, db: ctx.deps.db, kv: ctx.deps.kv, log: ctx.deps.log, now: () => new Date(clock) });
+    const remote = createEventReader({ config, db: ctx.deps.db, kv: ctx.deps.kv, log: ctx.deps.log, now: () => new Date(clock), elapsed: () => clock });
     const save = (title: string) => saveStoreSheet(ctx.deps.db, `Title,Date,Event Key\n${title},2026-06-21,evt_reuse0000000001\n`, { updatedBy: "admin-upload", origin: "manual", now: new Date(clock) });
     const names = async (options = { recent: true }) => (await remote.load(options)).events.map((e) => e.eventName);
     await save("First");
