@@ -53,14 +53,15 @@ describe("static files", () => {
     expect((await ctx.request("/static/app.0000000000.js")).status).toBe(404);
   });
 
-  test("every script of the first load (htmx, messages.js, app.js, my-night.js, offline.js, report.js) together stays under 30 KB compressed", async () => {
+  test("every script of the first load (htmx, messages.js, app.js, my-night.js, offline.js, report.js) together stays under 32 KB compressed", async () => {
     const links = (await linkedAssets()).filter((link) => link.endsWith(".js"));
     let total = 0;
     for (const link of links) total += (await (await ctx.request(link, { headers: { "accept-encoding": "br" } })).arrayBuffer()).byteLength;
     // Five since the message reader moved out of app.js into messages.js (shared by four scripts);
     // six with the event modal's "Report a problem" helper.
     expect(links.map((link) => link.replace(/\.[0-9a-f]{10}\.js$/, ".js"))).toEqual(["/static/vendor/htmx.min.js", "/static/messages.js", "/static/app.js", "/static/my-night.js", "/static/offline.js", "/static/report.js"]);
-    expect(total).toBeLessThan(30 * 1024);
+    // 32 KB since near me's cards, offline details and the URL language (about 1.5 KB together).
+    expect(total).toBeLessThan(32 * 1024);
   });
 
   test("the page's words are read by messages.js alone, linked before every script that shows text", async () => {
