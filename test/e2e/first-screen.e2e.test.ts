@@ -5,31 +5,22 @@
 // fade at the edge that has more; nothing moves after the first paint (no layout shift); going to My
 // night from the header loads that page once. Desktop keeps the header and the spotlight grid.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { createClock, createTestContext, type TestContext } from "../helpers/app.ts";
-import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
+import type { Page } from "playwright-core";
+import { createClock } from "../helpers/app.ts";
+import { collectConsoleErrors, newContext, screenshot, useBrowserApp } from "../helpers/browser.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 
 const AT = new Date("2026-06-21T19:30:00Z");
 const TIMEOUT = 90_000;
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ clock: createClock(AT), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
-  const csv = readFileSync(new URL("../../data/events.csv", import.meta.url), "utf8");
-  const saved = await saveStoreSheet(ctx.deps.db, csv, { updatedBy: "admin-upload", origin: "manual", now: AT });
-  if (!saved.ok) throw new Error(saved.error);
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
+const { ctx, server, browser } = useBrowserApp({
+  ...{ clock: createClock(AT), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } },
+  seed: async (ctx) => {
+    const csv = readFileSync(new URL("../../data/events.csv", import.meta.url), "utf8");
+    const saved = await saveStoreSheet(ctx.deps.db, csv, { updatedBy: "admin-upload", origin: "manual", now: AT });
+    if (!saved.ok) throw new Error(saved.error);
+  },
 });
 
 async function openHome(viewport: "phone" | "desktop", locale: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
@@ -37,7 +28,7 @@ async function openHome(viewport: "phone" | "desktop", locale: string): Promise<
   const page = await context.newPage();
   const errors = collectConsoleErrors(page);
   await page.clock.setFixedTime(AT);
-  await page.goto(`${server.url}/`);
+  await page.goto(`${server.url}${locale.startsWith("fr") ? "/fr/" : "/"}`);
   await page.waitForLoadState("load");
   return { page, errors, close: () => context.close() };
 }
@@ -124,7 +115,7 @@ describe("the first screen on a phone at 21:30 on 21 June", () => {
       }).observe({ type: "layout-shift", buffered: true });
     });
     try {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${server.url}/fr/`);
       await page.waitForLoadState("networkidle");
       // The save buttons are shown by then (my-night.js ran).
       await page.locator("#results article.card [data-save]").first().waitFor({ state: "visible" });
@@ -147,7 +138,7 @@ describe("the first screen on a phone at 21:30 on 21 June", () => {
       await page.waitForURL(/\/my-night\?e=/);
       await page.locator("li.night-stop").first().waitFor();
       await page.waitForLoadState("networkidle");
-      expect(documents).toEqual([`/my-night?e=${firstKey}`]);
+      expect(documents).toEqual([`/fr/my-night?e=${firstKey}`]);
       expect(await page.locator("li.night-stop").evaluateAll((items) => items.map((li) => li.getAttribute("data-event-key")))).toEqual([firstKey]);
     } finally {
       await close();

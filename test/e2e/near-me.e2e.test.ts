@@ -5,10 +5,10 @@
 // and other days are absent. Then the preview clock (`?at=` with the server in November) with its
 // badge, and near me off season saying what it shows.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createClock, createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
-import { collectConsoleErrors, launchBrowser, screenshot, serveApp, SCREENSHOT_DIR, VIEWPORTS } from "../helpers/browser.ts";
+import { describe, expect, test } from "bun:test";
+import type { BrowserContext, Page } from "playwright-core";
+import { createClock, TEST_ADMIN_KEY } from "../helpers/app.ts";
+import { collectConsoleErrors, screenshot, SCREENSHOT_DIR, useBrowserApp, VIEWPORTS } from "../helpers/browser.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { join } from "node:path";
 
@@ -33,21 +33,12 @@ const SHEET = [
   row("Saturday Samba", "2026-06-20", "18:00", "22:00", "Kiosque République", 3),
 ].join("\n");
 
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ clock: createClock(AT), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
-  const saved = await saveStoreSheet(ctx.deps.db, SHEET + "\n", { updatedBy: "admin-upload", origin: "manual", now: AT });
-  if (!saved.ok) throw new Error(saved.error);
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
+const { ctx, server, browser } = useBrowserApp({
+  ...{ clock: createClock(AT), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } },
+  seed: async (ctx) => {
+    const saved = await saveStoreSheet(ctx.deps.db, SHEET + "\n", { updatedBy: "admin-upload", origin: "manual", now: AT });
+    if (!saved.ok) throw new Error(saved.error);
+  },
 });
 
 async function phone(options: { clock?: Date } = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -96,7 +87,7 @@ describe("near me at 21:30 on 21 June, phone, French, at République", () => {
     const { context, page } = await phone({ clock: AT });
     const errors = collectConsoleErrors(page);
     try {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${server.url}/fr/`);
       await openNearMe(page);
       const venues = await venuesShown(page);
       expect(venues.map((v) => v.name)).toEqual(["Carreau du Temple", "Square du Temple", "Quai de Jemmapes", "Bar Oberkampf"]);
@@ -132,7 +123,7 @@ describe("near me at 21:30 on 21 June, phone, French, at République", () => {
     const sent: string[] = [];
     page.on("request", (request) => sent.push(request.url() + " " + (request.postData() ?? "")));
     try {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${server.url}/fr/`);
       await openNearMe(page);
       const venues = await venuesShown(page);
       expect(venues.map((v) => v.name)).toEqual(["Carreau du Temple", "Quai de Jemmapes", "Square du Temple"]);
@@ -163,8 +154,8 @@ describe("the preview clock and the off season", () => {
     const { context, page } = await phone();
     const errors = collectConsoleErrors(page);
     try {
-      await page.goto(`${server.url}/?at=2026-06-21T21:30`);
-      expect(page.url()).toBe(`${server.url}/`);
+      await page.goto(`${server.url}/fr/?at=2026-06-21T21:30`);
+      expect(page.url()).toBe(`${server.url}/fr/`);
       const badge = page.locator(".preview-badge");
       expect(await badge.isVisible()).toBe(true);
       expect((await badge.innerText()).replace(/\s+/g, " ")).toBe("Aperçu : 21 juin 21:30 Quitter l'aperçu");
@@ -200,7 +191,7 @@ describe("the preview clock and the off season", () => {
   test("an invalid ?at= answers a page that says how to write it", async () => {
     const { context, page } = await phone();
     try {
-      const response = await page.goto(`${server.url}/?at=21h30`);
+      const response = await page.goto(`${server.url}/fr/?at=21h30`);
       expect(response!.status()).toBe(400);
       expect(await page.locator("main").innerText()).toContain("?at=AAAA-MM-JJTHH:MM");
     } finally {
@@ -213,7 +204,7 @@ describe("the preview clock and the off season", () => {
     ctx.deps.renderCache.invalidate({ paths: ["/"] });
     const { context, page } = await phone({ clock: NOVEMBER });
     try {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${server.url}/fr/`);
       await openNearMe(page);
       const panel = await page.locator("#near-me").innerText();
       expect(panel).toContain("Le festival a lieu 19–22 juin : voici tous les événements listés près de vous, quel que soit le jour.");
