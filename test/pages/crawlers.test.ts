@@ -27,6 +27,8 @@ describe("robots.txt", () => {
     expect(lines[0]).toBe("User-agent: *");
     expect(lines).toContain("Allow: /");
     for (const path of ["/admin", "/api/", "/account", "/partner-stats"]) expect(lines).toContain(`Disallow: ${path}`);
+    // Accounts are pages in both languages (English at the root in tests, French under /fr/).
+    for (const path of ["/fr/account", "/fr/sign-in"]) expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain("Sitemap: https://finder.example/sitemap.xml");
   });
 });
@@ -48,6 +50,11 @@ describe("sitemap.xml", () => {
       const share = await ctx.request(new URL(loc).pathname, { redirect: "manual" });
       expect(share.status).toBeLessThan(400); // every listed link opens
     }
+    // Every page in the other language too, and each of those opens.
+    for (const path of ["/fr/", "/fr/privacy", "/fr/terms"]) expect(locations).toContain(`https://finder.example${path}`);
+    const french = locations.filter((loc) => loc.startsWith("https://finder.example/fr/event/"));
+    expect(french.length).toBe(keys.size);
+    expect((await ctx.request(new URL(french[0]!).pathname, { redirect: "manual" })).status).toBeLessThan(400);
     expect(new Set(locations).size).toBe(locations.length);
   });
 

@@ -1,18 +1,33 @@
 // What search engines read: robots.txt (public pages open, private areas closed, where the
-// sitemap is) and sitemap.xml (the homepage and the share page of every live event).
+// sitemap is) and sitemap.xml (the homepage and the share page of every live event), in every
+// language's addresses: the root language at the site's root, the other under its prefix (/en).
 
 import { publicUrl, type Config } from "../config.ts";
 import { sharePath } from "../links.ts";
+import { languagePrefix, LANGUAGES } from "../i18n/index.ts";
 import type { LiveEvent } from "../sheet/types.ts";
 
-type SiteConfig = Pick<Config, "siteUrl" | "basePath">;
+type SiteConfig = Pick<Config, "siteUrl" | "basePath" | "defaultLanguage">;
 
 /** Paths no crawler should index: the console, the APIs, accounts and partner statistics. */
 export const PRIVATE_PATHS: readonly string[] = ["/admin", "/api/", "/account", "/partner-stats", "/sign-in", "/sign-out"];
 
+/** Private paths that are public pages served in each language (the others exist once). */
+const PER_LANGUAGE_PRIVATE_PATHS: readonly string[] = ["/account", "/sign-in", "/sign-out"];
+
+/** A page's path in every language: "/privacy" → ["/privacy", "/en/privacy"] with French at the root. */
+function inEveryLanguage(config: SiteConfig, path: string): string[] {
+  const site = { basePath: config.basePath, rootLanguage: config.defaultLanguage };
+  return LANGUAGES.map((language) => {
+    const prefix = languagePrefix(language, site);
+    return prefix === "" ? path : path === "/" ? `${prefix}/` : `${prefix}${path}`;
+  });
+}
+
 /** robots.txt: everything public is open; the private areas are closed; the sitemap's address. */
 export function robotsTxt(config: SiteConfig): string {
-  const lines = ["User-agent: *", "Allow: /", ...PRIVATE_PATHS.map((path) => `Disallow: ${publicPath(config, path)}`), "", `Sitemap: ${publicUrl(config, "/sitemap.xml")}`, ""];
+  const closed = PRIVATE_PATHS.flatMap((path) => (PER_LANGUAGE_PRIVATE_PATHS.includes(path) ? inEveryLanguage(config, path) : [path]));
+  const lines = ["User-agent: *", "Allow: /", ...closed.map((path) => `Disallow: ${publicPath(config, path)}`), "", `Sitemap: ${publicUrl(config, "/sitemap.xml")}`, ""];
   return lines.join("\n");
 }
 
@@ -26,11 +41,13 @@ function xmlText(text: string): string {
   return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 }
 
-/** sitemap.xml: the homepage, the static information pages and one share page per live event. */
+/** sitemap.xml: the homepage, the static information pages and one share page per live event, each in every language. */
 export function sitemapXml(config: SiteConfig, events: readonly Pick<LiveEvent, "eventKey" | "slug">[], lastModified: Date): string {
   const modified = lastModified.toISOString().slice(0, 10);
   const entry = (path: string, priority: string) =>
-    `  <url><loc>${xmlText(publicUrl(config, path))}</loc><lastmod>${modified}</lastmod><priority>${priority}</priority></url>`;
+    inEveryLanguage(config, path)
+      .map((localised) => `  <url><loc>${xmlText(publicUrl(config, localised))}</loc><lastmod>${modified}</lastmod><priority>${priority}</priority></url>`)
+      .join("\n");
   const urls = [entry("/", "1.0"), entry("/submit-event", "0.5"), entry("/feature-event", "0.5"), entry("/privacy", "0.2"), entry("/terms", "0.2")];
   const seen = new Set<string>();
   for (const event of events) {
