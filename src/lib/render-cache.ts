@@ -104,162 +104,190 @@ function pathOf(key: string): string {
   return q === -1 ? key : key.slice(0, q);
 }
 
+/** The cache's settings and entries, shared by the steps below. */
+interface Cache {
+  options: RenderCacheOptions;
+  now: () => number;
+  maxEntries: number;
+  entries: Map<string, Entry>;
+  misses: Map<string, Promise<Entry>>;
+  background: Set<Promise<void>>;
+  /** Bumped by every invalidation, so a render that started before one is served but not kept. */
+  generation: number;
+}
+
 /** Builds a render cache. */
 export function createRenderCache(options: RenderCacheOptions): RenderCache {
-  const now = options.now ?? Date.now;
-  const maxEntries = options.maxEntries ?? 1000;
-  const entries = new Map<string, Entry>();
-  const misses = new Map<string, Promise<Entry>>();
-  const background = new Set<Promise<void>>();
-  // Bumped by every invalidation, so a render that started before one is served but not kept.
-  let generation = 0;
-
-  function build(key: string, rendered: Rendered, policy: CachePolicy): Entry {
-    const identity = encoder.encode(rendered.body);
-    return {
-      path: pathOf(key),
-      status: rendered.status ?? 200,
-      headers: rendered.headers ?? {},
-      bodies: { identity: new Blob([identity]) },
-      identity,
-      etag: contentEtag(identity),
-      createdAt: now(),
-      policy,
-      heads: [],
-      prototypes: [],
-    };
-  }
-
-  /** The entry's body in one encoding, compressed on first use and kept. */
-  function bodyOf(entry: Entry, encoding: Encoding): Blob {
-    let body = entry.bodies[encoding];
-    if (!body) {
-      const { identity } = entry;
-      const bytes = encoding === "gzip" ? gzip(identity, 6) : brotli(identity, 6);
-      body = entry.bodies[encoding] = new Blob([bytes]);
-    }
-    return body;
-  }
-
-  function store(key: string, entry: Entry): void {
-    entries.delete(key);
-    entries.set(key, entry);
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest === undefined) break;
-      entries.delete(oldest);
-    }
-  }
-
-  // The hit path: no key parsing, no header building, no copy of the body. The headers of each
-  // (state, encoding) pair are built once per entry as a Headers object, and the body is a Blob,
-  // whose bytes a Response shares (a byte array is copied into every response). A GET clones a
-  // response built once from the two: Bun copies a Response's headers natively in a clone, which
-  // is cheaper than building a Response (about half a microsecond a hit here), and the clone shares
-  // the Blob. The prototype itself is never sent, so its body is never used up.
-  function headsOf(entry: Entry, state: CacheState, encoding: Encoding, extra?: Readonly<Record<string, string>>): Headers {
-    const index = headIndex(state, encoding, extra !== undefined);
-    let headers = entry.heads[index];
-    if (!headers) {
-      const fields: Record<string, string> = {
-        "content-type": "text/html; charset=utf-8",
-        ...entry.headers,
-        "cache-control": `public, max-age=0, s-maxage=${Math.min(entry.policy.revalidate, SHARED_CACHE_SECONDS)}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}, stale-if-error=${STALE_IF_ERROR}`,
-        "x-cache": state,
-        etag: entry.etag,
-        vary: ["Accept-Encoding", ...(entry.policy.vary ?? [])].join(", "),
-      };
-      if (encoding !== "identity") fields["content-encoding"] = encoding;
-      if (extra) Object.assign(fields, extra);
-      headers = new Headers(fields);
-      entry.heads[index] = headers;
-    }
-    return headers;
-  }
-
-  function prototypeOf(entry: Entry, state: CacheState, encoding: Encoding, extra?: Readonly<Record<string, string>>): Response {
-    const index = headIndex(state, encoding, extra !== undefined);
-    let prototype = entry.prototypes[index];
-    if (!prototype) {
-      prototype = new Response(bodyOf(entry, encoding), { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
-      entry.prototypes[index] = prototype;
-    }
-    return prototype;
-  }
-
-  function respond(request: Request, entry: Entry, state: CacheState, extra?: Readonly<Record<string, string>>, requestHeaders: Headers = request.headers): Response {
-    if (requestHeaders.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers: headsOf(entry, state, "identity", extra) });
-    const encoding = pickEncoding(requestHeaders.get("accept-encoding"));
-    if (request.method === "HEAD") return new Response(null, { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
-    return prototypeOf(entry, state, encoding, extra).clone();
-  }
-
-  function regenerate(key: string, entry: Entry, render: () => Promise<Rendered>): void {
-    if (entry.regenerating) return;
-    const task = (async () => {
-      try {
-        const fresh = build(key, await render(), entry.policy);
-        // Only replace what is still cached: an invalidation during the render wins.
-        if (entries.get(key) === entry) store(key, fresh);
-      } catch (error) {
-        options.log.error("render-cache", "Background regeneration failed; serving the previous render", { key }, error);
-        // Try again at the next request after another revalidate period, not on every hit.
-        entry.createdAt = now();
-      } finally {
-        entry.regenerating = undefined;
-      }
-    })();
-    entry.regenerating = task;
-    background.add(task);
-    void task.finally(() => background.delete(task));
-  }
-
-  async function miss(request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>): Promise<Response> {
-    let pending = misses.get(key);
-    if (!pending) {
-      const startedAt = generation;
-      pending = (async () => build(key, await render(), policy))();
-      misses.set(key, pending);
-      const clear = () => misses.delete(key);
-      pending.then(clear, clear);
-      const entry = await pending;
-      if (generation === startedAt) store(key, entry);
-      return respond(request, entry, "MISS");
-    }
-    return respond(request, await pending, "MISS");
-  }
-
+  const cache: Cache = {
+    options,
+    now: options.now ?? Date.now,
+    maxEntries: options.maxEntries ?? 1000,
+    entries: new Map(),
+    misses: new Map(),
+    background: new Set(),
+    generation: 0,
+  };
   return {
-    serve(request, key, policy, render) {
-      const cached = entries.get(key);
-      if (cached) {
-        if (now() - cached.createdAt < policy.revalidate * 1000) return respond(request, cached, "HIT");
-        regenerate(key, cached, render);
-        return respond(request, cached, "STALE");
-      }
-      return miss(request, key, policy, render);
-    },
+    serve: (request, key, policy, render) => serve(cache, request, key, policy, render),
     peek(request, key, policy, extraHeaders, requestHeaders) {
-      const cached = entries.get(key);
-      if (cached && now() - cached.createdAt < policy.revalidate * 1000) return respond(request, cached, "HIT", extraHeaders, requestHeaders);
+      const cached = cache.entries.get(key);
+      if (cached && cache.now() - cached.createdAt < policy.revalidate * 1000) return respond(request, cached, "HIT", extraHeaders, requestHeaders);
       return undefined;
     },
-    invalidate({ paths = [], tags = [] }) {
-      options.onInvalidate?.();
-      generation++;
-      let dropped = 0;
-      const pathSet = new Set(paths);
-      for (const [key, entry] of entries) {
-        if (pathSet.has(entry.path) || (entry.policy.tags ?? []).some((t) => tags.includes(t))) {
-          entries.delete(key);
-          dropped++;
-        }
-      }
-      return dropped;
-    },
-    size: () => entries.size,
+    invalidate: (invalidation) => invalidate(cache, invalidation),
+    size: () => cache.entries.size,
     async settle() {
-      while (background.size > 0) await Promise.allSettled([...background]);
+      while (cache.background.size > 0) await Promise.allSettled([...cache.background]);
     },
   };
+}
+
+/** A fresh entry for a render; its other encodings, headers and responses are built on first use. */
+function build(cache: Cache, key: string, rendered: Rendered, policy: CachePolicy): Entry {
+  const identity = encoder.encode(rendered.body);
+  return {
+    path: pathOf(key),
+    status: rendered.status ?? 200,
+    headers: rendered.headers ?? {},
+    bodies: { identity: new Blob([identity]) },
+    identity,
+    etag: contentEtag(identity),
+    createdAt: cache.now(),
+    policy,
+    heads: [],
+    prototypes: [],
+  };
+}
+
+/** The entry's body in one encoding, compressed on first use and kept. */
+function bodyOf(entry: Entry, encoding: Encoding): Blob {
+  let body = entry.bodies[encoding];
+  if (!body) {
+    const { identity } = entry;
+    const bytes = encoding === "gzip" ? gzip(identity, 6) : brotli(identity, 6);
+    body = entry.bodies[encoding] = new Blob([bytes]);
+  }
+  return body;
+}
+
+/** Keeps an entry as the most recently used, dropping the least recently used past `maxEntries`. */
+function store(cache: Cache, key: string, entry: Entry): void {
+  const { entries } = cache;
+  entries.delete(key);
+  entries.set(key, entry);
+  while (entries.size > cache.maxEntries) {
+    const oldest = entries.keys().next().value;
+    if (oldest === undefined) break;
+    entries.delete(oldest);
+  }
+}
+
+// The hit path: no key parsing, no header building, no copy of the body. The headers of each
+// (state, encoding) pair are built once per entry as a Headers object, and the body is a Blob,
+// whose bytes a Response shares (a byte array is copied into every response). A GET clones a
+// response built once from the two: Bun copies a Response's headers natively in a clone, which
+// is cheaper than building a Response (about half a microsecond a hit here), and the clone shares
+// the Blob. The prototype itself is never sent, so its body is never used up.
+
+/** The response headers of one (state, encoding, extra) combination, built on first use and kept. */
+function headsOf(entry: Entry, state: CacheState, encoding: Encoding, extra?: Readonly<Record<string, string>>): Headers {
+  const index = headIndex(state, encoding, extra !== undefined);
+  let headers = entry.heads[index];
+  if (!headers) {
+    const fields: Record<string, string> = {
+      "content-type": "text/html; charset=utf-8",
+      ...entry.headers,
+      "cache-control": `public, max-age=0, s-maxage=${Math.min(entry.policy.revalidate, SHARED_CACHE_SECONDS)}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}, stale-if-error=${STALE_IF_ERROR}`,
+      "x-cache": state,
+      etag: entry.etag,
+      vary: ["Accept-Encoding", ...(entry.policy.vary ?? [])].join(", "),
+    };
+    if (encoding !== "identity") fields["content-encoding"] = encoding;
+    if (extra) Object.assign(fields, extra);
+    headers = new Headers(fields);
+    entry.heads[index] = headers;
+  }
+  return headers;
+}
+
+/** The response GET hits of one combination clone, built on first use and kept. */
+function prototypeOf(entry: Entry, state: CacheState, encoding: Encoding, extra?: Readonly<Record<string, string>>): Response {
+  const index = headIndex(state, encoding, extra !== undefined);
+  let prototype = entry.prototypes[index];
+  if (!prototype) {
+    prototype = new Response(bodyOf(entry, encoding), { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
+    entry.prototypes[index] = prototype;
+  }
+  return prototype;
+}
+
+/** Answers from an entry: 304 when the client has it, headers alone for HEAD, else a clone of the prototype. */
+function respond(request: Request, entry: Entry, state: CacheState, extra?: Readonly<Record<string, string>>, requestHeaders: Headers = request.headers): Response {
+  if (requestHeaders.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers: headsOf(entry, state, "identity", extra) });
+  const encoding = pickEncoding(requestHeaders.get("accept-encoding"));
+  if (request.method === "HEAD") return new Response(null, { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
+  return prototypeOf(entry, state, encoding, extra).clone();
+}
+
+/** `RenderCache.serve`: a fresh entry, else the stale one while it renders again in the background, else a shared miss. */
+function serve(cache: Cache, request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>): Response | Promise<Response> {
+  const cached = cache.entries.get(key);
+  if (cached) {
+    if (cache.now() - cached.createdAt < policy.revalidate * 1000) return respond(request, cached, "HIT");
+    regenerate(cache, key, cached, render);
+    return respond(request, cached, "STALE");
+  }
+  return miss(cache, request, key, policy, render);
+}
+
+/** Renders a stale entry again in the background (once at a time); a failure keeps serving it. */
+function regenerate(cache: Cache, key: string, entry: Entry, render: () => Promise<Rendered>): void {
+  if (entry.regenerating) return;
+  const task = (async () => {
+    try {
+      const fresh = build(cache, key, await render(), entry.policy);
+      // Only replace what is still cached: an invalidation during the render wins.
+      if (cache.entries.get(key) === entry) store(cache, key, fresh);
+    } catch (error) {
+      cache.options.log.error("render-cache", "Background regeneration failed; serving the previous render", { key }, error);
+      // Try again at the next request after another revalidate period, not on every hit.
+      entry.createdAt = cache.now();
+    } finally {
+      entry.regenerating = undefined;
+    }
+  })();
+  entry.regenerating = task;
+  cache.background.add(task);
+  void task.finally(() => cache.background.delete(task));
+}
+
+/** Renders a missing entry, one render per key at a time; kept unless an invalidation came meanwhile. */
+async function miss(cache: Cache, request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>): Promise<Response> {
+  let pending = cache.misses.get(key);
+  if (!pending) {
+    const startedAt = cache.generation;
+    pending = (async () => build(cache, key, await render(), policy))();
+    cache.misses.set(key, pending);
+    const clear = () => cache.misses.delete(key);
+    pending.then(clear, clear);
+    const entry = await pending;
+    if (cache.generation === startedAt) store(cache, key, entry);
+    return respond(request, entry, "MISS");
+  }
+  return respond(request, await pending, "MISS");
+}
+
+/** `RenderCache.invalidate`: drops the entries of the paths and tags; returns how many. */
+function invalidate(cache: Cache, { paths = [], tags = [] }: Invalidation): number {
+  cache.options.onInvalidate?.();
+  cache.generation++;
+  let dropped = 0;
+  const pathSet = new Set(paths);
+  for (const [key, entry] of cache.entries) {
+    if (pathSet.has(entry.path) || (entry.policy.tags ?? []).some((t) => tags.includes(t))) {
+      cache.entries.delete(key);
+      dropped++;
+    }
+  }
+  return dropped;
 }

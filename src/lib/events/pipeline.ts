@@ -186,209 +186,266 @@ function chainFor(deps: EventReaderDeps, readStore: () => Promise<SourceRead>): 
 const validityOf = memoisedPerObject((events: readonly LiveEvent[]) => checkSourceValidity(events));
 const qualityOf = memoisedPerObject((events: readonly LiveEvent[]) => runQualityChecks(events));
 
+// What the projections were last computed from (docs/live-events.md, "What a read costs"): the
+// placed events per built list and coordinate-cache write, the active windows per schedule
+// version until the next window boundary, the saved counts per newest calendar_sync row, and
+// the projected list per switch combination while all three are the same objects.
+type ActiveWindows = Awaited<ReturnType<typeof settleActiveWindows>>;
+type Windows = { schedules: string; computedAt: number; validUntil: number; value: ActiveWindows };
+type Counts = { version: string; value: Map<string, number> };
+type Placed = { source: readonly LiveEvent[]; coordinates: string; events: LiveEvent[]; counts: PopulationCounts };
+type ProjectionState = Awaited<ReturnType<typeof readProjectionState>>;
+interface Kept {
+  placed?: Placed;
+  windows?: Windows;
+  counts?: Counts;
+  projected: Map<string, { placed: Placed; windows?: Windows; counts?: Counts; events: LiveEvent[] }>;
+}
+
+/** The source the chain settled on, every source tried, and whether one found the database unreachable. */
+type ChainRead = { parsed: SheetRowsResult; source: EventSource; attempts: SourceAttempt[]; databaseDown: boolean };
+/** The events of a read after coordinates and projections. */
+type Projected = { events: LiveEvent[]; counts: PopulationCounts | WarmUpCounts; degraded?: string; validUntil?: number };
+
+/** The reader's dependencies and what it keeps between reads, shared by the steps below. */
+interface Reader {
+  deps: EventReaderDeps;
+  readStore: () => Promise<SourceRead>;
+  state: ReaderStatus;
+  kept: Kept;
+  inFlight: Map<string, Promise<LiveRead>>;
+  elapsed: () => number;
+  recent: Map<string, { read: LiveRead; keptAt: number; validUntil: number }>;
+  generation: number;
+}
+
 /** Builds the reader over the process dependencies. */
 export function createEventReader(deps: EventReaderDeps): EventReader {
-  const readStore = createStoreSource(deps.db, deps.now);
-  const state: ReaderStatus = { lastFetchTime: null, lastErrorMessage: null, source: null, eventCount: 0, fallbackReason: null };
+  // Concurrent reads with the same switches share one in-flight read (single flight), and a read
+  // that settled from the store, undegraded, serves the `recent` loads of the next READ_REUSE_MS
+  // (never past the next placement window boundary): a burst of render misses makes one read. Invalidations
+  // drop it (`forget`); a generation counter keeps a read that began before one from being kept.
+  const reader: Reader = {
+    deps,
+    readStore: createStoreSource(deps.db, deps.now),
+    state: { lastFetchTime: null, lastErrorMessage: null, source: null, eventCount: 0, fallbackReason: null },
+    kept: { projected: new Map() },
+    inFlight: new Map(),
+    elapsed: deps.elapsed ?? (() => performance.now()),
+    recent: new Map(),
+    generation: 0,
+  };
+  return {
+    load: (options = {}) => loadShared(reader, options),
+    forget() {
+      reader.generation++;
+      reader.recent.clear();
+    },
+    async warm(warmOptions = {}) {
+      const result = await read(reader, {}, "warm", warmOptions);
+      return { read: result.read, counts: result.counts as WarmUpCounts };
+    },
+    dryRun: () => dryRun(reader),
+    status: () => ({ ...reader.state }),
+  };
+}
 
-  async function readChain(): Promise<{ parsed: SheetRowsResult; source: EventSource; attempts: SourceAttempt[]; databaseDown: boolean }> {
-    const attempts: SourceAttempt[] = [];
-    let databaseDown = false;
-    for (const candidate of chainFor(deps, readStore)) {
-      try {
-        const input = await candidate.read();
-        if (!input.ok) {
-          attempts.push({ source: candidate.source, ok: false, reason: input.reason });
-          continue;
-        }
-        const parsed = input.built;
-        const validity = validityOf(parsed.events);
-        if (!validity.valid) {
-          attempts.push({ source: candidate.source, ok: false, reason: validity.reason, eventCount: validity.total });
-          continue;
-        }
-        attempts.push({ source: candidate.source, ok: true, eventCount: parsed.events.length });
-        return { parsed, source: candidate.source, attempts, databaseDown };
-      } catch (error) {
-        if (isDatabaseUnreachable(error)) databaseDown = true;
-        attempts.push({ source: candidate.source, ok: false, reason: safeErrorText(error) });
+/** Tries the sources of the data mode in order; the first whose events pass the validity rule is read. */
+async function readChain(deps: EventReaderDeps, readStore: () => Promise<SourceRead>): Promise<ChainRead> {
+  const attempts: SourceAttempt[] = [];
+  let databaseDown = false;
+  for (const candidate of chainFor(deps, readStore)) {
+    try {
+      const input = await candidate.read();
+      if (!input.ok) {
+        attempts.push({ source: candidate.source, ok: false, reason: input.reason });
+        continue;
       }
+      const parsed = input.built;
+      const validity = validityOf(parsed.events);
+      if (!validity.valid) {
+        attempts.push({ source: candidate.source, ok: false, reason: validity.reason, eventCount: validity.total });
+        continue;
+      }
+      attempts.push({ source: candidate.source, ok: true, eventCount: parsed.events.length });
+      return { parsed, source: candidate.source, attempts, databaseDown };
+    } catch (error) {
+      if (isDatabaseUnreachable(error)) databaseDown = true;
+      attempts.push({ source: candidate.source, ok: false, reason: safeErrorText(error) });
     }
-    throw new EventsUnavailableError(attempts.map((a) => `${a.source}: ${a.reason}`));
   }
+  throw new EventsUnavailableError(attempts.map((a) => `${a.source}: ${a.reason}`));
+}
 
-  const coordinateDeps = () => ({
+/** What the coordinate steps need from the process dependencies. */
+function coordinateDeps(deps: EventReaderDeps) {
+  return {
     kv: deps.kv,
     log: deps.log,
     now: deps.now,
     apiKey: deps.config.geocodingApiKey,
     apiUrl: deps.config.geocodingApiUrl,
     testMode: deps.config.dataMode === "test",
-  });
-
-  // What the projections were last computed from (docs/live-events.md, "What a read costs"): the
-  // placed events per built list and coordinate-cache write, the active windows per schedule
-  // version until the next window boundary, the saved counts per newest calendar_sync row, and
-  // the projected list per switch combination while all three are the same objects.
-  type Windows = { schedules: string; computedAt: number; validUntil: number; value: Awaited<ReturnType<typeof settleActiveWindows>> };
-  type Counts = { version: string; value: Map<string, number> };
-  type Placed = { source: readonly LiveEvent[]; coordinates: string; events: LiveEvent[]; counts: PopulationCounts };
-  const kept: { placed?: Placed; windows?: Windows; counts?: Counts; projected: Map<string, { placed: Placed; windows?: Windows; counts?: Counts; events: LiveEvent[] }> } = { projected: new Map() };
-
-  /**
-   * Coordinates from the cache and the projections, each needing the database. When the source
-   * chain already found the database unreachable, or any of these queries fails, the read is
-   * degraded instead of failing: arrondissement centres, no projections, and the reason returned.
-   * A miss costs one small query while nothing the projections depend on has changed.
-   */
-  async function placeAndProject(events: readonly LiveEvent[], options: LoadOptions, databaseDown: boolean): Promise<{ events: LiveEvent[]; counts: PopulationCounts; degraded?: string; validUntil?: number }> {
-    const degrade = (reason: string) => {
-      const placed = centreCoordinates(events); // new objects
-      applyFeatured(placed, new Map());
-      applyPromoted(placed, new Map());
-      applyEngagement(placed, new Map());
-      return { events: placed, counts: { fromCache: 0, geocodedFresh: 0, upgraded: 0, arrondissementFallback: 0, skippedIneligible: 0 }, degraded: reason };
-    };
-    if (databaseDown) return degrade("database unreachable");
-    try {
-      const now = deps.now();
-      const at = now.getTime();
-      const state = await readProjectionState(deps.db, LOCATIONS_KV_KEY, now);
-      let placed = kept.placed;
-      if (!placed || placed.source !== events || placed.coordinates !== state.coordinates) {
-        // New objects (populateCoordinates copies each event once): the built list stays untouched.
-        const result = await populateCoordinates(events, coordinateDeps());
-        recordCopies(events, result.events);
-        placed = kept.placed = { source: events, coordinates: state.coordinates, events: result.events, counts: result.counts };
-      }
-      let windows: Windows | undefined;
-      if (options.includeFeaturedProjection !== false) {
-        windows = kept.windows;
-        if (!windows || windows.schedules !== state.schedules || at >= windows.validUntil || at < windows.computedAt) {
-          windows = kept.windows = { schedules: state.schedules, computedAt: at, validUntil: state.nextBoundaryMs ?? Number.POSITIVE_INFINITY, value: await settleActiveWindows(deps.db, now) };
-        }
-      }
-      let counts: Counts | undefined;
-      if (options.includeEngagementProjection !== false) {
-        counts = kept.counts;
-        if (!counts || counts.version !== state.calendarSyncs) counts = kept.counts = { version: state.calendarSyncs, value: await calendarSyncCounts(deps.db) };
-      }
-      const variant = `${windows !== undefined}|${counts !== undefined}`;
-      const previous = kept.projected.get(variant);
-      const validUntil = windows?.validUntil;
-      if (previous && previous.placed === placed && previous.windows === windows && previous.counts === counts) return { events: previous.events, counts: placed.counts, validUntil };
-      // Copies per projection state: lists already handed out are never changed.
-      let out = placed.events.map((event) => ({ ...event }));
-      recordCopies(placed.events, out);
-      if (windows) {
-        applyFeatured(out, windows.value.spotlights);
-        applyPromoted(out, windows.value.promotions);
-        out = orderForHomepage(out);
-      }
-      if (counts) applyEngagement(out, counts.value);
-      kept.projected.set(variant, { placed, windows, counts, events: out });
-      return { events: out, counts: placed.counts, validUntil };
-    } catch (error) {
-      return degrade(safeErrorText(error));
-    }
-  }
-
-  async function read(options: LoadOptions, coordinates: "populate" | "warm", warmOptions: WarmUpOptions = {}): Promise<{ read: LiveRead; counts: PopulationCounts | WarmUpCounts; validUntil?: number }> {
-    const fetchedAt = deps.now();
-    let chain;
-    try {
-      chain = await readChain();
-    } catch (error) {
-      state.lastErrorMessage = safeErrorText(error);
-      state.lastFetchTime = fetchedAt.toISOString();
-      deps.log.error("events", "Live read failed: every source failed", { dataMode: deps.config.dataMode }, error);
-      throw error;
-    }
-    const { parsed, source, attempts, databaseDown } = chain;
-    const fallbackReason = attempts.length > 1 ? attempts.filter((a) => !a.ok).map((a) => `${a.source}: ${a.reason}`).join("; ") : undefined;
-
-    const quality = qualityOf(parsed.events);
-    deps.log.info("events", "Quality checks", { source, eventCount: quality.eventCount, averageScore: quality.averageScore, counts: quality.counts });
-
-    let events: LiveEvent[];
-    let counts: PopulationCounts | WarmUpCounts;
-    let degraded: string | undefined;
-    let validUntil: number | undefined;
-    if (coordinates === "warm") {
-      // Writers and the warm-up job: a database failure here fails the call, nothing is degraded.
-      const placed = await warmCoordinates(parsed.events, coordinateDeps(), warmOptions);
-      counts = placed.counts;
-      events = placed.events; // new objects, as above
-      const now = deps.now();
-      const { spotlights, promotions } = await settleActiveWindows(deps.db, now);
-      applyFeatured(events, spotlights);
-      applyPromoted(events, promotions);
-      events = orderForHomepage(events);
-      applyEngagement(events, await calendarSyncCounts(deps.db));
-    } else {
-      ({ events, counts, degraded, validUntil } = await placeAndProject(parsed.events, options, databaseDown));
-    }
-    // One warning per read that did not get everything: the fallback source and/or the degradation.
-    if (fallbackReason) deps.log.warn("events", "Live read used a fallback source", { source, reason: fallbackReason, ...(degraded ? { degraded } : {}) });
-    else if (degraded) deps.log.warn("events", "Live read degraded: arrondissement centres and no placements or counts", { source, reason: degraded });
-
-    Object.assign(state, {
-      lastFetchTime: fetchedAt.toISOString(),
-      lastErrorMessage: fallbackReason ?? degraded ?? null,
-      source,
-      eventCount: events.length,
-      fallbackReason: fallbackReason ?? null,
-    });
-    return { read: { events, source, fallbackReason, degraded, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt }, counts, validUntil };
-  }
-
-  // Concurrent reads with the same switches share one in-flight read (single flight), and a read
-  // that settled from the store, undegraded, serves the `recent` loads of the next READ_REUSE_MS
-  // (never past the next placement window boundary): a burst of render misses makes one read. Invalidations
-  // drop it (`forget`); a generation counter keeps a read that began before one from being kept.
-  const inFlight = new Map<string, Promise<LiveRead>>();
-  const elapsed = deps.elapsed ?? (() => performance.now());
-  const recent = new Map<string, { read: LiveRead; keptAt: number; validUntil: number }>();
-  let generation = 0;
-
-  return {
-    load(options = {}) {
-      const key = `${options.includeFeaturedProjection !== false}|${options.includeEngagementProjection !== false}`;
-      if (options.recent) {
-        const kept = recent.get(key);
-        const at = deps.now().getTime();
-        if (kept && elapsed() - kept.keptAt < READ_REUSE_MS && at < kept.validUntil && at >= kept.read.fetchedAt.getTime()) return Promise.resolve(kept.read);
-      }
-      let pending = inFlight.get(key);
-      if (!pending) {
-        const started = generation;
-        const reading = read(options, "populate");
-        pending = reading.then((r) => r.read);
-        inFlight.set(key, pending);
-        const clear = () => inFlight.delete(key);
-        reading.then((r) => {
-          clear();
-          const fresh = r.read.source === "store" && !r.read.degraded && !r.read.fallbackReason;
-          if (fresh && started === generation) recent.set(key, { read: r.read, keptAt: elapsed(), validUntil: r.validUntil ?? Number.POSITIVE_INFINITY });
-        }, clear);
-      }
-      return pending;
-    },
-    forget() {
-      generation++;
-      recent.clear();
-    },
-    async warm(warmOptions = {}) {
-      const result = await read({}, "warm", warmOptions);
-      return { read: result.read, counts: result.counts as WarmUpCounts };
-    },
-    async dryRun() {
-      const { parsed, source, attempts } = await readChain();
-      const failed = attempts.filter((a) => !a.ok);
-      return { source, eventCount: parsed.events.length, fallbackReason: failed.length ? failed.map((a) => `${a.source}: ${a.reason}`).join("; ") : undefined, attempts };
-    },
-    status: () => ({ ...state }),
   };
+}
+
+/** The projection sequence: spotlights, promotions and homepage order when `windows` is given, saved counts when `counts` is. */
+function applyProjections(events: LiveEvent[], windows: ActiveWindows | undefined, counts: Map<string, number> | undefined): LiveEvent[] {
+  let out = events;
+  if (windows) {
+    applyFeatured(out, windows.spotlights);
+    applyPromoted(out, windows.promotions);
+    out = orderForHomepage(out);
+  }
+  if (counts) applyEngagement(out, counts);
+  return out;
+}
+
+/** A read the database could not serve: arrondissement centres and empty projections, on new objects. */
+function degradedProjection(events: readonly LiveEvent[], reason: string): Projected {
+  const placed = centreCoordinates(events); // new objects
+  applyFeatured(placed, new Map());
+  applyPromoted(placed, new Map());
+  applyEngagement(placed, new Map());
+  return { events: placed, counts: { fromCache: 0, geocodedFresh: 0, upgraded: 0, arrondissementFallback: 0, skippedIneligible: 0 }, degraded: reason };
+}
+
+/**
+ * Coordinates from the cache and the projections, each needing the database. When the source
+ * chain already found the database unreachable, or any of these queries fails, the read is
+ * degraded instead of failing: arrondissement centres, no projections, and the reason returned.
+ * A miss costs one small query while nothing the projections depend on has changed.
+ */
+async function placeAndProject(reader: Reader, events: readonly LiveEvent[], options: LoadOptions, databaseDown: boolean): Promise<Projected> {
+  if (databaseDown) return degradedProjection(events, "database unreachable");
+  try {
+    const now = reader.deps.now();
+    const state = await readProjectionState(reader.deps.db, LOCATIONS_KV_KEY, now);
+    const placed = await placedFor(reader, events, state);
+    const windows = options.includeFeaturedProjection !== false ? await windowsFor(reader, state, now) : undefined;
+    const counts = options.includeEngagementProjection !== false ? await countsFor(reader, state) : undefined;
+    return projectedFor(reader.kept, placed, windows, counts);
+  } catch (error) {
+    return degradedProjection(events, safeErrorText(error));
+  }
+}
+
+/** The built list with coordinates from the cache, placed again when the list or the cache changed. */
+async function placedFor(reader: Reader, events: readonly LiveEvent[], state: ProjectionState): Promise<Placed> {
+  const { kept } = reader;
+  if (kept.placed && kept.placed.source === events && kept.placed.coordinates === state.coordinates) return kept.placed;
+  // New objects (populateCoordinates copies each event once): the built list stays untouched.
+  const result = await populateCoordinates(events, coordinateDeps(reader.deps));
+  recordCopies(events, result.events);
+  return (kept.placed = { source: events, coordinates: state.coordinates, events: result.events, counts: result.counts });
+}
+
+/** The active placement windows, settled again when the schedules changed or a window boundary passed. */
+async function windowsFor(reader: Reader, state: ProjectionState, now: Date): Promise<Windows> {
+  const at = now.getTime();
+  const windows = reader.kept.windows;
+  if (windows && windows.schedules === state.schedules && at < windows.validUntil && at >= windows.computedAt) return windows;
+  return (reader.kept.windows = { schedules: state.schedules, computedAt: at, validUntil: state.nextBoundaryMs ?? Number.POSITIVE_INFINITY, value: await settleActiveWindows(reader.deps.db, now) });
+}
+
+/** The saved counts, read again when a calendar sync was recorded. */
+async function countsFor(reader: Reader, state: ProjectionState): Promise<Counts> {
+  const counts = reader.kept.counts;
+  if (counts && counts.version === state.calendarSyncs) return counts;
+  return (reader.kept.counts = { version: state.calendarSyncs, value: await calendarSyncCounts(reader.deps.db) });
+}
+
+/** The projected list of this switch combination, kept while its inputs are the same objects. */
+function projectedFor(kept: Kept, placed: Placed, windows: Windows | undefined, counts: Counts | undefined): Projected {
+  const variant = `${windows !== undefined}|${counts !== undefined}`;
+  const previous = kept.projected.get(variant);
+  const validUntil = windows?.validUntil;
+  if (previous && previous.placed === placed && previous.windows === windows && previous.counts === counts) return { events: previous.events, counts: placed.counts, validUntil };
+  // Copies per projection state: lists already handed out are never changed.
+  const copies = placed.events.map((event) => ({ ...event }));
+  recordCopies(placed.events, copies);
+  const out = applyProjections(copies, windows?.value, counts?.value);
+  kept.projected.set(variant, { placed, windows, counts, events: out });
+  return { events: out, counts: placed.counts, validUntil };
+}
+
+/** Writers and the warm-up job: coordinates warmed and every projection; a database failure fails the call, nothing is degraded. */
+async function warmProjected(deps: EventReaderDeps, events: readonly LiveEvent[], warmOptions: WarmUpOptions): Promise<Projected> {
+  const placed = await warmCoordinates(events, coordinateDeps(deps), warmOptions);
+  const windows = await settleActiveWindows(deps.db, deps.now());
+  // New objects, as in placedFor.
+  return { events: applyProjections(placed.events, windows, await calendarSyncCounts(deps.db)), counts: placed.counts };
+}
+
+/** Reads the source chain; when every source failed, the status and the log say so before the error is thrown. */
+async function readChainOrFail(reader: Reader, fetchedAt: Date): Promise<ChainRead> {
+  try {
+    return await readChain(reader.deps, reader.readStore);
+  } catch (error) {
+    reader.state.lastErrorMessage = safeErrorText(error);
+    reader.state.lastFetchTime = fetchedAt.toISOString();
+    reader.deps.log.error("events", "Live read failed: every source failed", { dataMode: reader.deps.config.dataMode }, error);
+    throw error;
+  }
+}
+
+/** One warning per read that did not get everything: the fallback source and/or the degradation. */
+function logPartialRead(log: Logger, source: EventSource, fallbackReason: string | undefined, degraded: string | undefined): void {
+  if (fallbackReason) log.warn("events", "Live read used a fallback source", { source, reason: fallbackReason, ...(degraded ? { degraded } : {}) });
+  else if (degraded) log.warn("events", "Live read degraded: arrondissement centres and no placements or counts", { source, reason: degraded });
+}
+
+/** One read: the source chain, the quality log, coordinates and projections, then the status. */
+async function read(reader: Reader, options: LoadOptions, coordinates: "populate" | "warm", warmOptions: WarmUpOptions = {}): Promise<{ read: LiveRead; counts: PopulationCounts | WarmUpCounts; validUntil?: number }> {
+  const { deps } = reader;
+  const fetchedAt = deps.now();
+  const { parsed, source, attempts, databaseDown } = await readChainOrFail(reader, fetchedAt);
+  const fallbackReason = attempts.length > 1 ? attempts.filter((a) => !a.ok).map((a) => `${a.source}: ${a.reason}`).join("; ") : undefined;
+  const quality = qualityOf(parsed.events);
+  deps.log.info("events", "Quality checks", { source, eventCount: quality.eventCount, averageScore: quality.averageScore, counts: quality.counts });
+  const { events, counts, degraded, validUntil } = coordinates === "warm" ? await warmProjected(deps, parsed.events, warmOptions) : await placeAndProject(reader, parsed.events, options, databaseDown);
+  logPartialRead(deps.log, source, fallbackReason, degraded);
+  Object.assign(reader.state, {
+    lastFetchTime: fetchedAt.toISOString(),
+    lastErrorMessage: fallbackReason ?? degraded ?? null,
+    source,
+    eventCount: events.length,
+    fallbackReason: fallbackReason ?? null,
+  });
+  return { read: { events, source, fallbackReason, degraded, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt }, counts, validUntil };
+}
+
+/** `EventReader.load`: a recent read when allowed and still good, else the read in flight, else a new one. */
+function loadShared(reader: Reader, options: LoadOptions): Promise<LiveRead> {
+  const key = `${options.includeFeaturedProjection !== false}|${options.includeEngagementProjection !== false}`;
+  if (options.recent) {
+    const kept = reader.recent.get(key);
+    const at = reader.deps.now().getTime();
+    if (kept && reader.elapsed() - kept.keptAt < READ_REUSE_MS && at < kept.validUntil && at >= kept.read.fetchedAt.getTime()) return Promise.resolve(kept.read);
+  }
+  return reader.inFlight.get(key) ?? startRead(reader, key, options);
+}
+
+/** Starts a shared read; once settled from the store, undegraded and not invalidated meanwhile, it is kept for reuse. */
+function startRead(reader: Reader, key: string, options: LoadOptions): Promise<LiveRead> {
+  const started = reader.generation;
+  const reading = read(reader, options, "populate");
+  const pending = reading.then((r) => r.read);
+  reader.inFlight.set(key, pending);
+  const clear = () => reader.inFlight.delete(key);
+  reading.then((r) => {
+    clear();
+    const fresh = r.read.source === "store" && !r.read.degraded && !r.read.fallbackReason;
+    if (fresh && started === reader.generation) reader.recent.set(key, { read: r.read, keptAt: reader.elapsed(), validUntil: r.validUntil ?? Number.POSITIVE_INFINITY });
+  }, clear);
+  return pending;
+}
+
+/** `EventReader.dryRun`: the source chain alone, nothing written. */
+async function dryRun(reader: Reader): Promise<{ source: EventSource; eventCount: number; fallbackReason?: string; attempts: SourceAttempt[] }> {
+  const { parsed, source, attempts } = await readChain(reader.deps, reader.readStore);
+  const failed = attempts.filter((a) => !a.ok);
+  return { source, eventCount: parsed.events.length, fallbackReason: failed.length ? failed.map((a) => `${a.source}: ${a.reason}`).join("; ") : undefined, attempts };
 }
 
 /**

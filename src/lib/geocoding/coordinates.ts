@@ -210,6 +210,32 @@ export async function warmCoordinates<E extends PlaceableEvent>(
   const { pairs, eligibleIds } = venues;
 
   const read = readLocationsDocument(await deps.kv.get<unknown>(LOCATIONS_KV_KEY), stamp);
+  logCacheRead(deps, read);
+  const cached = read.document.locations;
+  const canGeocode = deps.testMode !== true && Boolean(deps.apiKey?.trim());
+  const plan = planWarmUp(pairs, cached, { canGeocode, retryFailed: options.retryFailed === true, stamp }, counts);
+  const geocodeFailures = plan.toGeocode.size > 0 ? await geocodeDue(plan, deps, options, stamp, counts) : 0;
+
+  const pruned = Object.keys(cached).filter((id) => !eligibleIds.has(id)).length;
+  if (plan.changes.size > 0 || pruned > 0 || read.discarded !== null || read.droppedEntries > 0) {
+    await deps.kv.update<unknown>(LOCATIONS_KV_KEY, (current) => applyChanges(current, stamp, plan.changes, eligibleIds));
+  }
+  const warmCounts: WarmUpCounts = { ...counts, pruned, backedOff: plan.backedOff };
+  deps.log.info("geocoding", "Coordinates warmed", { ...warmCounts, geocodeFailures });
+  return { events: fill(events, plan.resolved, venues.missingIds), counts: warmCounts };
+}
+
+/** What a warm-up resolves, writes and still has to geocode. */
+interface WarmPlan {
+  resolved: Map<string, Coordinates>;
+  changes: Map<string, StoredLocation>;
+  toGeocode: Map<LocationQuery, { id: string; existing?: StoredLocation }>;
+  /** Estimates whose back-off has not passed. */
+  backedOff: number;
+}
+
+/** Warns about a cache document that was discarded or had invalid entries. */
+function logCacheRead(deps: CoordinateDeps, read: ReturnType<typeof readLocationsDocument>): void {
   if (read.discarded?.reason === "version") {
     // The rewrite at the end of this run replaces the foreign document, so this is logged once.
     deps.log.warn("geocoding", "Coordinate cache has an unknown version - starting from an empty cache", { found: read.discarded.found });
@@ -218,63 +244,61 @@ export async function warmCoordinates<E extends PlaceableEvent>(
   } else if (read.droppedEntries > 0) {
     deps.log.warn("geocoding", "Dropped invalid coordinate cache entries", { count: read.droppedEntries });
   }
-  const cached = read.document.locations;
-  const canGeocode = deps.testMode !== true && Boolean(deps.apiKey?.trim());
-  const resolved = new Map<string, Coordinates>();
-  const changes = new Map<string, StoredLocation>();
-  const toGeocode = new Map<LocationQuery, { id: string; existing?: StoredLocation }>();
-  let backedOff = 0;
+}
 
+/** Sorts the venues: cached (and estimates still backing off) resolve now, due ones are geocoded, the rest get the centre. */
+function planWarmUp(
+  pairs: ReadonlyMap<string, LocationQuery>,
+  cached: Readonly<Record<string, StoredLocation>>,
+  rules: { canGeocode: boolean; retryFailed: boolean; stamp: Date },
+  counts: PopulationCounts,
+): WarmPlan {
+  const { canGeocode, stamp } = rules;
+  const plan: WarmPlan = { resolved: new Map(), changes: new Map(), toGeocode: new Map(), backedOff: 0 };
   for (const [id, query] of pairs) {
     const existing = cached[id];
     const next = existing ? nextAttemptAt(existing) : undefined;
-    const due = existing?.source === "estimated" && canGeocode && (options.retryFailed === true || next === undefined || next <= stamp);
+    const due = existing?.source === "estimated" && canGeocode && (rules.retryFailed || next === undefined || next <= stamp);
     if (existing && !due) {
-      if (existing.source === "estimated" && canGeocode) backedOff++;
-      resolved.set(id, existing.coordinates);
+      if (existing.source === "estimated" && canGeocode) plan.backedOff++;
+      plan.resolved.set(id, existing.coordinates);
       counts.fromCache++;
     } else if (canGeocode) {
-      toGeocode.set(query, { id, existing });
+      plan.toGeocode.set(query, { id, existing });
     } else {
       const fallback = createEstimatedLocation(query.name, query.arrondissement, stamp);
-      changes.set(id, fallback);
-      resolved.set(id, fallback.coordinates);
+      plan.changes.set(id, fallback);
+      plan.resolved.set(id, fallback.coordinates);
       counts.arrondissementFallback++;
     }
   }
+  return plan;
+}
 
-  let geocodeFailures = 0;
-  if (toGeocode.size > 0) {
-    options.onProgress?.(0, toGeocode.size);
-    const batch = await geocodeBatch([...toGeocode.keys()], deps, options.onProgress);
-    for (const { address, result } of batch.successful) {
-      const { id, existing } = toGeocode.get(address)!;
-      const entry = createGeocodedLocation(address.name, address.arrondissement, result, stamp);
-      changes.set(id, entry);
-      resolved.set(id, entry.coordinates);
-      if (existing) counts.upgraded++;
-      else counts.geocodedFresh++;
-    }
-    for (const { address, category } of batch.failed) {
-      const { id, existing } = toGeocode.get(address)!;
-      const estimate = existing ?? createEstimatedLocation(address.name, address.arrondissement, stamp);
-      // A refused key or project says nothing about the venue: it is not counted against it.
-      const attempt = category === "CONFIG_ERROR" ? {} : { lastAttemptAt: stamp.toISOString(), failedAttempts: (existing?.failedAttempts ?? 0) + 1 };
-      changes.set(id, { ...estimate, ...attempt });
-      resolved.set(id, estimate.coordinates);
-      if (existing) counts.fromCache++;
-      else counts.arrondissementFallback++;
-    }
-    geocodeFailures = batch.failed.length;
-    const fatal = batch.failed.find((failure) => failure.category === "CONFIG_ERROR");
-    if (fatal) deps.log.warn("geocoding", GEOCODING_UNAVAILABLE_MESSAGE, { reason: fatal.message });
+/** Geocodes the due venues: successes are stored, failures keep (or get) an estimate and count an attempt. Returns the failures. */
+async function geocodeDue(plan: WarmPlan, deps: CoordinateDeps, options: WarmUpOptions, stamp: Date, counts: PopulationCounts): Promise<number> {
+  const { toGeocode, changes, resolved } = plan;
+  options.onProgress?.(0, toGeocode.size);
+  const batch = await geocodeBatch([...toGeocode.keys()], deps, options.onProgress);
+  for (const { address, result } of batch.successful) {
+    const { id, existing } = toGeocode.get(address)!;
+    const entry = createGeocodedLocation(address.name, address.arrondissement, result, stamp);
+    changes.set(id, entry);
+    resolved.set(id, entry.coordinates);
+    if (existing) counts.upgraded++;
+    else counts.geocodedFresh++;
   }
-
-  const pruned = Object.keys(cached).filter((id) => !eligibleIds.has(id)).length;
-  if (changes.size > 0 || pruned > 0 || read.discarded !== null || read.droppedEntries > 0) {
-    await deps.kv.update<unknown>(LOCATIONS_KV_KEY, (current) => applyChanges(current, stamp, changes, eligibleIds));
+  for (const { address, category } of batch.failed) {
+    const { id, existing } = toGeocode.get(address)!;
+    const estimate = existing ?? createEstimatedLocation(address.name, address.arrondissement, stamp);
+    // A refused key or project says nothing about the venue: it is not counted against it.
+    const attempt = category === "CONFIG_ERROR" ? {} : { lastAttemptAt: stamp.toISOString(), failedAttempts: (existing?.failedAttempts ?? 0) + 1 };
+    changes.set(id, { ...estimate, ...attempt });
+    resolved.set(id, estimate.coordinates);
+    if (existing) counts.fromCache++;
+    else counts.arrondissementFallback++;
   }
-  const warmCounts: WarmUpCounts = { ...counts, pruned, backedOff };
-  deps.log.info("geocoding", "Coordinates warmed", { ...warmCounts, geocodeFailures });
-  return { events: fill(events, resolved, venues.missingIds), counts: warmCounts };
+  const fatal = batch.failed.find((failure) => failure.category === "CONFIG_ERROR");
+  if (fatal) deps.log.warn("geocoding", GEOCODING_UNAVAILABLE_MESSAGE, { reason: fatal.message });
+  return batch.failed.length;
 }

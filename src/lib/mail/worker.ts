@@ -88,91 +88,115 @@ async function prepare(db: Db, message: OutboxMessage, now: Date): Promise<Prepa
   return { kind: "send", rendered: renderMessage(message.kind, message.language, params) };
 }
 
+/** The worker's dependencies, transport and run state, shared by the steps below. */
+interface Worker {
+  deps: OutboxWorkerDeps;
+  transport: Transporter | undefined;
+  /** Ids of the messages being sent by this worker (never released as interrupted). */
+  inFlight: Set<string>;
+  running: Promise<DrainOutcome> | undefined;
+  closed: boolean;
+}
+
+/** Builds the process's outbox worker; without SMTP_URL it is disabled and sends nothing. */
 export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
-  const smtpUrl = deps.config.smtpUrl;
-  // Short timeouts, all within the claim's lease (LEASE_SECONDS).
-  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : undefined;
-  const inFlight = new Set<string>();
-  let running: Promise<DrainOutcome> | undefined;
-  let closed = false;
-
-  async function sendOne(message: OutboxMessage, outcome: DrainOutcome): Promise<void> {
-    const prepared = await prepare(deps.db, message, deps.now());
-    if (prepared.kind === "cancel") {
-      await cancelClaimed(deps.db, message, prepared.reason, deps.now());
-      outcome.cancelled++;
-      return;
-    }
-    if (prepared.kind === "postpone") {
-      await postponeMessage(deps.db, message, prepared.until, deps.now());
-      outcome.postponed++;
-      return;
-    }
-    try {
-      await transport!.sendMail({
-        messageId: messageIdOf(message, deps.config),
-        from: senderOf(deps.config),
-        replyTo: deps.config.partnerEmail,
-        to: message.recipient,
-        subject: prepared.rendered.subject,
-        text: prepared.rendered.text,
-        html: prepared.rendered.html,
-        headers: { "Content-Language": message.language, "X-Finder-Message": message.kind, "Auto-Submitted": "auto-generated" },
-      });
-    } catch (error) {
-      const verdict = classifySendError(error);
-      if (verdict.kind === "uncertain") {
-        // Not retried: the server may hold it already (docs/email.md, "No duplicates").
-        await markRefused(deps.db, message, verdict.text, true, deps.now());
-        outcome.interrupted++;
-        return;
-      }
-      const next = await markRefused(deps.db, message, verdict.text, verdict.permanent, deps.now());
-      if (next === "retry") outcome.retried++;
-      else outcome.failed++;
-      deps.log.warn("mail", next === "retry" ? "Message refused, will retry" : "Message failed", { id: message.id, kind: message.kind, attempt: message.attempts, error: verdict.text });
-      return;
-    }
-    await markSent(deps.db, message, deps.now());
-    outcome.sent++;
-  }
-
-  async function run(limit: number): Promise<DrainOutcome> {
-    const outcome: DrainOutcome = { sent: 0, retried: 0, failed: 0, cancelled: 0, postponed: 0, interrupted: 0, enabled: transport !== undefined };
-    if (!transport || closed) return outcome;
-    outcome.interrupted += await releaseInterrupted(deps.db, deps.now(), { singleProcess: deps.singleProcess, inFlight });
-    for (let i = 0; i < limit && !closed; i++) {
-      const message = await claimNextMessage(deps.db, deps.now());
-      if (!message) break;
-      inFlight.add(message.id);
-      try {
-        await sendOne(message, outcome);
-      } catch (error) {
-        // The database failed around the send: the lease runs out and the message counts as interrupted.
-        deps.log.error("mail", "Outbox bookkeeping failed", { id: message.id, error: dbErrorSummary(error) });
-        break;
-      } finally {
-        inFlight.delete(message.id);
-      }
-    }
-    if (outcome.sent + outcome.retried + outcome.failed + outcome.cancelled + outcome.interrupted > 0) deps.log.info("mail", "Outbox drained", { ...outcome });
-    return outcome;
-  }
-
+  const worker: Worker = { deps, transport: createTransport(deps.config.smtpUrl), inFlight: new Set(), running: undefined, closed: false };
   return {
-    enabled: transport !== undefined,
+    enabled: worker.transport !== undefined,
     drain(limit = 100) {
-      running ??= run(limit).finally(() => {
-        running = undefined;
-      });
-      return running;
+      return (worker.running ??= run(worker, limit).finally(() => {
+        worker.running = undefined;
+      }));
     },
     async close() {
-      closed = true;
-      await running?.catch(() => undefined);
-      transport?.close();
+      worker.closed = true;
+      await worker.running?.catch(() => undefined);
+      worker.transport?.close();
     },
   };
+}
+
+/** The SMTP transport of SMTP_URL, if set. */
+function createTransport(smtpUrl: string | undefined): Transporter | undefined {
+  // Short timeouts, all within the claim's lease (LEASE_SECONDS).
+  return smtpUrl ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : undefined;
+}
+
+/** One drain: releases interrupted messages, then claims and sends due ones one at a time (at most `limit`). */
+async function run(worker: Worker, limit: number): Promise<DrainOutcome> {
+  const { deps, inFlight } = worker;
+  const outcome: DrainOutcome = { sent: 0, retried: 0, failed: 0, cancelled: 0, postponed: 0, interrupted: 0, enabled: worker.transport !== undefined };
+  if (!worker.transport || worker.closed) return outcome;
+  outcome.interrupted += await releaseInterrupted(deps.db, deps.now(), { singleProcess: deps.singleProcess, inFlight });
+  for (let i = 0; i < limit && !worker.closed; i++) {
+    const message = await claimNextMessage(deps.db, deps.now());
+    if (!message) break;
+    inFlight.add(message.id);
+    try {
+      await sendOne(worker, message, outcome);
+    } catch (error) {
+      // The database failed around the send: the lease runs out and the message counts as interrupted.
+      deps.log.error("mail", "Outbox bookkeeping failed", { id: message.id, error: dbErrorSummary(error) });
+      break;
+    } finally {
+      inFlight.delete(message.id);
+    }
+  }
+  if (outcome.sent + outcome.retried + outcome.failed + outcome.cancelled + outcome.interrupted > 0) deps.log.info("mail", "Outbox drained", { ...outcome });
+  return outcome;
+}
+
+/** Sends one claimed message, or cancels or postpones it as `prepare` says, and records the outcome. */
+async function sendOne(worker: Worker, message: OutboxMessage, outcome: DrainOutcome): Promise<void> {
+  const { deps } = worker;
+  const prepared = await prepare(deps.db, message, deps.now());
+  if (prepared.kind === "cancel") {
+    await cancelClaimed(deps.db, message, prepared.reason, deps.now());
+    outcome.cancelled++;
+    return;
+  }
+  if (prepared.kind === "postpone") {
+    await postponeMessage(deps.db, message, prepared.until, deps.now());
+    outcome.postponed++;
+    return;
+  }
+  try {
+    await worker.transport!.sendMail(mailOf(message, prepared.rendered, deps.config));
+  } catch (error) {
+    await recordSendFailure(deps, message, error, outcome);
+    return;
+  }
+  await markSent(deps.db, message, deps.now());
+  outcome.sent++;
+}
+
+/** The mail of a message: its stable Message-ID, the site sender, replies to the partnership address. */
+function mailOf(message: OutboxMessage, rendered: RenderedMessage, config: OutboxWorkerDeps["config"]) {
+  return {
+    messageId: messageIdOf(message, config),
+    from: senderOf(config),
+    replyTo: config.partnerEmail,
+    to: message.recipient,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    headers: { "Content-Language": message.language, "X-Finder-Message": message.kind, "Auto-Submitted": "auto-generated" },
+  };
+}
+
+/** Records a failed send: refused (retried or failed for good, logged) or uncertain (never retried). */
+async function recordSendFailure(deps: OutboxWorkerDeps, message: OutboxMessage, error: unknown, outcome: DrainOutcome): Promise<void> {
+  const verdict = classifySendError(error);
+  if (verdict.kind === "uncertain") {
+    // Not retried: the server may hold it already (docs/email.md, "No duplicates").
+    await markRefused(deps.db, message, verdict.text, true, deps.now());
+    outcome.interrupted++;
+    return;
+  }
+  const next = await markRefused(deps.db, message, verdict.text, verdict.permanent, deps.now());
+  if (next === "retry") outcome.retried++;
+  else outcome.failed++;
+  deps.log.warn("mail", next === "retry" ? "Message refused, will retry" : "Message failed", { id: message.id, kind: message.kind, attempt: message.attempts, error: verdict.text });
 }
 
 /** A message as the console and the JSON API show it; `full` adds both parts. */

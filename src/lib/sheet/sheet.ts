@@ -150,11 +150,43 @@ function keyWarning(warnings: SheetWarning[], row: number, cell: string, outcome
   }
 }
 
+/** What every row of one build shares: the date cells read up front, the inferred year, the uniqueness pass, and the output. */
+interface BuildContext {
+  dateReadings: DateCellReading[];
+  dateToReadings: DateCellReading[];
+  inferredYear: number;
+  assignment: ReturnType<typeof assignEventKeys>;
+  /** Occurrence keys are salted past every stored row key and every earlier occurrence key. */
+  taken: Set<string>;
+  events: LiveEvent[];
+  warnings: SheetWarning[];
+}
+
 /**
  * Builds events from field rows (the core of parseEventSheet): dates against the sheet's inferred year,
  * the uniqueness pass, every field rule (docs/sheet.md, "Field rules"), multi-day expansion and occurrence keys.
  */
 export function buildEventsFromRows(rows: readonly SheetRowInput[], options: ParseEventSheetOptions = {}): SheetRowsResult {
+  const { dateReadings, dateToReadings, explicitYears } = readDateCells(rows);
+  const inferredYear = inferSheetYear(explicitYears, parisYear(options.now ?? new Date()));
+  const assignment = assignEventKeys(rows.map(({ fields }) => fields));
+  const context: BuildContext = { dateReadings, dateToReadings, inferredYear, assignment, taken: new Set(assignment.keys), events: [], warnings: [] };
+  rows.forEach((row, index) => buildRowEvents(context, row, index));
+  return {
+    events: context.events,
+    warnings: context.warnings,
+    rowKeys: assignment.keys,
+    keyOutcomes: assignment.outcomes,
+    keyStats: {
+      missingEventKeyCount: assignment.missingEventKeyCount,
+      generatedEventKeyCount: assignment.generatedEventKeyCount,
+    },
+    inferredYear,
+  };
+}
+
+/** Reads every Date and Date To cell, with the years written in them (they decide the inferred year). */
+function readDateCells(rows: readonly SheetRowInput[]): { dateReadings: DateCellReading[]; dateToReadings: DateCellReading[]; explicitYears: number[] } {
   const dateReadings: DateCellReading[] = [];
   const dateToReadings: DateCellReading[] = [];
   const explicitYears: number[] = [];
@@ -166,142 +198,179 @@ export function buildEventsFromRows(rows: readonly SheetRowInput[], options: Par
     if (date.kind === "parts" && date.year !== null) explicitYears.push(date.year);
     if (dateTo.kind === "parts" && dateTo.year !== null) explicitYears.push(dateTo.year);
   }
-  const inferredYear = inferSheetYear(explicitYears, parisYear(options.now ?? new Date()));
-  const assignment = assignEventKeys(rows.map(({ fields }) => fields));
-  // Occurrence keys are salted past every stored row key and every earlier occurrence key.
-  const taken = new Set(assignment.keys);
+  return { dateReadings, dateToReadings, explicitYears };
+}
 
-  const events: LiveEvent[] = [];
-  const warnings: SheetWarning[] = [];
-  rows.forEach(({ rowNumber, fields, published }, index) => {
-    const rowKey = assignment.keys[index];
-    const curated = parseCurated(fields.curated);
-    if (curated.unexpected) {
-      warn(warnings, rowNumber, "curated", "unexpected_curated", `Curated value "${fields.curated}" is not recognised; read as not curated`);
+/** Reads one row (warning on each doubtful cell, in field-rule order) and appends its events, one per day. */
+function buildRowEvents(context: BuildContext, { rowNumber, fields, published }: SheetRowInput, index: number): void {
+  const { warnings, assignment } = context;
+  const rowKey = assignment.keys[index];
+  const curated = readCurated(warnings, rowNumber, fields);
+  const dates = readDates(warnings, rowNumber, fields, resolveDate(context.dateReadings[index], context.inferredYear), resolveDate(context.dateToReadings[index], context.inferredYear));
+  const nationality = readNationality(warnings, rowNumber, fields);
+  const location = normaliseLocation(fields.location);
+  const arrondissement = readArrondissement(warnings, rowNumber, fields);
+  const venueTypes = readVenueTypes(warnings, rowNumber, fields);
+  const seriesKey = readSeriesKey(warnings, rowNumber, fields, dates.length);
+  keyWarning(warnings, rowNumber, fields.eventKey, assignment.outcomes[index], rowKey);
+  const status = readStatus(warnings, rowNumber, fields);
+  const base = eventBase(fields, published, { curated, location, arrondissement, nationality, venueTypes, seriesKey, status });
+  appendOccurrences(context, { index, rowKey, fields, dates }, base);
+}
+
+/** The Curated cell; an unrecognised value reads as not curated. */
+function readCurated(warnings: SheetWarning[], rowNumber: number, fields: SheetFields): boolean {
+  const curated = parseCurated(fields.curated);
+  if (curated.unexpected) {
+    warn(warnings, rowNumber, "curated", "unexpected_curated", `Curated value "${fields.curated}" is not recognised; read as not curated`);
+  }
+  return curated.curated;
+}
+
+/** The row's days: Date alone, or every day from Date to Date To; a bad Date To leaves a single-day event. */
+function readDates(warnings: SheetWarning[], rowNumber: number, fields: SheetFields, date: ResolvedDate, dateTo: ResolvedDate): string[] {
+  dateWarning(warnings, rowNumber, "date", fields.date, date);
+  dateWarning(warnings, rowNumber, "dateTo", fields.dateTo, dateTo);
+  if (date.ok && dateTo.ok) {
+    const range = expandDateRange(date.iso, dateTo.iso);
+    if (range.problem) {
+      warn(warnings, rowNumber, "dateTo", "invalid_date_to", `${DATE_TO_PROBLEM_TEXT[range.problem]}; single-day event`);
     }
+    return range.dates;
+  }
+  if (!date.ok && dateTo.ok) {
+    warn(warnings, rowNumber, "dateTo", "invalid_date_to", "Date To is ignored because Date is not valid; single-day event");
+  }
+  return [date.ok ? date.iso : ""];
+}
 
-    const date = resolveDate(dateReadings[index], inferredYear);
-    dateWarning(warnings, rowNumber, "date", fields.date, date);
-    const dateTo = resolveDate(dateToReadings[index], inferredYear);
-    dateWarning(warnings, rowNumber, "dateTo", fields.dateTo, dateTo);
-    let dates = [date.ok ? date.iso : ""];
-    if (date.ok && dateTo.ok) {
-      const range = expandDateRange(date.iso, dateTo.iso);
-      dates = range.dates;
-      if (range.problem) {
-        warn(warnings, rowNumber, "dateTo", "invalid_date_to", `${DATE_TO_PROBLEM_TEXT[range.problem]}; single-day event`);
-      }
-    } else if (!date.ok && dateTo.ok) {
-      warn(warnings, rowNumber, "dateTo", "invalid_date_to", "Date To is ignored because Date is not valid; single-day event");
+/** The nationalities of the host and audience cells, without repeats; unsupported ones are ignored. */
+function readNationality(warnings: SheetWarning[], rowNumber: number, fields: SheetFields): NationalityCode[] {
+  const nationality: NationalityCode[] = [];
+  for (const field of ["hostCountry", "audienceCountry"] as const) {
+    const reading = readNationalityCell(fields[field]);
+    for (const code of reading.codes) if (!nationality.includes(code)) nationality.push(code);
+    for (const token of reading.unsupported) {
+      warn(warnings, rowNumber, field, "unsupported_nationality", `Unsupported nationality "${token}" is ignored`);
     }
+  }
+  return nationality;
+}
 
-    const nationality: NationalityCode[] = [];
-    for (const field of ["hostCountry", "audienceCountry"] as const) {
-      const reading = readNationalityCell(fields[field]);
-      for (const code of reading.codes) if (!nationality.includes(code)) nationality.push(code);
-      for (const token of reading.unsupported) {
-        warn(warnings, rowNumber, field, "unsupported_nationality", `Unsupported nationality "${token}" is ignored`);
-      }
-    }
+/** The arrondissement from Area, else estimated from Location. */
+function readArrondissement(warnings: SheetWarning[], rowNumber: number, fields: SheetFields): ReturnType<typeof resolveArrondissement> {
+  const arrondissement = resolveArrondissement(fields.area, fields.location);
+  if (arrondissement.unexpected) {
+    const estimate = arrondissement.value === "unknown" ? "unknown" : arrondissementShortLabel(arrondissement.value) + " from Location";
+    warn(warnings, rowNumber, "area", "unexpected_area", `Area "${fields.area}" is not 1–20, "-" or blank; read as ${estimate}`);
+  }
+  return arrondissement;
+}
 
-    const location = normaliseLocation(fields.location);
-    const arrondissement = resolveArrondissement(fields.area, fields.location);
-    if (arrondissement.unexpected) {
-      const estimate = arrondissement.value === "unknown" ? "unknown" : arrondissementShortLabel(arrondissement.value) + " from Location";
-      warn(warnings, rowNumber, "area", "unexpected_area", `Area "${fields.area}" is not 1–20, "-" or blank; read as ${estimate}`);
-    }
+/** The venue types of the Setting cell. */
+function readVenueTypes(warnings: SheetWarning[], rowNumber: number, fields: SheetFields): ReturnType<typeof parseVenueTypes> {
+  const venueTypes = parseVenueTypes(fields.setting);
+  if (fields.setting !== "" && venueTypes.length === 0) {
+    warn(warnings, rowNumber, "setting", "unknown_setting", `Setting "${fields.setting}" names neither indoor nor outdoor`);
+  }
+  return venueTypes;
+}
 
-    const venueTypes = parseVenueTypes(fields.setting);
-    if (fields.setting !== "" && venueTypes.length === 0) {
-      warn(warnings, rowNumber, "setting", "unknown_setting", `Setting "${fields.setting}" names neither indoor nor outdoor`);
-    }
+/** The Series Key cell; a multi-day row without a valid one gets a generated key. */
+function readSeriesKey(warnings: SheetWarning[], rowNumber: number, fields: SheetFields, dayCount: number): string | null {
+  const seriesKey = normaliseSeriesKey(fields.seriesKey);
+  if (seriesKey === null && fields.seriesKey !== "") {
+    warn(
+      warnings,
+      rowNumber,
+      "seriesKey",
+      "invalid_series_key",
+      `Series Key "${fields.seriesKey}" is invalid (expected ser_ and 12–20 lowercase letters or digits)`,
+    );
+  }
+  return seriesKey === null && dayCount > 1 ? generateSeriesKey(fields) : seriesKey;
+}
 
-    let seriesKey = normaliseSeriesKey(fields.seriesKey);
-    if (seriesKey === null && fields.seriesKey !== "") {
-      warn(
-        warnings,
-        rowNumber,
-        "seriesKey",
-        "invalid_series_key",
-        `Series Key "${fields.seriesKey}" is invalid (expected ser_ and 12–20 lowercase letters or digits)`,
-      );
-    }
-    if (seriesKey === null && dates.length > 1) seriesKey = generateSeriesKey(fields);
+/** The Status cell; an unrecognised value reads as scheduled. */
+function readStatus(warnings: SheetWarning[], rowNumber: number, fields: SheetFields): ReturnType<typeof parseEventStatus>["status"] {
+  const status = parseEventStatus(fields.status);
+  if (status.unexpected) warn(warnings, rowNumber, "status", "unexpected_status", `Status "${fields.status}" is not scheduled, cancelled, moved or full; read as scheduled`);
+  return status.status;
+}
 
-    keyWarning(warnings, rowNumber, fields.eventKey, assignment.outcomes[index], rowKey);
+/** The cells read with their warnings, handed to eventBase. */
+interface ReadCells {
+  curated: boolean;
+  location: ReturnType<typeof normaliseLocation>;
+  arrondissement: ReturnType<typeof resolveArrondissement>;
+  nationality: NationalityCode[];
+  venueTypes: ReturnType<typeof parseVenueTypes>;
+  seriesKey: string | null;
+  status: ReturnType<typeof parseEventStatus>["status"];
+}
 
-    const status = parseEventStatus(fields.status);
-    if (status.unexpected) warn(warnings, rowNumber, "status", "unexpected_status", `Status "${fields.status}" is not scheduled, cancelled, moved or full; read as scheduled`);
+/** The fields every occurrence of a row shares (all but its date and keys). */
+function eventBase(fields: SheetFields, published: PublishedRowState | undefined, read: ReadCells) {
+  const time = normaliseTime(fields.startTime);
+  const endTime = normaliseTime(fields.endTime);
+  const links = parseLinks(fields.primaryUrl);
+  return {
+    ...(time === undefined ? {} : { time }),
+    ...(endTime === undefined ? {} : { endTime }),
+    ...(read.location === undefined ? {} : { location: read.location }),
+    arrondissement: read.arrondissement.value,
+    genres: parseGenres(fields.categories),
+    nationality: read.nationality,
+    venueTypes: read.venueTypes,
+    price: fields.price,
+    priceValue: parsePriceValue(fields.price),
+    age: fields.ageGuidance,
+    ageValue: parseAgeValue(fields.ageGuidance),
+    link: links.link,
+    ...(links.links ? { links: links.links } : {}),
+    curated: read.curated,
+    type: eventTypeOf(fields.title, time),
+    category: parseEventCategory(fields.eventCategory),
+    tags: parseTags(fields.tags),
+    description: fields.notes,
+    seriesKey: read.seriesKey,
+    status: read.status,
+    statusNote: normaliseStatusNote(fields.statusNote),
+    firstPublishedAt: published?.firstPublishedAt ?? null,
+    changedAt: published?.changedAt ?? null,
+    sequence: published?.sequence ?? 0,
+  };
+}
 
-    const time = normaliseTime(fields.startTime);
-    const endTime = normaliseTime(fields.endTime);
-    const links = parseLinks(fields.primaryUrl);
-    const priceValue = parsePriceValue(fields.price);
-    const slug = slugify(fields.title);
-    const base = {
-      ...(time === undefined ? {} : { time }),
-      ...(endTime === undefined ? {} : { endTime }),
-      ...(location === undefined ? {} : { location }),
-      arrondissement: arrondissement.value,
-      genres: parseGenres(fields.categories),
-      nationality,
-      venueTypes,
-      price: fields.price,
-      priceValue,
-      age: fields.ageGuidance,
-      ageValue: parseAgeValue(fields.ageGuidance),
-      link: links.link,
-      ...(links.links ? { links: links.links } : {}),
-      curated: curated.curated,
-      type: eventTypeOf(fields.title, time),
-      category: parseEventCategory(fields.eventCategory),
-      tags: parseTags(fields.tags),
-      description: fields.notes,
-      seriesKey,
-      status: status.status,
-      statusNote: normaliseStatusNote(fields.statusNote),
-      firstPublishedAt: published?.firstPublishedAt ?? null,
-      changedAt: published?.changedAt ?? null,
-      sequence: published?.sequence ?? 0,
-    };
-    const verified = isVerifiedEvent({ ...base, date: dates[0] });
-    dates.forEach((iso, k) => {
-      const eventKey = k === 0 ? rowKey : generateOccurrenceKey(assignment.fingerprints[index], iso, taken);
-      taken.add(eventKey);
-      events.push({
-        eventKey,
-        slug,
-        eventName: fields.title,
-        date: iso,
-        day: weekdayOf(iso),
-        ...base,
-        // Occurrences never share mutable lists.
-        genres: [...base.genres],
-        nationality: [...base.nationality],
-        venueTypes: [...base.venueTypes],
-        tags: [...base.tags],
-        ...(base.links ? { links: [...base.links] } : {}),
-        occurrenceIndex: k + 1,
-        occurrenceCount: dates.length,
-        dateRangeStart: dates[0],
-        dateRangeEnd: dates[dates.length - 1],
-        verified,
-        ...PROJECTION_DEFAULTS,
-      });
+/** Appends one event per day of the row: the first keeps the row key, the others get occurrence keys. */
+function appendOccurrences(context: BuildContext, row: { index: number; rowKey: string; fields: SheetFields; dates: string[] }, base: ReturnType<typeof eventBase>): void {
+  const { index, rowKey, fields, dates } = row;
+  const slug = slugify(fields.title);
+  const verified = isVerifiedEvent({ ...base, date: dates[0] });
+  dates.forEach((iso, k) => {
+    const eventKey = k === 0 ? rowKey : generateOccurrenceKey(context.assignment.fingerprints[index], iso, context.taken);
+    context.taken.add(eventKey);
+    context.events.push({
+      eventKey,
+      slug,
+      eventName: fields.title,
+      date: iso,
+      day: weekdayOf(iso),
+      ...base,
+      // Occurrences never share mutable lists.
+      genres: [...base.genres],
+      nationality: [...base.nationality],
+      venueTypes: [...base.venueTypes],
+      tags: [...base.tags],
+      ...(base.links ? { links: [...base.links] } : {}),
+      occurrenceIndex: k + 1,
+      occurrenceCount: dates.length,
+      dateRangeStart: dates[0],
+      dateRangeEnd: dates[dates.length - 1],
+      verified,
+      ...PROJECTION_DEFAULTS,
     });
   });
-
-  return {
-    events,
-    warnings,
-    rowKeys: assignment.keys,
-    keyOutcomes: assignment.outcomes,
-    keyStats: {
-      missingEventKeyCount: assignment.missingEventKeyCount,
-      generatedEventKeyCount: assignment.generatedEventKeyCount,
-    },
-    inferredYear,
-  };
 }
 
 /** Parses the event sheet CSV into events (see docs/sheet.md); blocking issues fail the parse, everything else is a warning. */

@@ -109,6 +109,33 @@ export type PatchResult =
 
 const MAX_CELL_LENGTH = 10_000;
 
+type Issue = { field: string; message: string };
+type InvalidResult = Extract<PatchResult, { kind: "invalid" }>;
+
+/** The store as the patch found it under the lock. */
+interface FoundStore {
+  current: typeof eventStoreMeta.$inferSelect | undefined;
+  /** The columns in the table (none for a store never written). */
+  storedColumns: StoreColumn[];
+  /** The columns the patch applies to: the stored ones, else the core ones. */
+  columns: StoreColumn[];
+  currentRevision: number;
+}
+
+/** The sheet after the patch, in memory, and what the patch changed in it. */
+interface PatchDraft {
+  revision: number;
+  addedColumns: StoreColumn[];
+  allColumns: StoreColumn[];
+  added: ReadonlySet<string>;
+  deleted: ReadonlySet<string>;
+  /** The whole sheet after the write for a publish, else the rows the patch names. */
+  next: StoredRowState[];
+  nextById: Map<string, StoredRowState>;
+  changedCells: Map<string, [string, string, string]>;
+  changedColumns: Set<string>;
+}
+
 function cellRevision(row: StoredRowState, key: string): number {
   return row.cellRevisions[key] ?? row.createdRevision;
 }
@@ -117,182 +144,250 @@ function cellRevision(row: StoredRowState, key: string): number {
 export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchOptions): Promise<PatchResult> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await tx.execute(sql`select pg_advisory_xact_lock(${STORE_LOCK_KEY})`);
-    const [current] = await tx.select().from(eventStoreMeta).where(eq(eventStoreMeta.id, 1)).limit(1);
-    const storedColumns = await listStoreColumns(t);
-    // A store never written has no columns yet: the core ones come first.
-    const columns = storedColumns.length ? storedColumns : coreColumns();
-    const currentRevision = current?.revision ?? 0;
-    const base = patch.baseRevision ?? currentRevision;
-    const metaNow = (): StoreMeta => ({
-      rowCount: current?.rowCount ?? 0,
-      columnCount: columns.length,
-      revision: currentRevision,
-      updatedAt: current?.updatedAt ?? options.now,
-      updatedBy: current?.updatedBy ?? "system",
-      origin: current?.origin ?? "manual",
-      checksum: current?.checksum ?? "",
-    });
-    if (base > currentRevision) return invalid("baseRevision", "Base revision is newer than the store");
-
-    // Columns first, so cells of the same patch may name them.
-    const issues: { field: string; message: string }[] = [];
-    const keys = new Set(columns.map((c) => c.key));
-    const addedColumns: StoreColumn[] = [];
-    for (const [i, column] of (patch.addColumns ?? []).entries()) {
-      const label = column.label.trim().replace(/\s+/g, " ");
-      if (!label || label.length > 80) {
-        issues.push({ field: `addColumns.${i}.label`, message: "Column label must be 1–80 characters" });
-        continue;
-      }
-      if (columns.some((c) => c.label.toLowerCase() === label.toLowerCase()) || addedColumns.some((c) => c.label.toLowerCase() === label.toLowerCase())) {
-        issues.push({ field: `addColumns.${i}.label`, message: `A column named "${label}" already exists` });
-        continue;
-      }
-      if (findFieldForHeader(label) !== null || isFeaturedHeader(label)) {
-        issues.push({ field: `addColumns.${i}.label`, message: `"${label}" is the name of a core column` });
-        continue;
-      }
-      if (column.key !== undefined && (!isCustomColumnKey(column.key) || keys.has(column.key))) {
-        issues.push({ field: `addColumns.${i}.key`, message: "Column key must be custom_ followed by lowercase letters, digits or _, and unused" });
-        continue;
-      }
-      const key = column.key ?? customColumnKey(label, keys);
-      keys.add(key);
-      addedColumns.push({ key, label, isCore: false, isRequired: false });
-    }
-
+    const found = await readLockedStore(t);
+    const base = patch.baseRevision ?? found.currentRevision;
+    if (base > found.currentRevision) return invalid([{ field: "baseRevision", message: "Base revision is newer than the store" }]);
     // A publish's gate checks the whole sheet; an autosave reads only the rows it names.
     const whole = options.gate !== undefined || options.publish === "sheet";
-    const named = [...(patch.cells ?? []).map((c) => c.rowId), ...(patch.deleteRowIds ?? []), ...(patch.addRows ?? []).flatMap((r) => (r.id ? [r.id] : []))];
-    const rows = whole ? await readStoreRows(t, columns) : await readStoreRowsById(t, columns, named);
+    const issues: Issue[] = [];
+    // Columns first, so cells of the same patch may name them.
+    const { keys, addedColumns } = checkAddedColumns(found.columns, patch.addColumns ?? [], issues);
+    const rows = whole ? await readStoreRows(t, found.columns) : await readStoreRowsById(t, found.columns, namedRowIds(patch));
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const addedIds: string[] = [];
-    for (const [i, row] of (patch.addRows ?? []).entries()) {
-      const id = row.id?.toLowerCase() ?? crypto.randomUUID();
-      if (byId.has(id) || addedIds.includes(id)) issues.push({ field: `addRows.${i}.id`, message: "Row id is already used" });
-      for (const key of Object.keys(row.values)) if (!keys.has(key)) issues.push({ field: `addRows.${i}.values.${key}`, message: "Unknown column" });
-      addedIds.push(id);
-    }
-    const added = new Set(addedIds);
-    for (const [i, cell] of (patch.cells ?? []).entries()) {
-      if (!keys.has(cell.key)) issues.push({ field: `cells.${i}.key`, message: "Unknown column" });
-      if ((cell.baseRevision ?? 0) > currentRevision) issues.push({ field: `cells.${i}.baseRevision`, message: "Base revision is newer than the store" });
-      if (cell.value.length > MAX_CELL_LENGTH) issues.push({ field: `cells.${i}.value`, message: `Cell text is longer than ${MAX_CELL_LENGTH} characters` });
-    }
-    if (issues.length) return { ok: false as const, kind: "invalid" as const, error: "Invalid sheet edits", issues };
+    const addedIds = checkAddedRows(patch.addRows ?? [], byId, keys, issues);
+    checkCells(patch.cells ?? [], keys, found.currentRevision, issues);
+    if (issues.length) return invalid(issues);
+    const conflicts = findConflicts(patch, byId, new Set(addedIds), found.columns, base);
+    if (conflicts.length) return { ok: false as const, kind: "conflict" as const, error: "The sheet changed since these edits were based on it", meta: metaBefore(found, options.now), conflicts };
 
-    // Conflicts: touched cells changed after the base, rows deleted after it, deleted rows edited after it.
-    const conflicts: CellConflict[] = [];
-    for (const cell of patch.cells ?? []) {
-      if (added.has(cell.rowId)) continue;
-      const row = byId.get(cell.rowId);
-      if (!row) {
-        conflicts.push({ rowId: cell.rowId, key: cell.key, value: null });
-        continue;
-      }
-      if (cellRevision(row, cell.key) > (cell.baseRevision ?? base) && (row.values[cell.key] ?? "") !== cell.value) conflicts.push({ rowId: cell.rowId, key: cell.key, value: row.values[cell.key] ?? "" });
-    }
-    for (const rowId of patch.deleteRowIds ?? []) {
-      const row = byId.get(rowId);
-      if (row && row.revision > base) {
-        for (const column of columns) if (cellRevision(row, column.key) > base) conflicts.push({ rowId, key: column.key, value: row.values[column.key] ?? "" });
-      }
-    }
-    if (conflicts.length) return { ok: false as const, kind: "conflict" as const, error: "The sheet changed since these edits were based on it", meta: metaNow(), conflicts };
-
-    const revision = currentRevision + 1;
-    const allColumns = [...columns, ...addedColumns];
-    const changedColumns = new Set<string>(addedColumns.map((c) => c.key));
-    const changedCells = new Map<string, [string, string, string]>();
-    const deleted = new Set((patch.deleteRowIds ?? []).filter((id) => byId.has(id)));
-    // `next` is the whole sheet after the write for a publish, else the rows the patch names.
-    const next: StoredRowState[] = rows.filter((r) => !deleted.has(r.id));
-    const blankBefore = new Set(next.filter((r) => isBlankStoreRow(r.values)).map((r) => r.id));
-    for (const [i, row] of (patch.addRows ?? []).entries()) {
-      const values: Record<string, string> = {};
-      for (const column of allColumns) values[column.key] = (row.values[column.key] ?? "").trim();
-      next.push({ id: addedIds[i], values, createdRevision: revision, revision, cellRevisions: {} });
-    }
-    const nextById = new Map(next.map((r) => [r.id, r]));
-    const setCell = (row: StoredRowState, key: string, value: string) => {
-      if ((row.values[key] ?? "") === value) return;
-      row.values[key] = value;
-      if (added.has(row.id)) return;
-      row.cellRevisions = { ...row.cellRevisions, [key]: revision };
-      row.revision = revision;
-      changedCells.set(`${row.id}\u0000${key}`, [row.id, key, value]);
-      changedColumns.add(key);
-    };
-    for (const cell of patch.cells ?? []) {
-      const row = nextById.get(cell.rowId);
-      if (!row || cell.key === "eventKey") continue;
-      setCell(row, cell.key, cell.value.trim());
-    }
-
-    const assignedKeys = await assignMissingKeys(t, next, { added, blankBefore, touched: new Set([...changedCells.values()].map(([id]) => id)), deleted, all: whole ? rows : undefined });
-    for (const { rowId, eventKey } of assignedKeys) setCell(nextById.get(rowId)!, "eventKey", eventKey);
-
+    const draft = applyPatch(patch, found, rows, addedColumns, addedIds);
+    const assignedKeys = await assignMissingKeys(t, draft.next, { added: draft.added, blankBefore: draft.blankBefore, touched: touchedRows(draft), deleted: draft.deleted, all: whole ? rows : undefined });
+    for (const { rowId, eventKey } of assignedKeys) setCell(draft, draft.nextById.get(rowId)!, "eventKey", eventKey);
     if (options.gate) {
-      const report = options.gate(allColumns, next);
+      const report = options.gate(draft.allColumns, draft.next);
       if (!report.ok) return { ok: false as const, kind: "blocked" as const, error: report.blocking.map((b) => b.message).join("; "), report };
     }
-    const touched = new Set([...changedCells.values()].map(([id]) => id));
-    const newColumns = storedColumns.length ? addedColumns : allColumns;
-    if (newColumns.length) await tx.insert(eventStoreColumns).values(newColumns.map((c, i) => ({ ...c, displayOrder: allColumns.length - newColumns.length + i })));
-    if (deleted.size) await tx.delete(eventStoreRows).where(inArray(eventStoreRows.id, [...deleted]));
-    const updates = next.filter((r) => touched.has(r.id)).map((r) => ({ id: r.id, data: r.values, revs: r.cellRevisions }));
-    if (updates.length) {
-      await tx.execute(sql`update event_store_rows as r set row_data = v.data, cell_revisions = v.revs, revision = ${revision}
-        from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id uuid, data jsonb, revs jsonb) where r.id = v.id`);
-    }
-    const appended = next.filter((r) => added.has(r.id));
-    if (appended.length) {
-      const [{ maxOrder }] = await tx.select({ maxOrder: sql<number>`coalesce(max(${eventStoreRows.displayOrder}), -1)::int` }).from(eventStoreRows);
-      const records = appended.map((r, i) => ({ id: r.id, displayOrder: Number(maxOrder) + 1 + i, rowData: r.values, createdRevision: revision, revision, cellRevisions: {} }));
-      for (let i = 0; i < records.length; i += 500) await tx.insert(eventStoreRows).values(records.slice(i, i + 500));
-    }
-
-    // The checksum covers the whole sheet: a publish has it at hand; an autosave leaves it empty
-    // until the next full write (readers that show it compute it then).
-    const rowCount = whole ? next.length : (current?.rowCount ?? 0) + appended.length - deleted.size;
-    const checksum = whole ? sheetChecksum(storeCsv(allColumns, next)) : "";
-    const metaValues = { rowCount, revision, updatedAt: options.now, updatedBy: options.updatedBy, origin: options.origin ?? current?.origin ?? "manual", checksum };
-    await tx.insert(eventStoreMeta).values({ id: 1, ...metaValues }).onConflictDoUpdate({ target: eventStoreMeta.id, set: metaValues });
-    const step: RevisionStep = {};
-    if (addedColumns.length) step.addColumns = addedColumns.map((c) => ({ key: c.key, label: c.label }));
-    if (deleted.size) step.deleteRowIds = [...deleted];
-    if (changedCells.size) step.cells = [...changedCells.values()];
-    if (appended.length) step.addRows = appended.map((r) => ({ id: r.id, values: Object.fromEntries(Object.entries(r.values).filter(([, v]) => v !== "")) }));
+    const touched = touchedRows(draft);
+    const appended = await writeRows(t, found, draft, touched);
+    const metaValues = await writeMeta(t, found, draft, { appended: appended.length, whole }, options);
+    const step = revisionStep(draft, appended);
     await recordRevision(t, {
       trigger: options.trigger,
       actor: options.actor ?? "system",
       now: options.now,
-      rowCount,
-      columnCount: allColumns.length,
-      summary: { rowsAdded: appended.length, rowsDeleted: deleted.size, rowsChanged: touched.size, changedColumns: [...changedColumns].sort() },
-      fromRevision: currentRevision,
-      toRevision: revision,
+      rowCount: metaValues.rowCount,
+      columnCount: draft.allColumns.length,
+      summary: { rowsAdded: appended.length, rowsDeleted: draft.deleted.size, rowsChanged: touched.size, changedColumns: [...draft.changedColumns].sort() },
+      fromRevision: found.currentRevision,
+      toRevision: draft.revision,
       // A publish keeps a snapshot of the sheet it published.
       step: whole ? undefined : step,
     });
-    const publishing = { now: options.now, actor: options.actor ?? "system", trigger: options.trigger, storeRevision: revision };
-    if (options.publish === "sheet") await publishWholeSheet(t, { columns: allColumns, rows: next }, publishing);
-    else if (options.publish === "changes") {
-      await publishStep(t, step, publishing, async () => ({ columns: allColumns, rows: await readStoreRows(t, allColumns, { lean: true }) }));
-    }
-    return {
-      ok: true as const,
-      meta: { ...metaValues, columnCount: allColumns.length },
-      assignedKeys,
-      addedRowIds: addedIds,
-      columns: allColumns,
-      behind: base !== currentRevision,
-    };
+    await publishPatch(t, draft, step, options);
+    return { ok: true as const, meta: { ...metaValues, columnCount: draft.allColumns.length }, assignedKeys, addedRowIds: addedIds, columns: draft.allColumns, behind: base !== found.currentRevision };
   });
+}
 
-  function invalid(field: string, message: string) {
-    return { ok: false as const, kind: "invalid" as const, error: "Invalid sheet edits", issues: [{ field, message }] };
+/** The refusal of a patch whose edits are malformed. */
+function invalid(issues: Issue[]): InvalidResult {
+  return { ok: false as const, kind: "invalid" as const, error: "Invalid sheet edits", issues };
+}
+
+/** Takes the store lock and reads the meta row and the columns. */
+async function readLockedStore(t: Db): Promise<FoundStore> {
+  await t.execute(sql`select pg_advisory_xact_lock(${STORE_LOCK_KEY})`);
+  const [current] = await t.select().from(eventStoreMeta).where(eq(eventStoreMeta.id, 1)).limit(1);
+  const storedColumns = await listStoreColumns(t);
+  // A store never written has no columns yet: the core ones come first.
+  const columns = storedColumns.length ? storedColumns : coreColumns();
+  return { current, storedColumns, columns, currentRevision: current?.revision ?? 0 };
+}
+
+/** The store's meta as found (what a conflict answer shows). */
+function metaBefore(found: FoundStore, now: Date): StoreMeta {
+  const { current } = found;
+  return {
+    rowCount: current?.rowCount ?? 0,
+    columnCount: found.columns.length,
+    revision: found.currentRevision,
+    updatedAt: current?.updatedAt ?? now,
+    updatedBy: current?.updatedBy ?? "system",
+    origin: current?.origin ?? "manual",
+    checksum: current?.checksum ?? "",
+  };
+}
+
+/** Checks the columns to add (label, clash with a core name, key) and gives each its key; returns every key after them. */
+function checkAddedColumns(columns: StoreColumn[], requested: NewColumn[], issues: Issue[]): { keys: Set<string>; addedColumns: StoreColumn[] } {
+  const keys = new Set(columns.map((c) => c.key));
+  const addedColumns: StoreColumn[] = [];
+  for (const [i, column] of requested.entries()) {
+    const label = column.label.trim().replace(/\s+/g, " ");
+    const problem = addedColumnProblem(column, label, [...columns, ...addedColumns], keys);
+    if (problem) {
+      issues.push({ field: `addColumns.${i}.${problem.field}`, message: problem.message });
+      continue;
+    }
+    const key = column.key ?? customColumnKey(label, keys);
+    keys.add(key);
+    addedColumns.push({ key, label, isCore: false, isRequired: false });
+  }
+  return { keys, addedColumns };
+}
+
+/** What is wrong with one column to add (checked in order, the first problem wins), or undefined. */
+function addedColumnProblem(column: NewColumn, label: string, existing: StoreColumn[], keys: ReadonlySet<string>): { field: "label" | "key"; message: string } | undefined {
+  if (!label || label.length > 80) return { field: "label", message: "Column label must be 1–80 characters" };
+  if (existing.some((c) => c.label.toLowerCase() === label.toLowerCase())) return { field: "label", message: `A column named "${label}" already exists` };
+  if (findFieldForHeader(label) !== null || isFeaturedHeader(label)) return { field: "label", message: `"${label}" is the name of a core column` };
+  if (column.key !== undefined && (!isCustomColumnKey(column.key) || keys.has(column.key))) return { field: "key", message: "Column key must be custom_ followed by lowercase letters, digits or _, and unused" };
+  return undefined;
+}
+
+/** The ids of the rows the patch names (edited, deleted, or added with a chosen id). */
+function namedRowIds(patch: StorePatch): string[] {
+  return [...(patch.cells ?? []).map((c) => c.rowId), ...(patch.deleteRowIds ?? []), ...(patch.addRows ?? []).flatMap((r) => (r.id ? [r.id] : []))];
+}
+
+/** Checks the rows to add (unused id, known columns) and gives each its id. */
+function checkAddedRows(addRows: NewRow[], byId: ReadonlyMap<string, StoredRowState>, keys: ReadonlySet<string>, issues: Issue[]): string[] {
+  const addedIds: string[] = [];
+  for (const [i, row] of addRows.entries()) {
+    const id = row.id?.toLowerCase() ?? crypto.randomUUID();
+    if (byId.has(id) || addedIds.includes(id)) issues.push({ field: `addRows.${i}.id`, message: "Row id is already used" });
+    for (const key of Object.keys(row.values)) if (!keys.has(key)) issues.push({ field: `addRows.${i}.values.${key}`, message: "Unknown column" });
+    addedIds.push(id);
+  }
+  return addedIds;
+}
+
+/** Checks the cells to write: known column, base not in the future, length. */
+function checkCells(cells: CellEdit[], keys: ReadonlySet<string>, currentRevision: number, issues: Issue[]): void {
+  for (const [i, cell] of cells.entries()) {
+    if (!keys.has(cell.key)) issues.push({ field: `cells.${i}.key`, message: "Unknown column" });
+    if ((cell.baseRevision ?? 0) > currentRevision) issues.push({ field: `cells.${i}.baseRevision`, message: "Base revision is newer than the store" });
+    if (cell.value.length > MAX_CELL_LENGTH) issues.push({ field: `cells.${i}.value`, message: `Cell text is longer than ${MAX_CELL_LENGTH} characters` });
+  }
+}
+
+/** Conflicts: touched cells changed after the base, rows deleted after it, deleted rows edited after it. */
+function findConflicts(patch: StorePatch, byId: ReadonlyMap<string, StoredRowState>, added: ReadonlySet<string>, columns: StoreColumn[], base: number): CellConflict[] {
+  const conflicts: CellConflict[] = [];
+  for (const cell of patch.cells ?? []) {
+    if (added.has(cell.rowId)) continue;
+    const row = byId.get(cell.rowId);
+    if (!row) {
+      conflicts.push({ rowId: cell.rowId, key: cell.key, value: null });
+      continue;
+    }
+    if (cellRevision(row, cell.key) > (cell.baseRevision ?? base) && (row.values[cell.key] ?? "") !== cell.value) conflicts.push({ rowId: cell.rowId, key: cell.key, value: row.values[cell.key] ?? "" });
+  }
+  for (const rowId of patch.deleteRowIds ?? []) {
+    const row = byId.get(rowId);
+    if (row && row.revision > base) {
+      for (const column of columns) if (cellRevision(row, column.key) > base) conflicts.push({ rowId, key: column.key, value: row.values[column.key] ?? "" });
+    }
+  }
+  return conflicts;
+}
+
+/** Builds the sheet after the patch in memory: deleted rows out, added rows in, cells set (trimmed). */
+function applyPatch(patch: StorePatch, found: FoundStore, rows: StoredRowState[], addedColumns: StoreColumn[], addedIds: string[]): PatchDraft & { blankBefore: ReadonlySet<string> } {
+  const revision = found.currentRevision + 1;
+  const allColumns = [...found.columns, ...addedColumns];
+  const present = new Set(rows.map((r) => r.id));
+  const deleted = new Set((patch.deleteRowIds ?? []).filter((id) => present.has(id)));
+  const next: StoredRowState[] = rows.filter((r) => !deleted.has(r.id));
+  const blankBefore = new Set(next.filter((r) => isBlankStoreRow(r.values)).map((r) => r.id));
+  for (const [i, row] of (patch.addRows ?? []).entries()) {
+    const values: Record<string, string> = {};
+    for (const column of allColumns) values[column.key] = (row.values[column.key] ?? "").trim();
+    next.push({ id: addedIds[i], values, createdRevision: revision, revision, cellRevisions: {} });
+  }
+  const draft = {
+    revision,
+    addedColumns,
+    allColumns,
+    added: new Set(addedIds),
+    deleted,
+    next,
+    nextById: new Map(next.map((r) => [r.id, r])),
+    changedCells: new Map<string, [string, string, string]>(),
+    changedColumns: new Set<string>(addedColumns.map((c) => c.key)),
+    blankBefore,
+  };
+  for (const cell of patch.cells ?? []) {
+    const row = draft.nextById.get(cell.rowId);
+    if (!row || cell.key === "eventKey") continue;
+    setCell(draft, row, cell.key, cell.value.trim());
+  }
+  return draft;
+}
+
+/** Sets one cell of the draft; a stored row records the cell's new revision and the change. */
+function setCell(draft: PatchDraft, row: StoredRowState, key: string, value: string): void {
+  if ((row.values[key] ?? "") === value) return;
+  row.values[key] = value;
+  if (draft.added.has(row.id)) return;
+  row.cellRevisions = { ...row.cellRevisions, [key]: draft.revision };
+  row.revision = draft.revision;
+  draft.changedCells.set(`${row.id}\u0000${key}`, [row.id, key, value]);
+  draft.changedColumns.add(key);
+}
+
+/** The ids of the stored rows with a changed cell. */
+function touchedRows(draft: PatchDraft): Set<string> {
+  return new Set([...draft.changedCells.values()].map(([id]) => id));
+}
+
+/** Writes the new columns, the deletions, the changed rows and the appended rows; returns the appended rows. */
+async function writeRows(t: Db, found: FoundStore, draft: PatchDraft, touched: ReadonlySet<string>): Promise<StoredRowState[]> {
+  const { allColumns, revision } = draft;
+  const newColumns = found.storedColumns.length ? draft.addedColumns : allColumns;
+  if (newColumns.length) await t.insert(eventStoreColumns).values(newColumns.map((c, i) => ({ ...c, displayOrder: allColumns.length - newColumns.length + i })));
+  if (draft.deleted.size) await t.delete(eventStoreRows).where(inArray(eventStoreRows.id, [...draft.deleted]));
+  const updates = draft.next.filter((r) => touched.has(r.id)).map((r) => ({ id: r.id, data: r.values, revs: r.cellRevisions }));
+  if (updates.length) {
+    await t.execute(sql`update event_store_rows as r set row_data = v.data, cell_revisions = v.revs, revision = ${revision}
+      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id uuid, data jsonb, revs jsonb) where r.id = v.id`);
+  }
+  const appended = draft.next.filter((r) => draft.added.has(r.id));
+  if (appended.length) {
+    const [{ maxOrder }] = await t.select({ maxOrder: sql<number>`coalesce(max(${eventStoreRows.displayOrder}), -1)::int` }).from(eventStoreRows);
+    const records = appended.map((r, i) => ({ id: r.id, displayOrder: Number(maxOrder) + 1 + i, rowData: r.values, createdRevision: revision, revision, cellRevisions: {} }));
+    for (let i = 0; i < records.length; i += 500) await t.insert(eventStoreRows).values(records.slice(i, i + 500));
+  }
+  return appended;
+}
+
+/** Writes the meta row after the patch and returns its values. */
+async function writeMeta(t: Db, found: FoundStore, draft: PatchDraft, counts: { appended: number; whole: boolean }, options: PatchOptions) {
+  const { current } = found;
+  // The checksum covers the whole sheet: a publish has it at hand; an autosave leaves it empty
+  // until the next full write (readers that show it compute it then).
+  const rowCount = counts.whole ? draft.next.length : (current?.rowCount ?? 0) + counts.appended - draft.deleted.size;
+  const checksum = counts.whole ? sheetChecksum(storeCsv(draft.allColumns, draft.next)) : "";
+  const metaValues = { rowCount, revision: draft.revision, updatedAt: options.now, updatedBy: options.updatedBy, origin: options.origin ?? current?.origin ?? "manual", checksum };
+  await t.insert(eventStoreMeta).values({ id: 1, ...metaValues }).onConflictDoUpdate({ target: eventStoreMeta.id, set: metaValues });
+  return metaValues;
+}
+
+/** The patch as a revision step (what a revision replays and a `changes` publish applies). */
+function revisionStep(draft: PatchDraft, appended: StoredRowState[]): RevisionStep {
+  const step: RevisionStep = {};
+  if (draft.addedColumns.length) step.addColumns = draft.addedColumns.map((c) => ({ key: c.key, label: c.label }));
+  if (draft.deleted.size) step.deleteRowIds = [...draft.deleted];
+  if (draft.changedCells.size) step.cells = [...draft.changedCells.values()];
+  if (appended.length) step.addRows = appended.map((r) => ({ id: r.id, values: Object.fromEntries(Object.entries(r.values).filter(([, v]) => v !== "")) }));
+  return step;
+}
+
+/** Publishes what the options ask: the whole sheet after the write, or only its step. */
+async function publishPatch(t: Db, draft: PatchDraft, step: RevisionStep, options: PatchOptions): Promise<void> {
+  const publishing = { now: options.now, actor: options.actor ?? "system", trigger: options.trigger, storeRevision: draft.revision };
+  if (options.publish === "sheet") await publishWholeSheet(t, { columns: draft.allColumns, rows: draft.next }, publishing);
+  else if (options.publish === "changes") {
+    await publishStep(t, step, publishing, async () => ({ columns: draft.allColumns, rows: await readStoreRows(t, draft.allColumns, { lean: true }) }));
   }
 }
 

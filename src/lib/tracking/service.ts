@@ -10,10 +10,10 @@ import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { InvalidationBus } from "../invalidation.ts";
 import type { EventReader } from "../events/pipeline.ts";
-import { RATE_LIMITS, limiterParts } from "../rate-limit.ts";
+import { RATE_LIMITS, limiterParts, type RateLimitRule } from "../rate-limit.ts";
 import { createBatchedLimiter, type BatchedLimiter, type BatchedLimiterStats } from "../rate-limit-batched.ts";
 import { createLiveCatalog, type LiveCatalog } from "./catalog.ts";
-import { createVisitorResolver } from "./visitor.ts";
+import { createVisitorResolver, type VisitorResolver } from "./visitor.ts";
 import { createWriteBehind, type WriteBehind, type WriteBehindStats } from "./write-behind.ts";
 import { insertDiscoveryBatch, insertEngagementBatch, upsertPreferenceBatch, type DiscoveryRow, type EngagementRow, type PreferenceIncrement } from "./rows.ts";
 import { discoveryRulesHold, parseDiscoveryBody, parseEngagementBody, parsePreferenceBody } from "./validation.ts";
@@ -109,81 +109,13 @@ export function createTrackingService(deps: TrackingDeps, options: TrackingOptio
   });
   const visitors = createVisitorResolver(deps.signingKey, deps.now);
 
-  // Past the backlog's time bound the caller waits for its row to be written before its 202.
-  const enqueued = async <T>(queue: WriteBehind<T>, row: T): Promise<TrackOutcome> => {
-    if (!queue.enqueue(row)) return "backlog_full";
-    const wait = queue.backpressure();
-    if (wait) await wait;
-    return "recorded";
-  };
-
+  const tracking: Tracking = { deps, catalog, limiter, visitors, engagement, discovery, preferences };
   return {
     catalog,
     limiter,
-    // Order: JSON and schema → live catalog → IP limit → session limit when a sessionId is
-    // given → cookie → insert.
-    async trackEngagement(body, { ip, request }) {
-      const input = parseEngagementBody(body);
-      if (!input) return "invalid";
-      const check = catalog.has(input.eventKey);
-      const known = check instanceof Promise ? await check : check;
-      if (known === undefined) return "catalog_unavailable";
-      if (!known) return "unknown_event";
-      const perIp = limiter.hit(RATE_LIMITS.trackEventIp, [limiterParts.ip(ip)], { failOpen: false });
-      if (!perIp.allowed) return perIp.status === "unavailable" ? "limiter_unavailable" : "limited";
-      if (input.sessionId !== null) {
-        const perSession = limiter.hit(RATE_LIMITS.trackEventSession, [limiterParts.session(input.sessionId)], { failOpen: false });
-        if (!perSession.allowed) return perSession.status === "unavailable" ? "limiter_unavailable" : "limited";
-      }
-      const visitor = visitors.emailFor(request);
-      const email = visitor instanceof Promise ? await visitor : visitor;
-      return enqueued(engagement, {
-        event_key: input.eventKey,
-        action_type: input.actionType,
-        session_id: input.sessionId,
-        source: input.source,
-        path: input.path,
-        is_authenticated: email !== undefined,
-        user_email: email ?? null,
-        recorded_at: deps.now().toISOString(),
-      });
-    },
-    // Order: JSON and schema → IP limit → cookie → rules → session limit → insert. The
-    // session limit applies with or without a sessionId (an absent one counts as the session "unknown").
-    async trackDiscovery(body, { ip, request }) {
-      const input = parseDiscoveryBody(body);
-      if (!input) return "invalid";
-      const perIp = limiter.hit(RATE_LIMITS.trackDiscoveryIp, [limiterParts.ip(ip)], { failOpen: false });
-      if (!perIp.allowed) return perIp.status === "unavailable" ? "limiter_unavailable" : "limited";
-      const visitor = visitors.emailFor(request);
-      const email = visitor instanceof Promise ? await visitor : visitor;
-      if (!discoveryRulesHold(input)) return "rule_failed";
-      const perSession = limiter.hit(RATE_LIMITS.trackDiscoverySession, [limiterParts.session(input.sessionId ?? "")], { failOpen: false });
-      if (!perSession.allowed) return perSession.status === "unavailable" ? "limiter_unavailable" : "limited";
-      return enqueued(discovery, {
-        action_type: input.actionType,
-        session_id: input.sessionId,
-        user_email: email ?? null,
-        filter_group: input.filterGroup,
-        filter_value: input.filterValue,
-        search_query: input.searchQuery,
-        path: input.path,
-        is_authenticated: email !== undefined,
-        recorded_at: deps.now().toISOString(),
-      });
-    },
-    // Order: JSON and schema → IP limit (a limiter that cannot decide lets it through) →
-    // cookie (anonymous is a no-op) → atomic upsert.
-    async recordPreference(body, { ip, request }) {
-      const input = parsePreferenceBody(body);
-      if (!input) return "invalid";
-      const perIp = limiter.hit(RATE_LIMITS.userPreferenceIp, [limiterParts.ip(ip)], { failOpen: true });
-      if (!perIp.allowed) return "limited";
-      const pending = visitors.visitorFor(request);
-      const visitor = pending instanceof Promise ? await pending : pending;
-      if (!visitor) return "anonymous";
-      return enqueued(preferences, { email: visitor.email, sid: visitor.sid ?? null, genre: input.genre, score: input.incrementBy, at: deps.now().toISOString() });
-    },
+    trackEngagement: (body, context) => trackEngagement(tracking, body, context),
+    trackDiscovery: (body, context) => trackDiscovery(tracking, body, context),
+    recordPreference: (body, context) => recordPreference(tracking, body, context),
     async flush() {
       const results = await Promise.all([engagement.flush(), discovery.flush(), preferences.flush(), limiter.flush()]);
       return results.every(Boolean);
@@ -198,4 +130,95 @@ export function createTrackingService(deps: TrackingDeps, options: TrackingOptio
     },
     stats: () => ({ engagement: engagement.stats(), discovery: discovery.stats(), preferences: preferences.stats(), limiter: limiter.stats() }),
   };
+}
+
+/** What the three tracking paths share: the dependencies, the live catalog, the limiter, the visitor resolver and the queues. */
+interface Tracking {
+  deps: TrackingDeps;
+  catalog: LiveCatalog;
+  limiter: BatchedLimiter;
+  visitors: VisitorResolver;
+  engagement: WriteBehind<EngagementRow>;
+  discovery: WriteBehind<DiscoveryRow>;
+  preferences: WriteBehind<PreferenceIncrement>;
+}
+
+/** Queues a row; past the backlog's time bound the caller waits for its row to be written before its 202. */
+async function enqueued<T>(queue: WriteBehind<T>, row: T): Promise<TrackOutcome> {
+  if (!queue.enqueue(row)) return "backlog_full";
+  const wait = queue.backpressure();
+  if (wait) await wait;
+  return "recorded";
+}
+
+/** Counts a hit under a strict rule; undefined when allowed, else `limited` or `limiter_unavailable`. */
+function strictLimit(limiter: BatchedLimiter, rule: RateLimitRule, part: string): TrackOutcome | undefined {
+  const decision = limiter.hit(rule, [part], { failOpen: false });
+  if (decision.allowed) return undefined;
+  return decision.status === "unavailable" ? "limiter_unavailable" : "limited";
+}
+
+/** Engagement. Order: JSON and schema → live catalog → IP limit → session limit when a sessionId is given → cookie → insert. */
+async function trackEngagement({ deps, catalog, limiter, visitors, engagement }: Tracking, body: unknown, { ip, request }: TrackContext): Promise<TrackOutcome> {
+  const input = parseEngagementBody(body);
+  if (!input) return "invalid";
+  const check = catalog.has(input.eventKey);
+  const known = check instanceof Promise ? await check : check;
+  if (known === undefined) return "catalog_unavailable";
+  if (!known) return "unknown_event";
+  const limitedIp = strictLimit(limiter, RATE_LIMITS.trackEventIp, limiterParts.ip(ip));
+  if (limitedIp) return limitedIp;
+  const limitedSession = input.sessionId === null ? undefined : strictLimit(limiter, RATE_LIMITS.trackEventSession, limiterParts.session(input.sessionId));
+  if (limitedSession) return limitedSession;
+  const visitor = visitors.emailFor(request);
+  const email = visitor instanceof Promise ? await visitor : visitor;
+  return enqueued(engagement, {
+    event_key: input.eventKey,
+    action_type: input.actionType,
+    session_id: input.sessionId,
+    source: input.source,
+    path: input.path,
+    is_authenticated: email !== undefined,
+    user_email: email ?? null,
+    recorded_at: deps.now().toISOString(),
+  });
+}
+
+/**
+ * Discovery. Order: JSON and schema → IP limit → cookie → rules → session limit → insert. The
+ * session limit applies with or without a sessionId (an absent one counts as the session "unknown").
+ */
+async function trackDiscovery({ deps, limiter, visitors, discovery }: Tracking, body: unknown, { ip, request }: TrackContext): Promise<TrackOutcome> {
+  const input = parseDiscoveryBody(body);
+  if (!input) return "invalid";
+  const limitedIp = strictLimit(limiter, RATE_LIMITS.trackDiscoveryIp, limiterParts.ip(ip));
+  if (limitedIp) return limitedIp;
+  const visitor = visitors.emailFor(request);
+  const email = visitor instanceof Promise ? await visitor : visitor;
+  if (!discoveryRulesHold(input)) return "rule_failed";
+  const limitedSession = strictLimit(limiter, RATE_LIMITS.trackDiscoverySession, limiterParts.session(input.sessionId ?? ""));
+  if (limitedSession) return limitedSession;
+  return enqueued(discovery, {
+    action_type: input.actionType,
+    session_id: input.sessionId,
+    user_email: email ?? null,
+    filter_group: input.filterGroup,
+    filter_value: input.filterValue,
+    search_query: input.searchQuery,
+    path: input.path,
+    is_authenticated: email !== undefined,
+    recorded_at: deps.now().toISOString(),
+  });
+}
+
+/** Genre preference. Order: JSON and schema → IP limit (a limiter that cannot decide lets it through) → cookie (anonymous is a no-op) → atomic upsert. */
+async function recordPreference({ deps, limiter, visitors, preferences }: Tracking, body: unknown, { ip, request }: TrackContext): Promise<TrackOutcome> {
+  const input = parsePreferenceBody(body);
+  if (!input) return "invalid";
+  const perIp = limiter.hit(RATE_LIMITS.userPreferenceIp, [limiterParts.ip(ip)], { failOpen: true });
+  if (!perIp.allowed) return "limited";
+  const pending = visitors.visitorFor(request);
+  const visitor = pending instanceof Promise ? await pending : pending;
+  if (!visitor) return "anonymous";
+  return enqueued(preferences, { email: visitor.email, sid: visitor.sid ?? null, genre: input.genre, score: input.incrementBy, at: deps.now().toISOString() });
 }
