@@ -230,7 +230,7 @@ async function unavailable(deps: Deps, variant: HomeVariant): Promise<Response> 
  * request only, never stored in the render cache, and sent `private, no-store` so no shared cache
  * keeps it either.
  */
-async function servePreview(deps: Deps, language: Language, home: HomeRequest, preview: PreviewClock): Promise<Response> {
+async function servePreview(deps: Deps, home: HomeRequest, preview: PreviewClock): Promise<Response> {
   try {
     const rendered = await renderHome(deps, home.variant, home.filters, home.moment, home.eventKey, home.page, { now: preview.at, preview });
     const headers = { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...rendered.headers, ...PREVIEW_HEADERS };
@@ -264,7 +264,7 @@ export function homeRoutes(deps: Deps) {
       if (home.redirect) return new Response(null, { status: 302, headers: { location: pageHref(home.redirect), vary: "HX-Request", ...PER_REQUEST } });
       const language = currentLanguage();
       const preview = previewOf(deps.config, request.headers);
-      if (preview) return servePreview(deps, language, home, preview);
+      if (preview) return servePreview(deps, home, preview);
       // A hit comes back synchronously; only a miss waits for a render.
       const served = deps.renderCache.serve(request, home.cacheKeys[language], home.policy, () => renderHome(deps, home.variant, home.filters, home.moment, home.eventKey, home.page));
       if (served instanceof Response) return served;
