@@ -32,6 +32,29 @@ export function freePort(): number {
 }
 
 /**
+ * A whole nginx configuration for a test: in the foreground, one worker, every temp folder and the
+ * pid file under `dir`, errors to stderr; `http` is what goes inside the http block (the servers).
+ */
+export function nginxConfig(dir: string, http: string): string {
+  return `daemon off;
+master_process off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${http}
+}
+`;
+}
+
+/**
  * The nginx site of docs/operations.md ("Behind a shared cache"), for a cache folder and the
  * instances' addresses: the cache key is the URL (the language is in it) plus HX-Request, s-maxage
  * and stale-while-revalidate come from the service, one refresh at a time per key in the
@@ -174,25 +197,7 @@ export async function startEdge(options: { databaseUrl?: string; instances: numb
   for (let i = 0; i < count; i++) services.push(await startService(dir, i, databaseUrl, wrap));
   const port = freePort();
   const conf = join(dir, "nginx.conf");
-  writeFileSync(
-    conf,
-    `daemon off;
-master_process off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log stderr error;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-${nginxSite({ cacheDir: join(dir, "cache"), upstreams: services.map((s) => `127.0.0.1:${s.port}`), listen: `127.0.0.1:${port}` })}
-}
-`,
-  );
+  writeFileSync(conf, nginxConfig(dir, nginxSite({ cacheDir: join(dir, "cache"), upstreams: services.map((s) => `127.0.0.1:${s.port}`), listen: `127.0.0.1:${port}` })));
   const nginx = Bun.spawn(wrap([nginxBinary, "-p", dir, "-c", conf]), { stdout: "pipe", stderr: "pipe" });
   const nginxOutput = drain(nginx);
   const url = `http://127.0.0.1:${port}`;

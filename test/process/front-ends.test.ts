@@ -7,12 +7,13 @@
 // another binary. Without one the test fails saying so.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { RATE_LIMITS } from "../../src/lib/rate-limit.ts";
+import { findNginx, freePort, nginxConfig } from "../helpers/edge.ts";
 
 const ROOT = join(import.meta.dir, "../..");
 const ADMIN_KEY = "front-ends-admin-key-0123456789-0123456789";
@@ -20,24 +21,6 @@ const ADMIN_KEY = "front-ends-admin-key-0123456789-0123456789";
 // forwarder connects from 127.0.0.2, which is not trusted, as an L4 balancer must not be.
 const NGINX_SOURCE = "127.0.0.3";
 const FORWARDER_SOURCE = "127.0.0.2";
-
-function findNginx(): string {
-  const candidates = [process.env.NGINX, "/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"].filter(Boolean) as string[];
-  for (const path of candidates) {
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {}
-  }
-  throw new Error(`nginx not found (looked at ${candidates.join(", ")}): install the Debian package with \`apt-get install -y nginx\` or set NGINX to its binary`);
-}
-
-function freePort(): number {
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
-  const port = server.port!;
-  server.stop(true);
-  return port;
-}
 
 async function waitFor(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -95,20 +78,9 @@ beforeAll(async () => {
   const conf = join(dir, "nginx.conf");
   writeFileSync(
     conf,
-    `daemon off;
-master_process off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  server {
+    nginxConfig(
+      dir,
+      `  server {
     listen 127.0.0.1:${nginxPort};
     location / {
       proxy_pass http://127.0.0.1:${servicePort};
@@ -116,9 +88,8 @@ http {
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     }
-  }
-}
-`,
+  }`,
+    ),
   );
   nginx = Bun.spawn([nginxBinary, "-p", dir, "-c", conf], { stdout: "pipe", stderr: "pipe" });
 
