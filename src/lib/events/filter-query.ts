@@ -266,6 +266,18 @@ const listText = (values: readonly string[]) => (values.length > 0 ? values.join
 const parseDayNight = (item: string) => oneOf(item, DAY_PERIODS);
 const parseNationality = (item: string) => NATIONALITY_BY_TOKEN.get(item.toLowerCase()) ?? null;
 const parseVenueType = (item: string) => oneOf(item, VENUE_TYPES);
+/**
+ * A list parameter (`dn`, `arr`, `g`, `nat`, `vt`): comma-separated or repeated items, each read
+ * by `parseItem` (unknown items dropped), kept once and in `compare` order both ways.
+ */
+function listParam<T>(name: string, doc: string, parseItem: (item: string) => T | null, compare: (a: T, b: T) => number) {
+  return {
+    name,
+    doc,
+    parse: (params: unknown) => canonicalList(readList(params, name), parseItem, compare),
+    serialise: (values: readonly T[]) => listText(canonicalList(values.map(String), parseItem, compare).map(String)),
+  };
+}
 const rangeText = (range: FilterRange | null, bounds: FilterRange) => {
   const active = activeRange(range, bounds);
   return active ? `${active.min}:${active.max}` : undefined;
@@ -279,36 +291,11 @@ const rangeText = (range: FilterRange | null, bounds: FilterRange) => {
 export const FILTER_PARAMS: { readonly [K in keyof EventFilters]: FilterParam<K> } = {
   dateFrom: { name: "df", doc: "First date, YYYY-MM-DD", parse: (p) => parseIsoDate(readFirst(p, "df")), serialise: (v) => (v !== null && isValidIsoDate(v) ? v : undefined) },
   dateTo: { name: "dt", doc: "Last date, YYYY-MM-DD", parse: (p) => parseIsoDate(readFirst(p, "dt")), serialise: (v) => (v !== null && isValidIsoDate(v) ? v : undefined) },
-  dayNight: {
-    name: "dn",
-    doc: "Times of day: day, night (night: the event runs at any minute from 22:00 to 06:00)",
-    parse: (p) => canonicalList(readList(p, "dn"), parseDayNight, compareDayPeriods),
-    serialise: (v) => listText(canonicalList(v, parseDayNight, compareDayPeriods)),
-  },
-  arrondissements: {
-    name: "arr",
-    doc: "Arrondissements 1–20 (e.g. 11 or 11e), or outside",
-    parse: (p) => canonicalList(readList(p, "arr"), parseArrondissementValue, compareArrondissements),
-    serialise: (v) => listText(canonicalList(v.map(String), parseArrondissementValue, compareArrondissements).map(String)),
-  },
-  genres: {
-    name: "g",
-    doc: "Genre keys (e.g. house, jazz, musiques du monde)",
-    parse: (p) => canonicalList(readList(p, "g"), parseGenreValue, compareGenres),
-    serialise: (v) => listText(canonicalList(v, parseGenreValue, compareGenres)),
-  },
-  nationalities: {
-    name: "nat",
-    doc: "Host or audience country codes: UK, FR, CA, NL",
-    parse: (p) => canonicalList(readList(p, "nat"), parseNationality, compareNationalities),
-    serialise: (v) => listText(canonicalList(v, parseNationality, compareNationalities)),
-  },
-  venueTypes: {
-    name: "vt",
-    doc: "Venue types: indoor, outdoor",
-    parse: (p) => canonicalList(readList(p, "vt"), parseVenueType, compareVenueTypes),
-    serialise: (v) => listText(canonicalList(v, parseVenueType, compareVenueTypes)),
-  },
+  dayNight: listParam("dn", "Times of day: day, night (night: the event runs at any minute from 22:00 to 06:00)", parseDayNight, compareDayPeriods),
+  arrondissements: listParam("arr", "Arrondissements 1–20 (e.g. 11 or 11e), or outside", parseArrondissementValue, compareArrondissements),
+  genres: listParam("g", "Genre keys (e.g. house, jazz, musiques du monde)", parseGenreValue, compareGenres),
+  nationalities: listParam("nat", "Host or audience country codes: UK, FR, CA, NL", parseNationality, compareNationalities),
+  venueTypes: listParam("vt", "Venue types: indoor, outdoor", parseVenueType, compareVenueTypes),
   venueSetting: {
     name: "in",
     doc: "Venue setting: indoor or outdoor",
