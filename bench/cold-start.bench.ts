@@ -18,13 +18,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { median, ROOT } from "./lib.ts";
-
-function freePort(): number {
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
-  const port = server.port!;
-  server.stop(true);
-  return port;
-}
+import { freePort } from "../test/helpers/processes.ts";
 
 /** Every core of the machine (this process's own affinity is narrower: the runner pins it). */
 const EVERY_CORE = Bun.which("taskset") ? ["taskset", "-c", `0-${cpus().length - 1}`] : [];

@@ -11,19 +11,13 @@ import postgres from "postgres";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { pinned, report, SERVER_CPU, type LoadResult } from "./lib.ts";
+import { freePort } from "../test/helpers/processes.ts";
 
 const SERVER = "postgres://postgres@127.0.0.1:5432";
 const ROOT = join(import.meta.dir, "..");
 const FLOOD_MS = Number(process.env.BENCH_CRASH_FLOOD_MS ?? 8_000);
 const CONCURRENCY = 100;
 const LOSS_WINDOW_MS = 250;
-
-function freePort(): number {
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
-  const port = server.port!;
-  server.stop(true);
-  return port;
-}
 
 interface Flood extends LoadResult {
   /** Answer time (performance.now) of every request answered 202, by request number. */

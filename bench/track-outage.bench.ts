@@ -12,7 +12,8 @@
 import net from "node:net";
 import postgres from "postgres";
 import { pinSelf, LOAD_CPU } from "./lib.ts";
-import { drive, freePort, startService, stopProcess, trackRequest, waitForHealth } from "./track.bench.ts";
+import { drive, startService, stopProcess, trackRequest, waitForHealth } from "./track.bench.ts";
+import { freePort } from "../test/helpers/processes.ts";
 
 const SERVER = "postgres://postgres@127.0.0.1:5432";
 const OUTAGE_MS = Number(process.env.BENCH_OUTAGE_MS ?? 5_000);

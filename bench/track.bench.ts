@@ -19,6 +19,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { readdirSync, readFileSync } from "node:fs";
 import { pinned, report, SERVER_CPU, type LoadResult } from "./lib.ts";
+import { freePort } from "../test/helpers/processes.ts";
 
 const SERVER = "postgres://postgres@127.0.0.1:5432";
 const ROOT = join(import.meta.dir, "..");
@@ -61,13 +62,6 @@ async function withCpu<T>(servicePid: number, run: () => Promise<T>): Promise<{ 
   const client = process.cpuUsage(before.client);
   const cpu = `service ${(cpuSeconds(servicePid) - before.service).toFixed(1)} s, postgres ${(postgresCpuSeconds() - before.pg).toFixed(1)} s (ended backends not counted), client ${((client.user + client.system) / 1e6).toFixed(1)} s`;
   return { result, cpu };
-}
-
-export function freePort(): number {
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
-  const port = server.port!;
-  server.stop(true);
-  return port;
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -5,9 +5,9 @@
 import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import postgres from "postgres";
-import { PGlite } from "@electric-sql/pglite";
-import { servePgliteOverWire } from "./pglite-wire.ts";
+import { freePort, pgliteServer, serverDatabase } from "./processes.ts";
+
+export { freePort };
 import type { Subprocess } from "bun";
 
 const ROOT = join(import.meta.dir, "../..");
@@ -24,12 +24,6 @@ export function findNginx(): string {
   throw new Error(`nginx not found (looked at ${candidates.join(", ")}): install the Debian package with \`apt-get install -y nginx\` or set NGINX to its binary`);
 }
 
-export function freePort(): number {
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
-  const port = server.port!;
-  server.stop(true);
-  return port;
-}
 
 /**
  * A whole nginx configuration for a test: in the foreground, one worker, every temp folder and the
@@ -168,29 +162,9 @@ export async function startEdge(options: { databaseUrl?: string; instances: numb
   const nginxBinary = findNginx();
   const wrap = options.wrap ?? ((command: string[]) => command);
   const dir = mkdtempSync(join(tmpdir(), "finder-edge-"));
-  let dropDatabase = async () => {};
-  let databaseUrl: string | undefined;
-  if (options.databaseUrl) {
-    const name = `finder_edge_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    const url = new URL(options.databaseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end({ timeout: 5 });
-    };
-  } else {
-    // An in-memory PGlite served over the Postgres wire protocol from this process.
-    const db = await PGlite.create();
-    const server = await servePgliteOverWire(db);
-    databaseUrl = server.url;
-    dropDatabase = async () => {
-      await server.close();
-      await db.close();
-    };
-  }
+  const shared = options.databaseUrl ? await serverDatabase(options.databaseUrl, "finder_edge") : await pgliteServer();
+  const databaseUrl = shared.url;
+  const dropDatabase = () => shared.close();
   const count = options.databaseUrl ? options.instances : 1;
   const services: EdgeService[] = [];
   // One after the other: the first seeds the store, the others find it seeded.

@@ -13,9 +13,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
-import { PGlite } from "@electric-sql/pglite";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
-import { servePgliteOverWire } from "../helpers/pglite-wire.ts";
+import { freePort, pgliteServer, serverDatabase, type SharedDatabase } from "../helpers/processes.ts";
 import { checkoutCompleted, signatureHeader, TEST_WEBHOOK_SECRET } from "../helpers/payment.ts";
 
 const ROOT = join(import.meta.dir, "../..");
@@ -24,45 +23,6 @@ const OUTAGE_MS = 2_500;
 const WORKERS = 6;
 const ANSWER_WITHIN_MS = 5_000;
 const RECORDED_WITHIN_MS = 1_000;
-
-function freePort(): number {
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
-  const port = server.port!;
-  server.stop(true);
-  return port;
-}
-
-interface SharedDatabase {
-  url: string;
-  close(): Promise<void>;
-}
-
-async function serverDatabase(base: string): Promise<SharedDatabase> {
-  const name = `finder_outage_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    close: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end({ timeout: 5 });
-    },
-  };
-}
-
-async function pgliteServer(): Promise<SharedDatabase> {
-  const db = await PGlite.create();
-  const server = await servePgliteOverWire(db);
-  return {
-    url: server.url,
-    close: async () => {
-      await server.close();
-      await db.close();
-    },
-  };
-}
 
 /** A plain TCP proxy on a fixed port in front of the database, that can be killed and restarted. */
 function tcpProxy(target: { host: string; port: number }, port: number) {
@@ -104,7 +64,7 @@ let output = "";
 let dataDir = "";
 
 beforeAll(async () => {
-  shared = TEST_DATABASE_URL ? await serverDatabase(TEST_DATABASE_URL) : await pgliteServer();
+  shared = TEST_DATABASE_URL ? await serverDatabase(TEST_DATABASE_URL, "finder_outage") : await pgliteServer();
   const target = new URL(shared.url);
   direct = postgres(shared.url, { max: 1, onnotice: () => {} });
   const proxyPort = freePort();

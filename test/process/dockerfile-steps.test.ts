@@ -17,6 +17,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
 import { servePgliteOverWire } from "../helpers/pglite-wire.ts";
 import { dockerignore, envPairs, execForm, readStages, ROOT } from "../helpers/dockerfile.ts";
+import { freePort } from "../helpers/processes.ts";
 
 const IMAGE_ROOT = "/app";
 const work = mkdtempSync(join(tmpdir(), "finder-docker-steps-"));
@@ -26,13 +27,6 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   rmSync(work, { recursive: true, force: true });
 });
-
-function freePort(): number {
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
-  const port = server.port!;
-  server.stop(true);
-  return port;
-}
 
 /** A Postgres database for the production start (see the header). */
 async function database(): Promise<string> {

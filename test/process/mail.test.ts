@@ -13,6 +13,7 @@ import { startSmtpServer, linksOf, type ReceivedMail, type TestSmtpServer } from
 import { checkoutCompleted, signatureHeader, TEST_WEBHOOK_SECRET } from "../helpers/payment.ts";
 import { INTERRUPTED_ERROR } from "../../src/lib/mail/outbox.ts";
 import { festivalWindow } from "../../src/lib/submissions/sanity.ts";
+import { freePort } from "../helpers/processes.ts";
 
 const ADMIN = { "x-admin-key": TEST_ADMIN_KEY };
 const SITE = "http://finder.test";
@@ -245,13 +246,6 @@ describe("email through a real SMTP server (in process)", () => {
 // The real process, killed between the server taking a message and the outbox marking it sent.
 
 const ROOT = join(import.meta.dir, "../..");
-
-function freePort(): number {
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
-  const port = server.port!;
-  server.stop(true);
-  return port;
-}
 
 async function waitForHealth(port: number, timeoutMs = 40_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;

@@ -12,10 +12,8 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import postgres from "postgres";
-import { PGlite } from "@electric-sql/pglite";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
-import { servePgliteOverWire } from "../helpers/pglite-wire.ts";
+import { freePort, pgliteServer, serverDatabase, type SharedDatabase } from "../helpers/processes.ts";
 
 const ROOT = join(import.meta.dir, "../..");
 const ADMIN_KEY = "two-instances-admin-key-0123456789";
@@ -23,47 +21,6 @@ const SLOTS = 3;
 /** Bookings sent to each process, all at once. */
 const PER_PROCESS = 24;
 const FIXTURE_KEYS = Array.from({ length: 12 }, (_, i) => `evt_fixture${String(i + 1).padStart(6, "0")}`);
-
-function freePort(): number {
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
-  const port = server.port!;
-  server.stop(true);
-  return port;
-}
-
-interface SharedDatabase {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** A database of its own on the Postgres server (dropped afterwards). */
-async function serverDatabase(base: string): Promise<SharedDatabase> {
-  const name = `finder_slots_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    close: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end({ timeout: 5 });
-    },
-  };
-}
-
-/** An in-memory PGlite served over the Postgres wire protocol from this test process. */
-async function pgliteServer(): Promise<SharedDatabase> {
-  const db = await PGlite.create();
-  const server = await servePgliteOverWire(db);
-  return {
-    url: server.url,
-    close: async () => {
-      await server.close();
-      await db.close();
-    },
-  };
-}
 
 interface Service {
   port: number;
@@ -141,7 +98,7 @@ describe(`two service processes on one ${TEST_DATABASE_URL ? "Postgres server" :
   const services: Service[] = [];
 
   beforeAll(async () => {
-    shared = TEST_DATABASE_URL ? await serverDatabase(TEST_DATABASE_URL) : await pgliteServer();
+    shared = TEST_DATABASE_URL ? await serverDatabase(TEST_DATABASE_URL, "finder_slots") : await pgliteServer();
     // The first start applies the migrations; the second finds them applied, as in a rolling start.
     services.push(await startService(shared.url));
     services.push(await startService(shared.url));

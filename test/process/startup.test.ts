@@ -4,6 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../helpers/processes.ts";
 
 const ROOT = join(import.meta.dir, "../..");
 
@@ -26,13 +27,6 @@ async function waitForHealth(port: number, timeoutMs = 40000): Promise<boolean> 
     await Bun.sleep(100);
   }
   return false;
-}
-
-function freePort(): number {
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
-  const port = server.port!;
-  server.stop(true);
-  return port;
 }
 
 describe("process", () => {

@@ -1,0 +1,50 @@
+// What process tests and benchmarks share when they run the service as a child process: a free
+// loopback port, and a database several processes can share (a scratch database on the Postgres
+// server, or an in-memory PGlite served over the wire from this process).
+
+import postgres from "postgres";
+import { PGlite } from "@electric-sql/pglite";
+import { servePgliteOverWire } from "./pglite-wire.ts";
+
+/** A loopback port nothing listens on right now (taken and released at once). */
+export function freePort(): number {
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
+  const port = server.port!;
+  server.stop(true);
+  return port;
+}
+
+/** A database the child processes reach through `url`; `close` removes it. */
+export interface SharedDatabase {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A database of its own on the Postgres server at `base`, named `<prefix>_<pid>_<random>`, dropped on close. */
+export async function serverDatabase(base: string, prefix: string): Promise<SharedDatabase> {
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    close: async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+/** An in-memory PGlite served over the Postgres wire protocol from this process. */
+export async function pgliteServer(): Promise<SharedDatabase> {
+  const db = await PGlite.create();
+  const server = await servePgliteOverWire(db);
+  return {
+    url: server.url,
+    close: async () => {
+      await server.close();
+      await db.close();
+    },
+  };
+}
