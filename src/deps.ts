@@ -93,8 +93,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   const kv = createKv(database.db);
   const invalidation = createInvalidationBus((error) => log.error("cache", "Invalidation listener failed", undefined, error));
   const events = createEventReader({ config, db: database.db, kv, log, now });
-  // Every invalidation of the pages also drops the live read kept for the next misses (docs/live-events.md).
-  const renderCache = createRenderCache({ log, now: () => now().getTime(), onInvalidate: () => events.forget() });
+  const renderCache = createRenderCache({ log, now: () => now().getTime() });
   const jobs = createJobRegistry({ now, onError: (kind, error) => log.error("admin-jobs", "Background job failed", { kind }, error) });
   const placementTimer = createBoundaryTimer({ db: database.db, log, now, invalidateLocally: (i) => renderCache.invalidate(i), pages: PLACEMENT_PAGES });
   // Every placement change (here or on another instance) drops /feature-event: re-arm then.

@@ -49,8 +49,6 @@ export interface RenderCacheOptions {
   now?: () => number;
   /** Most entries kept (least recently used dropped first). */
   maxEntries?: number;
-  /** Called on every invalidation, before any entry is dropped (what the renders read from is dropped with them). */
-  onInvalidate?: () => void;
 }
 
 /**
@@ -279,7 +277,6 @@ async function miss(cache: Cache, request: Request, key: string, policy: CachePo
 
 /** `RenderCache.invalidate`: drops the entries of the paths and tags; returns how many. */
 function invalidate(cache: Cache, { paths = [], tags = [] }: Invalidation): number {
-  cache.options.onInvalidate?.();
   cache.generation++;
   let dropped = 0;
   const pathSet = new Set(paths);

@@ -33,11 +33,6 @@ export interface LoadOptions {
   includeFeaturedProjection?: boolean;
   /** Apply calendarSyncCount (default true). */
   includeEngagementProjection?: boolean;
-  /**
-   * A read that settled less than READ_REUSE_MS ago will do (render misses): without it, every
-   * load reads the store, so a write is seen by the very next load.
-   */
-  recent?: boolean;
 }
 
 /** The result of one live read. */
@@ -80,11 +75,6 @@ export interface EventReaderDeps {
   kv: Kv;
   log: Logger;
   now: () => Date;
-  /**
-   * Milliseconds of real elapsed time (default `performance.now`): the reuse window of `recent`
-   * loads is real time, whatever the service clock says (a preview or a test clock stands still).
-   */
-  elapsed?: () => number;
 }
 
 /** The live-event reader of a process. */
@@ -98,17 +88,7 @@ export interface EventReader {
   /** Reads the chain without writing anything (admin dry-run); coordinates are not touched. */
   dryRun(): Promise<{ source: EventSource; eventCount: number; fallbackReason?: string; attempts: SourceAttempt[] }>;
   status(): ReaderStatus;
-  /** Drops the read kept for reuse (every invalidation, local or from another instance, calls it). */
-  forget(): void;
 }
-
-/**
- * How long a settled read serves the next loads (docs/live-events.md, "What a read costs"): a
- * burst of render misses (distinct searches) shares one read instead of two queries each. Any
- * invalidation on this instance drops it at once, and a publish on another instance reaches this
- * one's next miss within this time (the bound the render cache's freshness promises is 1 s).
- */
-export const READ_REUSE_MS = 250;
 
 /** One source tried in a read. */
 export interface SourceAttempt {
@@ -205,7 +185,7 @@ interface Kept {
 /** The source the chain settled on, every source tried, and whether one found the database unreachable. */
 type ChainRead = { parsed: SheetRowsResult; source: EventSource; attempts: SourceAttempt[]; databaseDown: boolean };
 /** The events of a read after coordinates and projections. */
-type Projected = { events: LiveEvent[]; counts: PopulationCounts | WarmUpCounts; degraded?: string; validUntil?: number };
+type Projected = { events: LiveEvent[]; counts: PopulationCounts | WarmUpCounts; degraded?: string };
 
 /** The reader's dependencies and what it keeps between reads, shared by the steps below. */
 interface Reader {
@@ -214,33 +194,21 @@ interface Reader {
   state: ReaderStatus;
   kept: Kept;
   inFlight: Map<string, Promise<LiveRead>>;
-  elapsed: () => number;
-  recent: Map<string, { read: LiveRead; keptAt: number; validUntil: number }>;
-  generation: number;
 }
 
 /** Builds the reader over the process dependencies. */
 export function createEventReader(deps: EventReaderDeps): EventReader {
-  // Concurrent reads with the same switches share one in-flight read (single flight), and a read
-  // that settled from the store, undegraded, serves the `recent` loads of the next READ_REUSE_MS
-  // (never past the next placement window boundary): a burst of render misses makes one read. Invalidations
-  // drop it (`forget`); a generation counter keeps a read that began before one from being kept.
+  // Concurrent reads with the same switches share one in-flight read (single flight). Nothing is
+  // kept once it settles: this coalesces a burst of cache misses, it is not an event cache.
   const reader: Reader = {
     deps,
     readStore: createStoreSource(deps.db, deps.now),
     state: { lastFetchTime: null, lastErrorMessage: null, source: null, eventCount: 0, fallbackReason: null },
     kept: { projected: new Map() },
     inFlight: new Map(),
-    elapsed: deps.elapsed ?? (() => performance.now()),
-    recent: new Map(),
-    generation: 0,
   };
   return {
     load: (options = {}) => loadShared(reader, options),
-    forget() {
-      reader.generation++;
-      reader.recent.clear();
-    },
     async warm(warmOptions = {}) {
       const result = await read(reader, {}, "warm", warmOptions);
       return { read: result.read, counts: result.counts as WarmUpCounts };
@@ -359,14 +327,13 @@ async function countsFor(reader: Reader, state: ProjectionState): Promise<Counts
 function projectedFor(kept: Kept, placed: Placed, windows: Windows | undefined, counts: Counts | undefined): Projected {
   const variant = `${windows !== undefined}|${counts !== undefined}`;
   const previous = kept.projected.get(variant);
-  const validUntil = windows?.validUntil;
-  if (previous && previous.placed === placed && previous.windows === windows && previous.counts === counts) return { events: previous.events, counts: placed.counts, validUntil };
+  if (previous && previous.placed === placed && previous.windows === windows && previous.counts === counts) return { events: previous.events, counts: placed.counts };
   // Copies per projection state: lists already handed out are never changed.
   const copies = placed.events.map((event) => ({ ...event }));
   recordCopies(placed.events, copies);
   const out = applyProjections(copies, windows?.value, counts?.value);
   kept.projected.set(variant, { placed, windows, counts, events: out });
-  return { events: out, counts: placed.counts, validUntil };
+  return { events: out, counts: placed.counts };
 }
 
 /** Writers and the warm-up job: coordinates warmed and every projection; a database failure fails the call, nothing is degraded. */
@@ -396,14 +363,14 @@ function logPartialRead(log: Logger, source: EventSource, fallbackReason: string
 }
 
 /** One read: the source chain, the quality log, coordinates and projections, then the status. */
-async function read(reader: Reader, options: LoadOptions, coordinates: "populate" | "warm", warmOptions: WarmUpOptions = {}): Promise<{ read: LiveRead; counts: PopulationCounts | WarmUpCounts; validUntil?: number }> {
+async function read(reader: Reader, options: LoadOptions, coordinates: "populate" | "warm", warmOptions: WarmUpOptions = {}): Promise<{ read: LiveRead; counts: PopulationCounts | WarmUpCounts }> {
   const { deps } = reader;
   const fetchedAt = deps.now();
   const { parsed, source, attempts, databaseDown } = await readChainOrFail(reader, fetchedAt);
   const fallbackReason = attempts.length > 1 ? attempts.filter((a) => !a.ok).map((a) => `${a.source}: ${a.reason}`).join("; ") : undefined;
   const quality = qualityOf(parsed.events);
   deps.log.info("events", "Quality checks", { source, eventCount: quality.eventCount, averageScore: quality.averageScore, counts: quality.counts });
-  const { events, counts, degraded, validUntil } = coordinates === "warm" ? await warmProjected(deps, parsed.events, warmOptions) : await placeAndProject(reader, parsed.events, options, databaseDown);
+  const { events, counts, degraded } = coordinates === "warm" ? await warmProjected(deps, parsed.events, warmOptions) : await placeAndProject(reader, parsed.events, options, databaseDown);
   logPartialRead(deps.log, source, fallbackReason, degraded);
   Object.assign(reader.state, {
     lastFetchTime: fetchedAt.toISOString(),
@@ -412,32 +379,21 @@ async function read(reader: Reader, options: LoadOptions, coordinates: "populate
     eventCount: events.length,
     fallbackReason: fallbackReason ?? null,
   });
-  return { read: { events, source, fallbackReason, degraded, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt }, counts, validUntil };
+  return { read: { events, source, fallbackReason, degraded, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt }, counts };
 }
 
-/** `EventReader.load`: a recent read when allowed and still good, else the read in flight, else a new one. */
+/** `EventReader.load`: the read in flight with the same switches, else a new one. */
 function loadShared(reader: Reader, options: LoadOptions): Promise<LiveRead> {
   const key = `${options.includeFeaturedProjection !== false}|${options.includeEngagementProjection !== false}`;
-  if (options.recent) {
-    const kept = reader.recent.get(key);
-    const at = reader.deps.now().getTime();
-    if (kept && reader.elapsed() - kept.keptAt < READ_REUSE_MS && at < kept.validUntil && at >= kept.read.fetchedAt.getTime()) return Promise.resolve(kept.read);
-  }
   return reader.inFlight.get(key) ?? startRead(reader, key, options);
 }
 
-/** Starts a shared read; once settled from the store, undegraded and not invalidated meanwhile, it is kept for reuse. */
+/** Starts a shared read, dropped from the in-flight map once it settles. */
 function startRead(reader: Reader, key: string, options: LoadOptions): Promise<LiveRead> {
-  const started = reader.generation;
-  const reading = read(reader, options, "populate");
-  const pending = reading.then((r) => r.read);
+  const pending = read(reader, options, "populate").then((r) => r.read);
   reader.inFlight.set(key, pending);
   const clear = () => reader.inFlight.delete(key);
-  reading.then((r) => {
-    clear();
-    const fresh = r.read.source === "store" && !r.read.degraded && !r.read.fallbackReason;
-    if (fresh && started === reader.generation) reader.recent.set(key, { read: r.read, keptAt: reader.elapsed(), validUntil: r.validUntil ?? Number.POSITIVE_INFINITY });
-  }, clear);
+  pending.then(clear, clear);
   return pending;
 }
 

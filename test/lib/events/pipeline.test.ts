@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { useTestApp } from "../../helpers/app.ts";
-import { createEventReader, EventsUnavailableError, READ_REUSE_MS, seedStoreIfEmpty } from "../../../src/lib/events/pipeline.ts";
+import { createEventReader, EventsUnavailableError, seedStoreIfEmpty } from "../../../src/lib/events/pipeline.ts";
 import { saveStoreSheet } from "../../../src/lib/store/store.ts";
 import { createBackup } from "../../../src/lib/store/backups.ts";
 import { engagementInteractions, promotedSchedule, spotlightSchedule } from "../../../src/lib/db/schema/index.ts";
@@ -128,42 +128,15 @@ describe("reuse of unchanged source text", () => {
   });
 });
 
-describe("a burst of render misses shares one read", () => {
-  test("`recent` loads reuse a read for READ_REUSE_MS, never past it, and an invalidation drops it at once", async () => {
+describe("reads are not kept", () => {
+  test("every load after a write reads the store: the next load sees it", async () => {
     const config = loadConfig(testEnv({ DATA_MODE: "remote" }));
-    let clock = ctx.deps.now().getTime();
-    const remote = createEventReader({ config, db: ctx.deps.db, kv: ctx.deps.kv, log: ctx.deps.log, now: () => new Date(clock), elapsed: () => clock });
-    const save = (title: string) => saveStoreSheet(ctx.deps.db, `Title,Date,Event Key\n${title},2026-06-21,evt_reuse0000000001\n`, { updatedBy: "admin-upload", origin: "manual", now: new Date(clock) });
-    const names = async (options = { recent: true }) => (await remote.load(options)).events.map((e) => e.eventName);
+    const remote = createEventReader({ config, db: ctx.deps.db, kv: ctx.deps.kv, log: ctx.deps.log, now: ctx.deps.now });
+    const save = (title: string) => saveStoreSheet(ctx.deps.db, `Title,Date,Event Key\n${title},2026-06-21,evt_reuse0000000001\n`, { updatedBy: "admin-upload", origin: "manual", now: ctx.deps.now() });
+    const names = async () => (await remote.load()).events.map((e) => e.eventName);
     await save("First");
-    const first = await remote.load({ recent: true });
-    expect(first.events.map((e) => e.eventName)).toEqual(["First"]);
+    expect(await names()).toEqual(["First"]);
     await save("Second");
-    // Within the reuse time a render miss takes the read just made; a plain load reads the store.
-    clock += READ_REUSE_MS - 1;
-    expect(await remote.load({ recent: true })).toBe(first);
-    expect(await names({ recent: false })).toEqual(["Second"]);
-    // Past it, the store again.
-    await save("Third");
-    clock += READ_REUSE_MS;
-    expect(await names()).toEqual(["Third"]);
-    // An invalidation (a publish here, or from another instance) drops the kept read at once.
-    await save("Fourth");
-    expect(await names()).toEqual(["Third"]);
-    remote.forget();
-    expect(await names()).toEqual(["Fourth"]);
-  });
-
-  describe("in the app", () => {
-    const remote = useTestApp({ env: { DATA_MODE: "remote" } });
-    test("the render cache drops the kept read on every invalidation", async () => {
-      const ctx = remote;
-      await saveStoreSheet(ctx.deps.db, "Title,Date,Event Key\nBefore,2026-06-21,evt_reuse0000000002\n", { updatedBy: "admin-upload", origin: "manual", now: ctx.deps.now() });
-      ctx.deps.renderCache.invalidate({ paths: ["/"] });
-      expect((await ctx.deps.events.load({ recent: true })).events.map((e) => e.eventName)).toEqual(["Before"]);
-      await saveStoreSheet(ctx.deps.db, "Title,Date,Event Key\nAfter,2026-06-21,evt_reuse0000000002\n", { updatedBy: "admin-upload", origin: "manual", now: ctx.deps.now() });
-      ctx.deps.renderCache.invalidate({ paths: ["/"] });
-      expect((await ctx.deps.events.load({ recent: true })).events.map((e) => e.eventName)).toEqual(["After"]);
-    });
+    expect(await names()).toEqual(["Second"]);
   });
 });
