@@ -22,7 +22,13 @@ const ROOT = join(import.meta.dir, "../..");
 const OUTAGE_MS = 2_500;
 const WORKERS = 6;
 const ANSWER_WITHIN_MS = 5_000;
-const RECORDED_WITHIN_MS = 1_000;
+// On a Postgres server, rows accepted after the return are recorded within 1 s. Without one, the
+// processes share an in-memory PGlite served over the wire from this test (helpers/pglite-wire.ts):
+// a single backend that serves every connection in turns, so a new connection's start-up can wait
+// behind the backlog's writes for more than the 2 s connect deadline and trip the breaker once more
+// (seen in 1 of 4 runs: all rows recorded 2.2 s after the return). That rig stands in for a server;
+// the embedded database in production runs in process, without connections or a breaker.
+const RECORDED_WITHIN_MS = TEST_DATABASE_URL ? 1_000 : 3_000;
 
 /** A plain TCP proxy on a fixed port in front of the database, that can be killed and restarted. */
 function tcpProxy(target: { host: string; port: number }, port: number) {
