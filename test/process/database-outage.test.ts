@@ -144,7 +144,7 @@ interface Answer {
 }
 
 describe("a database outage under load", () => {
-  test("every request answered within 5 s, no 500; tracking accepted after the return is recorded within 1 s", async () => {
+  test("every request answered within 5 s, no 500; tracking accepted after the return is recorded within 1 s (3 s on the PGlite stand-in)", async () => {
     const events = (await (await fetch(`${base}/api/events`)).json()) as { events: { eventKey: string }[] };
     const keys = events.events.map((e) => e.eventKey);
     expect(keys.length).toBeGreaterThan(5);
