@@ -251,7 +251,7 @@
     };
     if (form.elements.df) form.elements.df.value = params.get("df") || "";
     if (form.elements.dt) form.elements.dt.value = params.get("dt") || "";
-    ["dn", "arr", "g", "nat", "vt"].forEach(function (name) {
+    (form.getAttribute("data-list-params") || "").split(" ").forEach(function (name) {
       var values = list(name);
       $all('input[name="' + name + '"]', form).forEach(function (input) {
         input.checked = values.indexOf(input.value) >= 0;

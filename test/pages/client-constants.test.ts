@@ -6,7 +6,7 @@
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FILTER_PARAM_NAMES, FILTER_PARAMS, FILTER_STORAGE_KEY, filtersToSearchParams, parseFilters } from "../../src/lib/events/filter-query.ts";
+import { FILTER_PARAM_NAMES, FILTER_PARAMS, FILTER_STORAGE_KEY, filtersToSearchParams, LIST_PARAM_NAMES, parseFilters } from "../../src/lib/events/filter-query.ts";
 import { MOMENT_PARAM } from "../../src/lib/events/filter-moment.ts";
 import { FILTER_QUERY_PARAMETERS } from "../../src/api/openapi.ts";
 import { MAX_NIGHT_EVENTS, NIGHT_STORAGE_KEY } from "../../src/lib/events/saved-night.ts";
@@ -21,6 +21,16 @@ test("the filters form carries the parameter names and the storage key as data",
   const html = await (await ctx.request("/")).text();
   expect(attribute(html, "data-filter-params")?.split(" ")).toEqual([...FILTER_PARAM_NAMES, MOMENT_PARAM]);
   expect(attribute(html, "data-storage-key")).toBe(FILTER_STORAGE_KEY);
+  expect(attribute(html, "data-list-params")?.split(" ")).toEqual(["dn", "arr", "g", "nat", "vt"]);
+  expect(LIST_PARAM_NAMES).toEqual(["dn", "arr", "g", "nat", "vt"]);
+});
+
+test("every control of the filters form is named from the table", async () => {
+  const html = await (await ctx.request("/")).text();
+  const form = /<form[^>]*id="filters"[\s\S]*?<\/form>/.exec(html)?.[0] ?? "";
+  const names = new Set([...form.matchAll(/<input[^>]*\sname="([^"]+)"/g)].map((m) => m[1].replace(/_(min|max)$/, "")));
+  expect(names.size).toBeGreaterThan(5);
+  for (const name of names) expect([...FILTER_PARAM_NAMES, MOMENT_PARAM]).toContain(name);
 });
 
 test("OpenAPI documents exactly the table's parameters, with its descriptions", () => {
@@ -40,6 +50,7 @@ test("static/app.js spells no filter parameter list and no storage key", () => {
   const script = readFileSync(join(import.meta.dir, "../../static/app.js"), "utf8");
   expect(script).not.toContain(FILTER_STORAGE_KEY);
   expect(script).not.toMatch(/\[\s*"df",\s*"dt"/);
+  expect(script).not.toMatch(/\[\s*"dn",\s*"arr"/);
 });
 
 test("the My night link carries the cap, the event-key pattern and the storage key; my-night.js spells none of them", async () => {

@@ -256,6 +256,8 @@ export interface FilterParam<K extends keyof EventFilters = keyof EventFilters> 
   name: string;
   /** What /api/events and /calendar.ics document for it (api/openapi.ts). */
   doc: string;
+  /** A list of items (one checkbox each in the filters form), rather than a single value. */
+  list?: true;
   /** The field's value from URL parameters; unknown or malformed values are ignored, never throws. */
   parse(params: unknown): EventFilters[K];
   /** The canonical text of a value, or undefined when the group is inactive (then the parameter is left out). */
@@ -274,6 +276,7 @@ function listParam<T>(name: string, doc: string, parseItem: (item: string) => T 
   return {
     name,
     doc,
+    list: true as const,
     parse: (params: unknown) => canonicalList(readList(params, name), parseItem, compare),
     serialise: (values: readonly T[]) => listText(canonicalList(values.map(String), parseItem, compare).map(String)),
   };
@@ -318,6 +321,9 @@ const FILTER_FIELDS = Object.keys(FILTER_PARAMS) as (keyof EventFilters)[];
 
 /** The URL names of every filter parameter, in canonical order. */
 export const FILTER_PARAM_NAMES: readonly string[] = FILTER_FIELDS.map((field) => FILTER_PARAMS[field].name);
+
+/** The URL names of the list parameters (`dn arr g nat vt`): one checkbox per item in the filters form. */
+export const LIST_PARAM_NAMES: readonly string[] = FILTER_FIELDS.filter((field) => FILTER_PARAMS[field].list).map((field) => FILTER_PARAMS[field].name);
 
 /** A date range with its ends in order (df > dt is swapped). */
 function orderedDates(from: string | null, to: string | null): [string | null, string | null] {

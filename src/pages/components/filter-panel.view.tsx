@@ -7,7 +7,7 @@
 
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { formatDateLabel } from "../../lib/sheet/dates.ts";
-import { FILTER_PARAM_NAMES, FILTER_STORAGE_KEY, filtersToSearchParams, MAX_SEARCH_LENGTH, type EventFilters } from "../../lib/events/filter-query.ts";
+import { FILTER_PARAM_NAMES, FILTER_PARAMS, FILTER_STORAGE_KEY, LIST_PARAM_NAMES, filtersToSearchParams, MAX_SEARCH_LENGTH, type EventFilters } from "../../lib/events/filter-query.ts";
 import { MOMENT_PARAM } from "../../lib/events/filter-moment.ts";
 import { ageLabels, dayNightLabel, priceLabels, rangeLabel, type RangeLabels } from "../../lib/events/filter-labels.ts";
 import { type FilterFacets } from "../../lib/events/filter-match.ts";
@@ -58,7 +58,7 @@ export function SearchBar(props: { q: string; count: number; narrowed: boolean }
         <input
           id={SEARCH_INPUT_ID}
           type="search"
-          name="q"
+          name={FILTER_PARAMS.q.name}
           form={FILTERS_FORM_ID}
           value={props.q}
           maxlength={String(MAX_SEARCH_LENGTH)}
@@ -160,9 +160,10 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
       hx-sync="this:replace"
       {...RESULTS_HX}
       data-filter-params={[...FILTER_PARAM_NAMES, MOMENT_PARAM].join(" ")}
+      data-list-params={LIST_PARAM_NAMES.join(" ")}
       data-storage-key={FILTER_STORAGE_KEY}
     >
-      {props.moment ? <input type="hidden" name="when" value={props.moment} /> : <input type="hidden" name="when" value="" disabled />}
+      {props.moment ? <input type="hidden" name={MOMENT_PARAM} value={props.moment} /> : <input type="hidden" name={MOMENT_PARAM} value="" disabled />}
       <div class="filters-head">
         <h2 id="filters-title">
           <Icon name="filter" /> <span safe>{t("home.filters")}</span>
@@ -182,11 +183,11 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
           <div class="date-fields">
             <label>
               <span safe>{t("filter.dates.from")}</span>
-              <input type="date" name="df" value={filters.dateFrom ?? ""} min={bounds.min} max={bounds.max} />
+              <input type="date" name={FILTER_PARAMS.dateFrom.name} value={filters.dateFrom ?? ""} min={bounds.min} max={bounds.max} />
             </label>
             <label>
               <span safe>{t("filter.dates.to")}</span>
-              <input type="date" name="dt" value={filters.dateTo ?? ""} min={bounds.min} max={bounds.max} />
+              <input type="date" name={FILTER_PARAMS.dateTo.name} value={filters.dateTo ?? ""} min={bounds.min} max={bounds.max} />
             </label>
           </div>
           {props.quickDates.length > 0 ? (
@@ -205,7 +206,7 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
           <legend safe>{t("filter.timeOfDay")}</legend>
           <div class="toggles">
             {(["day", "night"] as const).map((period) => (
-              <Toggle name="dn" value={period} checked={filters.dayNight.includes(period)} label={dayNightLabel(period)} />
+              <Toggle name={FILTER_PARAMS.dayNight.name} value={period} checked={filters.dayNight.includes(period)} label={dayNightLabel(period)} />
             ))}
           </div>
         </fieldset>
@@ -217,7 +218,7 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
           <legend safe>{t("filter.arrondissements")}</legend>
           <div class="toggles toggles-compact">
             {facets.arrondissements.map((arr) => (
-              <Toggle name="arr" value={String(arr)} checked={filters.arrondissements.includes(arr)} label={arrondissementShortLabel(arr)} />
+              <Toggle name={FILTER_PARAMS.arrondissements.name} value={String(arr)} checked={filters.arrondissements.includes(arr)} label={arrondissementShortLabel(arr)} />
             ))}
           </div>
         </fieldset>
@@ -230,7 +231,7 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
           <div id={GENRE_QUICK_CHIPS_ID} class="quick-chips" aria-live="polite"></div>
           <div class="toggles">
             {facets.genres.map((genre) => (
-              <Toggle name="g" value={genre} checked={filters.genres.includes(genre)} label={genreLabel(genre)} colour={genreColour(genre)} />
+              <Toggle name={FILTER_PARAMS.genres.name} value={genre} checked={filters.genres.includes(genre)} label={genreLabel(genre)} colour={genreColour(genre)} />
             ))}
           </div>
         </fieldset>
@@ -240,7 +241,7 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
             <div class="toggles">
               {facets.nationalities.map((code) => {
                 const display = nationalityDisplay(code);
-                return <Toggle name="nat" value={code} checked={filters.nationalities.includes(code)} label={display.code} flag={display.flag} />;
+                return <Toggle name={FILTER_PARAMS.nationalities.name} value={code} checked={filters.nationalities.includes(code)} label={display.code} flag={display.flag} />;
               })}
             </div>
           </fieldset>
@@ -253,15 +254,15 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
         <summary safe>{t("filter.section.preferences")}</summary>
         <div class="filter-group">
           <label class="switch">
-            <input type="checkbox" name="pick" value="1" checked={filters.curatedOnly} />
+            <input type="checkbox" name={FILTER_PARAMS.curatedOnly.name} value="1" checked={filters.curatedOnly} />
             <span safe>{t("filter.curatedOnly")}</span>
           </label>
         </div>
         <fieldset class="filter-group">
           <legend safe>{t("filter.venueType")}</legend>
           <div class="toggles">
-            <Toggle name="vt" value="indoor" checked={filters.venueTypes.includes("indoor")} label={t("filter.venue.indoor")} />
-            <Toggle name="vt" value="outdoor" checked={filters.venueTypes.includes("outdoor")} label={t("filter.venue.outdoor")} />
+            <Toggle name={FILTER_PARAMS.venueTypes.name} value="indoor" checked={filters.venueTypes.includes("indoor")} label={t("filter.venue.indoor")} />
+            <Toggle name={FILTER_PARAMS.venueTypes.name} value="outdoor" checked={filters.venueTypes.includes("outdoor")} label={t("filter.venue.outdoor")} />
           </div>
         </fieldset>
         <fieldset class="filter-group">
@@ -275,7 +276,7 @@ export function FilterPanel(props: FilterPanelProps): JSX.Element {
               ] as const
             ).map(([value, label]) => (
               <label class="segment">
-                <input type="radio" name="in" value={value} checked={(filters.venueSetting ?? "") === value} />
+                <input type="radio" name={FILTER_PARAMS.venueSetting.name} value={value} checked={(filters.venueSetting ?? "") === value} />
                 <span safe>{label}</span>
               </label>
             ))}
