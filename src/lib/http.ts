@@ -47,6 +47,14 @@ export function html(body: string | Promise<string>, status = 200, headers: Reco
   return new Response(markup(body), { status, headers: { "content-type": "text/html; charset=utf-8", ...headers } });
 }
 
+/**
+ * An htmx answer that is never stored (the console's cards, private forms): HTML, `Vary:
+ * HX-Request` (the same URL also answers the full page) and the no-store headers.
+ */
+export function privateFragment(body: string | Promise<string>, status = 200, headers: Record<string, string> = {}): Response {
+  return html(body, status, { vary: "HX-Request", ...NO_STORE_HEADERS, ...headers });
+}
+
 /** The text of a JSON body parsed, or `undefined` when absent, empty or malformed. */
 function parseJsonText(text: string): unknown {
   if (text.trim() === "") return undefined;

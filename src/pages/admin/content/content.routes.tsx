@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
-import { html, NO_STORE_HEADERS } from "../../../lib/http.ts";
+import { NO_STORE_HEADERS, privateFragment } from "../../../lib/http.ts";
 import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
 import { EDITOR_PAGE, readEditorWindow, readRevisionDiff, restoreRevision } from "../../../lib/admin/sheet-editor.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
@@ -24,9 +24,9 @@ const CONTENT_PATH = "/admin/content";
 
 /** GET /admin/content, GET …/publishing, POST …/publishing/{publish,discard,status}, GET …/revisions, GET …/revisions/:id, POST …/revisions/:id/restore */
 export function contentRoutes(deps: Deps) {
-  const card = (props: RevisionsCardProps, status = 200) => html(<RevisionsCard {...props} />, status, { vary: "HX-Request", ...NO_STORE_HEADERS });
+  const card = (props: RevisionsCardProps, status = 200) => privateFragment(<RevisionsCard {...props} />, status);
   const publishing = async (props: Omit<PublishingCardProps, "changes">, status = 200, headers: Record<string, string> = {}) =>
-    html(<PublishingCard changes={await readUnpublishedChanges(deps.db)} {...props} />, status, { vary: "HX-Request", ...NO_STORE_HEADERS, ...headers });
+    privateFragment(<PublishingCard changes={await readUnpublishedChanges(deps.db)} {...props} />, status, headers);
   // A publishing action: the card with its notice for htmx, else back to the page. A change that
   // went through tells the editor on the page (`sheet-published`, `sheet-discarded`): it reads its
   // rows and marks again.

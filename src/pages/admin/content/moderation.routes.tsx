@@ -5,7 +5,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
-import { markup, NO_STORE_HEADERS, statusOf } from "../../../lib/http.ts";
+import { NO_STORE_HEADERS, statusOf, privateFragment } from "../../../lib/http.ts";
 import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
 import { readForm } from "../../../lib/forms.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
@@ -71,9 +71,7 @@ export function ModerationCards(props: { submissions: SubmissionsCardProps; chan
   );
 }
 
-function fragment(view: JSX.Element, status = 200): Response {
-  return new Response(markup(view), { status, headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
-}
+const fragment = privateFragment;
 
 /** The banner form as a save body: messages one per line, seconds per message, wide-screen count, enabled. */
 export function bannerFormBody(form: Record<string, string>): Record<string, unknown> {

@@ -4,7 +4,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
 import { isHtmx } from "../../../lib/htmx.ts";
-import { markup, NO_STORE_HEADERS } from "../../../lib/http.ts";
+import { privateFragment } from "../../../lib/http.ts";
 import { readForm } from "../../../lib/forms.ts";
 import { HttpError, ValidationError } from "../../../lib/errors.ts";
 import { liveEventNames, readInsightsQuery } from "../../../lib/insights/request.ts";
@@ -19,8 +19,7 @@ import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
 import { DiscoveryBlock, EraseCard, EventsBlock, InsightsPage, ReportsBlock, StatsBlock, UsersBlock } from "./insights.view.tsx";
 
-const fragment = (body: JSX.Element, status = 200) =>
-  new Response(markup(body), { status, headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
+const fragment = privateFragment;
 
 /** GET /admin/insights, …/stats, …/discovery, …/events, …/reports, …/users; POST /admin/insights/erase */
 export function insightsRoutes(deps: Deps) {

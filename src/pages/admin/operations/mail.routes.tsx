@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
-import { markup, NO_STORE_HEADERS, statusOf } from "../../../lib/http.ts";
+import { NO_STORE_HEADERS, statusOf, privateFragment } from "../../../lib/http.ts";
 import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { NotFoundError, ValidationError } from "../../../lib/errors.ts";
@@ -52,7 +52,7 @@ export function mailRoutes(deps: Deps) {
           return hxRedirect(request, OUTBOX_PATH, NO_STORE_HEADERS);
         }
         const notice = result.ok ? { kind: "ok" as const, text: "Queued again: it leaves with the next outbox run." } : { kind: "error" as const, text: result.error };
-        return new Response(markup(<OutboxCard {...await cardProps(undefined, notice)} />), { status: result.ok ? 200 : statusOf(result.reason), headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
+        return privateFragment(<OutboxCard {...await cardProps(undefined, notice)} />, result.ok ? 200 : statusOf(result.reason));
       },
       { isAdmin: true, parse: "none" },
     )

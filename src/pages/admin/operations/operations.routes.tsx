@@ -6,7 +6,7 @@ import { siteHref } from "../../../lib/links.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
-import { markup, NO_STORE_HEADERS, statusOf } from "../../../lib/http.ts";
+import { NO_STORE_HEADERS, statusOf, privateFragment } from "../../../lib/http.ts";
 import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
 import type { AdminPrincipal } from "../../../lib/auth/admin-credentials.ts";
 import { listAdminSessions, parseJtiParam, revokeAdminSession, revokeAllAdminSessions } from "../../../lib/auth/admin-sessions.ts";
@@ -45,7 +45,7 @@ export function operationsRoutes(deps: Deps) {
     return consoleResponse(deps, request, "operations", "Operations", () => <OperationsCards {...cards} sessions={sessionsAndMail} pins={<VenuePinsCard venues={venues} />} />);
   };
   const cardResponse = (props: SessionsCardProps) =>
-    new Response(markup(<SessionsCard {...props} />), { headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
+    privateFragment(<SessionsCard {...props} />);
   // After an action: the refreshed card for htmx, back to the page otherwise.
   const afterAction = async (request: Request, caller: AdminPrincipal) => {
     if (!isHtmx(request)) return hxRedirect(request, OPERATIONS_PATH, NO_STORE_HEADERS);
@@ -54,7 +54,7 @@ export function operationsRoutes(deps: Deps) {
   const expiredParam = (value: unknown) => value === "1";
   // The Venue pins card after a save (htmx), or the page with it (a plain form post).
   const pinsResponse = (props: VenuePinsCardProps, status: number) =>
-    new Response(markup(<VenuePinsCard {...props} />), { status, headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS } });
+    privateFragment(<VenuePinsCard {...props} />, status);
 
   return new Elysia({ name: "admin-operations-pages" })
     .use(adminPageGuard(deps))

@@ -7,7 +7,7 @@
 import { Elysia } from "elysia";
 import type { Children } from "@kitajs/html";
 import type { Deps } from "../../../deps.ts";
-import { markup, NO_STORE_HEADERS } from "../../../lib/http.ts";
+import { NO_STORE_HEADERS, privateFragment } from "../../../lib/http.ts";
 import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
 import { readForm } from "../../../lib/forms.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
@@ -39,10 +39,7 @@ const REFRESH = { "hx-trigger": "ops-refresh" };
 
 type OpsDeps = Deps;
 
-/** An htmx fragment answer, never cached. */
-function fragment(view: JSX.Element, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(markup(view), { status, headers: { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...NO_STORE_HEADERS, ...headers } });
-}
+const fragment = privateFragment;
 
 async function statusProps(deps: OpsDeps): Promise<StatusCardProps> {
   const meta = await findStoreMeta(deps.db).catch(() => undefined);
