@@ -17,7 +17,8 @@
   // The page's words (static/messages.js, loaded before this script).
   var msg = window.finderMsg;
 
-  var SESSION_KEY = "finder:event-engagement-session";
+  // The anonymous session id's storage key, from the server (the privacy page names the same key).
+  var SESSION_KEY = doc.body.getAttribute("data-session-key") || "";
   var MAP_APP_KEY = "finder:map-app";
   // The filter parameters and the storage key come from the server with the filters form
   // (lib/events/filter-query.ts): this script never spells them.

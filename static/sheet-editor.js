@@ -20,8 +20,6 @@
   if (window.performance && performance.mark) performance.mark("sheet-editor:start");
   // Under the base path when the site has one (the page sends it as data-site-path).
   var API = (document.body.getAttribute("data-site-path") || "") + "/api/admin/sheet";
-  var PAGE = 50;
-  var MAX_WINDOW = 500;
   var DELAY = 850;
   var FROZEN = 2;
   var WIDTH = { title: 220, notes: 320, location: 200 };
@@ -155,6 +153,8 @@
   function Editor(root) {
     this.root = root;
     var sheet = JSON.parse(root.querySelector("[data-sheet]").getAttribute("data-sheet"));
+    // The server's rules (page size, largest window, custom-column slug bound) come with the page.
+    this.rules = JSON.parse(root.querySelector("[data-rules]").getAttribute("data-rules"));
     this.pending = { cells: new Map(), addRows: [], deleteRowIds: [], addColumns: [] };
     this.byId = new Map();
     this.rows = [];
@@ -223,7 +223,7 @@
     var self = this;
     var seq = ++this.fetchSeq;
     var from = append ? this.offset + this.rows.length : offset || 0;
-    var params = new URLSearchParams({ offset: String(from), limit: String(Math.min(MAX_WINDOW, size)) });
+    var params = new URLSearchParams({ offset: String(from), limit: String(Math.min(this.rules.maxWindow, size)) });
     if (this.query) params.set("search", this.query);
     return fetch(API + "?" + params, { credentials: "same-origin" })
       .then(function (res) { return res.json(); })
@@ -264,7 +264,7 @@
       else if (action === "reload") self.reload();
       else if (action === "publish") self.save(true);
       else if (action === "discard") self.discard();
-      else if (action === "more") self.fetchWindow(PAGE, true).then(function () { self.render(); });
+      else if (action === "more") self.fetchWindow(self.rules.page, true).then(function () { self.render(); });
       else if (action === "delete-row") self.deleteRow(button.getAttribute("data-row"));
       else if (action === "reapply") self.resolve(true);
       else if (action === "keep-theirs") self.resolve(false);
@@ -291,7 +291,7 @@
       clearTimeout(searchTimer);
       searchTimer = setTimeout(function () {
         self.query = query;
-        self.fetchWindow(PAGE, false).then(function (fresh) { if (fresh) self.render(); });
+        self.fetchWindow(self.rules.page, false).then(function (fresh) { if (fresh) self.render(); });
       }, 200);
     });
     var warnings = this.$("[data-warnings]");
@@ -1020,7 +1020,7 @@
       this.query = "";
       this.filters = {};
       this.$("[data-search]").value = "";
-      return this.fetchWindow(PAGE, false).then(function () { self.render(); focus(); });
+      return this.fetchWindow(this.rules.page, false).then(function () { self.render(); focus(); });
     }
     this.render();
     focus();
@@ -1036,7 +1036,7 @@
   };
 
   Editor.prototype.addColumn = function (label) {
-    var slug = label.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 40) || "column";
+    var slug = label.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, this.rules.customKeySlug) || "column";
     var key = "custom_" + slug + "_" + uuid().slice(0, 6);
     var column = { key: key, label: label, isCore: false, isRequired: false };
     this.columns.push(column);
@@ -1085,7 +1085,7 @@
     this.filters = {};
     this.sort = null;
     this.$("[data-search]").value = "";
-    this.fetchWindow(PAGE, false, Math.max(0, position - 1)).then(function () { self.render(); go(); });
+    this.fetchWindow(this.rules.page, false, Math.max(0, position - 1)).then(function () { self.render(); go(); });
   };
 
   Editor.prototype.changed = function () {
@@ -1314,7 +1314,7 @@
     var box = this.$("[data-conflict]");
     box.hidden = true;
     box.replaceChildren();
-    return this.fetchWindow(PAGE, false, this.offset).then(function () {
+    return this.fetchWindow(this.rules.page, false, this.offset).then(function () {
       self.discarding = false;
       self.render();
       self.loadDrafts();
@@ -1325,7 +1325,7 @@
   // Reads the window again (same search, as many rows as shown); pending edits stay on top.
   Editor.prototype.refresh = function () {
     var self = this;
-    return this.fetchWindow(Math.max(PAGE, this.rows.length), false, this.offset).then(function () { self.render(); });
+    return this.fetchWindow(Math.max(this.rules.page, this.rows.length), false, this.offset).then(function () { self.render(); });
   };
 
   Editor.prototype.reload = function () {

@@ -4,7 +4,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore } from "../lib/http.ts";
+import { jsonNoStore, rateLimitedJson, requestRefusalJson } from "../lib/http.ts";
 import { readJsonOrForm } from "../lib/forms.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
@@ -12,16 +12,14 @@ import { loginAdmin, logoutAdmin, type AdminLoginOutcome } from "../lib/auth/adm
 import { ADMIN_SESSION_COOKIE, clearedSessionCookie, sessionCookie, type SessionCookieOptions } from "../lib/auth/cookies.ts";
 import { SIGN_IN_MESSAGES } from "../lib/auth/sign-in.ts";
 
-const UNAUTHORIZED = { success: false, error: "Unauthorized" };
-
 /** The JSON answer of a login; on success the session cookie is set through `setCookie`. */
 function loginAnswer(deps: Pick<Deps, "config">, outcome: AdminLoginOutcome, setCookie: (options: SessionCookieOptions) => void): Response {
   switch (outcome.kind) {
     case "disabled":
     case "rejected":
-      return jsonNoStore(UNAUTHORIZED, 401);
+      return requestRefusalJson("unauthorized", "Unauthorized");
     case "limited":
-      return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.tooMany }, 429, { "retry-after": String(outcome.retryAfter) });
+      return rateLimitedJson(SIGN_IN_MESSAGES.tooMany, outcome.retryAfter);
     case "ok":
       setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
       return jsonNoStore({ success: true, token: outcome.token, expiresAt: outcome.expiresAt, jti: outcome.jti });

@@ -4,6 +4,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { jsonNoStore, readObjectBody, refusalJson } from "../lib/http.ts";
+import { refused } from "../lib/outcome.ts";
 import { ValidationError } from "../lib/errors.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
@@ -14,7 +15,7 @@ const STATUSES = ["pending", "accepted", "refused"] as const;
 
 function reviewJson(result: ReviewResult): Response {
   if (result.ok) return jsonNoStore({ success: true, request: result.request, ...(result.warning ? { warning: result.warning } : {}) });
-  if (result.reason === "invalid") return jsonNoStore({ success: false, error: result.error, issues: [{ field: "reason", message: result.error }] }, 400);
+  if (result.reason === "invalid") return refusalJson(refused("invalid", result.error, { issues: [{ field: "reason", message: result.error }] }));
   return refusalJson(result);
 }
 

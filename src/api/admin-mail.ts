@@ -5,6 +5,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { jsonNoStore, refusalJson } from "../lib/http.ts";
+import { refused } from "../lib/outcome.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import { ValidationError } from "../lib/errors.ts";
@@ -30,7 +31,7 @@ export function adminMailApi(deps: Deps) {
       "/api/admin/outbox/:id",
       async ({ params }) => {
         const message = await findOutboxMessage(deps.db, params.id);
-        if (!message) return jsonNoStore({ success: false, error: "Message not found" }, 404);
+        if (!message) return refusalJson(refused("not_found", "Message not found"));
         return jsonNoStore({ success: true, message: outboxMessageJson(deps.config, message, true) });
       },
       { isAdmin: true },

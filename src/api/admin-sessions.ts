@@ -4,7 +4,8 @@
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore } from "../lib/http.ts";
+import { jsonNoStore, refusalJson } from "../lib/http.ts";
+import { refused } from "../lib/outcome.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { listActiveAdminSessions, parseJtiParam, revokeAdminSession, revokeAllAdminSessions } from "../lib/auth/admin-sessions.ts";
 import { unixSeconds } from "../lib/auth/jwt-key.ts";
@@ -15,7 +16,7 @@ const SESSIONS_PATH = "/api/admin/tokens/sessions";
 export function adminSessionsApi(deps: Deps) {
   const fail = (error: unknown, message: string) => {
     deps.log.error("admin-sessions", message, undefined, error);
-    return jsonNoStore({ success: false, error: message }, 500);
+    return refusalJson(refused("failed", message));
   };
   return new Elysia({ name: "admin-sessions-api" })
     .use(adminGuard(deps))
@@ -43,7 +44,7 @@ export function adminSessionsApi(deps: Deps) {
         } catch (error) {
           return fail(error, "Failed to revoke session");
         }
-        return jsonNoStore({ success: false, error: "Session not found or invalid jti" }, 404);
+        return refusalJson(refused("not_found", "Session not found or invalid jti"));
       },
       { isAdmin: true, parse: "none" },
     )

@@ -4,6 +4,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { isPlainObject, jsonNoStore, readJson, refusalJson } from "../lib/http.ts";
+import { refused } from "../lib/outcome.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import {
@@ -25,6 +26,11 @@ import { readDraftSummary, readUnpublishedChanges } from "../lib/admin/drafts.ts
 const SHEET = "/api/admin/sheet";
 const INVALID = "Invalid request payload";
 
+/** The 400 of a body or query that does not parse, with what is wrong in it. */
+function invalidJson(issues: { field: string; message: string }[]): Response {
+  return refusalJson(refused("invalid", INVALID, { issues }));
+}
+
 /**
  * GET/PUT/PATCH /api/admin/sheet, GET …/unpublished, GET …/drafts, POST …/publish, POST …/discard, GET …/revisions,
  * GET …/revisions/:id, POST …/revisions/:id/restore, POST /api/admin/events/status
@@ -36,7 +42,7 @@ export function adminSheetApi(deps: Deps) {
       SHEET,
       async ({ query, request }) => {
         const parsed = parseWindowQuery(query);
-        if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
+        if (!parsed.ok) return invalidJson(parsed.issues);
         const window = parsed.window;
         if (window) return jsonNoStore({ success: true, ...(await readEditorWindow(deps.db, window, deps.now())) });
         return jsonNoStore({ success: true, ...(await readEditorSheet(deps.db)) });
@@ -47,7 +53,7 @@ export function adminSheetApi(deps: Deps) {
       SHEET,
       async ({ request, admin }) => {
         const parsed = parseSheetPatch(await readJson(request));
-        if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
+        if (!parsed.ok) return invalidJson(parsed.issues);
         const patch = parsed.patch;
         const result = await writeSheetEdits(deps, patch, actorOf(admin));
         if (!result.ok) return refusalJson(result);
@@ -60,7 +66,7 @@ export function adminSheetApi(deps: Deps) {
       SHEET,
       async ({ request, admin }) => {
         const parsed = parseSheetReplace(await readJson(request));
-        if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
+        if (!parsed.ok) return invalidJson(parsed.issues);
         const result = await replaceSheet(deps, parsed.input, actorOf(admin));
         if (!result.ok) return refusalJson(result);
         const { ok: _ok, ...body } = result;
@@ -85,7 +91,7 @@ export function adminSheetApi(deps: Deps) {
       `${SHEET}/discard`,
       async ({ admin }) => {
         const result = await discardDrafts(deps, actorOf(admin));
-        if (!result.ok) return jsonNoStore({ success: false, error: result.error }, 409);
+        if (!result.ok) return refusalJson(refused("conflict", result.error));
         return jsonNoStore({ success: true, discarded: result.discarded });
       },
       { isAdmin: true, parse: "none" },
@@ -95,7 +101,7 @@ export function adminSheetApi(deps: Deps) {
       async ({ request, admin }) => {
         const body = await readJson(request);
         const parsed = isPlainObject(body) ? parseStatusInput(body) : { ok: false as const, issues: [{ field: "body", message: "Expected a JSON object" }] };
-        if (!parsed.ok) return jsonNoStore({ success: false, error: INVALID, issues: parsed.issues }, 400);
+        if (!parsed.ok) return invalidJson(parsed.issues);
         const result = await setEventStatus(deps, parsed.input, actorOf(admin));
         if (!result.ok) return refusalJson(result);
         const { ok: _ok, ...rest } = result;
@@ -108,7 +114,7 @@ export function adminSheetApi(deps: Deps) {
       `${SHEET}/revisions/:id`,
       async ({ params }) => {
         const found = await readRevisionDiff(deps.db, params.id);
-        if (!found) return jsonNoStore({ success: false, error: "No such revision" }, 404);
+        if (!found) return refusalJson(refused("not_found", "No such revision"));
         return jsonNoStore({ success: true, ...found });
       },
       { isAdmin: true },

@@ -3,7 +3,8 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore } from "../lib/http.ts";
+import { jsonNoStore, refusalJson } from "../lib/http.ts";
+import { refused } from "../lib/outcome.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { readAdminHealth, readDataStoreStatus } from "../lib/admin/status.ts";
 import { inspectKv, parseKvQuery } from "../lib/admin/kv-inspect.ts";
@@ -12,7 +13,7 @@ import { inspectKv, parseKvQuery } from "../lib/admin/kv-inspect.ts";
 export function adminStatusApi(deps: Deps) {
   const fail = (error: unknown, message: string) => {
     deps.log.error("admin-status", message, undefined, error);
-    return jsonNoStore({ success: false, error: message }, 500);
+    return refusalJson(refused("failed", message));
   };
   return new Elysia({ name: "admin-status-api" })
     .use(adminGuard(deps))
@@ -32,7 +33,7 @@ export function adminStatusApi(deps: Deps) {
       "/api/admin/postgres/kv",
       async ({ query }) => {
         const parsed = parseKvQuery(query);
-        if (!parsed.ok) return jsonNoStore({ success: false, error: parsed.error }, 400);
+        if (!parsed.ok) return refusalJson(refused("invalid", parsed.error));
         try {
           return jsonNoStore(await inspectKv(deps.db, parsed.query));
         } catch (error) {

@@ -4,7 +4,8 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, isPlainObject, readJson, readObjectBody, NO_STORE_HEADERS } from "../lib/http.ts";
+import { jsonNoStore, isPlainObject, readJson, readObjectBody, NO_STORE_HEADERS, refusalAnswer, refusalJson } from "../lib/http.ts";
+import { refused } from "../lib/outcome.ts";
 import { HttpError, ValidationError } from "../lib/errors.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
@@ -38,7 +39,7 @@ export function adminStoreApi(deps: Deps) {
       async ({ request, query, admin }) => {
         const text = await request.text();
         const outcome = await uploadCsv(deps, text, { dryRun: query.dryRun === "1" || query.dryRun === "true", actor: actorOf(admin), bytes: new TextEncoder().encode(text).length });
-        if (!outcome.ok) return jsonNoStore({ success: false, error: outcome.error, report: outcome.report }, 400);
+        if (!outcome.ok) return refusalJson(refused("invalid", outcome.error, { report: outcome.report }));
         if (outcome.dryRun) return jsonNoStore({ success: true, dryRun: true, message: outcome.message, report: outcome.report });
         return jsonNoStore({ success: true, message: outcome.message, report: outcome.report, meta: outcome.meta });
       },
@@ -48,7 +49,7 @@ export function adminStoreApi(deps: Deps) {
       "/api/admin/sheet/export",
       async () => {
         const csv = await exportStoreCsv(deps.db);
-        if (csv === undefined) return jsonNoStore({ success: false, error: "The store has never been written" }, 404);
+        if (csv === undefined) return refusalJson(refused("not_found", "The store has never been written"));
         return new Response(csv, {
           headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${storeExportFileName(deps.now())}"`, ...NO_STORE_HEADERS },
         });
@@ -59,7 +60,7 @@ export function adminStoreApi(deps: Deps) {
       "/api/admin/sheet/import/preview",
       async () => {
         const preview = await previewImport(deps);
-        if (!preview.ok) return jsonNoStore({ success: false, error: preview.error }, 502);
+        if (!preview.ok) return refusalAnswer(502, preview.error);
         return jsonNoStore({ success: true, ...preview });
       },
       { isAdmin: true, parse: "none" },
@@ -71,7 +72,7 @@ export function adminStoreApi(deps: Deps) {
         const outcome = await importSpreadsheetJob(deps, actorOf(admin), () => {});
         if (!outcome.ok) {
           const report = outcome.result?.report;
-          return jsonNoStore({ success: false, error: outcome.message, ...(report ? { report } : {}) }, report ? 400 : 502);
+          return report ? refusalJson(refused("invalid", outcome.message, { report })) : refusalAnswer(502, outcome.message);
         }
         return jsonNoStore({ success: true, message: outcome.message, ...outcome.result });
       },
@@ -95,7 +96,7 @@ export function adminStoreApi(deps: Deps) {
           throw new ValidationError("Invalid request body", [{ field: "id", message: "The backup id must be a string" }]);
         }
         const outcome = await restoreAndRevalidate(deps, typeof body.id === "string" && body.id.trim() ? body.id.trim() : undefined);
-        if (!outcome.ok) return jsonNoStore({ success: false, error: outcome.message }, 404);
+        if (!outcome.ok) return refusalJson(refused("not_found", outcome.message));
         return jsonNoStore({ success: true, message: outcome.message, ...outcome.result });
       },
       { isAdmin: true, parse: "none" },
@@ -120,7 +121,7 @@ export function adminStoreApi(deps: Deps) {
             return jsonNoStore({ success: true, ...(await resetCoordinateCache(deps)) });
           case "load-local-csv": {
             const outcome = await loadLocalCsv(deps, actorOf(admin));
-            if (!outcome.ok) return jsonNoStore({ success: false, error: outcome.message }, 400);
+            if (!outcome.ok) return refusalJson(refused("invalid", outcome.message));
             return jsonNoStore({ success: true, message: outcome.message, ...outcome.result });
           }
           case "clear-store": {
@@ -130,7 +131,7 @@ export function adminStoreApi(deps: Deps) {
             return jsonNoStore({ success: true, message: outcome.message, ...outcome.result });
           }
         }
-        return jsonNoStore({ success: false, error: "Not found" }, 404);
+        return refusalJson(refused("not_found", "Not found"));
       },
       { isAdmin: true, parse: "none" },
     )
@@ -138,7 +139,7 @@ export function adminStoreApi(deps: Deps) {
       "/api/admin/jobs/:id",
       ({ params }) => {
         const job = deps.jobs.get(params.id);
-        if (!job) return jsonNoStore({ success: false, error: "Job not found" }, 404);
+        if (!job) return refusalJson(refused("not_found", "Job not found"));
         return jsonNoStore({ success: true, job });
       },
       { isAdmin: true },

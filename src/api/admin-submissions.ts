@@ -4,6 +4,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { jsonNoStore, refusalJson } from "../lib/http.ts";
+import { refused } from "../lib/outcome.ts";
 import { ValidationError } from "../lib/errors.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
@@ -31,7 +32,7 @@ function moderationJson(result: ModerationResult): Response {
   if (result.ok) {
     return jsonNoStore({ success: true, submission: result.submission, ...(result.acceptedEventKey ? { eventKey: result.acceptedEventKey } : {}), ...(result.warning ? { warning: result.warning } : {}) });
   }
-  if (result.reason === "invalid") return jsonNoStore({ success: false, error: result.error, issues: [{ field: issueField(result.error), message: result.error }] }, 400);
+  if (result.reason === "invalid") return refusalJson(refused("invalid", result.error, { issues: [{ field: issueField(result.error), message: result.error }] }));
   return refusalJson(result);
 }
 

@@ -3,7 +3,8 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, readJson, UNAVAILABLE_HEADERS } from "../lib/http.ts";
+import { jsonNoStore, rateLimitedJson, readJson, refusalJson, requestRefusalJson } from "../lib/http.ts";
+import { refused } from "../lib/outcome.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { isCrossSiteRequest } from "../lib/origin.ts";
 import { signInVisitor, SIGN_IN_MESSAGES, type SignInOutcome } from "../lib/auth/sign-in.ts";
@@ -15,13 +16,13 @@ import { resolveAdminCredential } from "../lib/auth/admin-credentials.ts";
 function verifyAnswer(deps: Pick<Deps, "config">, outcome: SignInOutcome, setCookie: (options: SessionCookieOptions) => void): Response {
   switch (outcome.kind) {
     case "limited":
-      return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.tooMany }, 429, { "retry-after": String(outcome.retryAfter) });
+      return rateLimitedJson(SIGN_IN_MESSAGES.tooMany, outcome.retryAfter);
     case "invalid":
-      return jsonNoStore({ success: false, error: outcome.error, ...(outcome.field !== "body" ? { issues: [{ field: outcome.field, message: outcome.error }] } : {}) }, 400);
+      return refusalJson(refused("invalid", outcome.error, outcome.field !== "body" ? { issues: [{ field: outcome.field, message: outcome.error }] } : {}));
     case "failed":
-      return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.failed }, 500);
+      return refusalJson(refused("failed", SIGN_IN_MESSAGES.failed));
     case "unavailable":
-      return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.failed }, 503, { ...UNAVAILABLE_HEADERS });
+      return refusalJson(refused("unavailable", SIGN_IN_MESSAGES.failed));
     case "ok":
       setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
       return jsonNoStore({ success: true, email: outcome.email, message: SIGN_IN_MESSAGES.verified });
@@ -35,7 +36,7 @@ export function authApi(deps: Deps) {
       "/api/auth/verify",
       async ({ request, cookie, server }) => {
         // Login CSRF: another site's page must not sign a visitor into an address of its choosing.
-        if (isCrossSiteRequest(deps.config, request)) return jsonNoStore({ success: false, error: SIGN_IN_MESSAGES.crossSite }, 403);
+        if (isCrossSiteRequest(deps.config, request)) return requestRefusalJson("cross_site", SIGN_IN_MESSAGES.crossSite);
         const outcome = await signInVisitor(deps, await readJson(request), clientIp(deps.config, request, server));
         return verifyAnswer(deps, outcome, (options) => cookie[USER_SESSION_COOKIE].set(options));
       },

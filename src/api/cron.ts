@@ -3,7 +3,8 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore } from "../lib/http.ts";
+import { jsonNoStore, refusalAnswer, refusalJson, requestRefusalJson } from "../lib/http.ts";
+import { refused } from "../lib/outcome.ts";
 import { secretsEqual } from "../lib/crypto.ts";
 import { bearerToken } from "../lib/auth/admin-credentials.ts";
 import { revalidateHomepage } from "../lib/events/publish.ts";
@@ -35,18 +36,18 @@ export function cronApi(deps: Deps) {
     const secret = deps.config.deployRevalidateSecret;
     if (!secret) {
       deps.log.warn("deploy", "DEPLOY_REVALIDATE_SECRET is not configured; deploy revalidation refused");
-      return jsonNoStore({ success: false, error: "DEPLOY_REVALIDATE_SECRET is not configured" }, 503);
+      return refusalAnswer(503, "DEPLOY_REVALIDATE_SECRET is not configured");
     }
     const provided = bearerToken(request.headers.get("authorization")) ?? request.headers.get("x-revalidate-secret") ?? undefined;
-    if (!secretsEqual(provided?.trim(), secret)) return jsonNoStore({ success: false, error: "Unauthorized" }, 401);
+    if (!secretsEqual(provided?.trim(), secret)) return requestRefusalJson("unauthorized", "Unauthorized");
     try {
       const result = await revalidateHomepage(deps, ["/feature-event"]);
       const source = result.source === "backup" ? "store" : result.source;
       return jsonNoStore({ success: true, message: `Loaded ${result.count} events from ${source} and revalidated homepage`, count: result.count, source });
     } catch (error) {
-      if (error instanceof EventsUnavailableError) return jsonNoStore({ success: false, message: "Homepage revalidation failed", error: errorText(error) }, 500);
+      if (error instanceof EventsUnavailableError) return refusalJson(refused("failed", errorText(error), { message: "Homepage revalidation failed" }));
       deps.log.error("deploy", "Deploy revalidation failed", undefined, error);
-      return jsonNoStore({ success: false, error: errorText(error) }, 500);
+      return refusalJson(refused("failed", errorText(error)));
     }
   };
 

@@ -4,7 +4,8 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, readJson, withBodyCap } from "../lib/http.ts";
+import { jsonNoStore, rateLimitedJson, readJson, refusalAnswer, refusalJson, requestRefusalJson, withBodyCap } from "../lib/http.ts";
+import { refused } from "../lib/outcome.ts";
 import { isCrossSiteRequest } from "../lib/origin.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { isJsonContentType } from "../lib/submissions/submit.ts";
@@ -17,13 +18,13 @@ export function reportJson(outcome: ReportOutcome): Response {
       // A spam-flagged report gets the same answer as a genuine one.
       return jsonNoStore({ success: true, message: REPORT_MESSAGES.thanks }, 201);
     case "not_found":
-      return jsonNoStore({ success: false, error: REPORT_MESSAGES.notFound }, 404);
+      return refusalJson(refused("not_found", REPORT_MESSAGES.notFound));
     case "limited":
-      return jsonNoStore({ success: false, error: REPORT_MESSAGES.tooMany }, 429, { "retry-after": String(outcome.retryAfter) });
+      return rateLimitedJson(REPORT_MESSAGES.tooMany, outcome.retryAfter);
     case "invalid":
-      return jsonNoStore({ success: false, error: REPORT_MESSAGES.invalid, issues: outcome.issues }, 400);
+      return refusalJson(refused("invalid", REPORT_MESSAGES.invalid, { issues: outcome.issues }));
     case "unavailable":
-      return jsonNoStore({ success: false, error: REPORT_MESSAGES.unavailable }, 503);
+      return refusalAnswer(503, REPORT_MESSAGES.unavailable);
   }
 }
 
@@ -32,10 +33,10 @@ export function eventReportsApi(deps: Deps) {
   return new Elysia({ name: "event-reports-api" }).post(
     "/api/events/:key/reports",
     async ({ request, server, params }) => {
-      if (isCrossSiteRequest(deps.config, request)) return jsonNoStore({ success: false, error: REPORT_MESSAGES.crossSite }, 403);
-      if (!isJsonContentType(request.headers.get("content-type"))) return jsonNoStore({ success: false, error: "Unsupported media type" }, 415);
+      if (isCrossSiteRequest(deps.config, request)) return requestRefusalJson("cross_site", REPORT_MESSAGES.crossSite);
+      if (!isJsonContentType(request.headers.get("content-type"))) return requestRefusalJson("unsupported_media", "Unsupported media type");
       const capped = await withBodyCap(request, MAX_REPORT_BODY_BYTES);
-      if (capped === "too_large") return jsonNoStore({ success: false, error: REPORT_MESSAGES.tooLarge }, 413);
+      if (capped === "too_large") return requestRefusalJson("too_large", REPORT_MESSAGES.tooLarge);
       return reportJson(await submitReport(deps, params.key, await readJson(capped), clientIp(deps.config, request, server)));
     },
     {

@@ -4,7 +4,8 @@
 import { currentLanguage } from "../lib/i18n/index.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, readJson, withBodyCap } from "../lib/http.ts";
+import { jsonNoStore, rateLimitedJson, readJson, refusalAnswer, refusalJson, requestRefusalJson, withBodyCap } from "../lib/http.ts";
+import { refused } from "../lib/outcome.ts";
 import { isCrossSiteRequest } from "../lib/origin.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { isJsonContentType, MAX_SUBMISSION_BODY_BYTES, submitEvent, SUBMISSION_MESSAGES, type SubmitOutcome } from "../lib/submissions/submit.ts";
@@ -16,15 +17,15 @@ export function submissionJson(outcome: SubmitOutcome): Response {
       // Spam is declined silently: the answer is the same as for a genuine submission.
       return jsonNoStore({ success: true, message: SUBMISSION_MESSAGES.thanks });
     case "closed":
-      return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.closed }, 503);
+      return refusalAnswer(503, SUBMISSION_MESSAGES.closed);
     case "unavailable":
-      return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.unavailable }, 503);
+      return refusalAnswer(503, SUBMISSION_MESSAGES.unavailable);
     case "limited":
-      return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.tooMany }, 429, { "retry-after": String(outcome.retryAfter) });
+      return rateLimitedJson(SUBMISSION_MESSAGES.tooMany, outcome.retryAfter);
     case "invalid_payload":
-      return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.invalidPayload }, 400);
+      return refusalJson(refused("invalid", SUBMISSION_MESSAGES.invalidPayload));
     case "invalid":
-      return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.invalid, issues: outcome.issues }, 400);
+      return refusalJson(refused("invalid", SUBMISSION_MESSAGES.invalid, { issues: outcome.issues }));
   }
 }
 
@@ -33,10 +34,10 @@ export function eventSubmissionsApi(deps: Deps) {
   return new Elysia({ name: "event-submissions-api" }).post(
     "/api/event-submissions",
     async ({ request, server }) => {
-      if (isCrossSiteRequest(deps.config, request)) return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.crossSite }, 403);
-      if (!isJsonContentType(request.headers.get("content-type"))) return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.unsupportedMediaType }, 415);
+      if (isCrossSiteRequest(deps.config, request)) return requestRefusalJson("cross_site", SUBMISSION_MESSAGES.crossSite);
+      if (!isJsonContentType(request.headers.get("content-type"))) return requestRefusalJson("unsupported_media", SUBMISSION_MESSAGES.unsupportedMediaType);
       const capped = await withBodyCap(request, MAX_SUBMISSION_BODY_BYTES);
-      if (capped === "too_large") return jsonNoStore({ success: false, error: SUBMISSION_MESSAGES.tooLarge }, 413);
+      if (capped === "too_large") return requestRefusalJson("too_large", SUBMISSION_MESSAGES.tooLarge);
       return submissionJson(await submitEvent(deps, await readJson(capped), clientIp(deps.config, request, server), currentLanguage()));
     },
     // The body is read by the handler: the switch and the per-IP limit answer before "invalid payload".

@@ -5,6 +5,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { HttpError } from "../lib/errors.ts";
+import { refusalBody } from "../lib/http.ts";
 import { memoised } from "../lib/memo.ts";
 import { LIVE_EVENTS_TAG } from "../lib/invalidation.ts";
 import type { CachePolicy, Rendered } from "../lib/render-cache.ts";
@@ -78,7 +79,7 @@ export function eventsApi(deps: Deps) {
     if (!key) throw new HttpError(404, "Event not found");
     return key;
   };
-  const notFound = jsonRender({ success: false, error: "Event not found" }, 404);
+  const notFound = jsonRender(refusalBody("Event not found"), 404);
 
   return new Elysia({ name: "events-api" })
     .get("/api/events", ({ request }) => {
@@ -106,7 +107,7 @@ export function eventsApi(deps: Deps) {
         if (!event) return notFound;
         const body = buildEventCalendar(event, { ...calendarOptions(), shareUrl: shareUrl(deps.config, event) });
         const fileName = calendarFileName(event);
-        if (!body || !fileName) return jsonRender({ success: false, error: "Add an unambiguous date to enable calendar export." }, 422);
+        if (!body || !fileName) return jsonRender(refusalBody("Add an unambiguous date to enable calendar export."), 422);
         return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": `attachment; filename="${fileName}"` } };
       });
     }, { detail: { tags: ["calendar"], summary: "One event as an iCalendar file", description: "Paris wall-clock times, texts in `lang` (fr or en; else the site's root language); 422 when the event has no unambiguous date." }, query: LANG_QUERY })

@@ -3,14 +3,14 @@
 
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, statusOf } from "../lib/http.ts";
+import { jsonNoStore, refusalAnswer, statusOf } from "../lib/http.ts";
 import { PARTNER_STATS_HEADERS, partnerStatsCsv, readPartnerStats } from "../lib/partners/stats.ts";
 
 /** GET /api/partner-stats/:activationId?token=&format= */
 export function partnerStatsApi(deps: Deps) {
   return new Elysia({ name: "partner-stats-api" }).get("/api/partner-stats/:activationId", async ({ params, query }) => {
     const result = await readPartnerStats(deps, params.activationId, query.token);
-    if (!result.ok) return jsonNoStore({ success: false, error: result.error }, statusOf(result.reason), PARTNER_STATS_HEADERS);
+    if (!result.ok) return refusalAnswer(statusOf(result.reason), result.error, {}, PARTNER_STATS_HEADERS);
     if (query.format === "csv") {
       const filename = `partner-stats-${result.stats.eventKey.replace(/[^A-Za-z0-9_.-]/g, "_")}.csv`;
       return new Response(partnerStatsCsv(result.stats), {

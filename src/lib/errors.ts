@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Logger } from "./logger.ts";
-import { json, NO_STORE_HEADERS, UNAVAILABLE_HEADERS } from "./http.ts";
+import { refusalAnswer, UNAVAILABLE_HEADERS } from "./http.ts";
 import { isDatabaseUnreachable } from "./db/errors.ts";
 
 export { HttpError, NotFoundError, ValidationError } from "./http-error.ts";
@@ -55,7 +55,7 @@ function escapeText(value: string): string {
 
 /** Answers an error in the shape the request expects. */
 export function errorResponse(request: Request, status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}, views: ErrorViews = plainViews): Response {
-  if (isApiPath(request)) return json({ success: false, error: message, ...extra }, status, { ...NO_STORE_HEADERS, ...headers });
+  if (isApiPath(request)) return refusalAnswer(status, message, extra, headers);
   const isHtmx = request.headers.get("hx-request") === "true";
   const body = isHtmx ? views.fragment(status, message, request) : views.page(status, message, request);
   return new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", vary: "HX-Request", ...headers } });

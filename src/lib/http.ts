@@ -105,12 +105,57 @@ export function refusalHeaders(reason: Refusal): Record<string, string> {
 }
 
 /**
+ * The body of every JSON refusal (docs/README.md, "Words used throughout"): `{success:false, error}`
+ * and what else the caller needs to show it (issues, a report, conflicts). Every refusal the API
+ * answers is built here, so the shape has one home.
+ */
+export function refusalBody(error: string, extra: object = {}): Record<string, unknown> {
+  return { success: false, error, ...extra };
+}
+
+/** A JSON refusal with its status and extra headers, never cached. */
+export function refusalAnswer(status: number, error: string, extra: object = {}, headers: Record<string, string> = {}): Response {
+  return jsonNoStore(refusalBody(error, extra), status, headers);
+}
+
+/**
  * The JSON answer of a refusal: `{success:false, error, ...}` with its status, never cached; what
  * else the refusal carries (conflicts, issues, a report) goes into the body as it is.
  */
 export function refusalJson(refusal: Refused & object): Response {
-  const { ok: _ok, reason, ...body } = refusal;
-  return json({ success: false, ...body }, statusOf(reason), refusalHeaders(reason));
+  const { ok: _ok, reason, error, ...extra } = refusal;
+  return refusalAnswer(statusOf(reason), error, extra, refusalHeaders(reason));
+}
+
+/**
+ * Why a request is refused before any lib function is asked: the request itself is not one the
+ * endpoint takes, whatever it says.
+ */
+export type RequestRefusal =
+  /** No credential, or one that opens nothing. */
+  | "unauthorized"
+  /** Sent by another site's page (CSRF): the visitor did not mean it. */
+  | "cross_site"
+  /** The body is not of a type the endpoint reads. */
+  | "unsupported_media"
+  /** The body is over the endpoint's cap. */
+  | "too_large";
+
+const STATUS_OF_REQUEST_REFUSAL: Readonly<Record<RequestRefusal, number>> = {
+  unauthorized: 401,
+  cross_site: 403,
+  unsupported_media: 415,
+  too_large: 413,
+};
+
+/** The JSON answer of a request-level refusal, with the endpoint's own message. */
+export function requestRefusalJson(reason: RequestRefusal, error: string): Response {
+  return refusalAnswer(STATUS_OF_REQUEST_REFUSAL[reason], error);
+}
+
+/** The 429 of a rate limit: the message and when (seconds) the caller may try again. */
+export function rateLimitedJson(error: string, retryAfterSeconds: number): Response {
+  return refusalAnswer(429, error, {}, { "retry-after": String(retryAfterSeconds) });
 }
 
 /** True for a plain (non-array, non-null) object. */

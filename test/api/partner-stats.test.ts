@@ -157,6 +157,10 @@ describe("GET /api/partner-stats/:id", () => {
     expect(html).toContain(`href="/api/partner-stats/${id}?token=${token}&format=csv"`);
     expect(html).toContain("<th scope=\"row\">2026-06-18</th><td>1</td><td>0</td><td>1</td>");
     expect(html).toContain("<th scope=\"row\">2026-06-19</th><td>1</td><td>0</td><td>0</td>");
+    // The daily chart is the shared one (as on the insights page): an SVG image, one line per figure.
+    expect(html).toContain('<svg viewBox="0 0 720 260" role="img" aria-labelledby="daily-chart-title daily-chart-desc"');
+    expect(html).toContain('<title id="daily-chart-title">Views, outbound clicks and calendar saves per Paris day</title>');
+    expect(html.match(/<polyline/g)).toHaveLength(3);
     const denied = await ctx.request(`/partner-stats/${id}?token=nope`);
     expect(denied.status).toBe(403);
     expect(await denied.text()).toContain("Invalid partner stats token");

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { createTestContext, type TestContext } from "../helpers/app.ts";
 import { loginAsAdmin } from "../helpers/auth.ts";
 import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
-import { readStoreSheet, saveStoreSheet } from "../../src/lib/store/store.ts";
+import { customColumnKey, readStoreSheet, saveStoreSheet } from "../../src/lib/store/store.ts";
 import { submitEvent } from "../../src/lib/submissions/submit.ts";
 import { acceptSubmission } from "../../src/lib/submissions/moderation.ts";
 import { listSubmissions } from "../../src/lib/submissions/moderation.ts";
@@ -129,6 +129,27 @@ describe("event sheet editor in the browser", () => {
       await page.getByRole("button", { name: "Redo" }).click();
       await page.locator("#sheet-editor [data-status]:text-is('All changes saved')").waitFor();
       expect((await readStoreSheet(ctx.deps.db))!.rows.map((r) => r.values.title)).not.toContain("Morning Choir");
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("desktop: a column added with a long name gets the store's key (the server's slug bound, sent with the page)", async () => {
+    const context = await adminContext("desktop");
+    try {
+      const { page, errors } = await openEditor(context);
+      const label = "Quartier et ambiance de la soirée du vingt et un juin à Paris";
+      await page.getByRole("button", { name: "Add column" }).click();
+      await page.getByLabel("Column name").fill(label);
+      await page.locator("#sheet-editor [data-add-column-form]").getByRole("button", { name: "Add", exact: true }).click();
+      await page.locator("#sheet-editor [data-status]:text-is('All changes saved')").waitFor();
+      const added = (await readStoreSheet(ctx.deps.db))!.columns.find((c) => c.label === label);
+      // The key is the store's own for this label (its slug cut at the store's bound, over 45
+      // characters here), then the editor's "_" and 6-character suffix.
+      const base = customColumnKey(label, new Set());
+      expect(base.length - "custom_".length).toBeGreaterThan(45);
+      expect(added?.key).toMatch(new RegExp(`^${base}_[0-9a-f]{6}$`));
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -1,7 +1,9 @@
 // Server constants reach the browser as data, never as copies in the scripts. The filter parameters
 // are written once (lib/events/filter-query.ts FILTER_PARAMS): the filters form hands their names
 // and the storage key to app.js and OpenAPI documents them from the same table. The header's
-// "My night" link hands my-night.js the cap, the event-key pattern and the storage key.
+// "My night" link hands my-night.js the cap, the event-key pattern and the storage key. The sheet
+// editor card hands sheet-editor.js its page size, window and custom-column slug bounds; the home
+// header hands app.js the countdown day; every page hands app.js the session id's storage key.
 
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -11,9 +13,23 @@ import { MOMENT_PARAM } from "../../src/lib/events/filter-moment.ts";
 import { FILTER_QUERY_PARAMETERS } from "../../src/api/openapi.ts";
 import { MAX_NIGHT_EVENTS, NIGHT_STORAGE_KEY } from "../../src/lib/events/saved-night.ts";
 import { EVENT_KEY_PATTERN } from "../../src/lib/sheet/keys.ts";
+import { EDITOR_RULES } from "../../src/lib/admin/sheet-editor.ts";
+import { CUSTOM_KEY_SLUG_MAX } from "../../src/lib/store/store.ts";
+import { SESSION_STORAGE_KEY } from "../../src/lib/tracking/validation.ts";
+import { COUNTDOWN_DAY } from "../../src/pages/home/listing.ts";
 import { useTestApp } from "../helpers/app.ts";
+import { ADMIN_KEY_HEADER } from "../helpers/auth.ts";
 
 const ctx = useTestApp();
+
+const script = (name: string) => readFileSync(join(import.meta.dir, "../../static", name), "utf8");
+/** The HTML-unescaped value of attribute `name` on the first element whose opening tag matches `tag`. */
+const attributeOf = (html: string, tag: RegExp, name: string) => {
+  const element = tag.exec(html)?.[0] ?? "";
+  const raw = new RegExp(`\\s${name}="([^"]*)"`).exec(element)?.[1];
+  const named: Record<string, string> = { quot: '"', apos: "'", lt: "<", gt: ">", amp: "&" };
+  return raw?.replace(/&(#\d+|[a-z]+);/g, (entity, name: string) => (name.startsWith("#") ? String.fromCharCode(Number(name.slice(1))) : (named[name] ?? entity)));
+};
 
 const attribute = (html: string, name: string) => new RegExp(`<form[^>]*id="filters"[^>]*\\s${name}="([^"]*)"`).exec(html)?.[1];
 
@@ -64,4 +80,31 @@ test("the My night link carries the cap, the event-key pattern and the storage k
   expect(script).not.toContain(NIGHT_STORAGE_KEY);
   expect(script).not.toContain("evt_[a-z0-9]");
   expect(script).not.toMatch(/MAX = \d/);
+});
+
+test("the sheet editor card carries the server's editor rules; sheet-editor.js copies none of them", async () => {
+  const html = await (await ctx.request("/admin/content", { headers: ADMIN_KEY_HEADER })).text();
+  const rules = attributeOf(html, /<template[^>]*id="sheet-editor-data"[^>]*>/, "data-rules");
+  expect(JSON.parse(rules ?? "null")).toEqual({ ...EDITOR_RULES });
+  // The editor makes custom-column keys with the store's slug bound, not a bound of its own.
+  expect(EDITOR_RULES.customKeySlug).toBe(CUSTOM_KEY_SLUG_MAX);
+  expect(attributeOf(html, /<input[^>]*data-search[^>]*>/, "maxlength")).toBe(String(EDITOR_RULES.maxSearch));
+  const editor = script("sheet-editor.js");
+  expect(editor).not.toMatch(/PAGE = \d|MAX_WINDOW = \d/);
+  expect(editor).not.toMatch(/\.slice\(0, \d+\) \|\| "column"/);
+});
+
+test("the home countdown carries the server's day; app.js spells no day of its own", async () => {
+  const html = await (await ctx.request("/")).text();
+  expect(attributeOf(html, /<p[^>]*data-countdown[^>]*>/, "data-countdown")).toBe(COUNTDOWN_DAY);
+  expect(script("app.js")).not.toContain(COUNTDOWN_DAY);
+});
+
+test("every page carries the session id's storage key, the privacy page names the same; app.js spells none", async () => {
+  for (const path of ["/", "/privacy", "/fr/privacy"]) {
+    const html = await (await ctx.request(path)).text();
+    expect(attributeOf(html, /<body[^>]*>/, "data-session-key")).toBe(SESSION_STORAGE_KEY);
+    if (path !== "/") expect(html).toContain(`<code>${SESSION_STORAGE_KEY}</code>`);
+  }
+  expect(script("app.js")).not.toContain(SESSION_STORAGE_KEY);
 });

@@ -15,6 +15,7 @@ import { patchStoreSheet, type CellConflict, type StorePatch } from "../store/pa
 import { diffSheetFromRecords, diffSheets, findRevision, listRevisions, readRevisionSheet, revisionRecords, type RevisionListing, type SheetDiff } from "../store/revisions.ts";
 import {
   coreColumns,
+  CUSTOM_KEY_SLUG_MAX,
   findStoreMeta,
   isCustomColumnKey,
   isRowId,
@@ -83,6 +84,13 @@ export interface EditorWindow {
 export const EDITOR_PAGE = 50;
 const MAX_WINDOW = 500;
 const MAX_SEARCH = 200;
+
+/**
+ * The rules static/sheet-editor.js works by, sent with the editor card as data so the script keeps
+ * no copy that could drift from the server's: the page size, the largest window the API serves,
+ * the search bound and the custom-column slug bound.
+ */
+export const EDITOR_RULES = { page: EDITOR_PAGE, maxWindow: MAX_WINDOW, maxSearch: MAX_SEARCH, customKeySlug: CUSTOM_KEY_SLUG_MAX } as const;
 
 /** One window of the sheet: never reads more rows than it returns (a search is matched inside Postgres). */
 export async function readEditorWindow(db: Db, query: WindowQuery, now: Date = new Date()): Promise<EditorWindow> {

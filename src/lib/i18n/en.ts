@@ -515,7 +515,7 @@ export const en = {
   "privacy.legal": "Legal basis",
   "privacy.legal.text": "Your consent for signing in (the checkbox on the sign-in form; you can withdraw it by asking us to delete your account); our legitimate interest in running, measuring and protecting a free public calendar for the anonymous statistics and the abuse counters; the contract for event submissions and paid placements; and our legal obligations for accounting records.",
   "privacy.rights": "Your rights",
-  "privacy.rightsHtml": "Under the GDPR you can ask to see, correct or delete what we hold about you, to restrict or object to its use, and to receive it in a portable form. Write to us with your email, or with your anonymous session id (your browser's local storage key <code>finder:event-engagement-session</code>) for records that are not linked to an email. You can also complain to the CNIL (cnil.fr).",
+  "privacy.rightsHtml": "Under the GDPR you can ask to see, correct or delete what we hold about you, to restrict or object to its use, and to receive it in a portable form. Write to us with your email, or with your anonymous session id (your browser's local storage key <code>{sessionKey}</code>) for records that are not linked to an email. You can also complain to the CNIL (cnil.fr).",
   "privacy.contact": "Contact",
   "privacy.contact.before": "Write to",
   "privacy.contact.after": ". We answer within one month.",

@@ -520,7 +520,7 @@ export const fr = {
   "privacy.legal": "Base légale",
   "privacy.legal.text": "Votre consentement pour la connexion (la case du formulaire de connexion ; vous pouvez le retirer en nous demandant de supprimer votre compte) ; notre intérêt légitime à faire fonctionner, mesurer et protéger un calendrier public gratuit pour les statistiques anonymes et les compteurs anti-abus ; le contrat pour les propositions d'événements et les placements payés ; et nos obligations légales pour les documents comptables.",
   "privacy.rights": "Vos droits",
-  "privacy.rightsHtml": "Selon le RGPD, vous pouvez demander à voir, corriger ou supprimer ce que nous détenons sur vous, à en limiter l'usage ou à vous y opposer, et à le recevoir dans un format portable. Écrivez-nous avec votre e-mail, ou avec votre identifiant de session anonyme (la clé <code>finder:event-engagement-session</code> du stockage local de votre navigateur) pour les enregistrements qui ne sont pas liés à un e-mail. Vous pouvez aussi saisir la CNIL (cnil.fr).",
+  "privacy.rightsHtml": "Selon le RGPD, vous pouvez demander à voir, corriger ou supprimer ce que nous détenons sur vous, à en limiter l'usage ou à vous y opposer, et à le recevoir dans un format portable. Écrivez-nous avec votre e-mail, ou avec votre identifiant de session anonyme (la clé <code>{sessionKey}</code> du stockage local de votre navigateur) pour les enregistrements qui ne sont pas liés à un e-mail. Vous pouvez aussi saisir la CNIL (cnil.fr).",
   "privacy.contact": "Contact",
   "privacy.contact.before": "Écrivez à",
   "privacy.contact.after": ". Nous répondons sous un mois.",

@@ -103,6 +103,12 @@ export type SaveResult =
 
 /** Core column keys (the 20 canonical fields). */
 export const CORE_KEYS: ReadonlySet<string> = new Set<string>(SHEET_FIELDS);
+/**
+ * The longest slug of a custom column key made from its label (`custom_<slug>`). The editor makes
+ * its keys in the browser with the same bound (sent with the page) and a "_" plus 6-character
+ * suffix, which CUSTOM_KEY leaves room for.
+ */
+export const CUSTOM_KEY_SLUG_MAX = 50;
 const CUSTOM_KEY = /^custom_[a-z0-9_]{1,60}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -123,7 +129,7 @@ export function coreColumns(): StoreColumn[] {
 
 /** A custom column key from a label, unique among `taken`. */
 export function customColumnKey(label: string, taken: ReadonlySet<string>): string {
-  const base = `custom_${normaliseHeader(label).replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 50) || "column"}`;
+  const base = `custom_${normaliseHeader(label).replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, CUSTOM_KEY_SLUG_MAX) || "column"}`;
   let key = base;
   for (let n = 2; taken.has(key) || CORE_KEYS.has(key); n++) key = `${base}_${n}`;
   return key;

@@ -13,6 +13,12 @@ export type EngagementAction = (typeof ENGAGEMENT_ACTIONS)[number];
 export const DISCOVERY_ACTIONS = ["search", "filter_apply", "filter_clear"] as const;
 export type DiscoveryAction = (typeof DISCOVERY_ACTIONS)[number];
 
+/**
+ * The browser's local-storage key of the anonymous session id the tracking bodies carry: every page
+ * hands it to static/app.js (data-session-key on <body>) and the privacy page names it, from here.
+ */
+export const SESSION_STORAGE_KEY = "finder:event-engagement-session";
+
 /** Field bounds of the tracking bodies, in characters (code points) after trimming. */
 export const TRACKING_BOUNDS = {
   eventKey: { min: 1, max: 220 },

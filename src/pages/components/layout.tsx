@@ -2,6 +2,7 @@
 
 import { assetUrl } from "../../lib/static-assets.ts";
 import { scriptJson } from "../../lib/script-json.ts";
+import { SESSION_STORAGE_KEY } from "../../lib/tracking/validation.ts";
 import type { Children } from "@kitajs/html";
 
 import { languageResourceHref, pageHref, siteHref, SITE_NAME } from "../../lib/links.ts";
@@ -106,7 +107,7 @@ export function Layout(props: LayoutProps): JSX.Element {
           <meta name="theme-color" content={THEME_COLOUR} />
           {safeHead}
         </head>
-        <body class={props.bodyClass} data-site-path={siteHref("")} data-page-path={pageHref("")}>
+        <body class={props.bodyClass} data-site-path={siteHref("")} data-page-path={pageHref("")} data-session-key={SESSION_STORAGE_KEY}>
           <a class="skip-link" href="#main" safe>
             {t("common.skipToContent")}
           </a>

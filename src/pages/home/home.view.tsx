@@ -9,7 +9,7 @@ import Html from "@kitajs/html";
 import type { PublicBanner } from "../../lib/banner.ts";
 import { activeFilterChips, QUICK_CHIP_TRACKING, type QuickChip } from "../../lib/events/filter-labels.ts";
 import { topSavedKeys, type FilterFacets } from "../../lib/events/filter-match.ts";
-import { countdownAt, homeQuery, PAGE_SIZE, pagedQuery, withMoment, type HomeListing, type HomeStats } from "./listing.ts";
+import { COUNTDOWN_DAY, countdownAt, homeQuery, PAGE_SIZE, pagedQuery, withMoment, type HomeListing, type HomeStats } from "./listing.ts";
 import { momentLabel, type Moment } from "../../lib/events/filter-moment.ts";
 import { t } from "../../lib/i18n/index.ts";
 import type { EventFilters } from "../../lib/events/filter-query.ts";
@@ -78,7 +78,7 @@ export function Countdown(props: { now: Date }): JSX.Element {
   const text =
     state.kind === "today" ? t("home.countdown.today") : state.kind === "before" ? t("home.countdown.value", { days: String(state.days), hours: String(state.hours), minutes: String(state.minutes).padStart(2, "0") }) : "";
   return (
-    <p class="countdown" data-countdown="06-21" hidden={state.kind === "after"}>
+    <p class="countdown" data-countdown={COUNTDOWN_DAY} hidden={state.kind === "after"}>
       <span class="countdown-label" safe>
         {t("home.countdown.label")}
       </span>{" "}

@@ -200,13 +200,19 @@ export { scriptJson } from "../../lib/script-json.ts";
 // ---------------------------------------------------------------------------------------------
 // Countdown
 
+/**
+ * The day the header counts down to, as MM-DD of the current Paris year (Fête de la Musique). The
+ * page hands it to static/app.js as data-countdown, so the script keeps no copy of its own.
+ */
+export const COUNTDOWN_DAY = "06-21";
+
 /** The header countdown at an instant: days and hours before 21 June Paris time, "today", or over. */
 export type CountdownState = { kind: "before"; days: number; hours: number; minutes: number } | { kind: "today" } | { kind: "after" };
 
 /** Countdown to 21 June 00:00 Paris time of the current Paris year. */
 export function countdownAt(now: Date): CountdownState {
   const today = parisDate(now);
-  const target = `${today.slice(0, 4)}-06-21`;
+  const target = `${today.slice(0, 4)}-${COUNTDOWN_DAY}`;
   if (today === target) return { kind: "today" };
   if (today > target) return { kind: "after" };
   const ms = parisInstant(target).getTime() - now.getTime();

@@ -4,6 +4,7 @@ import { SUBMISSION_RETENTION_MONTHS } from "../../lib/submissions/retention.ts"
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { type MessageKey, t, tHtml } from "../../lib/i18n/index.ts";
 import { pageHref, SITE_NAME } from "../../lib/links.ts";
+import { SESSION_STORAGE_KEY } from "../../lib/tracking/validation.ts";
 
 /** After payment: the partner is in the activation queue. */
 export function PartnerSuccessPage(props: { partnerEmail: string }): JSX.Element {
@@ -102,7 +103,7 @@ export function PrivacyPage(props: { contactEmail: string; siteHost: string; ret
   // Catalogue markup with the host escaped (see tHtml).
   const safeLead = tHtml("privacy.leadHtml", { host: props.siteHost });
   const safeDevice = tHtml("privacy.deviceHtml");
-  const safeRights = tHtml("privacy.rightsHtml");
+  const safeRights = tHtml("privacy.rightsHtml", { sessionKey: SESSION_STORAGE_KEY });
   const safeOthers = (["privacy.others.tilesHtml", "privacy.others.paymentsHtml", "privacy.others.venuesHtml", "privacy.others.linksHtml", "privacy.others.partnersHtml"] as const).map((key) => tHtml(key));
   return (
     <Layout title={t("privacy.title", { site: SITE_NAME })} description={t("privacy.description")} alternates={props.alternates}>

@@ -6,6 +6,7 @@ import type { PartnerDay, PartnerStats } from "../../lib/partners/stats.ts";
 import { formatParisDisplay } from "../../lib/placements/schedule-input.ts";
 import type { PlacementMoment } from "../../lib/placements/moments.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
+import { DailyChart, type ChartSeries } from "../components/daily-chart.view.tsx";
 
 const number = new Intl.NumberFormat("en-GB");
 
@@ -29,67 +30,12 @@ function Figure(props: { label: string; value: string; hint?: string }): JSX.Ele
   );
 }
 
-const SERIES = [
-  { key: "views", label: "Views", className: "bar-views" },
-  { key: "outbound", label: "Outbound clicks", className: "bar-outbound" },
-  { key: "calendar", label: "Calendar saves", className: "bar-calendar" },
-] as const;
-
-/** A small bar chart of the daily series: one group of three bars per Paris day, plus a table for screen readers. */
-function DailyChart(props: { days: PartnerDay[] }): JSX.Element {
-  const max = Math.max(1, ...props.days.flatMap((d) => [d.views, d.outbound, d.calendar]));
-  return (
-    <section class="partner-chart" aria-labelledby="daily-title">
-      <h2 id="daily-title">Day by day (Paris time)</h2>
-      <div class="chart-legend" aria-hidden="true">
-        {SERIES.map((s) => (
-          <span class={`legend ${s.className}`} safe>
-            {s.label}
-          </span>
-        ))}
-      </div>
-      <div class="chart-days" aria-hidden="true">
-        {props.days.map((day) => (
-          <div class="chart-day">
-            <div class="chart-bars">
-              {SERIES.map((s) => (
-                <span class={`chart-bar ${s.className}`} style={`height:${Math.round((100 * day[s.key]) / max)}%`} title={`${s.label}: ${day[s.key]}`} />
-              ))}
-            </div>
-            <span class="chart-label" safe>
-              {day.day.slice(8, 10) + "/" + day.day.slice(5, 7)}
-            </span>
-          </div>
-        ))}
-      </div>
-      <table class="visually-hidden">
-        <caption>Daily figures</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {SERIES.map((s) => (
-              <th scope="col" safe>
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {props.days.map((day) => (
-            <tr>
-              <th scope="row" safe>
-                {day.day}
-              </th>
-              <td safe>{String(day.views)}</td>
-              <td safe>{String(day.outbound)}</td>
-              <td safe>{String(day.calendar)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
-  );
-}
+/** The daily chart's lines: views, outbound clicks and calendar saves per Paris day. */
+const DAILY_SERIES: readonly ChartSeries<"views" | "outbound" | "calendar">[] = [
+  { key: "views", label: "Views", colour: "#2563eb" },
+  { key: "outbound", label: "Outbound clicks", colour: "#ea580c" },
+  { key: "calendar", label: "Calendar saves", colour: "#16a34a", dash: "2 3" },
+];
 
 /** The report page: kicker "Partner ROI", event and tier, "Event key: …", "Window: … - …", the six cards, the interaction-rate line, the daily chart, the placement's history, CSV and the private-report note. */
 export function PartnerStatsPage(props: { stats: PartnerStats; days: PartnerDay[]; csvHref: string; moments?: PlacementMoment[] }): JSX.Element {
@@ -123,7 +69,10 @@ export function PartnerStatsPage(props: { stats: PartnerStats; days: PartnerDay[
           <Figure label="Calendar CVR" value={`${m.calendarSessionRate.toFixed(1)}%`} hint={`${m.uniqueCalendarSessionCount} of ${m.uniqueViewSessionCount} viewing sessions`} />
         </div>
         <p class="partner-stats-interaction" safe>{`Interaction rate (click-based): Outbound ${m.outboundInteractionRate.toFixed(1)}% • Calendar ${m.calendarInteractionRate.toFixed(1)}%`}</p>
-        <DailyChart days={props.days} />
+        <section class="partner-chart" aria-labelledby="daily-title">
+          <h2 id="daily-title">Day by day (Paris time)</h2>
+          <DailyChart title="Views, outbound clicks and calendar saves per Paris day" series={DAILY_SERIES} days={props.days} />
+        </section>
         {props.moments && props.moments.length > 0 ? (
           <section class="partner-moments" aria-labelledby="moments-title">
             <h2 id="moments-title">Your placement</h2>

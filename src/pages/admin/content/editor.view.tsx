@@ -5,12 +5,12 @@
 // sheet API.
 
 import type { Children } from "@kitajs/html";
-import type { EditorWindow } from "../../../lib/admin/sheet-editor.ts";
+import { EDITOR_RULES, type EditorWindow } from "../../../lib/admin/sheet-editor.ts";
 import { assetUrl } from "../../../lib/static-assets.ts";
 
 /** The root id of the editor card. */
 export const SHEET_EDITOR_ID = "sheet-editor";
-/** The id of the element carrying the sheet JSON (an escaped attribute). */
+/** The id of the element carrying the sheet JSON and the editor's rules (escaped attributes). */
 export const SHEET_DATA_ID = "sheet-editor-data";
 
 /** The editor card, over the first window of the sheet (the page of rows matching `search` when given). */
@@ -28,7 +28,7 @@ export function SheetEditorCard(props: { sheet: EditorWindow }): JSX.Element {
       <div class="sheet-toolbar" role="toolbar" aria-label="Sheet actions">
         <label class="sheet-search">
           <span class="visually-hidden">Search rows</span>
-          <input type="search" placeholder="Search rows" value={props.sheet.search} maxlength={200} data-search />
+          <input type="search" placeholder="Search rows" value={props.sheet.search} maxlength={EDITOR_RULES.maxSearch} data-search />
         </label>
         <button type="button" class="button button-small" data-action="add-row">Add row</button>
         <button type="button" class="button button-small" data-action="add-column">Add column</button>
@@ -81,8 +81,10 @@ export function SheetEditorCard(props: { sheet: EditorWindow }): JSX.Element {
       <div class="sheet-grid-wrap" data-grid-wrap>
         <noscript>The sheet editor needs JavaScript. The admin sheet API offers the same actions.</noscript>
       </div>
-      <button type="button" class="button button-small sheet-more" data-action="more" hidden>Show 50 more</button>
-      <template id={SHEET_DATA_ID} data-sheet={JSON.stringify(embedded)}></template>
+      <button type="button" class="button button-small sheet-more" data-action="more" hidden safe>
+        {`Show ${EDITOR_RULES.page} more`}
+      </button>
+      <template id={SHEET_DATA_ID} data-sheet={JSON.stringify(embedded)} data-rules={JSON.stringify(EDITOR_RULES)}></template>
       {/* Not deferred: the grid is drawn as soon as the card is parsed, before the rest of the page. */}
       <script src={assetUrl("sheet-editor.js")}></script>
     </section>

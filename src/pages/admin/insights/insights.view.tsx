@@ -12,8 +12,16 @@ import type { ErasureCounts } from "../../../lib/insights/erasure.ts";
 import { EVENT_SORT_KEYS, EVENT_TABLE_ROWS, type EventSortKey, type EventTableQuery } from "../../../lib/insights/event-table.ts";
 import { GENRES } from "../../../lib/sheet/genres.ts";
 import { trackedFilterLabel } from "../../../lib/events/filter-labels.ts";
-import { DailyChart } from "./chart.view.tsx";
+import { DailyChart, type ChartSeries } from "../../components/daily-chart.view.tsx";
 import type { ReportInsights } from "../../../lib/insights/reports.ts";
+
+/** The daily chart's lines: views, deduped views dashed, outbound, calendar dotted. */
+const DAILY_SERIES: readonly ChartSeries<"clickCount" | "dedupedViewCount" | "outboundClickCount" | "calendarSyncCount">[] = [
+  { key: "clickCount", label: "Views", colour: "#2563eb" },
+  { key: "dedupedViewCount", label: "Deduped views", colour: "#7c3aed", dash: "6 3" },
+  { key: "outboundClickCount", label: "Outbound", colour: "#ea580c" },
+  { key: "calendarSyncCount", label: "Calendar", colour: "#16a34a", dash: "2 3" },
+];
 
 export const INSIGHTS_STATS_ID = "insights-stats";
 export const INSIGHTS_DISCOVERY_ID = "insights-discovery";
@@ -116,7 +124,7 @@ export function StatsBlock(props: { windowDays: number; summary: InsightsSummary
         <Tile label="Outbound Interaction" value={pct(s.outboundInteractionRate)} hint="Outbound clicks over views" />
         <Tile label="Calendar Interaction" value={pct(s.calendarInteractionRate)} hint="Calendar syncs over views" />
       </div>
-      <DailyChart daily={props.daily} />
+      <DailyChart title="Daily engagement (Paris days)" series={DAILY_SERIES} days={props.daily} />
     </section>
   );
 }

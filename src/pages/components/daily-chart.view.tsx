@@ -1,16 +1,21 @@
-// The daily chart of the insights page: an inline SVG drawn on the server (views, deduped views,
-// outbound clicks, calendar syncs per Paris day), readable without JavaScript, with the same
-// figures in a table beside it for screen readers and for reading exact values.
+// The one daily chart (the insights page and the partner report): an inline SVG drawn on the server,
+// one line per series over the Paris days, readable without JavaScript (`role="img"` with a title
+// and a text summary), with the same figures in a table beside it for screen readers and for
+// reading exact values. Callers name their series; the drawing, the scale and the table live here.
 
 import Html from "@kitajs/html";
-import type { DailyInsights } from "../../../lib/insights/metrics.ts";
 
-const SERIES = [
-  { key: "clickCount", label: "Views", colour: "#2563eb", dash: "" },
-  { key: "dedupedViewCount", label: "Deduped views", colour: "#7c3aed", dash: "6 3" },
-  { key: "outboundClickCount", label: "Outbound", colour: "#ea580c", dash: "" },
-  { key: "calendarSyncCount", label: "Calendar", colour: "#16a34a", dash: "2 3" },
-] as const;
+/** One line of the chart: which figure of a day it draws, its label, colour and dash pattern. */
+export interface ChartSeries<K extends string> {
+  key: K;
+  label: string;
+  colour: string;
+  /** An SVG stroke-dasharray ("6 3"); a solid line without it. */
+  dash?: string;
+}
+
+/** One Paris day (YYYY-MM-DD) and its figures. */
+export type ChartDay<K extends string> = { day: string } & Record<K, number>;
 
 const WIDTH = 720;
 const HEIGHT = 260;
@@ -26,21 +31,23 @@ function niceMax(max: number): number {
 
 const dayLabel = (day: string) => `${Number(day.slice(8, 10))}/${Number(day.slice(5, 7))}`;
 
-/** The chart and its data table. */
-export function DailyChart(props: { daily: DailyInsights[] }): JSX.Element {
-  const days = props.daily;
-  const max = niceMax(Math.max(0, ...days.flatMap((d) => SERIES.map((s) => d[s.key]))));
+/** The chart of `days`, one line per series, and its data table; `title` names the chart. */
+export function DailyChart<K extends string>(props: { title: string; series: readonly ChartSeries<K>[]; days: readonly ChartDay<K>[] }): JSX.Element {
+  const { series, days } = props;
+  const max = niceMax(Math.max(0, ...days.flatMap((d) => series.map((s) => d[s.key]))));
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (days.length <= 1 ? plotW / 2 : (i * plotW) / (days.length - 1));
   const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
   const labelEvery = Math.max(1, Math.ceil(days.length / 8));
-  const total = (key: (typeof SERIES)[number]["key"]) => days.reduce((n, d) => n + d[key], 0);
-  const summary = `${days.length} days from ${days[0]?.day ?? "–"} to ${days.at(-1)?.day ?? "–"}: ${SERIES.map((s) => `${s.label} ${total(s.key)}`).join(", ")}.`;
+  const total = (key: K) => days.reduce((n, d) => n + d[key], 0);
+  const summary = `${days.length} days from ${days[0]?.day ?? "–"} to ${days.at(-1)?.day ?? "–"}: ${series.map((s) => `${s.label} ${total(s.key)}`).join(", ")}.`;
   return (
-    <figure class="insights-chart">
+    <figure class="daily-chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="daily-chart-title daily-chart-desc" preserveAspectRatio="xMidYMid meet">
-        <title id="daily-chart-title">Daily engagement (Paris days)</title>
+        <title id="daily-chart-title" safe>
+          {props.title}
+        </title>
         <desc id="daily-chart-desc" safe>
           {summary}
         </desc>
@@ -61,7 +68,7 @@ export function DailyChart(props: { daily: DailyInsights[] }): JSX.Element {
             ""
           ),
         )}
-        {SERIES.map((s) => (
+        {series.map((s) => (
           <polyline
             class={`chart-line chart-${s.key}`}
             fill="none"
@@ -73,7 +80,7 @@ export function DailyChart(props: { daily: DailyInsights[] }): JSX.Element {
         ))}
       </svg>
       <figcaption class="chart-legend">
-        {SERIES.map((s) => (
+        {series.map((s) => (
           <span class="legend-item">
             <span class="legend-swatch" style={`background:${s.colour}`} aria-hidden="true"></span>
             {Html.escapeHtml(s.label)}
@@ -87,7 +94,7 @@ export function DailyChart(props: { daily: DailyInsights[] }): JSX.Element {
             <thead>
               <tr>
                 <th scope="col">Day</th>
-                {SERIES.map((s) => (
+                {series.map((s) => (
                   <th scope="col" safe>
                     {s.label}
                   </th>
@@ -100,7 +107,7 @@ export function DailyChart(props: { daily: DailyInsights[] }): JSX.Element {
                   <th scope="row" safe>
                     {d.day}
                   </th>
-                  {SERIES.map((s) => (
+                  {series.map((s) => (
                     <td safe>{String(d[s.key])}</td>
                   ))}
                 </tr>
