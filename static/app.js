@@ -710,7 +710,7 @@
 
   // ---- countdown and badge expiry ---------------------------------------------------------------
 
-  var parisParts = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  var parisParts = new Intl.DateTimeFormat("en-CA", { timeZone: doc.body.getAttribute("data-time-zone") || undefined, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   function parisNow() {
     var parts = {};
     parisParts.formatToParts(new Date(clockNow())).forEach(function (part) {

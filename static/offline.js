@@ -9,7 +9,7 @@
 
   var doc = document;
   var notice = doc.querySelector("[data-offline-notice]");
-  var clock = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  var clock = new Intl.DateTimeFormat("en-GB", { timeZone: doc.body.getAttribute("data-time-zone") || undefined, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
   function text(name) {
     return (notice && notice.getAttribute(name)) || "";

@@ -17,6 +17,7 @@ import { EDITOR_RULES } from "../../src/lib/admin/sheet-editor.ts";
 import { CUSTOM_KEY_SLUG_MAX } from "../../src/lib/store/store.ts";
 import { SESSION_STORAGE_KEY } from "../../src/lib/tracking/validation.ts";
 import { COUNTDOWN_DAY } from "../../src/pages/home/listing.ts";
+import { PARIS_TIME_ZONE } from "../../src/lib/paris-time.ts";
 import { useTestApp } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER } from "../helpers/auth.ts";
 
@@ -107,4 +108,14 @@ test("every page carries the session id's storage key, the privacy page names th
     if (path !== "/") expect(html).toContain(`<code>${SESSION_STORAGE_KEY}</code>`);
   }
   expect(script("app.js")).not.toContain(SESSION_STORAGE_KEY);
+});
+
+test("every public page names the Paris time zone on <body>, and no script spells it", async () => {
+  for (const path of ["/", "/offline", "/my-night"]) {
+    const html = await (await ctx.request(path)).text();
+    expect(/<body[^>]*\sdata-time-zone="([^"]*)"/.exec(html)?.[1]).toBe(PARIS_TIME_ZONE);
+  }
+  for (const file of ["app.js", "offline.js", "my-night.js", "map.js", "sw.js"]) {
+    expect(readFileSync(join(import.meta.dir, "../../static", file), "utf8")).not.toContain(PARIS_TIME_ZONE);
+  }
 });

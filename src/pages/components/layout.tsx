@@ -3,6 +3,7 @@
 import { assetUrl } from "../../lib/static-assets.ts";
 import { scriptJson } from "../../lib/script-json.ts";
 import { SESSION_STORAGE_KEY } from "../../lib/tracking/validation.ts";
+import { PARIS_TIME_ZONE } from "../../lib/paris-time.ts";
 import type { Children } from "@kitajs/html";
 
 import { languageResourceHref, pageHref, siteHref, SITE_NAME } from "../../lib/links.ts";
@@ -107,7 +108,7 @@ export function Layout(props: LayoutProps): JSX.Element {
           <meta name="theme-color" content={THEME_COLOUR} />
           {safeHead}
         </head>
-        <body class={props.bodyClass} data-site-path={siteHref("")} data-page-path={pageHref("")} data-session-key={SESSION_STORAGE_KEY}>
+        <body class={props.bodyClass} data-site-path={siteHref("")} data-page-path={pageHref("")} data-session-key={SESSION_STORAGE_KEY} data-time-zone={PARIS_TIME_ZONE}>
           <a class="skip-link" href="#main" safe>
             {t("common.skipToContent")}
           </a>
