@@ -46,12 +46,12 @@ export interface Deps {
   adminSessionLookup: AdminSessionLookup;
   /** Drops the pages when a placement starts or ends (see lib/placements/boundary-timer.ts). */
   placementTimer: BoundaryTimer;
-  /** Sends the email outbox over SMTP_URL (see lib/mail/worker.ts); the send-outbox job drains it. */
+  /** Sends the email outbox over SMTP_URL (see lib/mail/worker.ts); the send-outbox task drains it. */
   outbox: OutboxWorker;
   /** The clock; tests move it. */
   now: () => Date;
-  /** Names of the scheduled jobs running in this process (see jobs/schedule.ts). */
-  runningJobs: Set<string>;
+  /** Names of the scheduled tasks running in this process (see tasks/schedule.ts). */
+  runningTasks: Set<string>;
   /** Background console actions with their progress (see lib/admin/jobs.ts). */
   jobs: JobRegistry;
   /** The admin-login backstop: until when every attempt is slowed (see lib/auth/admin-login.ts). */
@@ -136,7 +136,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     placementTimer,
     outbox,
     now,
-    runningJobs: new Set(),
+    runningTasks: new Set(),
     jobs,
     adminLoginBackstop: { until: 0 },
     onShutdown: (hook) => hooks.push(hook),

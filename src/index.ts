@@ -1,4 +1,4 @@
-// Process entry: config → deps (database + migrations) → app.listen → jobs; clean stop on signals.
+// Process entry: config → deps (database + migrations) → app.listen → scheduled tasks; clean stop on signals.
 // Only the light modules below load first: on the embedded database, PGlite's files are read and
 // compiled at once on a worker thread, and a fresh DATA_DIR gets its copy of the database template
 // while this thread loads the rest of the server (docs/operations.md, "Startup and shutdown").
@@ -49,8 +49,8 @@ async function main(): Promise<void> {
   // Awaited below; a failure while the modules load is reported there, not as an unhandled rejection.
   opening?.catch(() => {});
   opening?.then(() => mark("databaseOpen"), () => {});
-  const [{ buildDeps, loggerFor }, { createApp }, { MAX_BODY_BYTES }, { seedStoreIfEmpty }, { spreadsheetStatus }, { runScheduledJob, scheduledJob, schedulePlugin, stopSchedule }] =
-    await Promise.all([import("./deps.ts"), import("./app.ts"), import("./lib/http.ts"), import("./lib/events/pipeline.ts"), import("./lib/spreadsheet-import/import.ts"), import("./jobs/schedule.ts")]);
+  const [{ buildDeps, loggerFor }, { createApp }, { MAX_BODY_BYTES }, { seedStoreIfEmpty }, { spreadsheetStatus }, { runScheduledTask, scheduledTask, schedulePlugin, stopSchedule }] =
+    await Promise.all([import("./deps.ts"), import("./app.ts"), import("./lib/http.ts"), import("./lib/events/pipeline.ts"), import("./lib/spreadsheet-import/import.ts"), import("./tasks/schedule.ts")]);
   mark("modules");
   const log = loggerFor(config);
   if (config.authSecretGenerated) log.warn("config", "AUTH_SECRET not set; using a generated development secret kept in DATA_DIR");
@@ -68,8 +68,8 @@ async function main(): Promise<void> {
     app.use(schedule);
     deps.onShutdown(() => stopSchedule(schedule));
     // Live reads never geocode: warm the coordinate cache once at boot instead of waiting for :30.
-    const warm = scheduledJob("warm-coordinates");
-    if (warm) void runScheduledJob(deps, warm).catch((error) => log.warn("geocoding", "Boot coordinate warm-up failed", undefined, error));
+    const warm = scheduledTask("warm-coordinates");
+    if (warm) void runScheduledTask(deps, warm).catch((error) => log.warn("geocoding", "Boot coordinate warm-up failed", undefined, error));
   }
   // One process per port: without reusePort a second instance on a busy port fails here instead
   // of silently sharing the port (and its traffic) with the first.

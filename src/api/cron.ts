@@ -1,5 +1,5 @@
-// Scheduled-job endpoints, one per job of the schedule (Bearer CRON_SECRET, same run-once lock) and the post-deploy revalidation trigger
-// (Bearer or x-revalidate-secret DEPLOY_REVALIDATE_SECRET); they call the same job functions as the schedule.
+// Scheduled-task endpoints, one per task of the schedule (Bearer CRON_SECRET, same run-once lock) and the post-deploy revalidation trigger
+// (Bearer or x-revalidate-secret DEPLOY_REVALIDATE_SECRET); they call the same task functions as the schedule.
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
@@ -10,7 +10,7 @@ import { bearerToken } from "../lib/auth/admin-credentials.ts";
 import { revalidateHomepage } from "../lib/events/publish.ts";
 import { EventsUnavailableError } from "../lib/events/pipeline.ts";
 import { safeErrorText } from "../lib/db/errors.ts";
-import { runScheduledJob, scheduledJob } from "../jobs/schedule.ts";
+import { runScheduledTask, scheduledTask } from "../tasks/schedule.ts";
 
 /** What a failed run answers: a database error as its code and table only, never its SQL or parameters. */
 const errorText = safeErrorText;
@@ -18,16 +18,16 @@ const errorText = safeErrorText;
 /** GET /api/cron/* and GET|POST /api/revalidate/deploy */
 export function cronApi(deps: Deps) {
   const cronAuthorized = (request: Request) => secretsEqual(bearerToken(request.headers.get("authorization"))?.trim(), deps.config.cronSecret);
-  const cronJob = async ({ request, params }: { request: Request; params: { job: string } }) => {
+  const cronTask = async ({ request, params }: { request: Request; params: { task: string } }) => {
     if (!cronAuthorized(request)) return jsonNoStore({ error: "Unauthorized" }, 401);
-    const job = scheduledJob(params.job);
-    if (!job) return jsonNoStore({ ok: false, error: "Unknown job" }, 404);
+    const task = scheduledTask(params.task);
+    if (!task) return jsonNoStore({ ok: false, error: "Unknown task" }, 404);
     try {
-      const outcome = await runScheduledJob(deps, job);
+      const outcome = await runScheduledTask(deps, task);
       if (!outcome.ran) return jsonNoStore({ ok: true, skipped: true, message: "Already running; this call did not start a second run" });
-      return jsonNoStore({ ok: true, ...(job.report ? job.report(outcome.result) : (outcome.result as Record<string, unknown>)) });
+      return jsonNoStore({ ok: true, ...(task.report ? task.report(outcome.result) : (outcome.result as Record<string, unknown>)) });
     } catch (error) {
-      deps.log.error("jobs", "Cron endpoint failed", { job: job.name }, error);
+      deps.log.error("tasks", "Cron endpoint failed", { task: task.name }, error);
       return jsonNoStore({ ok: false, error: errorText(error) }, 500);
     }
   };
@@ -52,7 +52,7 @@ export function cronApi(deps: Deps) {
   };
 
   return new Elysia({ name: "cron-api" })
-    .get("/api/cron/:job", cronJob)
+    .get("/api/cron/:task", cronTask)
     .get("/api/revalidate/deploy", deploy)
     .post("/api/revalidate/deploy", deploy);
 }

@@ -35,7 +35,7 @@ export function apiRoutes(deps: Deps) {
     .use(trackingApi(deps)) //              /api/track, /api/track/discovery, /api/user/preference
     .use(eventSubmissionsApi(deps)) //      /api/event-submissions
     .use(eventReportsApi(deps)) //          /api/events/:key/reports
-    .use(cronApi(deps)) //                  /api/cron/:job, /api/revalidate/deploy
+    .use(cronApi(deps)) //                  /api/cron/:task, /api/revalidate/deploy
     .use(ogApi(deps)) //                    /api/og
     .use(authApi(deps)) //                  /api/auth/*
     .use(adminAuthApi(deps)) //             /api/admin/login, /api/admin/logout

@@ -303,7 +303,7 @@ const FIELDS = {
   trackingLimiterFallback: variable({ name: "TRACKING_LIMITER_FALLBACK", kind: oneOf(["none", "local"], { anyCase: true }), default: "none", description: "What tracking does while the rate-limit store is unreachable: `none` records nothing, `local` keeps recording under each instance's own in-memory counts" }),
   defaultLanguage: variable({ name: "DEFAULT_LANGUAGE", kind: oneOf(["fr", "en"], { anyCase: true }), default: "fr", description: "Language served at the site's root (`/`); the other one lives under `/<language>/` (docs/languages.md): `fr` or `en`. The test helpers set `en`" }),
   smtpUrl: variable({ name: "SMTP_URL", kind: smtpUrl, secret: true, description: "SMTP server the outbox sends host and partner email through (`smtp://user:pass@host:587`, `smtps://…:465`); without it messages stay queued in the outbox and the console shows them" }),
-  trackingRetentionDays: variable({ name: "TRACKING_RETENTION_DAYS", kind: integer(1, 3650), default: "400", description: "Days raw engagement and discovery rows, and the console's activity timeline, are kept (1–3650); the daily retention job deletes older whole Paris days (the insights rollups keep their figures)" }),
+  trackingRetentionDays: variable({ name: "TRACKING_RETENTION_DAYS", kind: integer(1, 3650), default: "400", description: "Days raw engagement and discovery rows, and the console's activity timeline, are kept (1–3650); the daily retention task deletes older whole Paris days (the insights rollups keep their figures)" }),
 };
 
 type Fields = typeof FIELDS;

@@ -1,5 +1,5 @@
 // The admin session state transitions (active, revoked, invalidated, expired), one by one (the
-// cleanup of old records is in test/jobs/), and the error answers of the admin sessions API.
+// cleanup of old records is in test/tasks/), and the error answers of the admin sessions API.
 
 import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";

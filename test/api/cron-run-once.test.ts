@@ -1,5 +1,5 @@
 // Run-once over real sockets, on whichever database the suite runs (embedded PGlite by default,
-// the Postgres server with TEST_DATABASE_URL): simultaneous calls of one job make one run.
+// the Postgres server with TEST_DATABASE_URL): simultaneous calls of one task make one run.
 
 import { beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createTestContext, useTestApp } from "../helpers/app.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
-import { SCHEDULE, runScheduledJob } from "../../src/jobs/schedule.ts";
+import { SCHEDULE, runScheduledTask } from "../../src/tasks/schedule.ts";
 
 const CRON_SECRET = "cron-secret-0123456789";
 const DEPLOY_SECRET = "deploy-secret-0123456789";
@@ -11,7 +11,7 @@ const ctx = useTestApp({ env: { CRON_SECRET, DEPLOY_REVALIDATE_SECRET: DEPLOY_SE
 const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
 
 describe("cron endpoints", () => {
-  test("missing or wrong secret → 401 and the job does not run", async () => {
+  test("missing or wrong secret → 401 and the task does not run", async () => {
     await saveStoreSheet(ctx.deps.db, "Title,Date\nA,2026-06-21\n", { updatedBy: "system", origin: "manual", now: ctx.deps.now() });
     for (const headers of [{}, bearer("wrong"), { authorization: CRON_SECRET }, bearer(`${CRON_SECRET}x`)]) {
       const res = await ctx.request("/api/cron/backup-event-store", { headers });
@@ -54,7 +54,7 @@ describe("cron endpoints", () => {
     expect(left.map((r) => r.id)).toEqual(["00000000-0000-4000-8000-000000000002"]);
   });
 
-  test("every scheduled job runs through the exclusive runner", async () => {
+  test("every scheduled task runs through the exclusive runner", async () => {
     expect(SCHEDULE.map((j) => [j.name, j.pattern])).toEqual([
       ["cleanup-admin-sessions", "0 4 * * *"],
       ["cleanup-rate-limits", "10 4 * * *"],
@@ -65,17 +65,17 @@ describe("cron endpoints", () => {
       ["purge-submissions", "40 4 * * *"],
       ["send-outbox", "*/5 * * * * *"],
     ]);
-    const outcome = await runScheduledJob(ctx.deps, SCHEDULE[1]);
+    const outcome = await runScheduledTask(ctx.deps, SCHEDULE[1]);
     expect(outcome).toEqual({ ran: true, result: { deleted: 0 } });
   });
 
-  test("an unknown job → 404 and nothing runs", async () => {
+  test("an unknown task → 404 and nothing runs", async () => {
     const res = await ctx.request("/api/cron/drop-everything", { headers: bearer(CRON_SECRET) });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ ok: false, error: "Unknown job" });
+    expect(await res.json()).toEqual({ ok: false, error: "Unknown task" });
   });
 
-  test("five parallel calls of one job make one run; the others answer skipped", async () => {
+  test("five parallel calls of one task make one run; the others answer skipped", async () => {
     await saveStoreSheet(ctx.deps.db, "Title,Date\nParallel,2026-06-21\n", { updatedBy: "system", origin: "manual", now: ctx.deps.now() });
     const [{ before }] = await ctx.deps.database.query<{ before: number }>(sql`select count(*)::int as before from event_store_backups`);
     const bodies = await Promise.all(

@@ -1,5 +1,5 @@
 // Anonymous traffic never reaches the geocoder: live reads only read the coordinate cache; the
-// warm-up (cron job, publishing, deploy) geocodes and remembers failures (docs/live-events.md).
+// warm-up (cron task, publishing, deploy) geocodes and remembers failures (docs/live-events.md).
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext, HTMX_HEADERS } from "../helpers/app.ts";
@@ -43,7 +43,7 @@ describe("geocoding happens in the warm-up only", () => {
     expect(body.events.filter((e) => typeof e.arrondissement === "number").every((e) => e.coordinates !== undefined)).toBe(true);
   });
 
-  test("the warm-coordinates job geocodes once; a venue that did not resolve is not retried by the next warm-up", async () => {
+  test("the warm-coordinates task geocodes once; a venue that did not resolve is not retried by the next warm-up", async () => {
     const before = fake.requests.length;
     const first = await ctx.request("/api/cron/warm-coordinates", { headers: { authorization: `Bearer ${CRON_SECRET}` } });
     expect(first.status).toBe(200);

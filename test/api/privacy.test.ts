@@ -1,6 +1,6 @@
 // Privacy kept: erasure reaches every table that holds an email (the list is read from the schema,
 // so a new email column that erasure misses fails here), and the purge of old submissions runs as
-// a job of the schedule with the period the privacy page states.
+// a scheduled task with the period the privacy page states.
 
 import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
@@ -8,7 +8,7 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../../src/lib/db/schema/index.ts";
 import { ERASED_EMAIL_COLUMNS } from "../../src/lib/insights/erasure.ts";
 import { SUBMISSION_RETENTION_MONTHS } from "../../src/lib/submissions/retention.ts";
-import { scheduledJob } from "../../src/jobs/schedule.ts";
+import { scheduledTask } from "../../src/tasks/schedule.ts";
 import { TEST_ADMIN_KEY, useTestApp } from "../helpers/app.ts";
 import { checkoutCompleted, signatureHeader, TEST_WEBHOOK_SECRET } from "../helpers/payment.ts";
 
@@ -87,7 +87,7 @@ describe("erasure covers every table that holds an email", () => {
 
 describe("the purge of old submissions", () => {
   test(`runs daily from the schedule and deletes submissions and sent messages older than ${SUBMISSION_RETENTION_MONTHS} months; the privacy page states that period`, async () => {
-    expect(scheduledJob("purge-submissions")?.pattern).toBe("40 4 * * *");
+    expect(scheduledTask("purge-submissions")?.pattern).toBe("40 4 * * *");
     const now = ctx.clock.now();
     const old = new Date(now.getTime());
     old.setUTCMonth(old.getUTCMonth() - SUBMISSION_RETENTION_MONTHS);

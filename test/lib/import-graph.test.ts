@@ -1,6 +1,6 @@
 // The import graph of src: no cycle between the folders of src/lib or of src/pages (a file at the
 // root of a tree counts as its own node), no cycle between the top-level parts of src, no cycle
-// between files, and lib never reaches into the app layer (deps.ts, app.ts, pages, api, jobs).
+// between files, and lib never reaches into the app layer (deps.ts, app.ts, pages, api, tasks).
 
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -126,7 +126,7 @@ describe("import graph", () => {
     expect(describeCycles(folderGraph(join(SRC, "pages")))).toEqual([]);
   });
 
-  test("no cycle between the parts of src (lib, pages, api, jobs and the root files)", () => {
+  test("no cycle between the parts of src (lib, pages, api, tasks and the root files)", () => {
     expect(describeCycles(folderGraph(SRC))).toEqual([]);
   });
 
@@ -135,7 +135,7 @@ describe("import graph", () => {
   });
 
   test("lib imports nothing from the app layer", () => {
-    const appLayer = ["deps.ts", "app.ts", "index.ts", "pages/", "api/", "jobs/"].map((p) => join(SRC, p));
+    const appLayer = ["deps.ts", "app.ts", "index.ts", "pages/", "api/", "tasks/"].map((p) => join(SRC, p));
     const reaching = sourceFiles(LIB).flatMap((file) =>
       importsOf(file)
         .filter((target) => appLayer.some((p) => (p.endsWith("/") ? target.startsWith(p) : target === p)))

@@ -163,7 +163,7 @@ describe("/partner-success and /privacy", () => {
       "Your rights",
       "CNIL",
       "team@finder.test",
-      // Retention as the job applies it (TRACKING_RETENTION_DAYS, default 400) and erasure.
+      // Retention as the task applies it (TRACKING_RETENTION_DAYS, default 400) and erasure.
       "Kept as individual records for 400 days, then deleted. As they arrive they are also added into daily totals per event",
       "your email is removed from these records at once",
     ])

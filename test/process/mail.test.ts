@@ -298,7 +298,7 @@ describe("email from the real process", () => {
 
       child = spawn();
       expect(await waitForHealth(port)).toBe(true);
-      // Two ticks of the 5-second send-outbox job.
+      // Two ticks of the 5-second send-outbox task.
       await Bun.sleep(11_000);
       expect(smtp.received).toHaveLength(1);
       const listed = (await (await fetch(`http://127.0.0.1:${port}/api/admin/outbox`, { headers: ADMIN })).json()) as any;

@@ -103,7 +103,7 @@ export async function listActivity(db: Db, filter: ActivityFilter = {}): Promise
     .limit(Math.min(Math.max(filter.limit ?? ACTIVITY_PAGE, 1), 1000));
 }
 
-/** Deletes actions older than `days` days (the retention job). */
+/** Deletes actions older than `days` days (the retention task). */
 export async function pruneActivity(db: Db, now: Date, days: number): Promise<number> {
   const rows = await db
     .delete(adminActivity)

@@ -9,7 +9,7 @@ import { adminMeta, adminSessions } from "../db/schema/index.ts";
 import { signAdminToken, verifyAdminToken, type AdminTokenClaims } from "./admin-token.ts";
 import { unixSeconds, type SigningSecret } from "./jwt-key.ts";
 
-/** Records stay this long after their token expired (audit), then the cleanup job deletes them. */
+/** Records stay this long after their token expired (audit), then the cleanup task deletes them. */
 export const ADMIN_SESSION_RETENTION_SECONDS = 604_800;
 
 /** A revoked record stays revoked at least this long, even when its token is about to expire. */

@@ -7,8 +7,8 @@ export const STORE_LOCK_KEY = 734_200_1;
 /** One lock per placement scheduler (placements/scheduler.ts). */
 export const SCHEDULER_LOCK_KEYS = { spotlight: 734_400_1, promoted: 734_400_2 } as const;
 
-/** One lock per scheduled job (jobs/schedule.ts): a run that cannot take it is skipped on that instance. */
-export const JOB_LOCK_KEYS = {
+/** One lock per scheduled task (tasks/schedule.ts): a run that cannot take it is skipped on that instance. */
+export const TASK_LOCK_KEYS = {
   "cleanup-admin-sessions": 734_300_1,
   "cleanup-rate-limits": 734_300_2,
   "backup-event-store": 734_300_3,
@@ -20,4 +20,4 @@ export const JOB_LOCK_KEYS = {
 } as const;
 
 /** Every key above, for the test that they are distinct. */
-export const ALL_LOCK_KEYS: readonly number[] = [STORE_LOCK_KEY, ...Object.values(SCHEDULER_LOCK_KEYS), ...Object.values(JOB_LOCK_KEYS)];
+export const ALL_LOCK_KEYS: readonly number[] = [STORE_LOCK_KEY, ...Object.values(SCHEDULER_LOCK_KEYS), ...Object.values(TASK_LOCK_KEYS)];

@@ -82,7 +82,7 @@ export interface EventReader {
   load(options?: LoadOptions): Promise<LiveRead>;
   /**
    * Full read plus coordinate warm-up (geocode, upgrade, prune); used by admin writes, deploys, the
-   * `warm-coordinates` job and the recovery action (`retryFailed`). Never degraded: it throws.
+   * `warm-coordinates` task and the recovery action (`retryFailed`). Never degraded: it throws.
    */
   warm(options?: WarmUpOptions): Promise<{ read: LiveRead; counts: WarmUpCounts }>;
   /** Reads the chain without writing anything (admin dry-run); coordinates are not touched. */
@@ -336,7 +336,7 @@ function projectedFor(kept: Kept, placed: Placed, windows: Windows | undefined, 
   return { events: out, counts: placed.counts };
 }
 
-/** Writers and the warm-up job: coordinates warmed and every projection; a database failure fails the call, nothing is degraded. */
+/** Writers and the warm-up task: coordinates warmed and every projection; a database failure fails the call, nothing is degraded. */
 async function warmProjected(deps: EventReaderDeps, events: readonly LiveEvent[], warmOptions: WarmUpOptions): Promise<Projected> {
   const placed = await warmCoordinates(events, coordinateDeps(deps), warmOptions);
   const windows = await settleActiveWindows(deps.db, deps.now());

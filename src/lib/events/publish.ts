@@ -62,7 +62,7 @@ export interface CoordinateWarmUp {
 /**
  * Geocodes what the live reads cannot (they only read the coordinate cache): venues missing from
  * the cache and estimates whose back-off has passed, or every estimate with `retryFailed`. The
- * homepage is revalidated only when a position changed. Used by the `warm-coordinates` job (the
+ * homepage is revalidated only when a position changed. Used by the `warm-coordinates` task (the
  * console's "Rebuild coordinates" retries with `retryFailed` and reports venue progress).
  */
 export async function warmCoordinatesNow(deps: Pick<PublishDeps, "events" | "invalidation">, options: WarmUpOptions = {}): Promise<CoordinateWarmUp> {

@@ -194,7 +194,7 @@ function applyChanges(
  * passed (all of them with `retryFailed`), records each failure (`lastAttemptAt`,
  * `failedAttempts`) and prunes entries of venues no longer present. Reads the cache once and
  * writes it once, only when something changed. Used by publishing, deploy revalidation, the
- * `warm-coordinates` job and the recovery action; a missing API key is logged as a warning.
+ * `warm-coordinates` task and the recovery action; a missing API key is logged as a warning.
  */
 export async function warmCoordinates<E extends PlaceableEvent>(
   events: readonly E[],

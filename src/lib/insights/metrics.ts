@@ -23,7 +23,7 @@ const n = (value: unknown): number => Number(value ?? 0);
  *
  * rawEnd is the first Paris midnight at least 600 s after the window start: a view later than
  * that cannot have its previous view before the window, so the rollups' flag (previous view at
- * any time) is the window's flag. Once the retention job has archived the window's first day, the
+ * any time) is the window's flag. Once the retention task has archived the window's first day, the
  * raw rows are gone and the window counts from that day's start, from the rollups alone.
  */
 export interface MetricsScope {

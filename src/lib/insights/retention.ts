@@ -55,6 +55,6 @@ export async function applyTrackingRetention(deps: { db: Db; log: Logger }, now:
       on conflict (id) do update set archived_before = excluded.archived_before`);
     return { archivedBefore: boundary.toISOString(), archivedEngagementRows: Number(counts?.engagement ?? 0), archivedDiscoveryRows: Number(counts?.discovery ?? 0), deletedEngagementRows, deletedDiscoveryRows };
   });
-  deps.log.info("jobs", "Tracking retention", { retentionDays, ...outcome });
+  deps.log.info("tasks", "Tracking retention", { retentionDays, ...outcome });
   return outcome;
 }

@@ -1,7 +1,7 @@
 // The insights rollups (see docs/insights.md, "Rollups"): kept equal to the raw tracking rows by
 // statement triggers on every insert; this module recomputes them from the raw rows when that is
 // ever in doubt (a restore of the raw tables, rows changed by hand). Days already archived by the
-// retention job keep their rollups, since their raw rows are gone.
+// retention task keep their rollups, since their raw rows are gone.
 
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client.ts";

@@ -1,6 +1,6 @@
 // The outbox worker (see docs/email.md, "Delivery"): claims due messages one at a time, renders
 // them, sends them over SMTP with nodemailer and records the outcome. One per process, built in
-// src/deps.ts; the `send-outbox` job of the schedule drains it. Without SMTP_URL it sends nothing
+// src/deps.ts; the `send-outbox` task of the schedule drains it. Without SMTP_URL it sends nothing
 // and messages stay queued.
 
 import nodemailer, { type Transporter } from "nodemailer";

@@ -1,5 +1,5 @@
 // How long host submissions are kept (see docs/public-pages.md, "/privacy", and docs/operations.md,
-// "Jobs"): the privacy page states this period and the purge-submissions job applies it. Outbox
+// "Scheduled tasks"): the privacy page states this period and the purge-submissions task applies it. Outbox
 // messages (they hold the recipient's email) are kept for the same period.
 
 import { lt, sql } from "drizzle-orm";

@@ -2,7 +2,7 @@
 // checks for engagement, discovery and genre preferences, in front of the write-behind queues and
 // the in-memory limiter. Every outcome is an answer of 202 for the caller; the outcome names are
 // for tests and logs. One service per process: `buildDeps` creates it and flushes its queues on
-// shutdown; the scheduled job `prune-tracking-markers` deletes old write-batch markers.
+// shutdown; the scheduled task `prune-tracking-markers` deletes old write-batch markers.
 
 import type { Config } from "../config.ts";
 import type { SigningKey } from "../auth/jwt-key.ts";

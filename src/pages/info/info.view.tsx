@@ -82,7 +82,7 @@ type DataUseKey = (typeof DATA_USES)[number];
 /** How long a use's records are kept: interactions and searches are added into daily totals as they arrive and deleted after `retentionDays`. */
 function keptText(use: DataUseKey, retentionDays: number): string {
   if (use === "interactions" || use === "searches") return t("privacy.rolled", { days: retentionDays });
-  // The purge-submissions job applies the same constant.
+  // The purge-submissions task applies the same constant.
   if (use === "submissions") return t("privacy.use.submissions.kept", { months: SUBMISSION_RETENTION_MONTHS });
   return t(`privacy.use.${use}.kept`);
 }

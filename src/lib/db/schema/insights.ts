@@ -133,7 +133,7 @@ export const insightsDiscoverySessionDays = pgTable("insights_discovery_session_
 
 /**
  * One row: every tracking row recorded before `archivedBefore` (a Paris midnight) has been deleted
- * by the retention job; the rollups still hold those days.
+ * by the retention task; the rollups still hold those days.
  */
 export const insightsArchiveState = pgTable("insights_archive_state", {
   id: integer("id").primaryKey(),

@@ -1,10 +1,10 @@
-// State table row "expired session record → cleanup job": deleted only more than 604800 s past exp.
+// State table row "expired session record → cleanup task": deleted only more than 604800 s past exp.
 
 import { expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { useTestApp } from "../helpers/app.ts";
 import { loginAsAdmin } from "../helpers/auth.ts";
-import { cleanupAdminSessions } from "../../src/jobs/cleanup-admin-sessions.ts";
+import { cleanupAdminSessions } from "../../src/tasks/cleanup-admin-sessions.ts";
 
 const ctx = useTestApp();
 

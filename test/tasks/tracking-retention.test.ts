@@ -1,4 +1,4 @@
-// The retention job: rows past the limit leave the raw tables, the dashboard figures for those
+// The retention task: rows past the limit leave the raw tables, the dashboard figures for those
 // days do not change (also after a rebuild of the rollups), a second run is a no-op, and the cron
 // endpoint runs it.
 
@@ -101,7 +101,7 @@ test("rows past the limit leave the raw tables; every figure for 7, 30 and 365 d
   expect(await report("windowDays=30")).toEqual(nextBefore);
 });
 
-test("an empty database: the job runs and the dashboard answers", async () => {
+test("an empty database: the task runs and the dashboard answers", async () => {
   const outcome = await applyTrackingRetention(ctx.deps, new Date(NOW), 400);
   expect(outcome).toMatchObject({ archivedEngagementRows: 0, deletedEngagementRows: 0 });
   expect((await report("windowDays=90")).summary.clickCount).toBe(0);

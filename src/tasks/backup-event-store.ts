@@ -1,4 +1,4 @@
-// Daily job: snapshot the event store and both placement schedules (newest 30 kept).
+// Daily task: snapshot the event store and both placement schedules (newest 30 kept).
 
 import type { Deps } from "../deps.ts";
 import { createBackup, type CreateBackupResult } from "../lib/store/backups.ts";
@@ -6,7 +6,7 @@ import { createBackup, type CreateBackupResult } from "../lib/store/backups.ts";
 /** Runs the backup once and logs one outcome line. */
 export async function backupEventStore(deps: Pick<Deps, "db" | "log" | "now">): Promise<CreateBackupResult> {
   const result = await createBackup(deps.db, { createdBy: "cron", trigger: "cron", now: deps.now() });
-  deps.log.info("jobs", "Event store backup", result.skipped ? { skipped: true } : { backupId: result.backup.id, rows: result.backup.rowCount, pruned: result.prunedCount });
+  deps.log.info("tasks", "Event store backup", result.skipped ? { skipped: true } : { backupId: result.backup.id, rows: result.backup.rowCount, pruned: result.prunedCount });
   return result;
 }
 

@@ -1,4 +1,4 @@
-// Daily job: roll tracking rows older than TRACKING_RETENTION_DAYS into the daily rollups and
+// Daily task: roll tracking rows older than TRACKING_RETENTION_DAYS into the daily rollups and
 // delete them (see docs/insights.md, "Retention").
 
 import type { Deps } from "../deps.ts";

@@ -1,4 +1,4 @@
-// Daily job: delete host submissions and outbox messages older than the period the privacy page
+// Daily task: delete host submissions and outbox messages older than the period the privacy page
 // states (lib/submissions/retention.ts), and console activity older than TRACKING_RETENTION_DAYS.
 
 import type { Deps } from "../deps.ts";
@@ -11,6 +11,6 @@ export async function purgeSubmissions(deps: Pick<Deps, "db" | "log" | "now" | "
   const purged = await purgeOldSubmissions(deps.db, now);
   const deletedActivity = await pruneActivity(deps.db, now, deps.config.trackingRetentionDays);
   const outcome = { ...purged, deletedActivity };
-  deps.log.info("jobs", "Old submissions, messages and activity purged", outcome);
+  deps.log.info("tasks", "Old submissions, messages and activity purged", outcome);
   return outcome;
 }

@@ -5,7 +5,7 @@ import type { Deps } from "../deps.ts";
 import { warmCoordinatesNow, type CoordinateWarmUp } from "../lib/events/publish.ts";
 
 /** Runs one warm-up; the homepage is revalidated when a position changed. */
-export function warmCoordinatesJob(deps: Deps): Promise<CoordinateWarmUp> {
+export function warmCoordinatesTask(deps: Deps): Promise<CoordinateWarmUp> {
   return warmCoordinatesNow(deps);
 }
 
