@@ -140,6 +140,34 @@ describe("render cache", () => {
     expect((await t.get("/", { "if-none-match": etag })).status).toBe(304);
   });
 
+  test("a render whose data was read before the latest invalidation is served but not kept, on a miss or a regeneration", async () => {
+    let clock = 1_000_000;
+    const cache = createRenderCache({ log: createMemoryLogger(), now: () => clock });
+    const policy = { revalidate: 300, tags: ["home"] };
+    // Data read now, then an invalidation, then renders made from that data (a read reused by misses).
+    let readAt = cache.generation();
+    let renders = 0;
+    const render = async () => ({ body: `<p>render ${++renders}</p>`, generation: readAt });
+    const get = (key: string) => cache.serve(new Request(`http://x${key}`), key, policy, render);
+    cache.invalidate({ paths: ["/"] });
+    const stale = await get("/?q=a");
+    expect(stale.headers.get("x-cache")).toBe("MISS");
+    expect(await stale.text()).toBe("<p>render 1</p>");
+    expect(cache.size()).toBe(0);
+    // Data read since the invalidation is kept.
+    readAt = cache.generation();
+    await get("/?q=a");
+    expect((await get("/?q=a")).headers.get("x-cache")).toBe("HIT");
+    // A stale entry regenerated from data older than an invalidation (of another path) keeps the previous render.
+    const before = readAt;
+    cache.invalidate({ paths: ["/other"] });
+    readAt = before;
+    clock += 301_000;
+    expect((await get("/?q=a")).headers.get("x-cache")).toBe("STALE");
+    await cache.settle();
+    expect(await (await get("/?q=a")).text()).toBe("<p>render 2</p>");
+  });
+
   test.each([
     ["gzip, deflate, br", "br"],
     ["br;q=0, gzip", "gzip"],
