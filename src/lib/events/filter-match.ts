@@ -4,6 +4,7 @@
 import { compareArrondissements } from "../sheet/arrondissement.ts";
 import { isValidIsoDate } from "../sheet/dates.ts";
 import { fold } from "../sheet/text.ts";
+import { memoisedPerObject } from "../memo.ts";
 import { dayPeriodOf } from "../sheet/times.ts";
 import type { Arrondissement, LiveEvent, NationalityCode } from "../sheet/types.ts";
 import { activeRange, AGE_RANGE_BOUNDS, compareGenres, compareNationalities, GENRE_ORDER, normaliseSearchText, PRICE_RANGE_BOUNDS, type EventFilters } from "./filter-query.ts";
@@ -125,16 +126,18 @@ export function searchSuggestion(events: readonly LiveEvent[], filters: EventFil
 
 /** The 4 dates with the most events (ties to the earlier date), returned in date order. */
 export function quickDates(events: readonly LiveEvent[], limit = 4): string[] {
+  return datesByCount(events).slice(0, limit).sort();
+}
+
+// Every listed date, most events first (ties to the earlier date), once per list: every homepage
+// render asks for the festival days, and a live read's list is never changed once built.
+const datesByCount = memoisedPerObject((events: readonly LiveEvent[]): readonly string[] => {
   const counts = new Map<string, number>();
   for (const event of events) {
     if (isValidIsoDate(event.date)) counts.set(event.date, (counts.get(event.date) ?? 0) + 1);
   }
-  return [...counts]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .slice(0, limit)
-    .map(([date]) => date)
-    .sort();
-}
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([date]) => date);
+});
 
 /** Filter toggles worth showing: the values present in the data. */
 export interface FilterFacets {
