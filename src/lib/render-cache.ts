@@ -2,7 +2,7 @@
 // one regeneration at a time per entry, no stampede on a miss, and invalidation by path or tag.
 // A failed regeneration keeps serving the previous render (see docs/public-pages.md, "Render cache").
 
-import { brotli, contentEtag, gzip, pickEncoding, type Encoding } from "./compression.ts";
+import { asBytes, brotli, contentEtag, gzip, pickEncoding, type Encoding } from "./compression.ts";
 import type { Logger } from "./logger.ts";
 import type { Invalidation } from "./invalidation.ts";
 
@@ -167,15 +167,28 @@ function build(cache: Cache, key: string, rendered: Rendered, policy: CachePolic
   };
 }
 
+/** Compression level of the bodies kept and served again, and of a miss's own answer (sent once). */
+const KEPT_LEVEL = 6;
+const MISS_LEVEL = 1;
+
+function compress(identity: Uint8Array, encoding: Encoding, level: number): Uint8Array<ArrayBuffer> {
+  return encoding === "gzip" ? gzip(identity, level) : encoding === "br" ? brotli(identity, level) : asBytes(identity);
+}
+
 /** The entry's body in one encoding, compressed on first use and kept. */
 function bodyOf(entry: Entry, encoding: Encoding): Blob {
   let body = entry.bodies[encoding];
-  if (!body) {
-    const { identity } = entry;
-    const bytes = encoding === "gzip" ? gzip(identity, 6) : brotli(identity, 6);
-    body = entry.bodies[encoding] = new Blob([bytes]);
-  }
+  if (!body) body = entry.bodies[encoding] = new Blob([compress(entry.identity, encoding, KEPT_LEVEL)]);
   return body;
+}
+
+/**
+ * The body a miss answers with: the kept one when there is one, else compressed at the fastest
+ * level and not kept. Most search misses are asked once, so paying the better level for a body
+ * nobody asks for again is waste; the first hit compresses the kept one (bodyOf).
+ */
+function missBody(entry: Entry, encoding: Encoding): Blob | Uint8Array<ArrayBuffer> {
+  return entry.bodies[encoding] ?? compress(entry.identity, encoding, MISS_LEVEL);
 }
 
 /** Keeps an entry as the most recently used, dropping the least recently used past `maxEntries`. */
@@ -234,6 +247,7 @@ function respond(request: Request, entry: Entry, state: CacheState, extra?: Read
   if (requestHeaders.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers: headsOf(entry, state, "identity", extra) });
   const encoding = pickEncoding(requestHeaders.get("accept-encoding"));
   if (request.method === "HEAD") return new Response(null, { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
+  if (state === "MISS") return new Response(missBody(entry, encoding), { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
   return prototypeOf(entry, state, encoding, extra).clone();
 }
 

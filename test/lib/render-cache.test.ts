@@ -140,6 +140,22 @@ describe("render cache", () => {
     expect((await t.get("/", { "if-none-match": etag })).status).toBe(304);
   });
 
+  test("a miss answers compressed in the asked encoding, and every later hit too", async () => {
+    const t = setup();
+    for (const [encoding, decode] of [["br", brotliDecompressSync], ["gzip", gunzipSync]] as const) {
+      const key = `/?e=${encoding}`;
+      const miss = await t.get(key, { "accept-encoding": encoding });
+      expect([miss.headers.get("x-cache"), miss.headers.get("content-encoding")]).toEqual(["MISS", encoding]);
+      const body = decode(Buffer.from(await miss.arrayBuffer())).toString();
+      expect(body).toMatch(/^<p>render \d+<\/p>$/);
+      for (let i = 0; i < 2; i++) {
+        const hit = await t.get(key, { "accept-encoding": encoding });
+        expect([hit.headers.get("x-cache"), hit.headers.get("content-encoding")]).toEqual(["HIT", encoding]);
+        expect(decode(Buffer.from(await hit.arrayBuffer())).toString()).toBe(body);
+      }
+    }
+  });
+
   test("a render whose data was read before the latest invalidation is served but not kept, on a miss or a regeneration", async () => {
     let clock = 1_000_000;
     const cache = createRenderCache({ log: createMemoryLogger(), now: () => clock });
