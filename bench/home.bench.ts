@@ -52,8 +52,9 @@ export async function benchHome(): Promise<void> {
     await compareWithTwins("GET /?g=house&dn=night fragment (2,000 rows)", `${app.url}/?g=house&dn=night`, { ...BROTLI, ...htmx });
 
     // Misses: every request a new search (wrk's Lua script numbers each one), so every one misses
-    // the render cache: the built list is reused per publish stamp, but the search, the filter
-    // and the render run each time. Beside it, the cached fragment of the same filter, the load
+    // the render cache: misses share a live read for up to 250 ms and the filter groups' result
+    // per filter state, but the search and the render run each time, and each miss's answer is
+    // compressed at the fastest level. Beside it, the cached fragment of the same filter, the load
     // from wrk on the other core for both (hit, miss, hit: the two hit runs averaged).
     const fragment = `${app.url}/?g=house&dn=night`;
     // Each run searches words of its own, so the warm-up's searches are not hits in the next run.
