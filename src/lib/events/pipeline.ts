@@ -2,7 +2,8 @@
 // keys and quality checks, coordinates from the KV cache (never the geocoder), then the featured,
 // promoted and engagement projections; during a database outage a read is degraded rather than
 // failed. Each call checks its sources (one indexed read each); what was built or projected from
-// unchanged sources is kept, so a render miss does not rebuild it.
+// unchanged sources is kept, so a render miss does not rebuild it, and a render miss may take a
+// read begun up to READ_REUSE_MS earlier while no invalidation came (`recent`).
 
 import { readFile } from "node:fs/promises";
 import type { Config } from "../config.ts";
