@@ -206,6 +206,9 @@ export async function compareWrk(name: string, subjectUrl: string, baselineUrl: 
  * counts the cost of the extra headers on the wire. `headers` are the request's (encoding, htmx).
  */
 export async function compareWithTwins(name: string, appUrl: string, headers: Record<string, string>): Promise<void> {
+  // The twins send what a hit sends: a render-cache miss answers with a body compressed for that
+  // one answer (the fastest level), so the first request only fills the cache.
+  await rawResponse(appUrl, headers);
   const response = await rawResponse(appUrl, headers);
   if (response.status !== 200) throw new Error(`${appUrl} answered ${response.status}`);
   const encoding = response.headers["content-encoding"] ?? "identity";

@@ -92,8 +92,10 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   let shuttingDown: Promise<void> | undefined;
   const kv = createKv(database.db);
   const invalidation = createInvalidationBus((error) => log.error("cache", "Invalidation listener failed", undefined, error));
-  const events = createEventReader({ config, db: database.db, kv, log, now });
   const renderCache = createRenderCache({ log, now: () => now().getTime() });
+  // A read reused by render misses ends with any invalidation, and the renders made from it are
+  // not kept once one came (docs/live-events.md, "What a read costs").
+  const events = createEventReader({ config, db: database.db, kv, log, now, generation: () => renderCache.generation() });
   const jobs = createJobRegistry({ now, onError: (kind, error) => log.error("admin-jobs", "Background job failed", { kind }, error) });
   const placementTimer = createBoundaryTimer({ db: database.db, log, now, invalidateLocally: (i) => renderCache.invalidate(i), pages: PLACEMENT_PAGES });
   // Every placement change (here or on another instance) drops /feature-event: re-arm then.

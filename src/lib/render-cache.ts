@@ -2,7 +2,7 @@
 // one regeneration at a time per entry, no stampede on a miss, and invalidation by path or tag.
 // A failed regeneration keeps serving the previous render (see docs/public-pages.md, "Render cache").
 
-import { brotli, contentEtag, gzip, pickEncoding, type Encoding } from "./compression.ts";
+import { asBytes, brotli, contentEtag, gzip, pickEncoding, type Encoding } from "./compression.ts";
 import type { Logger } from "./logger.ts";
 import type { Invalidation } from "./invalidation.ts";
 
@@ -11,6 +11,13 @@ export interface Rendered {
   body: string;
   status?: number;
   headers?: Record<string, string>;
+  /**
+   * The cache's generation (RenderCache.generation) when the data this render shows was read, when
+   * the render reused data read before it started (the live reader's `recent` loads). A render
+   * whose data is older than the latest invalidation is served to its request but never kept.
+   * Without it the data counts as read when the render started.
+   */
+  generation?: number;
 }
 
 /** How one route caches. */
@@ -94,6 +101,8 @@ export interface RenderCache {
   size(): number;
   /** Waits for background regenerations (tests, shutdown). */
   settle(): Promise<void>;
+  /** Bumped by every invalidation: what a render's data was read at (Rendered.generation). */
+  generation(): number;
 }
 
 /** Path part of a cache key ("/?g=house" → "/"). */
@@ -110,7 +119,7 @@ interface Cache {
   entries: Map<string, Entry>;
   misses: Map<string, Promise<Entry>>;
   background: Set<Promise<void>>;
-  /** Bumped by every invalidation, so a render that started before one is served but not kept. */
+  /** Bumped by every invalidation, so a render whose data was read before one is served but not kept. */
   generation: number;
 }
 
@@ -137,6 +146,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     async settle() {
       while (cache.background.size > 0) await Promise.allSettled([...cache.background]);
     },
+    generation: () => cache.generation,
   };
 }
 
@@ -157,15 +167,28 @@ function build(cache: Cache, key: string, rendered: Rendered, policy: CachePolic
   };
 }
 
+/** Compression level of the bodies kept and served again, and of a miss's own answer (sent once). */
+const KEPT_LEVEL = 6;
+const MISS_LEVEL = 1;
+
+function compress(identity: Uint8Array, encoding: Encoding, level: number): Uint8Array<ArrayBuffer> {
+  return encoding === "gzip" ? gzip(identity, level) : encoding === "br" ? brotli(identity, level) : asBytes(identity);
+}
+
 /** The entry's body in one encoding, compressed on first use and kept. */
 function bodyOf(entry: Entry, encoding: Encoding): Blob {
   let body = entry.bodies[encoding];
-  if (!body) {
-    const { identity } = entry;
-    const bytes = encoding === "gzip" ? gzip(identity, 6) : brotli(identity, 6);
-    body = entry.bodies[encoding] = new Blob([bytes]);
-  }
+  if (!body) body = entry.bodies[encoding] = new Blob([compress(entry.identity, encoding, KEPT_LEVEL)]);
   return body;
+}
+
+/**
+ * The body a miss answers with: the kept one when there is one, else compressed at the fastest
+ * level and not kept. Most search misses are asked once, so paying the better level for a body
+ * nobody asks for again is waste; the first hit compresses the kept one (bodyOf).
+ */
+function missBody(entry: Entry, encoding: Encoding): Blob | Uint8Array<ArrayBuffer> {
+  return entry.bodies[encoding] ?? compress(entry.identity, encoding, MISS_LEVEL);
 }
 
 /** Keeps an entry as the most recently used, dropping the least recently used past `maxEntries`. */
@@ -224,6 +247,7 @@ function respond(request: Request, entry: Entry, state: CacheState, extra?: Read
   if (requestHeaders.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers: headsOf(entry, state, "identity", extra) });
   const encoding = pickEncoding(requestHeaders.get("accept-encoding"));
   if (request.method === "HEAD") return new Response(null, { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
+  if (state === "MISS") return new Response(missBody(entry, encoding), { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
   return prototypeOf(entry, state, encoding, extra).clone();
 }
 
@@ -241,11 +265,13 @@ function serve(cache: Cache, request: Request, key: string, policy: CachePolicy,
 /** Renders a stale entry again in the background (once at a time); a failure keeps serving it. */
 function regenerate(cache: Cache, key: string, entry: Entry, render: () => Promise<Rendered>): void {
   if (entry.regenerating) return;
+  const startedAt = cache.generation;
   const task = (async () => {
     try {
-      const fresh = build(cache, key, await render(), entry.policy);
-      // Only replace what is still cached: an invalidation during the render wins.
-      if (cache.entries.get(key) === entry) store(cache, key, fresh);
+      const rendered = await render();
+      const fresh = build(cache, key, rendered, entry.policy);
+      // Only replace what is still cached, from data read since the last invalidation: an invalidation wins.
+      if (cache.entries.get(key) === entry && isCurrent(cache, rendered, startedAt)) store(cache, key, fresh);
     } catch (error) {
       cache.options.log.error("render-cache", "Background regeneration failed; serving the previous render", { key }, error);
       // Try again at the next request after another revalidate period, not on every hit.
@@ -259,17 +285,30 @@ function regenerate(cache: Cache, key: string, entry: Entry, render: () => Promi
   void task.finally(() => cache.background.delete(task));
 }
 
-/** Renders a missing entry, one render per key at a time; kept unless an invalidation came meanwhile. */
+/**
+ * True when a render's data was read since the latest invalidation: read when the render started
+ * (`startedAt`, the generation then) or, when the render says so, earlier (Rendered.generation).
+ */
+function isCurrent(cache: Cache, rendered: Rendered, startedAt: number): boolean {
+  return (rendered.generation ?? startedAt) === cache.generation && startedAt === cache.generation;
+}
+
+/** Renders a missing entry, one render per key at a time; kept unless its data is older than the latest invalidation. */
 async function miss(cache: Cache, request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>): Promise<Response> {
   let pending = cache.misses.get(key);
   if (!pending) {
     const startedAt = cache.generation;
-    pending = (async () => build(cache, key, await render(), policy))();
+    let current = false;
+    pending = (async () => {
+      const rendered = await render();
+      current = isCurrent(cache, rendered, startedAt);
+      return build(cache, key, rendered, policy);
+    })();
     cache.misses.set(key, pending);
     const clear = () => cache.misses.delete(key);
     pending.then(clear, clear);
     const entry = await pending;
-    if (cache.generation === startedAt) store(cache, key, entry);
+    if (current && cache.generation === startedAt) store(cache, key, entry);
     return respond(request, entry, "MISS");
   }
   return respond(request, await pending, "MISS");

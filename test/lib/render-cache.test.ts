@@ -140,6 +140,50 @@ describe("render cache", () => {
     expect((await t.get("/", { "if-none-match": etag })).status).toBe(304);
   });
 
+  test("a miss answers compressed in the asked encoding, and every later hit too", async () => {
+    const t = setup();
+    for (const [encoding, decode] of [["br", brotliDecompressSync], ["gzip", gunzipSync]] as const) {
+      const key = `/?e=${encoding}`;
+      const miss = await t.get(key, { "accept-encoding": encoding });
+      expect([miss.headers.get("x-cache"), miss.headers.get("content-encoding")]).toEqual(["MISS", encoding]);
+      const body = decode(Buffer.from(await miss.arrayBuffer())).toString();
+      expect(body).toMatch(/^<p>render \d+<\/p>$/);
+      for (let i = 0; i < 2; i++) {
+        const hit = await t.get(key, { "accept-encoding": encoding });
+        expect([hit.headers.get("x-cache"), hit.headers.get("content-encoding")]).toEqual(["HIT", encoding]);
+        expect(decode(Buffer.from(await hit.arrayBuffer())).toString()).toBe(body);
+      }
+    }
+  });
+
+  test("a render whose data was read before the latest invalidation is served but not kept, on a miss or a regeneration", async () => {
+    let clock = 1_000_000;
+    const cache = createRenderCache({ log: createMemoryLogger(), now: () => clock });
+    const policy = { revalidate: 300, tags: ["home"] };
+    // Data read now, then an invalidation, then renders made from that data (a read reused by misses).
+    let readAt = cache.generation();
+    let renders = 0;
+    const render = async () => ({ body: `<p>render ${++renders}</p>`, generation: readAt });
+    const get = (key: string) => cache.serve(new Request(`http://x${key}`), key, policy, render);
+    cache.invalidate({ paths: ["/"] });
+    const stale = await get("/?q=a");
+    expect(stale.headers.get("x-cache")).toBe("MISS");
+    expect(await stale.text()).toBe("<p>render 1</p>");
+    expect(cache.size()).toBe(0);
+    // Data read since the invalidation is kept.
+    readAt = cache.generation();
+    await get("/?q=a");
+    expect((await get("/?q=a")).headers.get("x-cache")).toBe("HIT");
+    // A stale entry regenerated from data older than an invalidation (of another path) keeps the previous render.
+    const before = readAt;
+    cache.invalidate({ paths: ["/other"] });
+    readAt = before;
+    clock += 301_000;
+    expect((await get("/?q=a")).headers.get("x-cache")).toBe("STALE");
+    await cache.settle();
+    expect(await (await get("/?q=a")).text()).toBe("<p>render 2</p>");
+  });
+
   test.each([
     ["gzip, deflate, br", "br"],
     ["br;q=0, gzip", "gzip"],

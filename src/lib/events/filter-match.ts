@@ -4,9 +4,10 @@
 import { compareArrondissements } from "../sheet/arrondissement.ts";
 import { isValidIsoDate } from "../sheet/dates.ts";
 import { fold } from "../sheet/text.ts";
+import { memoisedPerObject } from "../memo.ts";
 import { dayPeriodOf } from "../sheet/times.ts";
 import type { Arrondissement, LiveEvent, NationalityCode } from "../sheet/types.ts";
-import { activeRange, AGE_RANGE_BOUNDS, compareGenres, compareNationalities, GENRE_ORDER, normaliseSearchText, PRICE_RANGE_BOUNDS, type EventFilters } from "./filter-query.ts";
+import { activeRange, AGE_RANGE_BOUNDS, compareGenres, compareNationalities, emptyFilters, GENRE_ORDER, normaliseSearchText, PRICE_RANGE_BOUNDS, type EventFilters } from "./filter-query.ts";
 import { createSearchMatcher, prepareSearch, searchIndexOf, suggestQuery, type MatchTier, type SearchEntry, type SearchIndex } from "./search.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -79,18 +80,45 @@ export function matchesFilters(event: LiveEvent, filters: EventFilters, now: Dat
 
 /**
  * The events that match: with a search, exact matches first, then folded ones, then typo ones,
- * each group in input order; without one, in input order.
+ * each group in input order; without one, in input order. What passes the filter groups is kept
+ * per list object, so `events` must never change once filtered (a live read's list never does).
  */
 export function filterEvents(events: readonly LiveEvent[], filters: EventFilters, now: Date = new Date()): LiveEvent[] {
+  const passing = passingFilterGroups(events, filters);
+  if (filters.q === "") return passing.map((i) => events[i]!);
   // The list's search index is only built (once per list) when there is a search.
-  const index = filters.q === "" ? undefined : searchIndexOf(events);
-  const matcher = createEventMatcher(filters, now, index);
+  const index = searchIndexOf(events);
+  const matcher = createEventMatcher({ ...emptyFilters(), q: filters.q }, now, index);
   const tiers: LiveEvent[][] = [[], [], []];
-  for (let i = 0; i < events.length; i++) {
-    const tier = matcher(events[i]!, index?.entries[i]);
+  for (const i of passing) {
+    const tier = matcher(events[i]!, index.entries[i]);
     if (tier !== null) tiers[tier]!.push(events[i]!);
   }
   return tiers[1]!.length === 0 && tiers[2]!.length === 0 ? tiers[0]! : tiers.flat();
+}
+
+/** Filter states whose passing events a list keeps (dropped all at once when full, as memo.ts does). */
+const FILTER_STATES_KEPT = 200;
+
+const passingByState = memoisedPerObject((_events: readonly LiveEvent[]) => new Map<string, readonly number[]>());
+
+/**
+ * The indexes of the events passing every filter group (the search aside), kept per list and
+ * filter state: distinct searches mostly share their filters (none, or a genre), and testing the
+ * groups on every event cost as much as the search itself. The groups never read the clock.
+ */
+function passingFilterGroups(events: readonly LiveEvent[], filters: EventFilters): readonly number[] {
+  const kept = passingByState(events);
+  const key = JSON.stringify({ ...filters, q: "" });
+  let passing = kept.get(key);
+  if (passing === undefined) {
+    const matcher = createEventMatcher({ ...filters, q: "" });
+    const found: number[] = [];
+    for (let i = 0; i < events.length; i++) if (matcher(events[i]!) !== null) found.push(i);
+    if (kept.size >= FILTER_STATES_KEPT) kept.clear();
+    kept.set(key, (passing = found));
+  }
+  return passing;
 }
 
 /** A search finding fewer events than this offers "Did you mean" when a respelling finds more. */
@@ -125,16 +153,18 @@ export function searchSuggestion(events: readonly LiveEvent[], filters: EventFil
 
 /** The 4 dates with the most events (ties to the earlier date), returned in date order. */
 export function quickDates(events: readonly LiveEvent[], limit = 4): string[] {
+  return datesByCount(events).slice(0, limit).sort();
+}
+
+// Every listed date, most events first (ties to the earlier date), once per list: every homepage
+// render asks for the festival days, and a live read's list is never changed once built.
+const datesByCount = memoisedPerObject((events: readonly LiveEvent[]): readonly string[] => {
   const counts = new Map<string, number>();
   for (const event of events) {
     if (isValidIsoDate(event.date)) counts.set(event.date, (counts.get(event.date) ?? 0) + 1);
   }
-  return [...counts]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .slice(0, limit)
-    .map(([date]) => date)
-    .sort();
-}
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([date]) => date);
+});
 
 /** Filter toggles worth showing: the values present in the data. */
 export interface FilterFacets {

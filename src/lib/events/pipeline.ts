@@ -2,7 +2,8 @@
 // keys and quality checks, coordinates from the KV cache (never the geocoder), then the featured,
 // promoted and engagement projections; during a database outage a read is degraded rather than
 // failed. Each call checks its sources (one indexed read each); what was built or projected from
-// unchanged sources is kept, so a render miss does not rebuild it.
+// unchanged sources is kept, so a render miss does not rebuild it, and a render miss may take a
+// read begun up to READ_REUSE_MS earlier while no invalidation came (`recent`).
 
 import { readFile } from "node:fs/promises";
 import type { Config } from "../config.ts";
@@ -33,6 +34,12 @@ export interface LoadOptions {
   includeFeaturedProjection?: boolean;
   /** Apply calendarSyncCount (default true). */
   includeEngagementProjection?: boolean;
+  /**
+   * A read that began less than READ_REUSE_MS ago will do (render misses), unless the render cache
+   * was invalidated since it began: without it, every load reads the store, so a write is seen by
+   * the very next load.
+   */
+  recent?: boolean;
 }
 
 /** The result of one live read. */
@@ -50,6 +57,12 @@ export interface LiveRead {
   warnings: SheetWarning[];
   keyStats: EventKeyStats;
   fetchedAt: Date;
+  /**
+   * The invalidation generation (EventReaderDeps.generation) when this read began. A render made
+   * from it carries it, and the render cache keeps the render only while no invalidation has come
+   * since (render-cache.ts, Rendered.generation).
+   */
+  generation: number;
 }
 
 /** Runtime status of the reader, for admin status screens. */
@@ -75,7 +88,25 @@ export interface EventReaderDeps {
   kv: Kv;
   log: Logger;
   now: () => Date;
+  /**
+   * The render cache's invalidation generation (RenderCache.generation), bumped by every
+   * invalidation here or from another instance; without it (a reader of its own) always 0.
+   */
+  generation?: () => number;
+  /**
+   * Milliseconds of real elapsed time (default `performance.now`): the reuse window of `recent`
+   * loads is real time, whatever the service clock says (a preview or a test clock stands still).
+   */
+  elapsed?: () => number;
 }
+
+/**
+ * How long a read serves the `recent` loads after it began (docs/live-events.md, "What a read
+ * costs"): a burst of render misses (distinct searches) shares one read instead of two queries
+ * each. Any invalidation on this instance ends it at once, and a publish on another instance
+ * reaches this one's next miss within this time even before its invalidation arrives.
+ */
+export const READ_REUSE_MS = 250;
 
 /** The live-event reader of a process. */
 export interface EventReader {
@@ -185,7 +216,9 @@ interface Kept {
 /** The source the chain settled on, every source tried, and whether one found the database unreachable. */
 type ChainRead = { parsed: SheetRowsResult; source: EventSource; attempts: SourceAttempt[]; databaseDown: boolean };
 /** The events of a read after coordinates and projections. */
-type Projected = { events: LiveEvent[]; counts: PopulationCounts | WarmUpCounts; degraded?: string };
+type Projected = { events: LiveEvent[]; counts: PopulationCounts | WarmUpCounts; degraded?: string; validUntil?: number };
+/** A settled read kept for `recent` loads: when it began (real time) and until when its placement windows hold (service clock). */
+type Recent = { read: LiveRead; startedAt: number; validUntil: number };
 
 /** The reader's dependencies and what it keeps between reads, shared by the steps below. */
 interface Reader {
@@ -194,23 +227,32 @@ interface Reader {
   state: ReaderStatus;
   kept: Kept;
   inFlight: Map<string, Promise<LiveRead>>;
+  generation: () => number;
+  elapsed: () => number;
+  /** The last settled read per switch combination, for `recent` loads. */
+  recent: Map<string, Recent>;
 }
 
 /** Builds the reader over the process dependencies. */
 export function createEventReader(deps: EventReaderDeps): EventReader {
-  // Concurrent reads with the same switches share one in-flight read (single flight). Nothing is
-  // kept once it settles: this coalesces a burst of cache misses, it is not an event cache.
+  // Concurrent reads with the same switches share one in-flight read (single flight), and a read
+  // from the store, undegraded, serves the `recent` loads of the next READ_REUSE_MS while no
+  // invalidation comes (never past the next placement window boundary): a burst of render misses
+  // makes one read.
   const reader: Reader = {
     deps,
     readStore: createStoreSource(deps.db, deps.now),
     state: { lastFetchTime: null, lastErrorMessage: null, source: null, eventCount: 0, fallbackReason: null },
     kept: { projected: new Map() },
     inFlight: new Map(),
+    generation: deps.generation ?? (() => 0),
+    elapsed: deps.elapsed ?? (() => performance.now()),
+    recent: new Map(),
   };
   return {
     load: (options = {}) => loadShared(reader, options),
     async warm(warmOptions = {}) {
-      const result = await read(reader, {}, "warm", warmOptions);
+      const result = await read(reader, {}, "warm", reader.generation(), warmOptions);
       return { read: result.read, counts: result.counts as WarmUpCounts };
     },
     dryRun: () => dryRun(reader),
@@ -327,13 +369,14 @@ async function countsFor(reader: Reader, state: ProjectionState): Promise<Counts
 function projectedFor(kept: Kept, placed: Placed, windows: Windows | undefined, counts: Counts | undefined): Projected {
   const variant = `${windows !== undefined}|${counts !== undefined}`;
   const previous = kept.projected.get(variant);
-  if (previous && previous.placed === placed && previous.windows === windows && previous.counts === counts) return { events: previous.events, counts: placed.counts };
+  const validUntil = windows?.validUntil;
+  if (previous && previous.placed === placed && previous.windows === windows && previous.counts === counts) return { events: previous.events, counts: placed.counts, validUntil };
   // Copies per projection state: lists already handed out are never changed.
   const copies = placed.events.map((event) => ({ ...event }));
   recordCopies(placed.events, copies);
   const out = applyProjections(copies, windows?.value, counts?.value);
   kept.projected.set(variant, { placed, windows, counts, events: out });
-  return { events: out, counts: placed.counts };
+  return { events: out, counts: placed.counts, validUntil };
 }
 
 /** Writers and the warm-up task: coordinates warmed and every projection; a database failure fails the call, nothing is degraded. */
@@ -362,15 +405,15 @@ function logPartialRead(log: Logger, source: EventSource, fallbackReason: string
   else if (degraded) log.warn("events", "Live read degraded: arrondissement centres and no placements or counts", { source, reason: degraded });
 }
 
-/** One read: the source chain, the quality log, coordinates and projections, then the status. */
-async function read(reader: Reader, options: LoadOptions, coordinates: "populate" | "warm", warmOptions: WarmUpOptions = {}): Promise<{ read: LiveRead; counts: PopulationCounts | WarmUpCounts }> {
+/** One read: the source chain, the quality log, coordinates and projections, then the status. `generation` is the invalidation generation it began at. */
+async function read(reader: Reader, options: LoadOptions, coordinates: "populate" | "warm", generation: number, warmOptions: WarmUpOptions = {}): Promise<{ read: LiveRead; counts: PopulationCounts | WarmUpCounts; validUntil?: number }> {
   const { deps } = reader;
   const fetchedAt = deps.now();
   const { parsed, source, attempts, databaseDown } = await readChainOrFail(reader, fetchedAt);
   const fallbackReason = attempts.length > 1 ? attempts.filter((a) => !a.ok).map((a) => `${a.source}: ${a.reason}`).join("; ") : undefined;
   const quality = qualityOf(parsed.events);
   deps.log.info("events", "Quality checks", { source, eventCount: quality.eventCount, averageScore: quality.averageScore, counts: quality.counts });
-  const { events, counts, degraded } = coordinates === "warm" ? await warmProjected(deps, parsed.events, warmOptions) : await placeAndProject(reader, parsed.events, options, databaseDown);
+  const { events, counts, degraded, validUntil } = coordinates === "warm" ? await warmProjected(deps, parsed.events, warmOptions) : await placeAndProject(reader, parsed.events, options, databaseDown);
   logPartialRead(deps.log, source, fallbackReason, degraded);
   Object.assign(reader.state, {
     lastFetchTime: fetchedAt.toISOString(),
@@ -379,21 +422,43 @@ async function read(reader: Reader, options: LoadOptions, coordinates: "populate
     eventCount: events.length,
     fallbackReason: fallbackReason ?? null,
   });
-  return { read: { events, source, fallbackReason, degraded, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt }, counts };
+  return { read: { events, source, fallbackReason, degraded, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt, generation }, counts, validUntil };
 }
 
-/** `EventReader.load`: the read in flight with the same switches, else a new one. */
+/** `EventReader.load`: a recent read when allowed and still good, else the read in flight, else a new one. */
 function loadShared(reader: Reader, options: LoadOptions): Promise<LiveRead> {
   const key = `${options.includeFeaturedProjection !== false}|${options.includeEngagementProjection !== false}`;
+  if (options.recent) {
+    const recent = reader.recent.get(key);
+    if (recent && isReusable(reader, recent)) return Promise.resolve(recent.read);
+  }
   return reader.inFlight.get(key) ?? startRead(reader, key, options);
 }
 
-/** Starts a shared read, dropped from the in-flight map once it settles. */
+/**
+ * A kept read still serves `recent` loads: it began less than READ_REUSE_MS ago by the real clock
+ * and by the service clock (a test clock moved on, or a preview, ends it too), no invalidation
+ * came since, and the service clock is still inside its placement windows.
+ */
+function isReusable(reader: Reader, recent: Recent): boolean {
+  const at = reader.deps.now().getTime();
+  const fetchedAt = recent.read.fetchedAt.getTime();
+  const young = reader.elapsed() - recent.startedAt < READ_REUSE_MS && at >= fetchedAt && at - fetchedAt < READ_REUSE_MS;
+  return young && recent.read.generation === reader.generation() && at < recent.validUntil;
+}
+
+/** Starts a shared read; once settled from the store, undegraded, it is kept for `recent` loads. */
 function startRead(reader: Reader, key: string, options: LoadOptions): Promise<LiveRead> {
-  const pending = read(reader, options, "populate").then((r) => r.read);
+  const startedAt = reader.elapsed();
+  const reading = read(reader, options, "populate", reader.generation());
+  const pending = reading.then((r) => r.read);
   reader.inFlight.set(key, pending);
   const clear = () => reader.inFlight.delete(key);
-  pending.then(clear, clear);
+  reading.then((r) => {
+    clear();
+    const full = r.read.source === "store" && !r.read.degraded && !r.read.fallbackReason;
+    if (full) reader.recent.set(key, { read: r.read, startedAt, validUntil: r.validUntil ?? Number.POSITIVE_INFINITY });
+  }, clear);
   return pending;
 }
 

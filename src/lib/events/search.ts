@@ -263,6 +263,8 @@ export interface SearchIndex {
   pairsByInitial: ReadonlyMap<string, readonly string[]>;
   /** Words of titles, venues, genres and arrondissement names, for "Did you mean" (built on first use: most searches never need it). */
   readonly suggestions: ReadonlyMap<string, SuggestionWord>;
+  /** The near words of each typo-tolerant query word asked so far (see nearWordsOf), at most NEAR_WORDS_KEPT. */
+  near: Map<string, readonly string[]>;
 }
 
 function addSuggestions(words: Map<string, SuggestionWord>, text: string, seen: Set<string>): void {
@@ -296,6 +298,7 @@ function buildIndex(events: readonly LiveEvent[], language: Language): SearchInd
     get suggestions() {
       return (suggestions ??= buildSuggestions(events));
     },
+    near: new Map(),
   };
 }
 
@@ -404,6 +407,33 @@ export function prepareSearch(query: string): PreparedSearch | null {
   return { exact: query.toLowerCase().replace(/\s+/g, " ").trim(), whole: words.join(""), terms };
 }
 
+/** Query words whose near words a list's index keeps (dropped all at once when full, as memo.ts does). */
+const NEAR_WORDS_KEPT = 1000;
+
+/**
+ * The words and neighbouring pairs of a list within a term's typo allowance, kept per list index:
+ * distinct searches share most of their words ("venue m12", "venue m13"), and this pass over the
+ * vocabulary is most of what preparing a typo-tolerant word costs. Words the folded match already
+ * finds (the term starts them) are left out, and a near word that starts with a shorter near word
+ * adds nothing (an event with the pair "batignolles8" also has the word "batignolles"): each
+ * event is then probed for a few words.
+ */
+function nearWordsOf(index: SearchIndex, term: Term): readonly string[] {
+  const key = `${term.allowance}:${term.text}`;
+  let kept = index.near.get(key);
+  if (kept === undefined) {
+    const near = new Set<string>();
+    for (const word of typoCandidates(index.wordsByInitial, term.text)) if (!word.startsWith(term.text) && withinTypos(term.text, word, term.allowance)) near.add(word);
+    for (const pair of typoCandidates(index.pairsByInitial, term.text)) if (!pair.startsWith(term.text) && withinEdits(term.text, pair, term.allowance)) near.add(pair);
+    const sorted = [...near].sort((a, b) => a.length - b.length);
+    const shortest: string[] = [];
+    for (const word of sorted) if (!shortest.some((shorter) => word.startsWith(shorter))) shortest.push(word);
+    if (index.near.size >= NEAR_WORDS_KEPT) index.near.clear();
+    index.near.set(key, (kept = shortest));
+  }
+  return kept;
+}
+
 /** Tests events against one prepared query; the typo words are looked up once in the list's vocabulary. `entry` is the event's search text when the caller holds it (SearchIndex.entries). */
 export type SearchMatcher = (event: LiveEvent, entry?: SearchEntry) => MatchTier | null;
 
@@ -413,14 +443,7 @@ export type SearchMatcher = (event: LiveEvent, entry?: SearchEntry) => MatchTier
  * the start of a word, by a genre it names, by the chip or setting it names, or by typo.
  */
 export function createSearchMatcher(search: PreparedSearch, now: Date, index?: SearchIndex): SearchMatcher {
-  const typoWords: (ReadonlySet<string> | null)[] = search.terms.map((term) => {
-    if (term.allowance === 0 || !index) return null;
-    const near = new Set<string>();
-    // Words the folded match already finds (the term starts them) are left out: the set stays small.
-    for (const word of typoCandidates(index.wordsByInitial, term.text)) if (!word.startsWith(term.text) && withinTypos(term.text, word, term.allowance)) near.add(word);
-    for (const pair of typoCandidates(index.pairsByInitial, term.text)) if (!pair.startsWith(term.text) && withinEdits(term.text, pair, term.allowance)) near.add(pair);
-    return near;
-  });
+  const nearLists = search.terms.map((term) => (term.allowance === 0 || !index ? null : nearWordsOf(index, term)));
   const whole = search.terms.length > 1 ? search.whole : null;
 
   // Plain loops, no callbacks: this runs once per event and term.
@@ -432,15 +455,6 @@ export function createSearchMatcher(search: PreparedSearch, now: Date, index?: S
     for (let k = 0; k < keywords.length; k++) if (keywordHolds(keywords[k]!, event, now)) return true;
     return false;
   };
-  // A near word that starts with a shorter near word adds nothing (an event with the pair
-  // "batignolles8" also has the word "batignolles"): each event is then probed for a few words.
-  const nearLists = typoWords.map((near) => {
-    if (!near) return null;
-    const sorted = [...near].sort((a, b) => a.length - b.length);
-    const kept: string[] = [];
-    for (const word of sorted) if (!kept.some((shorter) => word.startsWith(shorter))) kept.push(word);
-    return kept;
-  });
   const byTypo = (i: number, term: Term, event: LiveEvent, entry: SearchEntry): boolean => {
     if (term.typoGenres.length > 0 && hasGenre(event, term.typoGenres)) return true;
     if (term.typoKeywords.length > 0 && hasKeyword(event, term.typoKeywords)) return true;

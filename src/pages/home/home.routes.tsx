@@ -18,7 +18,7 @@ import { type EventFilters } from "../../lib/events/filter-query.ts";
 import { EVENT_PARAM, eventModalHref, homeHref, SLUG_PARAM } from "../../lib/links.ts";
 import { homeFiltersOf, homeListing, pagedQuery, pageOf, scriptJson } from "./listing.ts";
 import { normaliseEventKey } from "../../lib/sheet/keys.ts";
-import { EventsUnavailableError } from "../../lib/events/pipeline.ts";
+import { EventsUnavailableError, type LiveRead } from "../../lib/events/pipeline.ts";
 import { findEventByKey } from "../../lib/events/lookup.ts";
 import { shareUrl } from "../../lib/links.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
@@ -100,8 +100,14 @@ function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilters, mom
 }
 
 async function renderHomeVariant(deps: Deps, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number, clock: RenderClock): Promise<Rendered> {
-  // A burst of misses (distinct searches) shares one read (docs/live-events.md, "What a read costs").
-  const read = await deps.events.load();
+  // A burst of misses (distinct searches) shares one read, for READ_REUSE_MS at most, and the
+  // render says when that read began: the render cache keeps it only if no invalidation came
+  // since (docs/live-events.md, "What a read costs").
+  const read = await deps.events.load({ recent: true });
+  return { ...(await renderFromRead(deps, read, variant, filters, moment, eventKey, page, clock)), generation: read.generation };
+}
+
+async function renderFromRead(deps: Deps, read: LiveRead, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number, clock: RenderClock): Promise<Rendered> {
   const now = clock.now;
   const event = eventKey ? findEventByKey(read.events, eventKey) : undefined;
   if (variant === "modal") {

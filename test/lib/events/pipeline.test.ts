@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { useTestApp } from "../../helpers/app.ts";
-import { createEventReader, EventsUnavailableError, seedStoreIfEmpty } from "../../../src/lib/events/pipeline.ts";
+import { createEventReader, EventsUnavailableError, READ_REUSE_MS, seedStoreIfEmpty } from "../../../src/lib/events/pipeline.ts";
+import { HOMEPAGE } from "../../../src/lib/invalidation.ts";
 import { saveStoreSheet } from "../../../src/lib/store/store.ts";
 import { createBackup } from "../../../src/lib/store/backups.ts";
 import { engagementInteractions, promotedSchedule, spotlightSchedule } from "../../../src/lib/db/schema/index.ts";
@@ -128,7 +129,7 @@ describe("reuse of unchanged source text", () => {
   });
 });
 
-describe("reads are not kept", () => {
+describe("plain reads are not kept", () => {
   test("every load after a write reads the store: the next load sees it", async () => {
     const config = loadConfig(testEnv({ DATA_MODE: "remote" }));
     const remote = createEventReader({ config, db: ctx.deps.db, kv: ctx.deps.kv, log: ctx.deps.log, now: ctx.deps.now });
@@ -138,5 +139,87 @@ describe("reads are not kept", () => {
     expect(await names()).toEqual(["First"]);
     await save("Second");
     expect(await names()).toEqual(["Second"]);
+  });
+});
+
+describe("a burst of render misses shares one read", () => {
+  test("`recent` loads reuse a read for READ_REUSE_MS of real time, never past it nor past an invalidation", async () => {
+    const config = loadConfig(testEnv({ DATA_MODE: "remote" }));
+    let elapsed = 0;
+    let generation = 0;
+    const remote = createEventReader({ config, db: ctx.deps.db, kv: ctx.deps.kv, log: ctx.deps.log, now: ctx.deps.now, elapsed: () => elapsed, generation: () => generation });
+    const save = (title: string) => saveStoreSheet(ctx.deps.db, `Title,Date,Event Key\n${title},2026-06-21,evt_reuse0000000001\n`, { updatedBy: "admin-upload", origin: "manual", now: ctx.deps.now() });
+    const names = async (options = { recent: true }) => (await remote.load(options)).events.map((e) => e.eventName);
+    await save("First");
+    const first = await remote.load({ recent: true });
+    expect(first.events.map((e) => e.eventName)).toEqual(["First"]);
+    expect(first.generation).toBe(0);
+    await save("Second");
+    // Within the reuse time a render miss takes the read just made; a plain load reads the store.
+    elapsed += READ_REUSE_MS - 1;
+    expect(await remote.load({ recent: true })).toBe(first);
+    expect(await names({ recent: false })).toEqual(["Second"]);
+    // Past it, the store again.
+    await save("Third");
+    elapsed += READ_REUSE_MS;
+    expect(await names()).toEqual(["Third"]);
+    // An invalidation (a publish here, or from another instance) ends the reuse at once.
+    await save("Fourth");
+    expect(await names()).toEqual(["Third"]);
+    generation++;
+    const fourth = await remote.load({ recent: true });
+    expect(fourth.events.map((e) => e.eventName)).toEqual(["Fourth"]);
+    expect(fourth.generation).toBe(1);
+  });
+
+  test("a kept read is not reused past the next placement window boundary, whatever the reuse time left", async () => {
+    const config = loadConfig(testEnv({ DATA_MODE: "remote" }));
+    let clock = ctx.deps.now().getTime();
+    const remote = createEventReader({ config, db: ctx.deps.db, kv: ctx.deps.kv, log: ctx.deps.log, now: () => new Date(clock), elapsed: () => 0 });
+    await saveStoreSheet(ctx.deps.db, "Title,Date,Event Key\nBoundary,2026-06-21,evt_reuse0000000003\n", { updatedBy: "admin-upload", origin: "manual", now: new Date(clock) });
+    await ctx.deps.db.insert(spotlightSchedule).values({ eventKey: "evt_reuse0000000003", requestedStartAt: new Date(clock), effectiveStartAt: new Date(clock - 1000), effectiveEndAt: new Date(clock + 100), slot: 1 });
+    expect((await remote.load({ recent: true })).events[0].isFeatured).toBe(true);
+    clock += 50;
+    expect((await remote.load({ recent: true })).events[0].isFeatured).toBe(true);
+    clock += 60; // the spotlight ended 10 ms ago: no real time has passed, yet the read is made again
+    expect((await remote.load({ recent: true })).events[0].isFeatured).toBe(false);
+  });
+
+  describe("in the app", () => {
+    const app = useTestApp({ env: { DATA_MODE: "remote" } });
+    const policy = { revalidate: 300, tags: ["live-events"] };
+    // What the homepage does on a miss: a recent read, and the render says when that read began.
+    const render = async () => {
+      const read = await app.deps.events.load({ recent: true });
+      return { body: read.events.map((e) => e.eventName).join(","), generation: read.generation };
+    };
+    const serve = (key: string) => app.deps.renderCache.serve(new Request(`http://x${key}`), key, policy, render);
+
+    test("every invalidation ends the reuse: the next miss reads the store", async () => {
+      await saveStoreSheet(app.deps.db, "Title,Date,Event Key\nBefore,2026-06-21,evt_reuse0000000002\n", { updatedBy: "admin-upload", origin: "manual", now: app.deps.now() });
+      await app.deps.invalidation.invalidate(HOMEPAGE);
+      expect(await (await serve("/?q=a")).text()).toBe("Before");
+      await saveStoreSheet(app.deps.db, "Title,Date,Event Key\nAfter,2026-06-21,evt_reuse0000000002\n", { updatedBy: "admin-upload", origin: "manual", now: app.deps.now() });
+      await app.deps.invalidation.invalidate(HOMEPAGE);
+      expect(await (await serve("/?q=b")).text()).toBe("After");
+    });
+
+    test("a render made from a read begun before an invalidation is served but not kept", async () => {
+      await saveStoreSheet(app.deps.db, "Title,Date,Event Key\nShared,2026-06-21,evt_reuse0000000004\n", { updatedBy: "admin-upload", origin: "manual", now: app.deps.now() });
+      await app.deps.invalidation.invalidate(HOMEPAGE);
+      // A miss starts a read; the invalidation (a publish elsewhere, heard over LISTEN/NOTIFY)
+      // comes while it is in flight; a second miss, started after it, joins that read.
+      const first = serve("/?q=one");
+      app.deps.renderCache.invalidate(HOMEPAGE);
+      const second = await serve("/?q=two");
+      expect(second.headers.get("x-cache")).toBe("MISS");
+      expect(await second.text()).toBe("Shared");
+      await first;
+      // Neither render was kept: the next request of each renders again, from a read of its own, and that one is kept.
+      for (const key of ["/?q=one", "/?q=two"]) {
+        expect((await serve(key)).headers.get("x-cache")).toBe("MISS");
+        expect((await serve(key)).headers.get("x-cache")).toBe("HIT");
+      }
+    });
   });
 });
