@@ -138,8 +138,8 @@ export function lateBound<T extends object>(get: () => T | undefined, name: stri
  */
 export type LazyTestContextOptions = TestContextOptions | (() => TestContextOptions);
 
-/** The options themselves, read at the moment the app is built. */
-export function resolveOptions(options: LazyTestContextOptions): TestContextOptions {
+/** The options themselves (a function's answer when they are lazy), read as the app is built. */
+export function resolveOptions<T extends object>(options: T | (() => T)): T {
   return typeof options === "function" ? options() : options;
 }
 
