@@ -86,10 +86,18 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Serves the test app on a free loopback port. */
+/**
+ * Serves the test app on a free loopback port. A test may stop it early (to see the pages offline):
+ * stopping again, as the closing hook does, is then a no-op.
+ */
 export function serveApp(ctx: TestContext): { url: string; stop: () => Promise<void> } {
   const server = ctx.app.listen({ port: 0, hostname: "127.0.0.1" });
-  return { url: `http://127.0.0.1:${server.server!.port}`, stop: async () => { await ctx.app.stop(true); } };
+  return {
+    url: `http://127.0.0.1:${server.server!.port}`,
+    stop: async () => {
+      if (ctx.app.server) await ctx.app.stop(true);
+    },
+  };
 }
 
 /**
