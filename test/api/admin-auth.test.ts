@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, TEST_ADMIN_KEY, useTestApp, postJson } from "../helpers/app.ts";
+import { TEST_ADMIN_KEY, useTestApp, postJson, withTestApp } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER, claimsOf, forgeToken, loginAsAdmin, setCookie, tamper, unsignedToken } from "../helpers/auth.ts";
 import { signUserToken } from "../../src/lib/auth/user-token.ts";
 import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
@@ -189,8 +189,7 @@ describe("rejected tokens: 401, never 500", () => {
 describe("ADMIN_KEY unset", () => {
   test("every admin endpoint and the login answer 401, even with a token minted before", async () => {
     const { token } = await loginAsAdmin(ctx);
-    const disabled = await createTestContext({ env: { ADMIN_KEY: undefined }, keepData: true, clock: ctx.clock });
-    try {
+    await withTestApp({ env: { ADMIN_KEY: undefined }, keepData: true, clock: ctx.clock }, async (disabled) => {
       const res = await disabled.request("/api/admin/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key: TEST_ADMIN_KEY }) });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual(UNAUTHORIZED);
@@ -203,9 +202,7 @@ describe("ADMIN_KEY unset", () => {
       }
       const session = await disabled.request("/api/auth/session", { headers: ADMIN_KEY_HEADER });
       expect((await session.json()).isAdminAuthenticated).toBe(false);
-    } finally {
-      await disabled.close();
-    }
+    });
   });
 });
 

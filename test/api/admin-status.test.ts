@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { createTestContext, useTestApp } from "../helpers/app.ts";
+import { useTestApp, withTestApp } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER } from "../helpers/auth.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { createBackup } from "../../src/lib/store/backups.ts";
@@ -28,8 +28,7 @@ describe("GET /api/admin/health", () => {
   });
 
   test("remote mode with an empty store falls back: degraded, the fallback still counted", async () => {
-    const remote = await createTestContext({ env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "data/events.csv" } });
-    try {
+    await withTestApp({ env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "data/events.csv" } }, async (remote) => {
       const body = await (await remote.request("/api/admin/health", { headers: ADMIN_KEY_HEADER })).json();
       expect(body).toMatchObject({ status: "degraded", dataMode: "remote", database: remote.deps.database.engine });
       expect(body.eventCount).toBeGreaterThan(0);
@@ -37,9 +36,7 @@ describe("GET /api/admin/health", () => {
       const stored = await (await remote.request("/api/admin/health", { headers: ADMIN_KEY_HEADER })).json();
       expect(stored.status).toBe("ok");
       expect(stored.eventCount).toBe(body.eventCount);
-    } finally {
-      await remote.close();
-    }
+    });
   });
 });
 

@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import Papa from "papaparse";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp, withTestApp } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER, loginAsAdmin } from "../helpers/auth.ts";
 import { resetDatabase } from "../helpers/database.ts";
 import { FIXTURE_SHEET_CSV } from "../../src/lib/events/fixtures.ts";
@@ -15,25 +15,20 @@ import { LOCATIONS_KV_KEY } from "../../src/lib/geocoding/location-cache.ts";
 import { createTestServiceAccount, startFakeGoogle, type FakeGoogle } from "../lib/spreadsheet-import/fake-google.ts";
 import { parseCsvRecords } from "../../src/lib/sheet/csv.ts";
 
-let ctx: TestContext;
 let fake: FakeGoogle;
+let account: Awaited<ReturnType<typeof createTestServiceAccount>>;
 const SAMPLE = await Bun.file("data/events.csv").text();
 const sampleValues = parseCsvRecords(SAMPLE);
 
 beforeAll(async () => {
-  const account = await createTestServiceAccount();
+  account = await createTestServiceAccount();
   fake = startFakeGoogle([account], {
     "sheet-events": { values: sampleValues },
     "sheet-duplicate": { values: [["Title", "Date", "Title"], ["A", "2026-06-21", "B"]] },
   });
-  ctx = await createTestContext({
-    env: { SHEET_ID: "sheet-events", SHEET_SERVICE_ACCOUNT_KEY: account.json, SHEETS_TOKEN_URL: fake.tokenUrl, SHEETS_API_URL: fake.apiUrl },
-  });
 });
-afterAll(async () => {
-  await ctx.close();
-  fake.stop();
-});
+afterAll(() => fake.stop());
+const ctx = useTestApp(() => ({ env: { SHEET_ID: "sheet-events", ...ctxEnv() } }));
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   ctx.clock.set("2026-06-18T10:00:00Z");
@@ -231,8 +226,7 @@ describe("spreadsheet preview and import (loopback Sheets API)", () => {
   });
 
   test("a sheet with blocking issues: the preview says so and the import answers 400 with the report", async () => {
-    const other = await createTestContext({ keepData: true, env: { ...ctxEnv(), SHEET_ID: "sheet-duplicate" } });
-    try {
+    await withTestApp({ keepData: true, env: { ...ctxEnv(), SHEET_ID: "sheet-duplicate" } }, async (other) => {
       await seed();
       const before = await revision();
       const preview = await (await other.request("/api/admin/sheet/import/preview", { method: "POST", headers: KEY })).json();
@@ -244,14 +238,13 @@ describe("spreadsheet preview and import (loopback Sheets API)", () => {
       expect(body.error).toStartWith("Import blocked");
       expect(body.report.errors.length).toBeGreaterThan(0);
       expect(await revision()).toBe(before);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
 
+/** The environment that points an app at the fake Sheets API with the test service account. */
 function ctxEnv(): Record<string, string> {
-  return { SHEET_SERVICE_ACCOUNT_KEY: ctx.config.sheetServiceAccountKey ?? "", SHEETS_TOKEN_URL: fake.tokenUrl, SHEETS_API_URL: fake.apiUrl };
+  return { SHEET_SERVICE_ACCOUNT_KEY: account.json, SHEETS_TOKEN_URL: fake.tokenUrl, SHEETS_API_URL: fake.apiUrl };
 }
 
 describe("backups", () => {

@@ -3,8 +3,8 @@
 // outside-its-arrondissement flag; a pasted pin becomes `manual`, survives the warm-up, and the
 // public map follows at once; bad input is a 4xx that changes nothing.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createClock, createTestContext, postJson, type TestContext } from "../helpers/app.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { createClock, postJson, useTestApp } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER } from "../helpers/auth.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { LOCATIONS_CACHE_VERSION, LOCATIONS_KV_KEY, type StoredLocation } from "../../src/lib/geocoding/location-cache.ts";
@@ -18,14 +18,13 @@ const SHEET = [
   "Chorale,2026-06-21,20:30,22:30,Square Charlemagne,4,Classique,Gratuit,evt_pin0000000000004",
 ].join("\n");
 
-let ctx: TestContext;
+const ctx = useTestApp({ clock: createClock(AT), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
 const admin = (method: string, path: string, body?: unknown) => postJson(ctx, path, body ?? "", ADMIN_KEY_HEADER, method);
 const venues = async () => (await (await admin("GET", "/api/admin/venues")).json()).venues as Array<Record<string, unknown>>;
 const mapData = async (query: string) => (await (await ctx.request(`/?${query}&map=data`)).json()) as { venues: Array<{ venue: string; lat: number; lng: number; est: boolean }> };
 const stored = async () => ((await ctx.deps.kv.get<{ locations: Record<string, StoredLocation> }>(LOCATIONS_KV_KEY))?.locations ?? {}) as Record<string, StoredLocation>;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock: createClock(AT), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
   const saved = await saveStoreSheet(ctx.deps.db, SHEET, { updatedBy: "admin-upload", origin: "manual", now: ctx.clock.now() });
   if (!saved.ok) throw new Error(saved.error);
   const entry = (id: string, name: string, arrondissement: number, lat: number, lng: number): StoredLocation => ({ id, name, arrondissement, coordinates: { lat, lng }, confidence: 0.9, source: "geocoded", lastUpdated: AT });
@@ -39,9 +38,6 @@ beforeAll(async () => {
     },
   });
 }, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-});
 
 describe("GET /api/admin/venues", () => {
   test("needs an admin", async () => {

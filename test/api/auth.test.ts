@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, useTestApp, postJson, TEST_ADMIN_KEY } from "../helpers/app.ts";
+import { useTestApp, postJson, TEST_ADMIN_KEY, withTestApp } from "../helpers/app.ts";
 import { claimsOf, forgeToken, loginAsAdmin, setCookie, tamper, unsignedToken } from "../helpers/auth.ts";
 import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
 
@@ -248,8 +248,7 @@ describe("DELETE /api/auth/session", () => {
 
 describe("in production", () => {
   test("session cookies are Secure", async () => {
-    const prod = await createTestContext({ env: { NODE_ENV: "production", DATA_MODE: "test" } });
-    try {
+    await withTestApp({ env: { NODE_ENV: "production", DATA_MODE: "test" } }, async (prod) => {
       const res = await prod.request("/api/auth/verify", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "p@example.com" }) });
       expect(res.status).toBe(200);
       expect(setCookie(res, "finder_user_session")!.attributes).toEqual({ "max-age": "2592000", path: "/", httponly: true, samesite: "Lax", secure: true });
@@ -257,8 +256,6 @@ describe("in production", () => {
       expect(setCookie(cleared, "finder_user_session")!.attributes.secure).toBe(true);
       const { response } = await loginAsAdmin(prod);
       expect(setCookie(response, "finder_admin_session")!.attributes).toEqual({ "max-age": "3600", path: "/", httponly: true, samesite: "Lax", secure: true });
-    } finally {
-      await prod.close();
-    }
+    });
   });
 });

@@ -2,22 +2,20 @@
 // directly cannot buy new buckets by rotating X-Forwarded-For; behind a trusted proxy the header
 // names the client. Also the admin login backstop across all IPs.
 
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
+import { TEST_ADMIN_KEY, useTestApp, withTestApp } from "../helpers/app.ts";
 import { RATE_LIMITS } from "../../src/lib/rate-limit.ts";
 
 // Each test sends a limit's worth of requests over real sockets (up to 300).
 setDefaultTimeout(60_000);
 
-let direct: TestContext;
+// The loopback peer of these tests is not a trusted proxy: it is a client connecting directly.
+const direct = useTestApp({ env: { TRUSTED_PROXIES: "10.0.0.0/8" } });
 let base: string;
-beforeAll(async () => {
-  // The loopback peer of these tests is not a trusted proxy: it is a client connecting directly.
-  direct = await createTestContext({ env: { TRUSTED_PROXIES: "10.0.0.0/8" } });
+beforeAll(() => {
   base = direct.listen();
 });
-afterAll(() => direct.close());
 
 let rotation = 0;
 /** A different spoofed X-Forwarded-For / X-Real-IP on every call. */
@@ -66,8 +64,7 @@ describe("a direct client rotating X-Forwarded-For stays one client", () => {
 
 describe("behind a trusted proxy", () => {
   test("the proxy's X-Forwarded-For names the client: one locked-out client does not lock out another", async () => {
-    const proxied = await createTestContext({ env: { TRUSTED_PROXIES: "loopback" } });
-    try {
+    await withTestApp({ env: { TRUSTED_PROXIES: "loopback" } }, async (proxied) => {
       const url = proxied.listen();
       const attempt = (key: string, client: string) => fetch(`${url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": client }, body: JSON.stringify({ key }) });
       for (let i = 0; i < RATE_LIMITS.adminLoginIp.limit; i++) expect((await attempt(`guess-${i}`, "192.0.2.66")).status).toBe(401);
@@ -75,16 +72,13 @@ describe("behind a trusted proxy", () => {
       expect((await attempt(TEST_ADMIN_KEY, "192.0.2.77")).status).toBe(200);
       const [session] = await proxied.deps.database.query<{ ip: string }>(sql`select ip from admin_sessions`);
       expect(session.ip).toBe("192.0.2.77");
-    } finally {
-      await proxied.close();
-    }
+    });
   });
 });
 
 describe("admin login backstop across all IPs", () => {
   test("past 20 wrong keys a minute from many IPs a warning is logged, attempts are slowed, and the real admin still gets in", async () => {
-    const ctx = await createTestContext();
-    try {
+    await withTestApp({}, async (ctx) => {
       const attempt = (key: string, client: string) => ctx.request("/api/admin/login", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": client }, body: JSON.stringify({ key }) });
       // Three IPs, none over its own limit of 10.
       for (let i = 0; i < RATE_LIMITS.adminLoginFailures.limit; i++) expect((await attempt(`guess-${i}`, `192.0.2.${i % 3}`)).status).toBe(401);
@@ -97,8 +91,6 @@ describe("admin login backstop across all IPs", () => {
       expect((await attempt(TEST_ADMIN_KEY, "198.51.100.20")).status).toBe(200);
       expect((await attempt("again", "192.0.2.10")).status).toBe(401);
       expect(ctx.logs.filter((l) => l.level === "warn" && l.line.includes("over the backstop"))).toHaveLength(1);
-    } finally {
-      await ctx.close();
-    }
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, useTestApp } from "../helpers/app.ts";
+import { useTestApp, withTestApp } from "../helpers/app.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { SCHEDULE, runScheduledTask } from "../../src/tasks/schedule.ts";
 
@@ -24,9 +24,9 @@ describe("cron endpoints", () => {
   });
 
   test("CRON_SECRET unset → 401", async () => {
-    const bare = await createTestContext({ keepData: true });
-    expect((await bare.request("/api/cron/cleanup-rate-limits", { headers: bearer("") })).status).toBe(401);
-    await bare.close();
+    await withTestApp({ keepData: true }, async (bare) => {
+      expect((await bare.request("/api/cron/cleanup-rate-limits", { headers: bearer("") })).status).toBe(401);
+    });
   });
 
   test("backup-event-store answers the backup summary", async () => {
@@ -91,11 +91,11 @@ describe("cron endpoints", () => {
 
 describe("deploy revalidation", () => {
   test("unset secret → 503 with the exact message", async () => {
-    const bare = await createTestContext({ keepData: true });
-    const res = await bare.request("/api/revalidate/deploy", { method: "POST", headers: bearer("x") });
-    expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ success: false, error: "DEPLOY_REVALIDATE_SECRET is not configured" });
-    await bare.close();
+    await withTestApp({ keepData: true }, async (bare) => {
+      const res = await bare.request("/api/revalidate/deploy", { method: "POST", headers: bearer("x") });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ success: false, error: "DEPLOY_REVALIDATE_SECRET is not configured" });
+    });
   });
 
   test("wrong secret → 401; Bearer or x-revalidate-secret accepted; homepage invalidated", async () => {
@@ -113,12 +113,12 @@ describe("deploy revalidation", () => {
   });
 
   test("a failed live read → 500 \"Homepage revalidation failed\" with the reason", async () => {
-    const broken = await createTestContext({ env: { DATA_MODE: "local", LOCAL_EVENTS_CSV: "/nonexistent.csv", DEPLOY_REVALIDATE_SECRET: DEPLOY_SECRET }, keepData: true });
-    const res = await broken.request("/api/revalidate/deploy", { headers: bearer(DEPLOY_SECRET) });
-    expect(res.status).toBe(500);
-    const body = await res.json();
-    expect(body.success).toBe(false);
-    expect(body.message).toBe("Homepage revalidation failed");
-    await broken.close();
+    await withTestApp({ env: { DATA_MODE: "local", LOCAL_EVENTS_CSV: "/nonexistent.csv", DEPLOY_REVALIDATE_SECRET: DEPLOY_SECRET }, keepData: true }, async (broken) => {
+      const res = await broken.request("/api/revalidate/deploy", { headers: bearer(DEPLOY_SECRET) });
+      expect(res.status).toBe(500);
+      const body = await res.json();
+      expect(body.success).toBe(false);
+      expect(body.message).toBe("Homepage revalidation failed");
+    });
   });
 });

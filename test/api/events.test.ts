@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import ICAL from "ical.js";
-import { createTestContext, type TestContext, useTestApp } from "../helpers/app.ts";
+import { type TestContext, useTestApp, withTestApp } from "../helpers/app.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { seedStoreIfEmpty } from "../../src/lib/events/pipeline.ts";
 import { HOMEPAGE } from "../../src/lib/invalidation.ts";
@@ -94,15 +94,15 @@ describe("calendar files", () => {
   });
 
   test("an event without a valid date has no calendar file", async () => {
-    const remote = await createTestContext({ env: { DATA_MODE: "remote" } });
-    await saveStoreSheet(remote.deps.db, "Title,Date\nA,2026-06-21\nB,2026-06-21\nC,2026-06-21\nD,2026-06-21\nNo date yet,soon\n", { updatedBy: "admin-upload", origin: "manual", now: remote.deps.now() });
-    const { body } = await getJson(remote, "/api/events");
-    const undated = body.events.find((e: any) => e.eventName === "No date yet");
-    expect(undated.date).toBe("");
-    const res = await remote.request(`/api/events/${undated.eventKey}/calendar.ics`);
-    expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ success: false, error: "Add an unambiguous date to enable calendar export." });
-    await remote.close();
+    await withTestApp({ env: { DATA_MODE: "remote" } }, async (remote) => {
+      await saveStoreSheet(remote.deps.db, "Title,Date\nA,2026-06-21\nB,2026-06-21\nC,2026-06-21\nD,2026-06-21\nNo date yet,soon\n", { updatedBy: "admin-upload", origin: "manual", now: remote.deps.now() });
+      const { body } = await getJson(remote, "/api/events");
+      const undated = body.events.find((e: any) => e.eventName === "No date yet");
+      expect(undated.date).toBe("");
+      const res = await remote.request(`/api/events/${undated.eventKey}/calendar.ics`);
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({ success: false, error: "Add an unambiguous date to enable calendar export." });
+    });
   });
 
   test("the feed holds one VEVENT per dated event", async () => {
@@ -149,17 +149,15 @@ describe("calendar files", () => {
 
 describe("the server's own hit path", () => {
   test("over a real socket a fresh cached list (and /) answers like the app's route: same status, headers and body; a new filter misses", async () => {
-    const served = await createTestContext({ keepData: true });
-    const server = served.app.listen({ port: 0, hostname: "127.0.0.1" });
-    const comparable = (res: Response) => {
-      const headers: Record<string, string> = {};
-      res.headers.forEach((value, name) => {
-        if (name !== "date" && name !== "content-length") headers[name] = value;
-      });
-      return headers;
-    };
-    try {
-      const origin = `http://127.0.0.1:${server.server!.port}`;
+    await withTestApp({ keepData: true }, async (served) => {
+      const comparable = (res: Response) => {
+        const headers: Record<string, string> = {};
+        res.headers.forEach((value, name) => {
+          if (name !== "date" && name !== "content-length") headers[name] = value;
+        });
+        return headers;
+      };
+      const origin = served.listen();
       for (const path of ["/api/events?arr=11&g=dancehall", "/"]) {
         const init = { headers: { "accept-encoding": "br" }, decompress: false } as RequestInit;
         const miss = await fetch(`${origin}${path}`, init);
@@ -179,46 +177,43 @@ describe("the server's own hit path", () => {
       const other = await fetch(`${origin}/api/events?arr=12`);
       expect(other.headers.get("x-cache")).toBe("MISS");
       expect(((await other.json()) as any).events.every((e: any) => e.arrondissement === 12)).toBe(true);
-    } finally {
-      await served.app.stop(true);
-      await served.close();
-    }
+    });
   });
 });
 
 describe("data modes end to end", () => {
   test("local mode serves data/events.csv", async () => {
-    const local = await createTestContext({ env: { DATA_MODE: "local" } });
-    const { body } = await getJson(local, "/api/events");
-    expect(body.count).toBeGreaterThan(70);
-    await local.close();
+    await withTestApp({ env: { DATA_MODE: "local" } }, async (local) => {
+      const { body } = await getJson(local, "/api/events");
+      expect(body.count).toBeGreaterThan(70);
+    });
   });
 
   test("remote mode serves the store, then falls back when the store is invalid and says where it came from", async () => {
-    const remote = await createTestContext({ env: { DATA_MODE: "remote" } });
-    await seedStoreIfEmpty(remote.deps);
-    await saveStoreSheet(remote.deps.db, "Title,Date\nOnly store event,2026-06-21\n", { updatedBy: "admin-upload", origin: "manual", now: remote.deps.now() });
-    expect((await getJson(remote, "/api/events")).body.events.map((e: any) => e.eventName)).toEqual(["Only store event"]);
-    expect(remote.deps.events.status().source).toBe("store");
-    await saveStoreSheet(remote.deps.db, "Title,Date\nA,x\nB,y\n", { updatedBy: "admin-upload", origin: "manual", now: remote.deps.now() });
-    // Served from the render cache until a homepage revalidation drops it.
-    const cached = await getJson(remote, "/api/events");
-    expect(cached.res.headers.get("x-cache")).toBe("HIT");
-    expect(cached.body.count).toBe(1);
-    await remote.deps.invalidation.invalidate(HOMEPAGE);
-    const fallback = await getJson(remote, "/api/events");
-    expect(fallback.body.count).toBeGreaterThan(70);
-    expect(remote.deps.events.status().source).toBe("local");
-    await remote.close();
+    await withTestApp({ env: { DATA_MODE: "remote" } }, async (remote) => {
+      await seedStoreIfEmpty(remote.deps);
+      await saveStoreSheet(remote.deps.db, "Title,Date\nOnly store event,2026-06-21\n", { updatedBy: "admin-upload", origin: "manual", now: remote.deps.now() });
+      expect((await getJson(remote, "/api/events")).body.events.map((e: any) => e.eventName)).toEqual(["Only store event"]);
+      expect(remote.deps.events.status().source).toBe("store");
+      await saveStoreSheet(remote.deps.db, "Title,Date\nA,x\nB,y\n", { updatedBy: "admin-upload", origin: "manual", now: remote.deps.now() });
+      // Served from the render cache until a homepage revalidation drops it.
+      const cached = await getJson(remote, "/api/events");
+      expect(cached.res.headers.get("x-cache")).toBe("HIT");
+      expect(cached.body.count).toBe(1);
+      await remote.deps.invalidation.invalidate(HOMEPAGE);
+      const fallback = await getJson(remote, "/api/events");
+      expect(fallback.body.count).toBeGreaterThan(70);
+      expect(remote.deps.events.status().source).toBe("local");
+    });
   });
 
   test("every source failing answers 503 without internals", async () => {
-    const broken = await createTestContext({ env: { DATA_MODE: "local", LOCAL_EVENTS_CSV: "/nonexistent/secret-path.csv" } });
-    const res = await broken.request("/api/events");
-    expect(res.status).toBe(503);
-    const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ success: false, error: "Events are unavailable right now." });
-    expect(text).not.toContain("secret-path");
-    await broken.close();
+    await withTestApp({ env: { DATA_MODE: "local", LOCAL_EVENTS_CSV: "/nonexistent/secret-path.csv" } }, async (broken) => {
+      const res = await broken.request("/api/events");
+      expect(res.status).toBe(503);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({ success: false, error: "Events are unavailable right now." });
+      expect(text).not.toContain("secret-path");
+    });
   });
 });

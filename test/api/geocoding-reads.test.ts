@@ -2,23 +2,18 @@
 // warm-up (cron task, publishing, deploy) geocodes and remembers failures (docs/live-events.md).
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestContext, type TestContext, HTMX_HEADERS } from "../helpers/app.ts";
+import { HTMX_HEADERS, useTestApp } from "../helpers/app.ts";
 import { startFakeGeocoder, type FakeGeocoder } from "../lib/geocoding/fake-geocoder.ts";
 import { LOCATIONS_KV_KEY, type LocationsDocument } from "../../src/lib/geocoding/location-cache.ts";
 
 const CRON_SECRET = "cron-secret-0123456789";
 let fake: FakeGeocoder;
-let ctx: TestContext;
-
-beforeAll(async () => {
+beforeAll(() => {
   fake = startFakeGeocoder();
-  // Local mode reads data/events.csv, whose venues the fake does not resolve (ZERO_RESULTS).
-  ctx = await createTestContext({ env: { DATA_MODE: "local", GEOCODING_API_KEY: "test-key", GEOCODING_API_URL: fake.url, CRON_SECRET } });
 });
-afterAll(async () => {
-  await ctx.close();
-  fake.stop();
-});
+afterAll(() => fake.stop());
+// Local mode reads data/events.csv, whose venues the fake does not resolve (ZERO_RESULTS).
+const ctx = useTestApp(() => ({ env: { DATA_MODE: "local", GEOCODING_API_KEY: "test-key", GEOCODING_API_URL: fake.url, CRON_SECRET } }));
 
 /** Distinct public searches and pages, each a render-cache miss. */
 async function publicRequests(round: string) {

@@ -5,10 +5,10 @@
 // The other instance is not told of this one's invalidations: its misses show a publish once its
 // last read is READ_REUSE_MS old (docs/live-events.md, "What a read costs").
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import ICAL from "ical.js";
-import { createTestContext, HTMX_HEADERS, postJson, type TestContext } from "../helpers/app.ts";
+import { HTMX_HEADERS, postJson, type TestContext, useTestApp } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER } from "../helpers/auth.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { submitEvent } from "../../src/lib/submissions/submit.ts";
@@ -21,17 +21,9 @@ const SHEET = [
   "Morning Choir,2026-06-21,09:00,10:00,Parvis,4,Classical,evt_cccccccccccccccc",
 ].join("\n");
 
-let ctx: TestContext;
-let other: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { DATA_MODE: "remote" } });
-  // A second instance over the same database: its own reader and render cache.
-  other = await createTestContext({ env: { DATA_MODE: "remote" }, keepData: true });
-});
-afterAll(async () => {
-  await other.close();
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { DATA_MODE: "remote" } });
+// A second instance over the same database: its own reader and render cache.
+const other = useTestApp({ env: { DATA_MODE: "remote" }, keepData: true });
 
 beforeEach(async () => {
   await ctx.deps.database.query(sql`truncate event_store_rows, event_store_columns, event_store_meta, event_store_revisions, event_store_backups, event_store_published, event_submissions cascade`);

@@ -3,8 +3,8 @@
 // Folding, genre synonyms, chip and setting words, typos (with what must NOT match), the exact /
 // folded / typo ranking and "Did you mean".
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestContext, HTMX_HEADERS, type TestContext } from "../helpers/app.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { HTMX_HEADERS, useTestApp } from "../helpers/app.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 
 // The test clock stands at 2026-06-21 12:00 in Paris: "tonight" runs from 18:00 to 06:00 on the 22nd.
@@ -28,14 +28,12 @@ const SHEET = [
   "Caribbean Kompa Ball,2026-06-20,21:00,01:00,Salle Maine,14,€8,Kompa,Indoor,",
 ].join("\n");
 
-let ctx: TestContext;
+const ctx = useTestApp({ env: { DATA_MODE: "remote" } });
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { DATA_MODE: "remote" } });
   const saved = await saveStoreSheet(ctx.deps.db, SHEET, { updatedBy: "admin-upload", origin: "manual", now: ctx.deps.now() });
   if (!saved.ok) throw new Error(saved.error);
 }, 60_000);
-afterAll(() => ctx?.close());
 
 async function api(q: string): Promise<{ names: string[]; body: any }> {
   const res = await ctx.request(`/api/events?q=${encodeURIComponent(q)}`);

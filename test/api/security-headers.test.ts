@@ -1,17 +1,13 @@
 // Security headers on every response, set in one place: pages, render-cache hits, fragments, JSON,
 // static files, redirects and errors (see docs/public-pages.md, "Security headers").
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp, withTestApp } from "../helpers/app.ts";
 import { createApp } from "../../src/app.ts";
 import { CONTENT_SECURITY_POLICY, referrerPolicyOption, securityHeaders, STRICT_TRANSPORT_SECURITY } from "../../src/lib/security-headers.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 function expectSecurityHeaders(res: Response, path: string) {
   const csp = res.headers.get("content-security-policy");
@@ -66,10 +62,8 @@ describe("security headers", () => {
   });
 
   test("over a real socket too, where a fresh cached homepage skips Elysia (the server's own route)", async () => {
-    const bare = await createTestContext({ keepData: true });
-    const server = bare.app.listen({ port: 0, hostname: "127.0.0.1" });
-    try {
-      const url = `http://127.0.0.1:${server.server!.port}`;
+    await withTestApp({ keepData: true }, async (bare) => {
+      const url = bare.listen();
       for (const path of ["/", "/", "/api/health", "/static/app.css", "/missing"]) {
         const res = await fetch(`${url}${path}`, { headers: { "accept-encoding": "br" } });
         await res.arrayBuffer();
@@ -79,10 +73,7 @@ describe("security headers", () => {
       await hit.arrayBuffer();
       expect(hit.headers.get("x-cache")).toBe("HIT");
       expectSecurityHeaders(hit, "/ (cache hit, socket)");
-    } finally {
-      await bare.app.stop(true);
-      await bare.close();
-    }
+    });
   });
 
   test("a static file answered 304 keeps them", async () => {
@@ -93,16 +84,13 @@ describe("security headers", () => {
   });
 
   test("production adds HSTS", async () => {
-    const production = await createTestContext({ env: { NODE_ENV: "production", DATA_MODE: "test", DATABASE_URL: "postgres://unused@127.0.0.1:9/unused" }, keepData: true });
-    try {
+    await withTestApp({ env: { NODE_ENV: "production", DATA_MODE: "test", DATABASE_URL: "postgres://unused@127.0.0.1:9/unused" }, keepData: true }, async (production) => {
       for (const path of ["/", "/api/health", "/static/app.css", "/missing"]) {
         const res = await production.request(path);
         expect(res.headers.get("strict-transport-security"), path).toBe(STRICT_TRANSPORT_SECURITY);
         expectSecurityHeaders(res, path);
       }
-    } finally {
-      await production.close();
-    }
+    });
   });
 
   test("the bench baseline can turn them off; nothing else does", async () => {

@@ -5,9 +5,9 @@
 // through another instance; the console page does not wait for the count, and the Publishing card's
 // actions tell the editor.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, HTMX_HEADERS, postJson, type TestContext } from "../helpers/app.ts";
+import { HTMX_HEADERS, postJson, type TestContext, useTestApp } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER } from "../helpers/auth.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 
@@ -18,16 +18,9 @@ const SHEET = [
   "Morning Choir,2026-06-21,09:00,Parvis,4,Classical,evt_cccccccccccccccc",
 ].join("\n");
 
-let ctx: TestContext;
-let other: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { DATA_MODE: "remote" } });
-  other = await createTestContext({ env: { DATA_MODE: "remote" }, keepData: true });
-});
-afterAll(async () => {
-  await other.close();
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { DATA_MODE: "remote" } });
+// Another instance over the same database.
+const other = useTestApp({ env: { DATA_MODE: "remote" }, keepData: true });
 beforeEach(async () => {
   await ctx.deps.database.query(sql`truncate event_store_rows, event_store_columns, event_store_meta, event_store_revisions, event_store_backups, event_store_published`);
   const saved = await saveStoreSheet(ctx.deps.db, SHEET, { updatedBy: "system", origin: "manual", now: ctx.clock.now() });

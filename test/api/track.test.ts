@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import fc from "fast-check";
-import { createClock, createTestContext, TEST_AUTH_SECRET, testEnv, type TestContext, useTestApp, postJson } from "../helpers/app.ts";
+import { createClock, TEST_AUTH_SECRET, testEnv, type TestContext, useTestApp, postJson, withTestApp } from "../helpers/app.ts";
 import { resetDatabase, sharedDatabase } from "../helpers/database.ts";
 import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
 import { discoveryRulesHold, parseDiscoveryBody, parseEngagementBody, parsePreferenceBody } from "../../src/lib/tracking/validation.ts";
@@ -368,14 +368,11 @@ describe("property: 1,000 random bodies per endpoint", () => {
 
 describe("failures never reach the visitor", () => {
   test("a live catalog that cannot be read: 202 and nothing recorded", async () => {
-    const broken = await createTestContext({ env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" }, keepData: true });
-    try {
+    await withTestApp({ env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" }, keepData: true }, async (broken) => {
       await expectAccepted(await post("/api/track", { eventKey: KEY, actionType: "click" }, {}, broken));
       expect(await rows("engagement_interactions", broken)).toHaveLength(0);
       expect(broken.logs.some((l) => l.level === "warn" && l.line.includes("Live catalog read failed"))).toBe(true);
-    } finally {
-      await broken.close();
-    }
+    });
   });
 
   test("a limiter that cannot decide: tracking is not recorded, preferences are", async () => {

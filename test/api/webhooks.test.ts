@@ -1,20 +1,12 @@
 import { WEBHOOK_MAX_BODY_BYTES } from "../../src/api/webhooks.ts";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp } from "../helpers/app.ts";
 import { resetDatabase } from "../helpers/database.ts";
 import { checkoutCompleted, signatureHeader, signPayload, TEST_WEBHOOK_SECRET } from "../helpers/payment.ts";
 
-let ctx: TestContext;
-let unconfigured: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, PAYMENT_LINK_PACKAGES: JSON.stringify({ plink_promo: "promoted-listing" }) } });
-  unconfigured = await createTestContext({ keepData: true });
-});
-afterAll(async () => {
-  await unconfigured.close();
-  await ctx.close();
-});
+const ctx = useTestApp({ env: { PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, PAYMENT_LINK_PACKAGES: JSON.stringify({ plink_promo: "promoted-listing" }) } });
+const unconfigured = useTestApp({ keepData: true });
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   ctx.clock.set("2026-06-18T10:00:00Z");

@@ -3,38 +3,30 @@
 // Sheets API with its progress shown. Screenshots go to test/e2e/screenshots.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
+import type { Page } from "playwright-core";
+import { TEST_ADMIN_KEY } from "../helpers/app.ts";
 import { resetDatabase } from "../helpers/database.ts";
-import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
+import { collectConsoleErrors, newContext, screenshot, useBrowserApp } from "../helpers/browser.ts";
 import { createTestServiceAccount, startFakeGoogle, type FakeGoogle } from "../lib/spreadsheet-import/fake-google.ts";
 import { FIXTURE_SHEET_CSV } from "../../src/lib/events/fixtures.ts";
 import { findStoreMeta, readStoreSheet, saveStoreSheet } from "../../src/lib/store/store.ts";
 import { submitEvent } from "../../src/lib/submissions/submit.ts";
 import { parseCsvRecords } from "../../src/lib/sheet/csv.ts";
 
-let ctx: TestContext;
 let fake: FakeGoogle;
-let server: { url: string; stop: () => Promise<void> };
-let browser: Browser;
+let account: Awaited<ReturnType<typeof createTestServiceAccount>>;
 
 beforeAll(async () => {
-  const account = await createTestServiceAccount();
+  account = await createTestServiceAccount();
   const values = parseCsvRecords(await Bun.file("data/events.csv").text());
   // The pause lets the progress bar be seen while the import fetches.
   fake = startFakeGoogle([account], { "sheet-events": { values, delayMs: 1500 } });
-  ctx = await createTestContext({
-    env: { DATA_MODE: "remote", SHEET_ID: "sheet-events", SHEET_SERVICE_ACCOUNT_KEY: account.json, SHEETS_TOKEN_URL: fake.tokenUrl, SHEETS_API_URL: fake.apiUrl },
-  });
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
-  fake?.stop();
 });
+const { ctx, server, browser } = useBrowserApp(() => ({
+  env: { DATA_MODE: "remote", SHEET_ID: "sheet-events", SHEET_SERVICE_ACCOUNT_KEY: account.json, SHEETS_TOKEN_URL: fake.tokenUrl, SHEETS_API_URL: fake.apiUrl },
+}));
+// Declared after the app's: the app stops before the fake it imports from.
+afterAll(() => fake?.stop());
 
 async function signIn(page: Page, next: string) {
   await page.goto(`${server.url}/admin/login?next=${encodeURIComponent(next)}`);

@@ -1,27 +1,14 @@
 // In Chromium with the Content-Security-Policy on: every public page and every console page loads
 // and is used (map, modal, search, sign-in dialog, console tabs) without a single CSP violation.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import type { Browser } from "playwright-core";
-import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
-import { launchBrowser, newContext, serveApp } from "../helpers/browser.ts";
+import { TEST_ADMIN_KEY } from "../helpers/app.ts";
+import { newContext, useBrowserApp } from "../helpers/browser.ts";
 import { ADMIN_AREAS } from "../../src/pages/admin/shell.view.tsx";
 
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> };
-let browser: Browser;
+const { ctx, server, browser } = useBrowserApp();
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
-});
 
 const PUBLIC_PAGES = [
   "/",

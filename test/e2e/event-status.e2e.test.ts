@@ -4,11 +4,10 @@
 // shows; live states ("En cours · jusqu'à 23:30", "Dernière heure", "Dans 30 min") are drawn and
 // kept current by the browser. The modal carries the same line.
 
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
-import { createClock, createTestContext, postJson, type TestContext } from "../helpers/app.ts";
+import { expect, test } from "bun:test";
+import { createClock, postJson } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER } from "../helpers/auth.ts";
-import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
+import { collectConsoleErrors, newContext, screenshot, useBrowserApp } from "../helpers/browser.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 
 const AT = new Date("2026-06-21T19:30:00Z");
@@ -21,41 +20,34 @@ const SHEET = [
   "Apéro Électro,2026-06-21,19:00,22:15,Bassin de la Villette,19,Électro,Gratuit,evt_eeeeeeeeeeeeeeee",
 ].join("\n");
 
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> };
-let browser: Browser;
 const admin = (method: string, path: string, body?: unknown) => postJson(ctx, path, body, ADMIN_KEY_HEADER, method);
 
-beforeAll(async () => {
-  ctx = await createTestContext({ clock: createClock("2026-06-20T10:00:00Z"), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv", DEFAULT_LANGUAGE: undefined } });
-  const saved = await saveStoreSheet(ctx.deps.db, SHEET, { updatedBy: "admin-upload", origin: "manual", now: ctx.clock.now() });
-  if (!saved.ok) throw new Error(saved.error);
-  // 21 June, 17:00 Paris: the canal concert moves to 17:30 and a new stage is added, both published.
-  ctx.clock.set("2026-06-21T15:00:00Z");
-  const sheet = await (await admin("GET", "/api/admin/sheet")).json();
-  const canal = sheet.rows.find((r: { values: Record<string, string> }) => r.values.title === "Concert du Canal").id;
-  const edited = await admin("PATCH", "/api/admin/sheet", {
-    baseRevision: sheet.meta.revision,
-    cells: [{ rowId: canal, key: "startTime", value: "17:30" }],
-    addRows: [{ values: { title: "Nouvelle Scène", date: "2026-06-21", startTime: "21:00", endTime: "23:59", location: "Square du Temple", area: "3", categories: "Rock", price: "5" } }],
-    publish: true,
-  });
-  if (edited.status !== 200) throw new Error(await edited.text());
-  // 21:10 Paris: the ball is cancelled from the console; a later draft never reaches visitors.
-  ctx.clock.set("2026-06-21T19:10:00Z");
-  const cancelled = await admin("POST", "/api/admin/events/status", { event: "evt_bbbbbbbbbbbbbbbb", status: "cancelled", note: "Orage : annulé par la mairie" });
-  if (cancelled.status !== 200) throw new Error(await cancelled.text());
-  const again = await (await admin("GET", "/api/admin/sheet")).json();
-  const choir = again.rows.find((r: { values: Record<string, string> }) => r.values.title === "Chorale du Parvis").id;
-  await admin("PATCH", "/api/admin/sheet", { baseRevision: again.meta.revision, cells: [{ rowId: choir, key: "title", value: "Chorale BROUILLON" }] });
-  ctx.clock.set(AT);
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
+const { ctx, server, browser } = useBrowserApp({
+  clock: createClock("2026-06-20T10:00:00Z"),
+  env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv", DEFAULT_LANGUAGE: undefined },
+  seed: async (ctx) => {
+    const saved = await saveStoreSheet(ctx.deps.db, SHEET, { updatedBy: "admin-upload", origin: "manual", now: ctx.clock.now() });
+    if (!saved.ok) throw new Error(saved.error);
+    // 21 June, 17:00 Paris: the canal concert moves to 17:30 and a new stage is added, both published.
+    ctx.clock.set("2026-06-21T15:00:00Z");
+    const sheet = await (await admin("GET", "/api/admin/sheet")).json();
+    const canal = sheet.rows.find((r: { values: Record<string, string> }) => r.values.title === "Concert du Canal").id;
+    const edited = await admin("PATCH", "/api/admin/sheet", {
+      baseRevision: sheet.meta.revision,
+      cells: [{ rowId: canal, key: "startTime", value: "17:30" }],
+      addRows: [{ values: { title: "Nouvelle Scène", date: "2026-06-21", startTime: "21:00", endTime: "23:59", location: "Square du Temple", area: "3", categories: "Rock", price: "5" } }],
+      publish: true,
+    });
+    if (edited.status !== 200) throw new Error(await edited.text());
+    // 21:10 Paris: the ball is cancelled from the console; a later draft never reaches visitors.
+    ctx.clock.set("2026-06-21T19:10:00Z");
+    const cancelled = await admin("POST", "/api/admin/events/status", { event: "evt_bbbbbbbbbbbbbbbb", status: "cancelled", note: "Orage : annulé par la mairie" });
+    if (cancelled.status !== 200) throw new Error(await cancelled.text());
+    const again = await (await admin("GET", "/api/admin/sheet")).json();
+    const choir = again.rows.find((r: { values: Record<string, string> }) => r.values.title === "Chorale du Parvis").id;
+    await admin("PATCH", "/api/admin/sheet", { baseRevision: again.meta.revision, cells: [{ rowId: choir, key: "title", value: "Chorale BROUILLON" }] });
+    ctx.clock.set(AT);
+  },
 });
 
 test("phone, French, 21:30: cancelled, updated and new markers on the cards and in the modal; no draft", async () => {

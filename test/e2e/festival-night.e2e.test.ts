@@ -4,29 +4,21 @@
 // without JavaScript), and "Near me" with geolocation granted (venues from the near-me fragment,
 // distances measured in the page, never sent) and denied (the arrondissement picker).
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createClock, createTestContext, type TestContext } from "../helpers/app.ts";
-import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp, VIEWPORTS } from "../helpers/browser.ts";
+import { describe, expect, test } from "bun:test";
+import type { BrowserContext, Page } from "playwright-core";
+import { createClock } from "../helpers/app.ts";
+import { collectConsoleErrors, newContext, screenshot, useBrowserApp, VIEWPORTS } from "../helpers/browser.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { bigSheet } from "../../bench/fixtures.ts";
 
 const AT = new Date("2026-06-21T19:30:00Z");
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ clock: createClock(AT), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
-  const saved = await saveStoreSheet(ctx.deps.db, bigSheet(120), { updatedBy: "admin-upload", origin: "manual", now: AT });
-  if (!saved.ok) throw new Error(saved.error);
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
+const { ctx, server, browser } = useBrowserApp({
+  clock: createClock(AT),
+  env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" },
+  seed: async (ctx) => {
+    const saved = await saveStoreSheet(ctx.deps.db, bigSheet(120), { updatedBy: "admin-upload", origin: "manual", now: AT });
+    if (!saved.ok) throw new Error(saved.error);
+  },
 });
 
 async function open(viewport: keyof typeof VIEWPORTS, options: { javaScriptEnabled?: boolean; geolocation?: "granted" | "denied" } = {}): Promise<{ context: BrowserContext; page: Page }> {

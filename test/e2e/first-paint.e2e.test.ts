@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { createClock, createTestContext, type TestContext } from "../helpers/app.ts";
-import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp, VIEWPORTS } from "../helpers/browser.ts";
+import { createClock, useTestApp } from "../helpers/app.ts";
+import { collectConsoleErrors, launchBrowser, newContext, screenshot, VIEWPORTS } from "../helpers/browser.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { bigSheet } from "../../bench/fixtures.ts";
 
@@ -27,21 +27,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The app over `csv` (saved to the event store as an upload at 21:30), served on a loopback port. */
+/**
+ * The app over `csv` (saved to the event store as an upload at 21:30), served on a loopback port;
+ * the file's one browser visits each describe's app.
+ */
 function useSheet(csv: () => string): { url: () => string } {
-  let ctx: TestContext | undefined;
-  let server: { url: string; stop: () => Promise<void> } | undefined;
+  const ctx = useTestApp({ clock: createClock(AT), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
+  let url: string | undefined;
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: createClock(AT), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
     const saved = await saveStoreSheet(ctx.deps.db, csv(), { updatedBy: "admin-upload", origin: "manual", now: AT });
     if (!saved.ok) throw new Error(saved.error);
-    server = serveApp(ctx);
+    url = ctx.listen();
   }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    await ctx?.close();
-  });
-  return { url: () => server!.url };
+  return { url: () => url! };
 }
 
 async function openHome(url: string, viewport: keyof typeof VIEWPORTS): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {

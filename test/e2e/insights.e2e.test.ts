@@ -2,42 +2,31 @@
 // tiles and the daily chart, switch the window from 30 to 7 days and see the series shrink, sort
 // the event table. Screenshots go to test/e2e/screenshots.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
-import { createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
-import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
+import { describe, expect, test } from "bun:test";
+import { createClock, TEST_ADMIN_KEY } from "../helpers/app.ts";
+import { collectConsoleErrors, newContext, screenshot, useBrowserApp } from "../helpers/browser.ts";
 import { plus, seedDiscovery, seedEngagement, type EngagementSeed } from "../helpers/insights.ts";
 
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ctx.clock.set("2026-06-21T20:00:00Z");
-  const rows: EngagementSeed[] = [];
-  const keys = ["evt_fixture000001", "evt_fixture000002", "evt_fixture000004", "evt_fixture000005"];
-  for (let day = 0; day < 28; day++) {
-    const base = new Date(Date.UTC(2026, 5, 21 - day, 10)).toISOString();
-    for (let i = 0; i < 3 + ((day * 7) % 11); i++) {
-      rows.push({ key: keys[i % 4], session: `s${day}-${i}`, at: plus(base, i * 60) });
-      if (i % 3 === 0) rows.push({ key: keys[i % 4], action: "outbound_click", session: `s${day}-${i}`, at: plus(base, i * 60 + 5) });
-      if (i % 4 === 0) rows.push({ key: keys[i % 4], action: "calendar_sync", session: `s${day}-${i}`, at: plus(base, i * 60 + 9) });
+const { ctx, server, browser } = useBrowserApp({
+  clock: createClock("2026-06-21T20:00:00Z"),
+  seed: async (ctx) => {
+    const rows: EngagementSeed[] = [];
+    const keys = ["evt_fixture000001", "evt_fixture000002", "evt_fixture000004", "evt_fixture000005"];
+    for (let day = 0; day < 28; day++) {
+      const base = new Date(Date.UTC(2026, 5, 21 - day, 10)).toISOString();
+      for (let i = 0; i < 3 + ((day * 7) % 11); i++) {
+        rows.push({ key: keys[i % 4], session: `s${day}-${i}`, at: plus(base, i * 60) });
+        if (i % 3 === 0) rows.push({ key: keys[i % 4], action: "outbound_click", session: `s${day}-${i}`, at: plus(base, i * 60 + 5) });
+        if (i % 4 === 0) rows.push({ key: keys[i % 4], action: "calendar_sync", session: `s${day}-${i}`, at: plus(base, i * 60 + 9) });
+      }
     }
-  }
-  await seedEngagement(ctx.deps.database, rows);
-  await seedDiscovery(ctx.deps.database, [
-    { action: "search", session: "d1", at: "2026-06-21T10:00:00Z", query: "afro house" },
-    { action: "search", session: "d2", at: "2026-06-21T10:00:00Z", query: "afrohouse" },
-    { action: "filter_apply", session: "d1", at: "2026-06-21T10:00:00Z", group: "genre", value: "house" },
-  ]);
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
+    await seedEngagement(ctx.deps.database, rows);
+    await seedDiscovery(ctx.deps.database, [
+      { action: "search", session: "d1", at: "2026-06-21T10:00:00Z", query: "afro house" },
+      { action: "search", session: "d2", at: "2026-06-21T10:00:00Z", query: "afrohouse" },
+      { action: "filter_apply", session: "d1", at: "2026-06-21T10:00:00Z", group: "genre", value: "house" },
+    ]);
+  },
 });
 
 describe("insights page in the browser", () => {

@@ -4,11 +4,11 @@
 // out and split when zoomed in; two venues whose position is only their arrondissement's centre
 // listed under their own names in one "≈ 2 lieux" badge; hostile venue names shown as text.
 
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { createClock, createTestContext, type TestContext } from "../helpers/app.ts";
+import { expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { createClock } from "../helpers/app.ts";
 import { join } from "node:path";
-import { launchBrowser, newContext, SCREENSHOT_DIR, screenshot, serveApp } from "../helpers/browser.ts";
+import { newContext, SCREENSHOT_DIR, screenshot, useBrowserApp } from "../helpers/browser.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { LOCATIONS_CACHE_VERSION, LOCATIONS_KV_KEY, locationId, type StoredLocation } from "../../src/lib/geocoding/location-cache.ts";
 
@@ -35,27 +35,19 @@ const PINS: Array<[string, number, number, number]> = [
   [META, 11, 48.8575, 2.3785],
 ];
 
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ clock: createClock(AT.toISOString()), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv", DEFAULT_LANGUAGE: undefined } });
-  const saved = await saveStoreSheet(ctx.deps.db, SHEET, { updatedBy: "admin-upload", origin: "manual", now: ctx.clock.now() });
-  if (!saved.ok) throw new Error(saved.error);
-  const locations: Record<string, StoredLocation> = {};
-  for (const [name, arrondissement, lat, lng] of PINS) {
-    const id = locationId(name, arrondissement);
-    locations[id] = { id, name, arrondissement, coordinates: { lat, lng }, confidence: 0.95, source: "geocoded", lastUpdated: AT.toISOString() };
-  }
-  await ctx.deps.kv.set(LOCATIONS_KV_KEY, { version: LOCATIONS_CACHE_VERSION, lastUpdated: AT.toISOString(), locations });
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
+const { ctx, server, browser } = useBrowserApp({
+  clock: createClock(AT.toISOString()),
+  env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv", DEFAULT_LANGUAGE: undefined },
+  seed: async (ctx) => {
+    const saved = await saveStoreSheet(ctx.deps.db, SHEET, { updatedBy: "admin-upload", origin: "manual", now: ctx.clock.now() });
+    if (!saved.ok) throw new Error(saved.error);
+    const locations: Record<string, StoredLocation> = {};
+    for (const [name, arrondissement, lat, lng] of PINS) {
+      const id = locationId(name, arrondissement);
+      locations[id] = { id, name, arrondissement, coordinates: { lat, lng }, confidence: 0.95, source: "geocoded", lastUpdated: AT.toISOString() };
+    }
+    await ctx.deps.kv.set(LOCATIONS_KV_KEY, { version: LOCATIONS_CACHE_VERSION, lastUpdated: AT.toISOString(), locations });
+  },
 });
 
 async function openMap(page: Page, path = "/"): Promise<void> {
@@ -213,11 +205,9 @@ test("phone: after one visit with the map open, the outlines and venues show wit
     );
 
     await server.stop();
-    const stopped = server;
-    server = { url: stopped.url, stop: async () => {} };
-    expect(await fetch(`${stopped.url}/`).then(() => "answered", () => "refused")).toBe("refused");
+    expect(await fetch(`${server.url}/`).then(() => "answered", () => "refused")).toBe("refused");
 
-    await page.goto(`${stopped.url}/`);
+    await page.goto(`${server.url}/`);
     await page.locator("[data-offline-notice]").waitFor({ state: "visible" });
     await page.locator("#map-card summary").click();
     await page.waitForFunction(() => document.querySelectorAll("#event-map path[data-area]").length === 20, undefined, { timeout: 15_000 });

@@ -6,13 +6,13 @@
 // service worker: after one visit, with the server stopped, the calendar and My night still open
 // with "Offline, last updated 21:30". The server is stopped by the last test.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import ICAL from "ical.js";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { sql } from "drizzle-orm";
-import { createClock, createTestContext, type TestContext } from "../helpers/app.ts";
-import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp, VIEWPORTS } from "../helpers/browser.ts";
+import { createClock } from "../helpers/app.ts";
+import { collectConsoleErrors, newContext, screenshot, useBrowserApp, VIEWPORTS } from "../helpers/browser.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { bigSheet } from "../../bench/fixtures.ts";
 import { nightEvents } from "../../src/pages/my-night/night.ts";
@@ -20,29 +20,22 @@ import { hasEnded } from "../../src/lib/events/filter-moment.ts";
 
 const AT = new Date("2026-06-21T19:30:00Z");
 const STORAGE_KEY = "finder:my-night:v1";
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> } | undefined;
-let browser: Browser;
 
-beforeAll(async () => {
-  ctx = await createTestContext({ clock: createClock(AT), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
-  const saved = await saveStoreSheet(ctx.deps.db, bigSheet(120), { updatedBy: "admin-upload", origin: "manual", now: AT });
-  if (!saved.ok) throw new Error(saved.error);
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
+const { ctx, server, browser } = useBrowserApp({
+  clock: createClock(AT),
+  env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" },
+  seed: async (ctx) => {
+    const saved = await saveStoreSheet(ctx.deps.db, bigSheet(120), { updatedBy: "admin-upload", origin: "manual", now: AT });
+    if (!saved.ok) throw new Error(saved.error);
+  },
 });
 
 const TIMEOUT = 90_000;
-const url = (path: string) => `${server!.url}${path}`;
+const url = (path: string) => `${server.url}${path}`;
 
 async function open(viewport: keyof typeof VIEWPORTS, options: { javaScriptEnabled?: boolean; clipboard?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, viewport, options);
-  if (options.clipboard) await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server!.url });
+  if (options.clipboard) await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
   const page = await context.newPage();
   await page.clock.setFixedTime(AT);
   return { context, page };
@@ -239,8 +232,7 @@ describe("offline", () => {
       // The desktop's last calendar page is a filtered one: that is the copy it keeps.
       const onDesktop = await visitOnce(desktop.page, "/?when=tonight");
 
-      await server!.stop();
-      server = { url: server!.url, stop: async () => {} };
+      await server.stop();
       expect(await fetch(url("/")).then(() => "answered", () => "refused")).toBe("refused");
 
       for (const [{ page }, visit, path] of [[phone, onPhone, "/"], [desktop, onDesktop, "/?when=tonight"]] as const) {

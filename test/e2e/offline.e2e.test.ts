@@ -6,34 +6,27 @@
 // /submit-event and /feature-event show the offline page instead of the browser's error. The cache
 // holds only what the worker keeps, under its versioned name. The server is stopped by the last test.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { createClock, createTestContext, type TestContext } from "../helpers/app.ts";
-import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { createClock } from "../helpers/app.ts";
+import { collectConsoleErrors, newContext, screenshot, useBrowserApp } from "../helpers/browser.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { bigSheet } from "../../bench/fixtures.ts";
 
 const AT = new Date("2026-06-21T19:30:00Z");
 const CACHE = "finder-pack-v2";
 const TIMEOUT = 120_000;
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> } | undefined;
-let browser: Browser;
 
-beforeAll(async () => {
-  ctx = await createTestContext({ clock: createClock(AT), env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
-  const saved = await saveStoreSheet(ctx.deps.db, bigSheet(120), { updatedBy: "admin-upload", origin: "manual", now: AT });
-  if (!saved.ok) throw new Error(saved.error);
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
+const { ctx, server, browser } = useBrowserApp({
+  clock: createClock(AT),
+  env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" },
+  seed: async (ctx) => {
+    const saved = await saveStoreSheet(ctx.deps.db, bigSheet(120), { updatedBy: "admin-upload", origin: "manual", now: AT });
+    if (!saved.ok) throw new Error(saved.error);
+  },
 });
 
-const url = (path: string) => `${server!.url}${path}`;
+const url = (path: string) => `${server.url}${path}`;
 const listedKeys = (page: Page) => page.locator("#results ol.event-list > li > article.card").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-event-key")!));
 const cachedPaths = (page: Page) => page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), CACHE);
 
@@ -90,8 +83,7 @@ describe("offline after one visit", () => {
       expect(paths.filter((p) => p.startsWith("/offline-pack/listed/")).length).toBeLessThanOrEqual(100);
       expect(await page.evaluate(() => caches.keys())).toEqual([CACHE]);
 
-      await server!.stop();
-      server = { url: server!.url, stop: async () => {} };
+      await server.stop();
       expect(await fetch(url("/")).then(() => "answered", () => "refused")).toBe("refused");
 
       // The calendar from the worker's copy, and the first card's details in the modal.

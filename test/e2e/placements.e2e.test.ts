@@ -2,30 +2,16 @@
 // fulfils it as a spotlight on /admin/placements; the event shows in the homepage spotlight; the
 // partner link shows the figures after tracking; the CSV downloads.
 
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
-import type { Browser } from "playwright-core";
-import { createTestContext, TEST_ADMIN_KEY, type TestClock, type TestContext } from "../helpers/app.ts";
-import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
+import { TEST_ADMIN_KEY, type TestClock } from "../helpers/app.ts";
+import { collectConsoleErrors, newContext, screenshot, useBrowserApp } from "../helpers/browser.ts";
 import { checkoutCompleted, signatureHeader, TEST_WEBHOOK_SECRET } from "../helpers/payment.ts";
 
 // Real time: the browser's countdowns and "end is authoritative" checks run on the real clock.
 const realClock: TestClock = { now: () => new Date(), set: () => {}, advance: () => {} };
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ clock: realClock, env: { PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } });
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
-});
+const { ctx, server, browser } = useBrowserApp({ clock: realClock, env: { PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } });
 
 test("webhook → order → fulfil as spotlight → badge on / → partner figures → CSV", async () => {
   const body = JSON.stringify(checkoutCompleted({ session: { custom_fields: [{ key: "event_name", text: { value: "Bercy Yoga Beats" } }] } }));

@@ -5,20 +5,17 @@
 // a big sheet is paged and searched through the server; cells and rows that differ from the
 // published revision are marked, counted, published and discarded from the editor.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { beforeEach, describe, expect, test } from "bun:test";
+import type { BrowserContext, Page } from "playwright-core";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
 import { loginAsAdmin } from "../helpers/auth.ts";
-import { collectConsoleErrors, launchBrowser, newContext, screenshot, serveApp } from "../helpers/browser.ts";
+import { collectConsoleErrors, newContext, screenshot, useBrowserApp } from "../helpers/browser.ts";
 import { customColumnKey, readStoreSheet, saveStoreSheet } from "../../src/lib/store/store.ts";
 import { submitEvent } from "../../src/lib/submissions/submit.ts";
 import { acceptSubmission } from "../../src/lib/submissions/moderation.ts";
 import { listSubmissions } from "../../src/lib/submissions/moderation.ts";
 
-let ctx: TestContext;
-let server: { url: string; stop: () => Promise<void> };
-let browser: Browser;
+const { ctx, server, browser } = useBrowserApp({ env: { DATA_MODE: "remote" } });
 
 const SHEET = [
   "Title,Date,Start Time,Location,Area,Categories,Event Key",
@@ -27,16 +24,6 @@ const SHEET = [
   "Morning Choir,2026-06-21,09:00,Parvis,4,Classical,evt_cccccccccccccccc",
 ].join("\n");
 
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { DATA_MODE: "remote" } });
-  server = serveApp(ctx);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await ctx?.close();
-});
 beforeEach(async () => {
   await ctx.deps.database.query(sql`truncate event_store_rows, event_store_columns, event_store_meta, event_store_revisions, event_store_backups, event_store_published`);
   const saved = await saveStoreSheet(ctx.deps.db, SHEET, { updatedBy: "system", origin: "manual", now: ctx.clock.now() });

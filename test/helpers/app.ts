@@ -133,14 +133,41 @@ export function lateBound<T extends object>(get: () => T | undefined, name: stri
 }
 
 /**
- * The shared setup of the HTTP tests: a fresh app over the emptied test database, built in
- * `beforeAll` of the enclosing describe (or file) and closed in its `afterAll`.
+ * Options for `useTestApp`/`useBrowserApp`, or a function that gives them when the `beforeAll`
+ * runs: for options that depend on something an earlier `beforeAll` started (a fake server's URL).
  */
-export function useTestApp(options: TestContextOptions = {}): TestContext {
+export type LazyTestContextOptions = TestContextOptions | (() => TestContextOptions);
+
+/** The options themselves (a function's answer when they are lazy), read as the app is built. */
+export function resolveOptions<T extends object>(options: T | (() => T)): T {
+  return typeof options === "function" ? options() : options;
+}
+
+/**
+ * The shared setup of the HTTP tests: a fresh app over the emptied test database, built in
+ * `beforeAll` of the enclosing describe (or file) and closed in its `afterAll`. Data the tests need
+ * is seeded in a `beforeAll` registered after this call (hooks run in the order they are declared).
+ * A second app over the same data (another configuration of the same tables) is a second call with
+ * `keepData: true`, after the first.
+ */
+export function useTestApp(options: LazyTestContextOptions = {}): TestContext {
   let current: TestContext | undefined;
   beforeAll(async () => {
-    current = await createTestContext(options);
+    current = await createTestContext(resolveOptions(options));
   });
   afterAll(() => current?.close());
   return lateBound(() => current, "useTestApp()");
+}
+
+/**
+ * Runs `use` with an app of its own for one test (another configuration, often over the same data
+ * with `keepData: true`), and closes it afterwards, whether `use` passed or threw.
+ */
+export async function withTestApp<T>(options: TestContextOptions, use: (ctx: TestContext) => Promise<T>): Promise<T> {
+  const ctx = await createTestContext(options);
+  try {
+    return await use(ctx);
+  } finally {
+    await ctx.close();
+  }
 }

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll } from "bun:test";
-import { createTestContext, lateBound, type TestContext, type TestContextOptions } from "./app.ts";
+import { createTestContext, lateBound, resolveOptions, type TestContext, type TestContextOptions } from "./app.ts";
 
 /** Where a system browser is looked for, in order (after CHROME_PATH). */
 export const SYSTEM_BROWSER_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
@@ -86,10 +86,18 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Serves the test app on a free loopback port. */
+/**
+ * Serves the test app on a free loopback port. A test may stop it early (to see the pages offline):
+ * stopping again, as the closing hook does, is then a no-op.
+ */
 export function serveApp(ctx: TestContext): { url: string; stop: () => Promise<void> } {
   const server = ctx.app.listen({ port: 0, hostname: "127.0.0.1" });
-  return { url: `http://127.0.0.1:${server.server!.port}`, stop: async () => { await ctx.app.stop(true); } };
+  return {
+    url: `http://127.0.0.1:${server.server!.port}`,
+    stop: async () => {
+      if (ctx.app.server) await ctx.app.stop(true);
+    },
+  };
 }
 
 /**
@@ -143,15 +151,19 @@ export interface BrowserApp {
   browser: Browser;
 }
 
+/** The app of `useBrowserApp`: its options and the data to seed before it is served. */
+export type BrowserAppOptions = TestContextOptions & { seed?: (ctx: TestContext) => Promise<unknown> };
+
 /**
  * The shared setup of the browser tests: the test app (seeded by `seed` before it is served) on a
  * loopback port and a headless Chromium, started in `beforeAll` (up to 2 minutes: a first run
- * unpacks the bundled Chromium) and stopped in `afterAll`.
+ * unpacks the bundled Chromium) and stopped in `afterAll`. The options can be a function, read
+ * when the `beforeAll` runs (for a fake server an earlier `beforeAll` started).
  */
-export function useBrowserApp(options: TestContextOptions & { seed?: (ctx: TestContext) => Promise<unknown> } = {}): BrowserApp {
-  const { seed, ...contextOptions } = options;
+export function useBrowserApp(options: BrowserAppOptions | (() => BrowserAppOptions) = {}): BrowserApp {
   let started: Partial<BrowserApp> = {};
   beforeAll(async () => {
+    const { seed, ...contextOptions } = resolveOptions(options);
     const ctx = await createTestContext(contextOptions);
     started.ctx = ctx;
     await seed?.(ctx);

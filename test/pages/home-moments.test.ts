@@ -1,18 +1,11 @@
 // Now / Tonight / Today / Free chips as canonical query parameters, and the "Finished" divider,
 // with the app clock inside the festival (test fixtures: 19–22 June 2026).
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { describe, expect, test } from "bun:test";
+import { createClock, useTestApp } from "../helpers/app.ts";
 import { eventSpan, festivalNight, runsAt } from "../../src/lib/events/filter-moment.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ctx.clock.set("2026-06-21T19:30:00Z"); // 21:30 in Paris
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp({ clock: createClock("2026-06-21T19:30:00Z") }); // 21:30 in Paris
 
 async function page(path: string): Promise<string> {
   ctx.deps.renderCache.invalidate({ paths: ["/"] });

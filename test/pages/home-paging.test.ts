@@ -2,12 +2,12 @@
 // cards, a plain link without JavaScript), page addresses in canonical form, the map's JSON fetched
 // apart, and the first HTML light at 2,000 events.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { useTestApp } from "../helpers/app.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { bigSheet } from "../../bench/fixtures.ts";
 
-let ctx: TestContext;
+const ctx = useTestApp({ env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
 const HTMX = { "hx-request": "true" };
 
 async function seed(rows: number): Promise<void> {
@@ -19,13 +19,7 @@ async function seed(rows: number): Promise<void> {
 const cardKeys = (html: string) => [...html.matchAll(/<article class="[^"]*card[^"]*" data-event-key="([^"]+)"/g)].map((m) => m[1]);
 const listPart = (html: string) => html.slice(html.indexOf('id="results"'));
 
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
-  await seed(100);
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-});
+beforeAll(() => seed(100), 120_000);
 
 describe("list pages", () => {
   test("the first page shows 25 cards and a Show more link to page 2", async () => {

@@ -1,8 +1,8 @@
 // The homepage through app.handle: cache states, invalidation, variants, htmx fragments, escaping,
 // event-page meta, the share route, bad input and the fallback notice.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestContext, type TestContext, useTestApp, HTMX_HEADERS as HTMX } from "../helpers/app.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { type TestContext, useTestApp, withTestApp, HTMX_HEADERS as HTMX } from "../helpers/app.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { engagementInteractions, spotlightSchedule } from "../../src/lib/db/schema/index.ts";
 import { saveBannerSettings } from "../../src/lib/banner.ts";
@@ -292,12 +292,10 @@ describe("homepage in test mode", () => {
 });
 
 describe("homepage cache life (remote mode)", () => {
-  let ctx: TestContext;
+  const ctx = useTestApp({ env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
   beforeAll(async () => {
-    ctx = await createTestContext({ env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
     await saveSheet(ctx, sheet(["First Night,,2026-06-21,20:00,23:00,Le Bar,11,€5,House,https://a.example,Indoor,Notes,"]));
   });
-  afterAll(() => ctx.close());
 
   test("STALE after 301 s while one regeneration runs, then the fresh render", async () => {
     await ctx.deps.invalidation.invalidate({ paths: ["/"] });
@@ -405,8 +403,7 @@ describe("homepage cache life (remote mode)", () => {
 
 describe("fallback notice", () => {
   test("remote mode served from the local file shows the amber notice; the store and test mode do not", async () => {
-    const ctx = await createTestContext({ env: { DATA_MODE: "remote" } });
-    try {
+    await withTestApp({ env: { DATA_MODE: "remote" } }, async (ctx) => {
       await saveStoreSheet(ctx.deps.db, "Title,Date\nA,x\nB,y\n", { updatedBy: "admin-upload", origin: "manual", now: ctx.deps.now() });
       const { res, body } = await get(ctx, "/");
       expect(res.status).toBe(200);
@@ -415,8 +412,6 @@ describe("fallback notice", () => {
       await saveSheet(ctx, sheet(["Stored,,2026-06-21,20:00,,Le Bar,11,€5,House,,Indoor,,"]));
       await ctx.deps.invalidation.invalidate({ paths: ["/"] });
       expect((await get(ctx, "/")).body).not.toContain(FALLBACK_NOTICE);
-    } finally {
-      await ctx.close();
-    }
+    });
   });
 });

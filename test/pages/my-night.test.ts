@@ -6,7 +6,7 @@
 
 import { describe, expect, test } from "bun:test";
 import ICAL from "ical.js";
-import { useTestApp } from "../helpers/app.ts";
+import { useTestApp, withTestApp } from "../helpers/app.ts";
 import { decodePng } from "../helpers/png.ts";
 import { CONTENT_SECURITY_POLICY } from "../../src/lib/security-headers.ts";
 import { MAX_NIGHT_EVENTS, readNightKeys } from "../../src/pages/my-night/night.ts";
@@ -241,10 +241,8 @@ describe("festival pack", () => {
 
 describe("every source down", () => {
   test("/my-night answers 503 with the notice (never an error page) and the .ics 503, neither cached", async () => {
-    const { createTestContext } = await import("../helpers/app.ts");
     const { saveStoreSheet } = await import("../../src/lib/store/store.ts");
-    const down = await createTestContext({ env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } });
-    try {
+    await withTestApp({ env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" } }, async (down) => {
       // The store holds a sheet no row of which can be read, there is no backup and no local file.
       await saveStoreSheet(down.deps.db, "Title,Date\nBroken,someday\n", { updatedBy: "admin-upload", origin: "manual", now: down.deps.now() });
       const res = await down.request("/my-night?e=evt_fixture000001");
@@ -256,8 +254,6 @@ describe("every source down", () => {
       const ics = await down.request("/my-night.ics?e=evt_fixture000001");
       expect(ics.status).toBe(503);
       expect(ics.headers.get("cache-control")).toBe("no-store");
-    } finally {
-      await down.close();
-    }
+    });
   }, 60_000);
 });

@@ -3,7 +3,7 @@
 // never stored in the render cache nor sent with public cache headers. Production ignores both.
 
 import { describe, expect, test } from "bun:test";
-import { createClock, createTestContext, HTMX_HEADERS, useTestApp } from "../helpers/app.ts";
+import { createClock, HTMX_HEADERS, useTestApp, withTestApp } from "../helpers/app.ts";
 import { parsePreviewClock, previewFromCookie, previewRequestOf, PREVIEW_COOKIE } from "../../src/lib/preview-clock.ts";
 
 const NOVEMBER = "2026-11-27T12:00:00Z";
@@ -131,8 +131,7 @@ describe("outside production", () => {
 
 describe("in production", () => {
   test("?at= is an unknown parameter and the cookie is never read: cached pages, public headers, no badge", async () => {
-    const production = await createTestContext({ clock: createClock(NOVEMBER), env: { NODE_ENV: "production", DATA_MODE: "test", DATABASE_URL: "postgres://unused@127.0.0.1:9/unused" }, keepData: true });
-    try {
+    await withTestApp({ clock: createClock(NOVEMBER), env: { NODE_ENV: "production", DATA_MODE: "test", DATABASE_URL: "postgres://unused@127.0.0.1:9/unused" }, keepData: true }, async (production) => {
       const asked = await production.request("/?at=2026-06-21T21:30");
       expect(asked.status).toBe(302);
       expect(asked.headers.get("location")).toBe("/");
@@ -149,8 +148,6 @@ describe("in production", () => {
       const night = await production.request("/my-night?e=evt_fixture000001", { headers: COOKIE });
       expect(night.headers.get("cache-control")).not.toContain("no-store");
       expect(await night.text()).not.toContain("preview-badge");
-    } finally {
-      await production.close();
-    }
+    });
   });
 });

@@ -1,18 +1,12 @@
 // Static files: pages link fingerprinted addresses, which answer with a one-year immutable cache and
 // precompressed brotli or gzip bytes that decode to the file; plain addresses keep a short cache.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { readdirSync, readFileSync } from "node:fs";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp } from "../helpers/app.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 async function linkedAssets(): Promise<string[]> {
   const html = await (await ctx.request("/")).text();

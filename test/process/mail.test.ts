@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClock, createTestContext, TEST_ADMIN_KEY, type TestContext } from "../helpers/app.ts";
+import { createClock, TEST_ADMIN_KEY, useTestApp } from "../helpers/app.ts";
 import { startSmtpServer, linksOf, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp.ts";
 import { checkoutCompleted, signatureHeader, TEST_WEBHOOK_SECRET } from "../helpers/payment.ts";
 import { INTERRUPTED_ERROR } from "../../src/lib/mail/outbox.ts";
@@ -53,8 +53,13 @@ function expectWellFormed(mail: ReceivedMail, to: string, language: "fr" | "en")
 
 describe("email through a real SMTP server (in process)", () => {
   let smtp: TestSmtpServer;
-  let ctx: TestContext;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
   const clock = createClock("2026-06-19T10:00:00Z");
+  const ctx = useTestApp(() => ({ clock, env: { SMTP_URL: smtp.url, DATA_MODE: "remote", PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } }));
+  // Declared after the app's: the app closes before the server it sends to.
+  afterAll(() => smtp?.close());
   const json = async (path: string, init: RequestInit = {}) => {
     const res = await ctx.request(path, { ...init, headers: { "content-type": "application/json", ...ADMIN, ...(init.headers as Record<string, string>) } });
     return { status: res.status, body: (await res.json()) as any };
@@ -69,15 +74,6 @@ describe("email through a real SMTP server (in process)", () => {
     if (res.status === 307 || res.status === 302) res = await ctx.request(res.headers.get("location")!);
     return res;
   };
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    ctx = await createTestContext({ clock, env: { SMTP_URL: smtp.url, DATA_MODE: "remote", PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await smtp?.close();
-  });
 
   let acceptedKey = "";
 

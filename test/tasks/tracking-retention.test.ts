@@ -2,23 +2,19 @@
 // days do not change (also after a rebuild of the rollups), a second run is a no-op, and the cron
 // endpoint runs it.
 
-import { afterAll, beforeAll, beforeEach, expect, test } from "bun:test";
+import { beforeEach, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../helpers/app.ts";
+import { useTestApp } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER } from "../helpers/auth.ts";
 import { resetDatabase } from "../helpers/database.ts";
 import { plus, seedDiscovery, seedEngagement, type EngagementSeed } from "../helpers/insights.ts";
 import { applyTrackingRetention, retentionBoundary } from "../../src/lib/insights/retention.ts";
 import { rebuildRollups } from "../../src/lib/insights/rollups.ts";
 
-let ctx: TestContext;
 const NOW = "2026-06-21T20:00:00.000Z";
 const CRON_SECRET = "cron-secret-for-retention-tests";
 
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { TRACKING_RETENTION_DAYS: "10", CRON_SECRET } });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ env: { TRACKING_RETENTION_DAYS: "10", CRON_SECRET } });
 beforeEach(async () => {
   await resetDatabase(ctx.deps.database);
   ctx.clock.set(NOW);

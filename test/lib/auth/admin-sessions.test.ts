@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, TEST_AUTH_SECRET, type TestContext } from "../../helpers/app.ts";
+import { TEST_AUTH_SECRET, useTestApp } from "../../helpers/app.ts";
 import {
   checkAdminToken,
   deleteExpiredAdminSessions,
@@ -50,14 +50,10 @@ describe("parseJtiParam", () => {
 });
 
 describe("session store", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
+  const ctx = useTestApp();
   beforeEach(async () => {
     await ctx.deps.database.query(sql`truncate admin_sessions, admin_meta`);
   });
-  afterAll(() => ctx.close());
 
   const start = (at: Date) => startAdminSession({ db: ctx.deps.db, secret: TEST_AUTH_SECRET, now: at }, { ip: "203.0.113.9", ua: "Test UA" });
 

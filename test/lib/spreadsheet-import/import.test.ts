@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestContext, type TestContext } from "../../helpers/app.ts";
+import { afterAll, describe, expect, test } from "bun:test";
+import { useTestApp, withTestApp } from "../../helpers/app.ts";
 import { storedTable } from "../../helpers/store.ts";
 import { importSpreadsheet, previewSpreadsheet } from "../../../src/lib/spreadsheet-import/import.ts";
 import { findStoreMeta, readStoreSheet } from "../../../src/lib/store/store.ts";
@@ -14,14 +14,8 @@ const server = Bun.serve({
 });
 const csvUrl = `http://127.0.0.1:${server.port}/export.csv`;
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { DATA_MODE: "remote", REMOTE_CSV_URL: csvUrl } });
-});
-afterAll(async () => {
-  await ctx.close();
-  server.stop(true);
-});
+afterAll(() => server.stop(true));
+const ctx = useTestApp({ env: { DATA_MODE: "remote", REMOTE_CSV_URL: csvUrl } });
 
 const GOOD = [
   "Title,Date,Start Time,Location,Area,Categories",
@@ -80,8 +74,8 @@ describe("spreadsheet preview and import", () => {
   });
 
   test("not configured → a clear error", async () => {
-    const bare = await createTestContext({ env: { DATA_MODE: "remote" }, keepData: true });
-    expect(await importSpreadsheet(bare.deps)).toEqual({ ok: false, error: "Spreadsheet source is not configured" });
-    await bare.close();
+    await withTestApp({ env: { DATA_MODE: "remote" }, keepData: true }, async (bare) => {
+      expect(await importSpreadsheet(bare.deps)).toEqual({ ok: false, error: "Spreadsheet source is not configured" });
+    });
   });
 });

@@ -2,7 +2,7 @@
 
 import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, TEST_ADMIN_KEY, useTestApp, HTMX_HEADERS as HX } from "../../helpers/app.ts";
+import { TEST_ADMIN_KEY, useTestApp, withTestApp, HTMX_HEADERS as HX } from "../../helpers/app.ts";
 import { ADMIN_KEY_HEADER, loginAsAdmin, setCookie } from "../../helpers/auth.ts";
 
 const ctx = useTestApp();
@@ -162,8 +162,7 @@ describe("guarded console pages", () => {
   });
 
   test("ADMIN_KEY unset: the login page and every console page say admin access is disabled", async () => {
-    const disabled = await createTestContext({ env: { ADMIN_KEY: undefined }, keepData: true, clock: ctx.clock });
-    try {
+    await withTestApp({ env: { ADMIN_KEY: undefined }, keepData: true, clock: ctx.clock }, async (disabled) => {
       const login = await disabled.request("/admin/login");
       expect(await login.text()).toContain("Admin access is disabled");
       for (const path of AREAS) {
@@ -174,9 +173,7 @@ describe("guarded console pages", () => {
         expect(html).not.toContain('name="key"');
       }
       expect((await disabled.request("/admin/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `key=${TEST_ADMIN_KEY}` })).status).toBe(401);
-    } finally {
-      await disabled.close();
-    }
+    });
   });
 });
 
