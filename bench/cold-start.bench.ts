@@ -1,6 +1,7 @@
 // Cold start of the real process, measured from outside: spawn `bun src/index.ts` to the first 200
-// on `/`, median of 3, on a fresh DATA_DIR (the embedded database is copied from its template) and
-// on an existing one. Two baselines run in the same rounds, interleaved with it:
+// on `/`, median of 3, on a fresh DATA_DIR (the embedded database is copied from its template: the
+// seeded one when the install made it from data/events.csv, so the start skips its seed) and on an
+// existing one. Two baselines run in the same rounds, interleaved with it:
 // - the floor: the embedded database started alone, the way the server starts it, on the same kind
 //   of folder (bench/servers/database-alone.server.ts), then a bare server answering 200;
 // - a bare Bun.serve script: the runtime's own start.

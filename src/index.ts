@@ -3,27 +3,50 @@
 // compiled at once on a worker thread, and a fresh DATA_DIR gets its copy of the database template
 // while this thread loads the rest of the server (docs/operations.md, "Startup and shutdown").
 
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError, loadConfig, readyLine } from "./lib/config.ts";
-import { copyPgliteTemplate, ensurePgliteTemplate } from "./lib/db/pglite-template.ts";
+import { ConfigError, loadConfig, readyLine, type Config } from "./lib/config.ts";
+import { copyPgliteTemplate, ensurePgliteTemplate, findSeededTemplate, type SeededTemplate } from "./lib/db/pglite-template.ts";
 import { pgliteDataFolder } from "./lib/db/pglite-boot.ts";
 import { loadPgliteFiles } from "./lib/db/pglite-boot.ts";
 import { startupFailureText } from "./lib/db/errors.ts";
 
+/** The local CSV's text, or undefined when it cannot be read (the seed then warns about it). */
+function readLocalCsv(config: Config): string | undefined {
+  try {
+    return readFileSync(config.localEventsCsv, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The seeded template a new DATA_DIR can start from: only in remote mode (the mode that seeds),
+ * and only one made from this very CSV with every migration (its name says which).
+ */
+function seededTemplateFor(config: Config): SeededTemplate | undefined {
+  if (config.dataMode !== "remote") return undefined;
+  const csv = readLocalCsv(config);
+  return csv === undefined ? undefined : findSeededTemplate(csv);
+}
+
 /**
  * Opens the embedded database in DATA_DIR. A new one gets its template copy started at once,
- * beside the loading of the database client; PGlite opens once both are done.
+ * beside the loading of the database client; PGlite opens once both are done. `seeded` is what
+ * the seeded template's seed wrote when that was the copy made.
  */
-async function openEmbedded(dataDir: string) {
-  const pgdata = pgliteDataFolder(dataDir);
+async function openEmbedded(config: Config) {
+  const pgdata = pgliteDataFolder(config.dataDir);
   let filling: Promise<boolean> | undefined;
+  let template: SeededTemplate | undefined;
   if (!existsSync(join(pgdata, "PG_VERSION"))) {
-    mkdirSync(dataDir, { recursive: true });
-    filling = copyPgliteTemplate(pgdata);
+    mkdirSync(config.dataDir, { recursive: true });
+    template = seededTemplateFor(config);
+    filling = copyPgliteTemplate(pgdata, template?.path);
   }
-  const [{ openDatabase }] = await Promise.all([import("./lib/db/client.ts"), filling]);
-  return openDatabase({ dataDir, fillDataDir: (folder) => copyPgliteTemplate(folder) });
+  const [{ openDatabase }, filled] = await Promise.all([import("./lib/db/client.ts"), filling]);
+  const database = await openDatabase({ dataDir: config.dataDir, fillDataDir: (folder) => copyPgliteTemplate(folder) });
+  return { database, seeded: filled ? template?.summary : undefined };
 }
 
 async function main(): Promise<void> {
@@ -45,20 +68,20 @@ async function main(): Promise<void> {
   // The embedded database opens first (its compile and a template copy, then PGlite's own start),
   // and the rest of the server loads meanwhile.
   if (embedded) void loadPgliteFiles();
-  const opening = embedded ? openEmbedded(config.dataDir) : undefined;
+  const opening = embedded ? openEmbedded(config) : undefined;
   // Awaited below; a failure while the modules load is reported there, not as an unhandled rejection.
   opening?.catch(() => {});
   opening?.then(() => mark("databaseOpen"), () => {});
-  const [{ buildDeps, loggerFor }, { createApp }, { MAX_BODY_BYTES }, { seedStoreIfEmpty }, { spreadsheetStatus }, { runScheduledTask, scheduledTask, schedulePlugin, stopSchedule }] =
+  const [{ buildDeps, loggerFor }, { createApp }, { MAX_BODY_BYTES }, { seedStoreIfEmpty, templateSeed }, { spreadsheetStatus }, { runScheduledTask, scheduledTask, schedulePlugin, stopSchedule }] =
     await Promise.all([import("./deps.ts"), import("./app.ts"), import("./lib/http.ts"), import("./lib/events/pipeline.ts"), import("./lib/spreadsheet-import/import.ts"), import("./tasks/schedule.ts")]);
   mark("modules");
   const log = loggerFor(config);
   if (config.authSecretGenerated) log.warn("config", "AUTH_SECRET not set; using a generated development secret kept in DATA_DIR");
 
-  const database = await opening;
-  const deps = await buildDeps(config, { log, database });
+  const opened = await opening;
+  const deps = await buildDeps(config, { log, database: opened?.database });
   mark("migrated");
-  await seedStoreIfEmpty(deps);
+  await seedStoreIfEmpty(deps, opened?.seeded);
   mark("seeded");
   const sheet = spreadsheetStatus(config, log);
   if (!sheet.configured) log.warn("sheets", "Spreadsheet source is not configured: preview and import are unavailable until REMOTE_CSV_URL or SHEET_ID is set");
@@ -89,7 +112,12 @@ async function main(): Promise<void> {
     { port: app.server?.port, database: deps.database.engine, bootMs: { ...boot, listening: Math.round(performance.now()) } },
   );
 
-  if (embedded) ensurePgliteTemplate(log);
+  if (embedded) {
+    ensurePgliteTemplate(log, () => {
+      const csv = config.dataMode === "remote" ? readLocalCsv(config) : undefined;
+      return csv === undefined ? undefined : templateSeed(csv);
+    });
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,7 +1,7 @@
 // Starts the real process (bun src/index.ts) to check startup errors, the ready line and SIGTERM.
 
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../helpers/processes.ts";
@@ -82,6 +82,30 @@ describe("process", () => {
     expect(first.count).toBeGreaterThan(70);
     expect(second.count).toBe(first.count);
   }, 90000);
+
+  test("a first start as `npm start` runs it (development, fresh DATA_DIR): its first 200 on / already lists the seeded events", async () => {
+    const port = freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), "finder-first-"));
+    // No NODE_ENV, DATA_MODE or AUTH_SECRET: the defaults of `npm start`.
+    const child = spawnService({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, CRON_ENABLED: "false" });
+    try {
+      const deadline = Date.now() + 40_000;
+      let first: Response | undefined;
+      while (!first && Date.now() < deadline) {
+        first = await fetch(`http://127.0.0.1:${port}/`).then((r) => (r.status === 200 ? r : undefined), () => undefined);
+        if (!first) await Bun.sleep(20);
+      }
+      expect(first?.status).toBe(200);
+      const html = await first!.text();
+      // Events of data/events.csv, the local sheet a first start is seeded from.
+      expect(html).toContain("Riverside Soca Warm-Up");
+      expect(html).toContain("Le Sentier Jazz-Funk Night");
+    } finally {
+      child.kill("SIGKILL");
+      await child.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60000);
 
   test("an unreachable database stops startup with the cause named, never the connection string", async () => {
     const refused = spawnService({ NODE_ENV: "production", DATA_MODE: "remote", AUTH_SECRET: "p".repeat(40), TRUSTED_PROXIES: "none", DATABASE_URL: `postgres://finder:hunter2-secret@127.0.0.1:${freePort()}/finder` });

@@ -22,7 +22,8 @@ import { fieldsOfRow } from "../sheet/columns.ts";
 import { parisYear } from "../paris-time.ts";
 import { isDatabaseUnreachable, safeErrorText } from "../db/errors.ts";
 import { memoisedPerObject } from "../memo.ts";
-import { findStoreMeta, isBlankStoreRow, saveStoreSheet, storeRowFields } from "../store/store.ts";
+import { dateSeededStore, findStoreMeta, isBlankStoreRow, saveStoreSheet, storeRowFields } from "../store/store.ts";
+import type { SeedSummary, TemplateSeed } from "../db/pglite-template.ts";
 import { findPublishedStamp, readPublishedSheet } from "../store/published.ts";
 import type { LiveEvent, SheetWarning } from "../sheet/types.ts";
 
@@ -469,12 +470,38 @@ async function dryRun(reader: Reader): Promise<{ source: EventSource; eventCount
   return { source, eventCount: parsed.events.length, fallbackReason: failed.length ? failed.map((a) => `${a.source}: ${a.reason}`).join("; ") : undefined, attempts };
 }
 
+/** The first start's seed: the local CSV saved and published as the system's import. */
+function writeSeed(db: Db, csv: string, now: Date) {
+  return saveStoreSheet(db, csv, { updatedBy: "system", origin: "local-file-import", now });
+}
+
+/**
+ * The seed of a seeded database template (docs/operations.md, "Startup and shutdown"): the first
+ * start's own write, made once at install, so a first start from the same CSV finds it done.
+ */
+export function templateSeed(csv: string): TemplateSeed {
+  return {
+    csv,
+    seed: async (db) => {
+      const saved = await writeSeed(db, csv, new Date());
+      return saved.ok ? { rows: saved.rowCount, generatedKeys: saved.generatedEventKeyCount } : undefined;
+    },
+  };
+}
+
 /**
  * First start in remote mode: an empty store is seeded from the local CSV so a newcomer sees the
  * full site at once. Returns the number of rows written (0 when the store already had data).
+ * `fromTemplate`: this start copied the seeded template made from the same CSV, so the seed is
+ * written already and is only dated now.
  */
-export async function seedStoreIfEmpty(deps: Pick<EventReaderDeps, "config" | "db" | "log" | "now">): Promise<number> {
+export async function seedStoreIfEmpty(deps: Pick<EventReaderDeps, "config" | "db" | "log" | "now">, fromTemplate?: SeedSummary): Promise<number> {
   if (deps.config.dataMode !== "remote") return 0;
+  if (fromTemplate) {
+    await dateSeededStore(deps.db, deps.now());
+    deps.log.info("events", "Seeded the event store from the local CSV", { ...fromTemplate, fromTemplate: true });
+    return fromTemplate.rows;
+  }
   if (await findStoreMeta(deps.db)) return 0;
   let csv: string;
   try {
@@ -483,7 +510,7 @@ export async function seedStoreIfEmpty(deps: Pick<EventReaderDeps, "config" | "d
     deps.log.warn("events", "Could not seed the event store: local CSV unreadable", { path: deps.config.localEventsCsv }, error);
     return 0;
   }
-  const saved = await saveStoreSheet(deps.db, csv, { updatedBy: "system", origin: "local-file-import", now: deps.now() });
+  const saved = await writeSeed(deps.db, csv, deps.now());
   if (!saved.ok) {
     deps.log.warn("events", "Could not seed the event store: local CSV is not a valid sheet", { error: saved.error });
     return 0;

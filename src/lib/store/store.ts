@@ -5,7 +5,7 @@
 
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client.ts";
-import { eventStoreColumns, eventStoreMeta, eventStoreRows } from "../db/schema/index.ts";
+import { eventStoreColumns, eventStoreMeta, eventStorePublished, eventStoreRows } from "../db/schema/index.ts";
 import { sha256Hex } from "../crypto.ts";
 import { findFieldForHeader, isFeaturedHeader, SHEET_COLUMNS, SHEET_FIELDS, type SheetField, type SheetFields } from "../sheet/columns.ts";
 import { parseCsvRecords, parseSheetRecords, toCsv } from "../sheet/csv.ts";
@@ -487,6 +487,18 @@ export async function saveStoreSheet(db: Db, input: RawSheet | string, options: 
       missingEventKeyCount: prepared.missingEventKeyCount,
       generatedEventKeyCount: prepared.generatedEventKeyCount,
     };
+  });
+}
+
+/**
+ * Dates a seed written ahead of time (the seeded database template, made at install) to the start
+ * that copies it: the store's update and its publish read as made now, with a publish stamp of its
+ * own, as when a first start writes the seed itself.
+ */
+export async function dateSeededStore(db: Db, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(eventStoreMeta).set({ updatedAt: now }).where(eq(eventStoreMeta.id, 1));
+    await tx.update(eventStorePublished).set({ publishedAt: now, stamp: crypto.randomUUID() }).where(eq(eventStorePublished.id, 1));
   });
 }
 

@@ -8,7 +8,13 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../../src/lib/db/client.ts";
 import { MIGRATIONS_FOLDER } from "../../../src/lib/db/migrate.ts";
-import { buildPgliteTemplate, copyPgliteTemplate, hasPgliteTemplate } from "../../../src/lib/db/pglite-template.ts";
+import { buildPgliteTemplate, buildSeededPgliteTemplate, copyPgliteTemplate, findSeededTemplate, hasPgliteTemplate } from "../../../src/lib/db/pglite-template.ts";
+import { seedStoreIfEmpty, templateSeed } from "../../../src/lib/events/pipeline.ts";
+import { findStoreMeta, readStoreSheet } from "../../../src/lib/store/store.ts";
+import { readPublishedSheet } from "../../../src/lib/store/published.ts";
+import { loadConfig } from "../../../src/lib/config.ts";
+import { createLogger } from "../../../src/lib/logger.ts";
+import { testEnv } from "../../helpers/app.ts";
 
 const root = mkdtempSync(join(tmpdir(), "finder-template-"));
 // Two folder levels that do not exist yet, as node_modules/.cache/finder on a fresh install.
@@ -92,4 +98,66 @@ describe("PGlite template", () => {
     expect(await copyPgliteTemplate(target, join(root, "no-template"))).toBe(false);
     expect(existsSync(target)).toBe(false);
   });
+});
+
+describe("seeded PGlite template", () => {
+  const csv = readFileSync(join(import.meta.dir, "../../../data/events.csv"), "utf8");
+  const config = loadConfig(testEnv({ DATA_MODE: "remote" }));
+  const now = new Date("2026-06-20T08:00:00Z");
+
+  /** A first start's seed step on a new DATA_DIR filled from `from`; what it logged and what the store holds after it. */
+  async function firstStart(name: string, from: string, fromTemplate?: { rows: number; generatedKeys: number }) {
+    const dataDir = join(root, name);
+    const database = await openDatabase({ dataDir, fillDataDir: (pgdata) => copyPgliteTemplate(pgdata, from) });
+    const lines: string[] = [];
+    const log = createLogger({ mode: "json", write: (_level, line) => lines.push(line) });
+    try {
+      const before = await readPublishedSheet(database.db);
+      const seeded = await seedStoreIfEmpty({ config, db: database.db, log, now: () => now }, fromTemplate);
+      return { seeded, lines, stampBefore: before?.stamp, meta: await findStoreMeta(database.db), sheet: await readStoreSheet(database.db), published: await readPublishedSheet(database.db) };
+    } finally {
+      await database.close();
+    }
+  }
+
+  test("is made from a CSV and found for that very CSV only; making another replaces it", async () => {
+    const path = await buildSeededPgliteTemplate(csv, templateSeed(csv).seed, template);
+    expect(path).toBeDefined();
+    expect(findSeededTemplate(csv, template)).toEqual({ path: path!, summary: { rows: 81, generatedKeys: 81 } });
+    const edited = csv.replace("Riverside Soca Warm-Up", "Riverside Soca Night");
+    expect(findSeededTemplate(edited, template)).toBeUndefined();
+    const other = await buildSeededPgliteTemplate(edited, templateSeed(edited).seed, template);
+    expect(findSeededTemplate(edited, template)?.path).toBe(other!);
+    expect(findSeededTemplate(csv, template)).toBeUndefined();
+    expect(existsSync(path!)).toBe(false);
+    // Back to the sample CSV for the test below.
+    await buildSeededPgliteTemplate(csv, templateSeed(csv).seed, template);
+  }, 120_000);
+
+  test("a CSV that is not a valid sheet makes none (the first start then seeds, and warns, itself)", async () => {
+    expect(await buildSeededPgliteTemplate("not,a\nsheet\n", templateSeed("not,a\nsheet\n").seed, template)).toBeUndefined();
+    expect(findSeededTemplate("not,a\nsheet\n", template)).toBeUndefined();
+    expect(findSeededTemplate(csv, template)).toBeDefined();
+  }, 60_000);
+
+  test("a first start from its copy ends where a first start seeding itself ends, dated now, with a publish stamp of its own", async () => {
+    const seededTemplate = findSeededTemplate(csv, template)!;
+    const copied = await firstStart("seeded-copy", seededTemplate.path, seededTemplate.summary);
+    const itself = await firstStart("seeding-itself", template);
+    expect(copied.seeded).toBe(81);
+    expect(itself.seeded).toBe(81);
+    const seedLine = (lines: string[]) => JSON.parse(lines.find((l) => l.includes("Seeded the event store"))!);
+    expect(seedLine(copied.lines)).toMatchObject({ message: "Seeded the event store from the local CSV", context: { rows: 81, generatedKeys: 81, fromTemplate: true } });
+    expect(seedLine(itself.lines)).toEqual(expect.objectContaining({ message: "Seeded the event store from the local CSV", context: { rows: 81, generatedKeys: 81 } }));
+    expect(copied.meta).toEqual(itself.meta!);
+    expect(copied.meta!.updatedAt).toEqual(now);
+    // Row ids are random in both; the rows, their order and their cells are the same.
+    const cells = (sheet: typeof copied.sheet) => sheet!.rows.map((r) => r.values);
+    expect(copied.sheet!.columns).toEqual(itself.sheet!.columns);
+    expect(cells(copied.sheet)).toEqual(cells(itself.sheet));
+    const published = (p: typeof copied.published) => ({ ...p!, stamp: undefined, rows: p!.rows.map((r) => r.values), states: [...p!.states.values()] });
+    expect(published(copied.published)).toEqual(published(itself.published));
+    expect(copied.published!.publishedAt).toEqual(now);
+    expect(copied.published!.stamp).not.toBe(copied.stampBefore!);
+  }, 60_000);
 });
