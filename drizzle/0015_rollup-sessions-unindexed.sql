@@ -77,10 +77,12 @@ BEGIN
   -- the previous one (in (recorded_at, id) order). A new view decides its own flag and can change
   -- the flag of the view right after it, so each touched chain is read from 600 s before its first
   -- new view to 600 s after its last, flagged with and without the new rows, and the difference added.
-  -- Each chain is one range of the (session_id, event_key, recorded_at) index (the lateral
-  -- subquery, kept apart by OFFSET 0, cannot become a join over every view of the table), and the
-  -- statement is planned for each batch (EXECUTE): a plan kept from the connection's first batch,
-  -- made while the table was small, would go on scanning every view once the table is large.
+  -- Each chain is one range of a session-and-event index: the lateral subquery (kept apart by
+  -- OFFSET 0) names only the session, the event and the time, in that index's order, so no plan
+  -- can read it through the (action_type, recorded_at) index instead: on a table not yet analysed
+  -- that looks as cheap and reads every view of the last minutes once per chain. The action is
+  -- filtered outside. The statement is planned for each batch (EXECUTE): a plan kept from the
+  -- connection's first batch, made while the table was empty, would be kept as the table grows.
   EXECUTE $sql$
   WITH chains AS (
     SELECT session_id, event_key, min(recorded_at) AS lo, max(recorded_at) AS hi
@@ -88,11 +90,12 @@ BEGIN
   ), near AS (
     SELECT e.id, c.session_id, c.event_key, e.recorded_at, e.recorded_at >= c.lo AS scored, e.id IN (SELECT id FROM new_rows) AS is_new
     FROM chains c CROSS JOIN LATERAL (
-      SELECT id, recorded_at FROM engagement_interactions
-      WHERE session_id = c.session_id AND event_key = c.event_key AND action_type = 'click'
+      SELECT id, action_type, recorded_at FROM engagement_interactions
+      WHERE session_id = c.session_id AND event_key = c.event_key
         AND recorded_at >= c.lo - interval '600 seconds' AND recorded_at <= c.hi + interval '600 seconds'
-      OFFSET 0
+      ORDER BY recorded_at OFFSET 0
     ) e
+    WHERE e.action_type = 'click'
   ), with_new AS (
     SELECT event_key, recorded_at, scored, recorded_at - lag(recorded_at) OVER (PARTITION BY session_id, event_key ORDER BY recorded_at, id) AS gap
     FROM near
