@@ -1,18 +1,17 @@
--- The insights rollups' latest-row tables keep only their primary keys (docs/insights.md,
--- "Rollups"). Every tracking batch upserts its sessions into them; each index on a latest-row time
--- cost an entry per new session and made every update of an existing one write a new entry in
--- every index (an update that changes an indexed column cannot be heap-only). The dashboard now
--- finds a window's partial first day through the raw rows and looks those sessions up by key.
+-- The insights rollups' per-session latest-row tables keep only their primary keys
+-- (docs/insights.md, "Rollups"). Every tracking batch upserts its sessions into them; each index
+-- on a latest-row time cost an entry per new session and made every update of an existing one
+-- write a new entry in every index (an update that changes an indexed column cannot be
+-- heap-only). The dashboard now finds a window's partial first day through the raw rows and looks
+-- those sessions up by key. The per-session-and-event table keeps its (last_at, event_key) index.
 DROP INDEX "insights_discovery_sessions_last_idx";--> statement-breakpoint
 DROP INDEX "insights_engagement_sessions_any_idx";--> statement-breakpoint
 DROP INDEX "insights_engagement_sessions_click_idx";--> statement-breakpoint
 DROP INDEX "insights_engagement_sessions_outbound_idx";--> statement-breakpoint
 DROP INDEX "insights_engagement_sessions_calendar_idx";--> statement-breakpoint
-DROP INDEX "insights_event_sessions_last_event_idx";--> statement-breakpoint
 -- Room on each page for the new version of an updated row, so the upserts of existing sessions
 -- stay heap-only (the pages filled before this keep their old setting until rewritten).
 ALTER TABLE "insights_engagement_sessions" SET (fillfactor = 80);--> statement-breakpoint
-ALTER TABLE "insights_event_sessions" SET (fillfactor = 80);--> statement-breakpoint
 ALTER TABLE "insights_discovery_sessions" SET (fillfactor = 80);--> statement-breakpoint
 -- The engagement trigger of 0007, its daily counts read chain by chain and planned per batch.
 CREATE OR REPLACE FUNCTION insights_engagement_inserted() RETURNS trigger LANGUAGE plpgsql AS $$

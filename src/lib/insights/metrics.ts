@@ -206,17 +206,18 @@ async function sessionCounts(db: MetricsDb, scope: RollupScope): Promise<Record<
   };
 }
 
-/** Distinct sessions per event active in the window, the same way as sessionCounts. */
+/**
+ * Distinct sessions per event active in the window, the same way as sessionCounts, except that the
+ * partial first day is an index range on the latest-row time (insights_event_sessions keeps that
+ * index: its pairs are many, and looking the first day's pairs up by key read pages all over it).
+ */
 function eventSessions(scope: RollupScope): SQL {
-  const { end } = scope.window;
-  const part = latestPart(scope);
+  const { start, end } = scope.window;
   return sql`
     select event_key, sum(c) as sessions from (
-      select event_key, sessions as c from insights_event_session_days where day >= ${part.daysFrom}::date
+      select event_key, sessions as c from insights_event_session_days where day >= ${scope.rollupFrom}::date
       union all
-      select r.event_key, ${part.sign}count(*) from (select distinct session_id, event_key from engagement_interactions where ${part.raw}) r
-      join insights_event_sessions s on s.session_id = r.session_id and s.event_key = r.event_key
-      where s.last_at < ${part.to} group by 1
+      select event_key, count(*) from insights_event_sessions where last_at >= ${at(start)} and last_at < ${at(scope.rawEnd)} group by 1
       union all
       select f.event_key, -count(*) from (
         select distinct session_id, event_key from engagement_interactions where recorded_at >= ${at(end)} and session_id is not null
