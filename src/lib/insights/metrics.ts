@@ -165,6 +165,13 @@ function latestPart(scope: RollupScope): LatestPart {
 }
 
 /**
+ * The row of a per-session table for the session `r.session_id`, read through its primary key for
+ * each session (OFFSET 0 keeps the subquery apart): a join planned as a scan of the whole table
+ * reads all its sessions to find the few thousand of a partial day.
+ */
+const byKey = (table: SQL): SQL => sql`select * from ${table} t where t.session_id = r.session_id offset 0`;
+
+/**
  * Distinct sessions per kind (`any` or an action) active in the window. A session was active in
  * [start, end) when its latest row of that kind is at or after start (rollup days: how many
  * sessions have their latest row on each day; the partial first day: latestPart), less the
@@ -181,7 +188,7 @@ async function sessionCounts(db: MetricsDb, scope: RollupScope): Promise<Record<
         select session_id, bool_or(action_type = 'click') as click, bool_or(action_type = 'outbound_click') as outbound, bool_or(action_type = 'calendar_sync') as calendar
         from engagement_interactions where ${part.raw} group by session_id
       ) r
-      join insights_engagement_sessions s on s.session_id = r.session_id
+      cross join lateral (${byKey(sql`insights_engagement_sessions`)}) s
       cross join lateral (values ('any', true, s.last_any_at), ('click', r.click, s.last_click_at),
         ('outbound_click', r.outbound, s.last_outbound_at), ('calendar_sync', r.calendar, s.last_calendar_at)) as k(kind, seen, last)
       where k.seen and k.last < ${part.to}
@@ -291,7 +298,7 @@ export async function readDiscoveryInsights(db: MetricsDb, scope: MetricsScope, 
         select sessions as c from insights_discovery_session_days where day >= ${latest.daysFrom}::date
         union all
         select ${latest.sign}count(*) from (select distinct session_id from discovery_interactions where ${latest.raw}) r
-        join insights_discovery_sessions x on x.session_id = r.session_id where x.last_at < ${latest.to}
+        cross join lateral (${byKey(sql`insights_discovery_sessions`)}) x where x.last_at < ${latest.to}
         union all
         select -count(*) from (select distinct session_id from discovery_interactions where recorded_at >= ${at(end)} and session_id is not null) f
         where not exists (
