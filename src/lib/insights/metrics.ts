@@ -141,22 +141,58 @@ function engagementGrid(scope: RollupScope, group: SQL): SQL {
 }
 
 /**
+ * Where the distinct-session counts of a window's partial first day come from. The rollup days
+ * from `daysFrom` on count the sessions whose latest row falls on them; the sessions whose latest
+ * row falls in [from, to) are added (`sign` "") or, when the window starts early in its first day
+ * (the days then start with that whole day), taken away (`sign` "-"): the side with fewer raw rows.
+ * Those are found through the raw rows of [from, to) and looked up by key in the latest-row table
+ * (a session with a row there has its latest row there exactly when that latest row is before
+ * `to`), so the latest-row tables need no index on their times, which every insert would pay for.
+ */
+interface LatestPart {
+  daysFrom: string;
+  raw: SQL;
+  to: SQL;
+  sign: SQL;
+}
+
+function latestPart(scope: RollupScope): LatestPart {
+  if (scope.firstDay) {
+    const from = parisDayStart(scope.firstDay);
+    return { daysFrom: scope.firstDay, raw: sql`recorded_at >= ${at(from)} and recorded_at < ${at(scope.window.start)} and session_id is not null`, to: at(scope.window.start), sign: sql.raw("-") };
+  }
+  return { daysFrom: scope.rollupFrom, raw: sql`recorded_at >= ${at(scope.window.start)} and recorded_at < ${at(scope.rawEnd)} and session_id is not null`, to: at(scope.rawEnd), sign: sql.raw("") };
+}
+
+/**
+ * The row of a per-session table for the session `r.session_id`, read through its primary key for
+ * each session (OFFSET 0 keeps the subquery apart): a join planned as a scan of the whole table
+ * reads all its sessions to find the few thousand of a partial day.
+ */
+const byKey = (table: SQL): SQL => sql`select * from ${table} t where t.session_id = r.session_id offset 0`;
+
+/**
  * Distinct sessions per kind (`any` or an action) active in the window. A session was active in
  * [start, end) when its latest row of that kind is at or after start (rollup days: how many
- * sessions have their latest row on each day; the raw start: the sessions whose latest row falls
- * there), less the sessions whose rows from start on all lie at or after the end.
+ * sessions have their latest row on each day; the partial first day: latestPart), less the
+ * sessions whose rows from start on all lie at or after the end.
  */
 async function sessionCounts(db: MetricsDb, scope: RollupScope): Promise<Record<string, number>> {
-  const { start, end } = scope.window;
-  const latest = (kind: string, column: string) =>
-    sql`select ${kind}::text, count(*) from insights_engagement_sessions where ${sql.raw(column)} >= ${at(start)} and ${sql.raw(column)} < ${at(scope.rawEnd)}`;
+  const { end } = scope.window;
+  const part = latestPart(scope);
   const rows = await planned<{ kind: string; n: string }>(db, sql`
     select kind, sum(c) as n from (
-      select kind, sessions as c from insights_session_days where day >= ${scope.rollupFrom}::date
-      union all ${latest("any", "last_any_at")}
-      union all ${latest("click", "last_click_at")}
-      union all ${latest("outbound_click", "last_outbound_at")}
-      union all ${latest("calendar_sync", "last_calendar_at")}
+      select kind, sessions as c from insights_session_days where day >= ${part.daysFrom}::date
+      union all
+      select k.kind, ${part.sign}count(*) from (
+        select session_id, bool_or(action_type = 'click') as click, bool_or(action_type = 'outbound_click') as outbound, bool_or(action_type = 'calendar_sync') as calendar
+        from engagement_interactions where ${part.raw} group by session_id
+      ) r
+      cross join lateral (${byKey(sql`insights_engagement_sessions`)}) s
+      cross join lateral (values ('any', true, s.last_any_at), ('click', r.click, s.last_click_at),
+        ('outbound_click', r.outbound, s.last_outbound_at), ('calendar_sync', r.calendar, s.last_calendar_at)) as k(kind, seen, last)
+      where k.seen and k.last < ${part.to}
+      group by k.kind
       union all
       select f.kind, -count(*) from (
         select session_id, action_type as kind from engagement_interactions where recorded_at >= ${at(end)} and session_id is not null
@@ -177,7 +213,11 @@ async function sessionCounts(db: MetricsDb, scope: RollupScope): Promise<Record<
   };
 }
 
-/** Distinct sessions per event active in the window, the same way as sessionCounts. */
+/**
+ * Distinct sessions per event active in the window, the same way as sessionCounts, except that the
+ * partial first day is an index range on the latest-row time (insights_event_sessions keeps that
+ * index: its pairs are many, and looking the first day's pairs up by key read pages all over it).
+ */
 function eventSessions(scope: RollupScope): SQL {
   const { start, end } = scope.window;
   return sql`
@@ -248,15 +288,17 @@ function discoveryParts(scope: RollupScope, rollup: SQL, columns: SQL, where: SQ
 export async function readDiscoveryInsights(db: MetricsDb, scope: MetricsScope, mode: ClusterMode): Promise<DiscoveryInsights> {
   if (!scope.rollupFrom) return rawDiscoveryInsights(db, scope.window, mode);
   const s = scope as RollupScope;
-  const { start, end } = s.window;
+  const { end } = s.window;
+  const latest = latestPart(s);
   const [actions, sessions, filters, queries, genres] = await Promise.all([
     planned<{ action_type: string; n: string }>(db, sql`
       select action_type, sum(c) as n from (${discoveryParts(s, sql`insights_daily_discovery`, sql`action_type`, sql`true`)}) x group by 1`),
     planned<{ n: string }>(db, sql`
       select sum(c) as n from (
-        select sessions as c from insights_discovery_session_days where day >= ${s.rollupFrom}::date
+        select sessions as c from insights_discovery_session_days where day >= ${latest.daysFrom}::date
         union all
-        select count(*) from insights_discovery_sessions where last_at >= ${at(start)} and last_at < ${at(s.rawEnd)}
+        select ${latest.sign}count(*) from (select distinct session_id from discovery_interactions where ${latest.raw}) r
+        cross join lateral (${byKey(sql`insights_discovery_sessions`)}) x where x.last_at < ${latest.to}
         union all
         select -count(*) from (select distinct session_id from discovery_interactions where recorded_at >= ${at(end)} and session_id is not null) f
         where not exists (

@@ -9,7 +9,8 @@ import { resetDatabase, sharedDatabase, TEST_DATABASE_URL } from "../../helpers/
 import { plus, seedDiscovery, seedEngagement, type DiscoverySeed, type EngagementSeed } from "../../helpers/insights.ts";
 import { listDailyInsights, listEventInsights, readDiscoveryInsights, readEngagementBlocks, readSummary, readSummaryAndDaily, scopeOf } from "../../../src/lib/insights/metrics.ts";
 import { rawDailyInsights, rawDiscoveryInsights, rawEventInsights, rawSummary } from "../../../src/lib/insights/reference.ts";
-import { windowEndingAt } from "../../../src/lib/insights/window.ts";
+import { nextDate, parisDayStart, windowEndingAt } from "../../../src/lib/insights/window.ts";
+import { parisDate } from "../../../src/lib/paris-time.ts";
 import type { Database } from "../../../src/lib/db/client.ts";
 
 beforeEach(async () => {
@@ -32,6 +33,17 @@ const ENDS = [
   "2026-10-25T01:30:00Z", // the second 02:30 of the DST night
 ];
 const WINDOWS = [1, 2, 3, 7, 30];
+
+/** Every window's start, with the first Paris midnight at least 600 s after it (where whole rollup days begin). */
+function windowStarts(): { end: string; days: number; start: string; midnight: string }[] {
+  return ENDS.flatMap((end) =>
+    WINDOWS.map((days) => {
+      const start = new Date(new Date(end).getTime() - days * 86_400_000).toISOString();
+      const midnight = parisDayStart(nextDate(parisDate(new Date(Date.parse(start) + 600_000)))).toISOString();
+      return { end, days, start, midnight };
+    }),
+  );
+}
 
 function engagementRows(rnd: ReturnType<typeof random>): EngagementSeed[] {
   const rows: EngagementSeed[] = [];
@@ -62,13 +74,20 @@ function engagementRows(rnd: ReturnType<typeof random>): EngagementSeed[] {
       rows.push({ key: "ev-1", action: "calendar_sync", session: "late", at: end }, { key: "ev-1", session: "late", at: plus(end, -0.001) });
     }
   }
+  // Sessions whose latest row lies exactly on a bound of a window's partial first day (its start,
+  // and the midnight where the rollup days begin), with a row a second before it.
+  for (const { end, days, start, midnight } of windowStarts()) {
+    for (const [name, at] of [["at-start", start], ["at-midnight", midnight]]) {
+      rows.push({ key: "ev-2", session: `${name}-${end}-${days}`, at: plus(at, -1) }, { key: "ev-2", action: "outbound_click", session: `${name}-${end}-${days}`, at });
+    }
+  }
   return rows;
 }
 
 function discoveryRows(rnd: ReturnType<typeof random>): DiscoverySeed[] {
   const queries = ["techno", "tecno", "house", "afro house", "jazz", "rap", "pop", "r&b"];
   const actions = ["search", "search", "filter_apply", "filter_apply", "filter_clear"] as const;
-  return Array.from({ length: 600 }, () => {
+  const rows: DiscoverySeed[] = Array.from({ length: 600 }, () => {
     const action = rnd.pick(actions);
     return {
       action,
@@ -79,6 +98,12 @@ function discoveryRows(rnd: ReturnType<typeof random>): DiscoverySeed[] {
       value: action === "filter_apply" ? rnd.pick(["house", "11", "jazz"]) : null,
     };
   });
+  for (const { end, days, start, midnight } of windowStarts()) {
+    for (const [name, at] of [["at-start", start], ["at-midnight", midnight]]) {
+      for (const when of [plus(at, -1), at]) rows.push({ action: "filter_clear", session: `${name}-${end}-${days}`, at: when });
+    }
+  }
+  return rows;
 }
 
 /** Inserts the rows in shuffled batches of 1–60 rows, several batches at once on a server. */
