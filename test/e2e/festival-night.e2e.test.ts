@@ -6,20 +6,10 @@
 
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { createClock } from "../helpers/app.ts";
-import { collectConsoleErrors, newContext, screenshot, useBrowserApp, VIEWPORTS } from "../helpers/browser.ts";
-import { saveStoreSheet } from "../../src/lib/store/store.ts";
-import { bigSheet } from "../../bench/fixtures.ts";
+import { collectConsoleErrors, newContext, screenshot, festivalSheetApp, useBrowserApp, VIEWPORTS } from "../helpers/browser.ts";
 
 const AT = new Date("2026-06-21T19:30:00Z");
-const { ctx, server, browser } = useBrowserApp({
-  clock: createClock(AT),
-  env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" },
-  seed: async (ctx) => {
-    const saved = await saveStoreSheet(ctx.deps.db, bigSheet(120), { updatedBy: "admin-upload", origin: "manual", now: AT });
-    if (!saved.ok) throw new Error(saved.error);
-  },
-});
+const { server, browser } = useBrowserApp(festivalSheetApp(AT, 120));
 
 async function open(viewport: keyof typeof VIEWPORTS, options: { javaScriptEnabled?: boolean; geolocation?: "granted" | "denied" } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const v = VIEWPORTS[viewport];

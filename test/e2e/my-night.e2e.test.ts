@@ -11,24 +11,14 @@ import { readFileSync } from "node:fs";
 import ICAL from "ical.js";
 import type { BrowserContext, Page } from "playwright-core";
 import { sql } from "drizzle-orm";
-import { createClock } from "../helpers/app.ts";
-import { collectConsoleErrors, newContext, screenshot, useBrowserApp, VIEWPORTS } from "../helpers/browser.ts";
-import { saveStoreSheet } from "../../src/lib/store/store.ts";
-import { bigSheet } from "../../bench/fixtures.ts";
+import { collectConsoleErrors, newContext, screenshot, festivalSheetApp, useBrowserApp, VIEWPORTS } from "../helpers/browser.ts";
 import { nightEvents } from "../../src/pages/my-night/night.ts";
 import { hasEnded } from "../../src/lib/events/filter-moment.ts";
 
 const AT = new Date("2026-06-21T19:30:00Z");
 const STORAGE_KEY = "finder:my-night:v1";
 
-const { ctx, server, browser } = useBrowserApp({
-  clock: createClock(AT),
-  env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" },
-  seed: async (ctx) => {
-    const saved = await saveStoreSheet(ctx.deps.db, bigSheet(120), { updatedBy: "admin-upload", origin: "manual", now: AT });
-    if (!saved.ok) throw new Error(saved.error);
-  },
-});
+const { ctx, server, browser } = useBrowserApp(festivalSheetApp(AT, 120));
 
 const TIMEOUT = 90_000;
 const url = (path: string) => `${server.url}${path}`;

@@ -8,23 +8,13 @@
 
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { createClock } from "../helpers/app.ts";
-import { collectConsoleErrors, newContext, screenshot, useBrowserApp } from "../helpers/browser.ts";
-import { saveStoreSheet } from "../../src/lib/store/store.ts";
-import { bigSheet } from "../../bench/fixtures.ts";
+import { collectConsoleErrors, newContext, screenshot, festivalSheetApp, useBrowserApp } from "../helpers/browser.ts";
 
 const AT = new Date("2026-06-21T19:30:00Z");
 const CACHE = "finder-pack-v2";
 const TIMEOUT = 120_000;
 
-const { ctx, server, browser } = useBrowserApp({
-  clock: createClock(AT),
-  env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" },
-  seed: async (ctx) => {
-    const saved = await saveStoreSheet(ctx.deps.db, bigSheet(120), { updatedBy: "admin-upload", origin: "manual", now: AT });
-    if (!saved.ok) throw new Error(saved.error);
-  },
-});
+const { ctx, server, browser } = useBrowserApp(festivalSheetApp(AT, 120));
 
 const url = (path: string) => `${server.url}${path}`;
 const listedKeys = (page: Page) => page.locator("#results ol.event-list > li > article.card").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-event-key")!));

@@ -9,7 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll } from "bun:test";
-import { createTestContext, lateBound, resolveOptions, type TestContext, type TestContextOptions } from "./app.ts";
+import { createClock, createTestContext, lateBound, resolveOptions, type TestContext, type TestContextOptions } from "./app.ts";
+import { saveStoreSheet } from "../../src/lib/store/store.ts";
+import { bigSheet } from "../../bench/fixtures.ts";
 
 /** Where a system browser is looked for, in order (after CHROME_PATH). */
 export const SYSTEM_BROWSER_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
@@ -153,6 +155,22 @@ export interface BrowserApp {
 
 /** The app of `useBrowserApp`: its options and the data to seed before it is served. */
 export type BrowserAppOptions = TestContextOptions & { seed?: (ctx: TestContext) => Promise<unknown> };
+
+/**
+ * A festival-night app: the clock at `at`, the event store holding a generated sheet of `rows`
+ * events published at that moment (the bench's fixture), and no CSV fallback. The browser tests of
+ * the night (live states, My night, offline) start from it.
+ */
+export function festivalSheetApp(at: Date, rows: number): BrowserAppOptions {
+  return {
+    clock: createClock(at),
+    env: { DATA_MODE: "remote", LOCAL_EVENTS_CSV: "/nonexistent/events.csv" },
+    seed: async (ctx) => {
+      const saved = await saveStoreSheet(ctx.deps.db, bigSheet(rows), { updatedBy: "admin-upload", origin: "manual", now: at });
+      if (!saved.ok) throw new Error(saved.error);
+    },
+  };
+}
 
 /**
  * The shared setup of the browser tests: the test app (seeded by `seed` before it is served) on a
