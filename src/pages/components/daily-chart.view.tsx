@@ -61,7 +61,7 @@ export function DailyChart<K extends string>(props: { title: string; series: rea
         ))}
         {days.map((d, i) =>
           i % labelEvery === 0 || i === days.length - 1 ? (
-            <text x={String(x(i))} y={String(HEIGHT - 8)} text-anchor="middle" font-size="11" fill="#52525b" safe>
+            <text x={String(x(i))} y={String(HEIGHT - 8)} text-anchor={i > 0 && i === days.length - 1 ? "end" : "middle"} font-size="11" fill="#52525b" safe>
               {dayLabel(d.day)}
             </text>
           ) : (
