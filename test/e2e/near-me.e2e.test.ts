@@ -174,7 +174,7 @@ describe("the preview clock and the off season", () => {
       await openNearMe(page);
       const names = (await venuesShown(page)).map((v) => v.name);
       expect(names).toContain("Quai de Jemmapes");
-      expect(await page.locator("#near-me").innerText()).not.toContain("Afternoon Brass");
+      expect(await page.locator("#near-me .card-title", { hasText: "Afternoon Brass" }).count()).toBe(0);
       await screenshot(page, "preview-clock-phone");
       // Leaving: back on the real clock (November), where the chips say when the festival is.
       await page.locator(".preview-badge a").click();
@@ -208,8 +208,9 @@ describe("the preview clock and the off season", () => {
       await openNearMe(page);
       const panel = await page.locator("#near-me").innerText();
       expect(panel).toContain("Le festival a lieu 19–22 juin : voici tous les événements listés près de vous, quel que soit le jour.");
-      expect(panel).toContain("Afternoon Brass");
-      expect(panel).toContain("Monday Chorus");
+      // The cards are counted rather than read from innerText: a list item below the fold skips its
+      // rendering (content-visibility: auto), and Chromium then leaves its text out of innerText.
+      for (const name of ["Afternoon Brass", "Monday Chorus"]) expect(await page.locator("#near-me .card-title", { hasText: name }).count()).toBe(1);
       await page.locator("#near-me").screenshot({ path: join(SCREENSHOT_DIR, "near-me-november-phone.png") });
     } finally {
       await context.close();
