@@ -9,47 +9,15 @@
 // TRACKING_LIMITER_FALLBACK=local.
 // BENCH_SERVICE_ROOT=<dir> runs another checkout's service (the figures before the fix).
 
-import net from "node:net";
 import postgres from "postgres";
 import { pinSelf, LOAD_CPU } from "./lib.ts";
 import { drive, startService, stopProcess, trackRequest, waitForHealth } from "./track.bench.ts";
-import { freePort } from "../test/helpers/processes.ts";
+import { freePort, tcpProxy } from "../test/helpers/processes.ts";
 
 const SERVER = "postgres://postgres@127.0.0.1:5432";
 const OUTAGE_MS = Number(process.env.BENCH_OUTAGE_MS ?? 5_000);
 const BEFORE_MS = 3_000;
 const AFTER_MS = 8_000;
-
-/** A TCP proxy on a fixed port that can be killed (every connection cut) and started again. */
-function tcpProxy(target: { host: string; port: number }, port: number) {
-  let server: net.Server | undefined;
-  const sockets = new Set<net.Socket>();
-  const start = () =>
-    new Promise<void>((resolve, reject) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(target);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on("close", () => sockets.delete(socket));
-          socket.on("error", () => {});
-        }
-        client.pipe(upstream).pipe(client);
-        client.on("close", () => upstream.destroy());
-        upstream.on("close", () => client.destroy());
-      });
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => resolve());
-    });
-  const kill = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      sockets.clear();
-      if (!server) return resolve();
-      server.close(() => resolve());
-      server = undefined;
-    });
-  return { start, kill };
-}
 
 /** One run: load for BEFORE_MS + OUTAGE_MS + AFTER_MS, the proxy away for OUTAGE_MS when `outage`. */
 async function run(label: string, outage: boolean, env: Record<string, string> = {}): Promise<void> {

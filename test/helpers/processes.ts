@@ -2,6 +2,7 @@
 // loopback port, and a database several processes can share (a scratch database on the Postgres
 // server, or an in-memory PGlite served over the wire from this process).
 
+import net from "node:net";
 import postgres from "postgres";
 import { PGlite } from "@electric-sql/pglite";
 import { servePgliteOverWire } from "./pglite-wire.ts";
@@ -47,4 +48,38 @@ export async function pgliteServer(): Promise<SharedDatabase> {
       await db.close();
     },
   };
+}
+
+/**
+ * A plain TCP proxy on a fixed port (in front of a database) that can be killed, cutting every
+ * connection, and started again: an outage as a service sees it.
+ */
+export function tcpProxy(target: { host: string; port: number }, port: number) {
+  let server: net.Server | undefined;
+  const sockets = new Set<net.Socket>();
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(target);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on("close", () => sockets.delete(socket));
+          socket.on("error", () => {});
+        }
+        client.pipe(upstream).pipe(client);
+        client.on("close", () => upstream.destroy());
+        upstream.on("close", () => client.destroy());
+      });
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => resolve());
+    });
+  const kill = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+      if (!server) return resolve();
+      server.close(() => resolve());
+      server = undefined;
+    });
+  return { start, kill };
 }

@@ -8,13 +8,12 @@
 // an in-memory PGlite served over the Postgres wire protocol from this process.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import net from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
-import { freePort, pgliteServer, serverDatabase, type SharedDatabase } from "../helpers/processes.ts";
+import { freePort, pgliteServer, serverDatabase, tcpProxy, type SharedDatabase } from "../helpers/processes.ts";
 import { checkoutCompleted, signatureHeader, TEST_WEBHOOK_SECRET } from "../helpers/payment.ts";
 
 const ROOT = join(import.meta.dir, "../..");
@@ -29,37 +28,6 @@ const ANSWER_WITHIN_MS = 5_000;
 // (seen in 1 of 4 runs: all rows recorded 2.2 s after the return). That rig stands in for a server;
 // the embedded database in production runs in process, without connections or a breaker.
 const RECORDED_WITHIN_MS = TEST_DATABASE_URL ? 1_000 : 3_000;
-
-/** A plain TCP proxy on a fixed port in front of the database, that can be killed and restarted. */
-function tcpProxy(target: { host: string; port: number }, port: number) {
-  let server: net.Server | undefined;
-  const sockets = new Set<net.Socket>();
-  const start = () =>
-    new Promise<void>((resolve, reject) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(target);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on("close", () => sockets.delete(socket));
-          socket.on("error", () => {});
-        }
-        client.pipe(upstream).pipe(client);
-        client.on("close", () => upstream.destroy());
-        upstream.on("close", () => client.destroy());
-      });
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => resolve());
-    });
-  const kill = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      sockets.clear();
-      if (!server) return resolve();
-      server.close(() => resolve());
-      server = undefined;
-    });
-  return { start, kill };
-}
 
 let shared: SharedDatabase;
 let direct: postgres.Sql;
