@@ -185,7 +185,9 @@ describe("a database outage under load", () => {
     for (const a of answers) groups.set(`${a.name} ${a.status}`, [...(groups.get(`${a.name} ${a.status}`) ?? []), a.ms]);
     const timeline = `after the return: all accepted at ${Math.round(acceptedAt - returnedAt)} ms, first recorded at ${Math.round(firstSeenAt - returnedAt)} ms, all at ${Math.round(recordedAt - returnedAt)} ms`;
     const summary = `${timeline}\nanswers: ${JSON.stringify([...groups].map(([k, v]) => [k, v.length, Math.round(Math.max(...v))]))}\nlogs:\n${output.slice(-4000)}`;
-    expect(answers.length, summary).toBeGreaterThan(WORKERS * 4);
+    // Under load: each worker answered more than twice on average. A worker whose request waits out
+    // the 3 s connect deadline answers few in a 2.5 s outage, so this is a floor, not a rate.
+    expect(answers.length, summary).toBeGreaterThan(WORKERS * 2);
     expect(answers.filter((a) => a.ms > ANSWER_WITHIN_MS), summary).toEqual([]);
     expect(answers.filter((a) => a.status === 0 || a.status >= 500 && a.status !== 503), summary).toEqual([]);
     expect(answers.filter((a) => a.status === 503 && a.retryAfter === null), summary).toEqual([]);
