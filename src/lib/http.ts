@@ -172,7 +172,19 @@ export async function withBodyCap(request: Request, maxBytes: number): Promise<R
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (Number.isFinite(declared) && declared > maxBytes) return "too_large";
   if (!request.body) return request;
-  const reader = request.body.getReader();
+  // A body that breaks off is read as what arrived; the readers then see it as malformed.
+  const body = await readCapped(request.body, maxBytes, true);
+  if (body === "too_large") return body;
+  return new Request(request.url, { method: request.method, headers: request.headers, body });
+}
+
+/**
+ * Reads a stream to its end as one byte array, or "too_large" as soon as it passes `maxBytes`
+ * (the stream is then cancelled, so an over-long body is not read to its end). A stream that
+ * breaks off throws, or with `keepPartial` gives what arrived.
+ */
+export async function readCapped(stream: ReadableStream<Uint8Array>, maxBytes: number, keepPartial = false): Promise<Uint8Array<ArrayBuffer> | "too_large"> {
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
@@ -186,14 +198,14 @@ export async function withBodyCap(request: Request, maxBytes: number): Promise<R
       }
       chunks.push(value);
     }
-  } catch {
-    // A body that breaks off is read as what arrived; the readers then see it as malformed.
+  } catch (error) {
+    if (!keepPartial) throw error;
   }
-  const body = new Uint8Array(total);
+  const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
-    body.set(chunk, offset);
+    bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new Request(request.url, { method: request.method, headers: request.headers, body });
+  return bytes;
 }

@@ -2,6 +2,7 @@
 
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
+import { readCapped } from "../http.ts";
 
 /** Largest body read from a remote URL (5 MiB). */
 export const REMOTE_MAX_BYTES = 5 * 1024 * 1024;
@@ -148,25 +149,8 @@ export async function readBodyCapped(response: Response, maxBytes: number): Prom
     throw tooLarge();
   }
   if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readCapped(response.body, maxBytes);
+  if (bytes === "too_large") throw tooLarge();
   return new TextDecoder("utf-8").decode(bytes);
 }
 
