@@ -43,6 +43,8 @@ describe("report a problem in the browser", () => {
       await dialog.getByRole("button", { name: fr("report.send") }).click();
       const thanks = dialog.getByText(fr("report.thanks"));
       await thanks.waitFor();
+      // Focus moves on htmx:load, which comes once the swap settles, a moment after the text shows.
+      await page.waitForFunction(() => document.activeElement?.matches("[data-report-notice]") === true, undefined, { timeout: 5_000 }).catch(() => {});
       expect(await thanks.evaluate((el) => el === document.activeElement)).toBe(true);
       await screenshot(page, "report-thanks-phone-fr");
 

@@ -5,7 +5,7 @@
 import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, pgliteServer, serverDatabase } from "./processes.ts";
+import { drainOutput, freePort, pgliteServer, serverDatabase } from "./processes.ts";
 
 export { freePort };
 import type { Subprocess } from "bun";
@@ -108,17 +108,6 @@ async function waitFor(url: string, timeoutMs: number, child?: Subprocess<"ignor
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-function drain(child: Subprocess<"ignore", "pipe", "pipe">): () => string {
-  let text = "";
-  const decoder = new TextDecoder();
-  for (const stream of [child.stdout, child.stderr]) {
-    void (async () => {
-      const reader = stream.getReader();
-      for (let part = await reader.read(); !part.done; part = await reader.read()) text += decoder.decode(part.value);
-    })();
-  }
-  return () => text;
-}
 
 async function startService(dir: string, index: number, databaseUrl: string | undefined, wrap: (command: string[]) => string[]): Promise<EdgeService> {
   const port = freePort();
@@ -142,7 +131,7 @@ async function startService(dir: string, index: number, databaseUrl: string | un
     stdout: "pipe",
     stderr: "pipe",
   });
-  const output = drain(child);
+  const output = drainOutput(child);
   try {
     await waitFor(`http://127.0.0.1:${port}/api/health`, 60_000, child);
   } catch (error) {
@@ -173,7 +162,7 @@ export async function startEdge(options: { databaseUrl?: string; instances: numb
   const conf = join(dir, "nginx.conf");
   writeFileSync(conf, nginxConfig(dir, nginxSite({ cacheDir: join(dir, "cache"), upstreams: services.map((s) => `127.0.0.1:${s.port}`), listen: `127.0.0.1:${port}` })));
   const nginx = Bun.spawn(wrap([nginxBinary, "-p", dir, "-c", conf]), { stdout: "pipe", stderr: "pipe" });
-  const nginxOutput = drain(nginx);
+  const nginxOutput = drainOutput(nginx);
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${url}/api/health`, 10_000, nginx);

@@ -83,3 +83,19 @@ export function tcpProxy(target: { host: string; port: number }, port: number) {
     });
   return { start, kill };
 }
+
+/**
+ * Reads a child's stdout and stderr as they come (a full pipe would stall it) and returns the text
+ * so far, for the message of a failed check.
+ */
+export function drainOutput(child: { stdout: unknown; stderr: unknown }): () => string {
+  let text = "";
+  const decoder = new TextDecoder();
+  for (const stream of [child.stdout, child.stderr]) {
+    void (async () => {
+      const reader = (stream as ReadableStream<Uint8Array>).getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read()) text += decoder.decode(part.value);
+    })();
+  }
+  return () => text;
+}

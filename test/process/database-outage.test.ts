@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
-import { freePort, pgliteServer, serverDatabase, tcpProxy, type SharedDatabase } from "../helpers/processes.ts";
+import { drainOutput, freePort, pgliteServer, serverDatabase, tcpProxy, type SharedDatabase } from "../helpers/processes.ts";
 import { checkoutCompleted, signatureHeader, TEST_WEBHOOK_SECRET } from "../helpers/payment.ts";
 
 const ROOT = join(import.meta.dir, "../..");
@@ -34,7 +34,7 @@ let direct: postgres.Sql;
 let proxy: ReturnType<typeof tcpProxy>;
 let service: ReturnType<typeof Bun.spawn> | undefined;
 let base = "";
-let output = "";
+let output: () => string = () => "";
 let dataDir = "";
 
 beforeAll(async () => {
@@ -71,13 +71,7 @@ beforeAll(async () => {
     stdout: "pipe",
     stderr: "pipe",
   });
-  const decoder = new TextDecoder();
-  for (const stream of [service.stdout, service.stderr]) {
-    void (async () => {
-      const reader = (stream as ReadableStream<Uint8Array>).getReader();
-      for (let part = await reader.read(); !part.done; part = await reader.read()) output += decoder.decode(part.value);
-    })();
-  }
+  output = drainOutput(service);
   base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -86,7 +80,7 @@ beforeAll(async () => {
     } catch {}
     await Bun.sleep(100);
   }
-  throw new Error(`service did not start:\n${output}`);
+  throw new Error(`service did not start:\n${output()}`);
 }, 90_000);
 
 afterAll(async () => {
@@ -184,7 +178,7 @@ describe("a database outage under load", () => {
     const groups = new Map<string, number[]>();
     for (const a of answers) groups.set(`${a.name} ${a.status}`, [...(groups.get(`${a.name} ${a.status}`) ?? []), a.ms]);
     const timeline = `after the return: all accepted at ${Math.round(acceptedAt - returnedAt)} ms, first recorded at ${Math.round(firstSeenAt - returnedAt)} ms, all at ${Math.round(recordedAt - returnedAt)} ms`;
-    const summary = `${timeline}\nanswers: ${JSON.stringify([...groups].map(([k, v]) => [k, v.length, Math.round(Math.max(...v))]))}\nlogs:\n${output.slice(-4000)}`;
+    const summary = `${timeline}\nanswers: ${JSON.stringify([...groups].map(([k, v]) => [k, v.length, Math.round(Math.max(...v))]))}\nlogs:\n${output().slice(-4000)}`;
     // Under load: each worker answered more than twice on average. A worker whose request waits out
     // the 3 s connect deadline answers few in a 2.5 s outage, so this is a floor, not a rate.
     expect(answers.length, summary).toBeGreaterThan(WORKERS * 2);

@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
-import { freePort, pgliteServer, serverDatabase, type SharedDatabase } from "../helpers/processes.ts";
+import { drainOutput, freePort, pgliteServer, serverDatabase, type SharedDatabase } from "../helpers/processes.ts";
 
 const ROOT = join(import.meta.dir, "../..");
 const ADMIN_KEY = "two-instances-admin-key-0123456789";
@@ -50,24 +50,17 @@ async function startService(databaseUrl: string): Promise<Service> {
     stderr: "pipe",
   });
   // Drain the logs as they come (a full pipe would stall the service); shown when a check fails.
-  let text = "";
-  const decoder = new TextDecoder();
-  for (const stream of [child.stdout, child.stderr]) {
-    void (async () => {
-      const reader = (stream as ReadableStream<Uint8Array>).getReader();
-      for (let part = await reader.read(); !part.done; part = await reader.read()) text += decoder.decode(part.value);
-    })();
-  }
+  const text = drainOutput(child);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { port, child, output: () => text };
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { port, child, output: text };
     } catch {}
     await Bun.sleep(100);
   }
   child.kill("SIGKILL");
-  throw new Error(`service did not start:\n${text}`);
+  throw new Error(`service did not start:\n${text()}`);
 }
 
 async function stopService(service: Service): Promise<number> {
