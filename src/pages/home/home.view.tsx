@@ -18,7 +18,7 @@ import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { homeHref, pageHref } from "../../lib/links.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
 import { CARD_LIST_HX, EventCard, MODAL_ROOT_ID } from "../components/event-card.view.tsx";
-import { FilterPanel, RESULTS_HX, RESULTS_ID, ResultCount, SearchBar } from "../components/filter-panel.view.tsx";
+import { FILTERS_FORM_ID, FilterPanel, RESULTS_HX, RESULTS_ID, ResultCount, SearchBar } from "../components/filter-panel.view.tsx";
 import { MapCard, MapData } from "../components/map.view.tsx";
 import { Icon } from "../components/icons.tsx";
 import { OfflineNotice } from "../components/offline-notice.view.tsx";
@@ -288,7 +288,9 @@ export function DidYouMean(props: { listing: HomeListing }): JSX.Element {
   return (
     <p class="did-you-mean" role="status">
       <span safe>{t("home.didYouMean")}</span>{" "}
-      <a href={href} hx-get={href} {...RESULTS_HX} rel="nofollow" data-did-you-mean>
+      {/* In the filters form's request queue: clicking it blurs the search box, whose change
+          sends the form; the link's request replaces that one, so it never swaps back the misspelt search. */}
+      <a href={href} hx-get={href} {...RESULTS_HX} hx-sync={`#${FILTERS_FORM_ID}:replace`} rel="nofollow" data-did-you-mean>
         <strong safe>{suggestion.q}</strong>
       </a>
       <span safe>{t("home.didYouMean.end")}</span>{" "}
