@@ -2,7 +2,7 @@
 // the static pages and the static assets. One place decides the encodings offered, how a client's
 // Accept-Encoding picks one, and how an ETag is derived from the bytes.
 
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { createHash } from "node:crypto";
 import { memoised } from "./memo.ts";
 
@@ -18,10 +18,17 @@ export function brotli(identity: Uint8Array, quality: number): Uint8Array<ArrayB
   return asBytes(brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }));
 }
 
-/** Gzip at `level` (9 for bytes kept for the process's life, 6 for renders that expire). */
-export function gzip(identity: Uint8Array, level: number): Uint8Array<ArrayBuffer> {
-  return asBytes(gzipSync(identity, { level }));
+/**
+ * Gzip at `level` (9 for bytes kept for the process's life, 6 for renders that expire, 1 for a
+ * render miss's own answer). Bun's native gzip: the same format as node:zlib's, without its stream
+ * machinery, which cost more than the compression itself on a small page.
+ */
+export function gzip(identity: Uint8Array, level: CompressionLevel): Uint8Array<ArrayBuffer> {
+  return asBytes(Bun.gzipSync(asBytes(identity), { level }));
 }
+
+/** The levels this service compresses at: 1 (fastest), 6 (default) and 9 (smallest). */
+export type CompressionLevel = 1 | 6 | 9;
 
 /**
  * Both compressions of bytes kept for the process's life, each made on its first use at the
@@ -43,16 +50,25 @@ const encodingOf = memoised(256, readEncoding);
 
 /** Picks the encoding a client accepts: brotli, then gzip, else identity. */
 export function pickEncoding(acceptEncoding: string | null): Encoding {
-  return encodingOf(acceptEncoding ?? "");
+  return encodingOf(acceptEncoding ?? "").kept;
 }
 
-function readEncoding(acceptEncoding: string): Encoding {
+/**
+ * The encoding of a body compressed for one answer only (a render miss): gzip when the client
+ * takes it, as every browser does, since gzip at its fastest level costs a fraction of brotli's
+ * here; else what pickEncoding picks. Bodies kept and sent again stay brotli (smaller).
+ */
+export function pickOnceEncoding(acceptEncoding: string | null): Encoding {
+  return encodingOf(acceptEncoding ?? "").once;
+}
+
+function readEncoding(acceptEncoding: string): { kept: Encoding; once: Encoding } {
   const accept = acceptEncoding.toLowerCase();
   const allows = (name: string) => {
     const match = accept.match(new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=([0-9.]+))?`));
     return match !== null && (match[1] === undefined || Number(match[1]) > 0);
   };
-  if (allows("br")) return "br";
-  if (allows("gzip")) return "gzip";
-  return "identity";
+  const gzipAllowed = allows("gzip");
+  const kept: Encoding = allows("br") ? "br" : gzipAllowed ? "gzip" : "identity";
+  return { kept, once: gzipAllowed ? "gzip" : kept };
 }

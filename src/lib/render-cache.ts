@@ -2,7 +2,7 @@
 // one regeneration at a time per entry, no stampede on a miss, and invalidation by path or tag.
 // A failed regeneration keeps serving the previous render (see docs/public-pages.md, "Render cache").
 
-import { asBytes, brotli, contentEtag, gzip, pickEncoding, type Encoding } from "./compression.ts";
+import { asBytes, brotli, contentEtag, gzip, pickEncoding, pickOnceEncoding, type CompressionLevel, type Encoding } from "./compression.ts";
 import type { Logger } from "./logger.ts";
 import type { Invalidation } from "./invalidation.ts";
 
@@ -80,7 +80,7 @@ function headIndex(state: CacheState, encoding: Encoding, extra: boolean): numbe
 }
 
 /** How a client's Accept-Encoding picks an encoding (kept in compression.ts; re-exported for the routes that import it from here). */
-export { pickEncoding } from "./compression.ts";
+export { pickEncoding, pickOnceEncoding } from "./compression.ts";
 
 /** The cache of one process. */
 export interface RenderCache {
@@ -171,7 +171,7 @@ function build(cache: Cache, key: string, rendered: Rendered, policy: CachePolic
 const KEPT_LEVEL = 6;
 const MISS_LEVEL = 1;
 
-function compress(identity: Uint8Array, encoding: Encoding, level: number): Uint8Array<ArrayBuffer> {
+function compress(identity: Uint8Array, encoding: Encoding, level: CompressionLevel): Uint8Array<ArrayBuffer> {
   return encoding === "gzip" ? gzip(identity, level) : encoding === "br" ? brotli(identity, level) : asBytes(identity);
 }
 
@@ -184,8 +184,9 @@ function bodyOf(entry: Entry, encoding: Encoding): Blob {
 
 /**
  * The body a miss answers with: the kept one when there is one, else compressed at the fastest
- * level and not kept. Most search misses are asked once, so paying the better level for a body
- * nobody asks for again is waste; the first hit compresses the kept one (bodyOf).
+ * level and not kept, in gzip when the client takes it (pickOnceEncoding). Most search misses are
+ * asked once, so paying the better level for a body nobody asks for again is waste; the first hit
+ * compresses the kept one (bodyOf).
  */
 function missBody(entry: Entry, encoding: Encoding): Blob | Uint8Array<ArrayBuffer> {
   return entry.bodies[encoding] ?? compress(entry.identity, encoding, MISS_LEVEL);
@@ -245,7 +246,8 @@ function prototypeOf(entry: Entry, state: CacheState, encoding: Encoding, extra?
 /** Answers from an entry: 304 when the client has it, headers alone for HEAD, else a clone of the prototype. */
 function respond(request: Request, entry: Entry, state: CacheState, extra?: Readonly<Record<string, string>>, requestHeaders: Headers = request.headers): Response {
   if (requestHeaders.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers: headsOf(entry, state, "identity", extra) });
-  const encoding = pickEncoding(requestHeaders.get("accept-encoding"));
+  // A miss's body is compressed for this answer alone (missBody), so it takes the cheaper encoding.
+  const encoding = (state === "MISS" ? pickOnceEncoding : pickEncoding)(requestHeaders.get("accept-encoding"));
   if (request.method === "HEAD") return new Response(null, { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
   if (state === "MISS") return new Response(missBody(entry, encoding), { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
   return prototypeOf(entry, state, encoding, extra).clone();

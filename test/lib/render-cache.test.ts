@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
-import { createRenderCache, pickEncoding } from "../../src/lib/render-cache.ts";
+import { createRenderCache, pickEncoding, pickOnceEncoding } from "../../src/lib/render-cache.ts";
 import { createMemoryLogger } from "../../src/lib/logger.ts";
 import { createInvalidationBus } from "../../src/lib/invalidation.ts";
 import { connectInvalidations } from "../../src/lib/invalidation-channel.ts";
@@ -156,6 +156,18 @@ describe("render cache", () => {
     }
   });
 
+  test("a miss taking gzip or brotli answers in gzip (compressed for that answer alone); the hits that follow get brotli", async () => {
+    const t = setup();
+    const browser = { "accept-encoding": "gzip, deflate, br, zstd" };
+    const miss = await t.get("/?e=browser", browser);
+    expect([miss.headers.get("x-cache"), miss.headers.get("content-encoding")]).toEqual(["MISS", "gzip"]);
+    const body = gunzipSync(Buffer.from(await miss.arrayBuffer())).toString();
+    expect(body).toMatch(/^<p>render \d+<\/p>$/);
+    const hit = await t.get("/?e=browser", browser);
+    expect([hit.headers.get("x-cache"), hit.headers.get("content-encoding")]).toEqual(["HIT", "br"]);
+    expect(brotliDecompressSync(Buffer.from(await hit.arrayBuffer())).toString()).toBe(body);
+  });
+
   test("a render whose data was read before the latest invalidation is served but not kept, on a miss or a regeneration", async () => {
     let clock = 1_000_000;
     const cache = createRenderCache({ log: createMemoryLogger(), now: () => clock });
@@ -191,6 +203,16 @@ describe("render cache", () => {
     [null, "identity"],
   ])("pickEncoding(%p) = %s", (header, expected) => {
     expect(pickEncoding(header as string | null)).toBe(expected as "br");
+  });
+
+  test.each([
+    ["gzip, deflate, br, zstd", "gzip"],
+    ["br", "br"],
+    ["br, gzip;q=0", "br"],
+    ["deflate", "identity"],
+    [null, "identity"],
+  ])("pickOnceEncoding(%p) = %s", (header, expected) => {
+    expect(pickOnceEncoding(header as string | null)).toBe(expected as "gzip");
   });
 
   test("invalidations reach other instances over LISTEN/NOTIFY (Postgres server) or stay local (PGlite)", async () => {
