@@ -34,8 +34,11 @@ interface Entry {
   path: string;
   status: number;
   headers: Record<string, string>;
-  /** The body in each encoding, as Blobs: a Response shares a Blob's bytes instead of copying them. */
-  /** The body per encoding, each compressed on its first request (a search miss is usually asked once, in one encoding). */
+  /**
+   * The body in each encoding as a Blob (a Response shares a Blob's bytes instead of copying them),
+   * each made on its first hit in that encoding, identity included: a search miss is usually asked
+   * once, and its own answer is made for it alone (missBody).
+   */
   bodies: Partial<Record<Encoding, Blob>>;
   identity: Uint8Array;
   etag: string;
@@ -157,7 +160,7 @@ function build(cache: Cache, key: string, rendered: Rendered, policy: CachePolic
     path: pathOf(key),
     status: rendered.status ?? 200,
     headers: rendered.headers ?? {},
-    bodies: { identity: new Blob([identity]) },
+    bodies: {},
     identity,
     etag: contentEtag(identity),
     createdAt: cache.now(),
