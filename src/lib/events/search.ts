@@ -4,8 +4,11 @@
 // one folding rule shared by the query and the fields.
 //
 // Cost: the search text of each event (exact, compact and word forms) is built once per event
-// object and language, and the list's vocabulary once per built list and language; a query then costs
-// one pass over the vocabulary for its typo-tolerant words and one pass over the events.
+// object and language, and the list's vocabulary and postings (which events hold each word, each
+// word start of 1–3 characters and each genre) once per built list and language. A query then
+// costs one pass over the vocabulary for each typo-tolerant word not seen yet, a few look-ups in
+// the postings per term (searchCandidates), and the matcher on the candidates they leave only:
+// the matcher stays the judge, the postings only skip events it would reject.
 
 import distance from "damerau-levenshtein";
 import { distance as levenshteinDistance } from "fastest-levenshtein";
@@ -14,7 +17,7 @@ import { GENRE_ALIASES, GENRES, genreLabel } from "../sheet/genres.ts";
 import { compactSearchText, searchWords, searchWordsAsWritten } from "../sheet/text.ts";
 import type { LiveEvent } from "../sheet/types.ts";
 import { catalogue, currentLanguage, inLanguage, LANGUAGES, type Language, type MessageKey } from "../i18n/index.ts";
-import { memoisedPerObject } from "../memo.ts";
+import { memoised, memoisedPerObject } from "../memo.ts";
 import { originOf } from "./projections.ts";
 import { parisDate } from "../paris-time.ts";
 import { runsAt } from "./filter-moment.ts";
@@ -432,6 +435,24 @@ export interface PreparedSearch {
   terms: readonly Term[];
 }
 
+const NO_MEANING: PhraseMeaning = { genres: [], keywords: [] };
+
+/**
+ * The genres and chip words of the known phrases within a word's typo allowance: a pass over every
+ * phrase, kept per word since distinct queries share most of their words ("venue m12", "venue m13").
+ */
+const typoMeaning = memoised(1000, (text: string): PhraseMeaning => {
+  const allowance = typoAllowance(text.length);
+  const typo: PhraseMeaning = { genres: [], keywords: [] };
+  for (const [phrase, found] of PHRASES) {
+    if (withinEdits(text, phrase, allowance)) {
+      typo.genres.push(...found.genres);
+      typo.keywords.push(...found.keywords);
+    }
+  }
+  return typo;
+});
+
 /** Splits a query into terms, the longest known phrases first; null when nothing searchable is left. */
 export function prepareSearch(query: string): PreparedSearch | null {
   const words = searchWords(query);
@@ -449,17 +470,8 @@ export function prepareSearch(query: string): PreparedSearch | null {
     }
     const text = words.slice(i, i + taken).join("");
     const allowance = taken === 1 && !DIGIT.test(text) ? typoAllowance(text.length) : 0;
-    const typoGenres: string[] = [];
-    const typoKeywords: SearchKeyword[] = [];
-    if (!meaning && allowance > 0) {
-      for (const [phrase, found] of PHRASES) {
-        if (withinEdits(text, phrase, allowance)) {
-          typoGenres.push(...found.genres);
-          typoKeywords.push(...found.keywords);
-        }
-      }
-    }
-    terms.push({ text, genres: meaning?.genres ?? [], keywords: meaning?.keywords ?? [], allowance, typoGenres, typoKeywords });
+    const typo = !meaning && allowance > 0 ? typoMeaning(text) : NO_MEANING;
+    terms.push({ text, genres: meaning?.genres ?? [], keywords: meaning?.keywords ?? [], allowance, typoGenres: typo.genres, typoKeywords: typo.keywords });
     i += taken;
   }
   return { exact: query.toLowerCase().replace(/\s+/g, " ").trim(), whole: words.join(""), terms };
