@@ -144,11 +144,9 @@ export function searchSuggestion(events: readonly LiveEvent[], filters: EventFil
   const index = searchIndexOf(events);
   const q = suggestQuery(filters.q, index);
   if (q === null || fold(q) === fold(filters.q)) return null;
-  const matcher = createEventMatcher({ ...filters, q }, now, index);
-  let count = 0;
-  events.forEach((event, i) => {
-    if (matcher(event, index.entries[i]) !== null && (!keep || keep(event))) count++;
-  });
+  // The events the respelling finds under the same filters (the index leaves the matcher only its candidates).
+  const respelt = filterEvents(events, { ...filters, q }, now);
+  const count = keep ? respelt.filter(keep).length : respelt.length;
   return count > found ? { q: normaliseSearchText(q), count } : null;
 }
 

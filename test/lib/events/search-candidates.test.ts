@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { bigSheet } from "../../../bench/fixtures.ts";
 import { FIXTURE_SHEET_CSV } from "../../../src/lib/events/fixtures.ts";
-import { createEventMatcher, filterEvents } from "../../../src/lib/events/filter-match.ts";
+import { createEventMatcher, filterEvents, searchSuggestion } from "../../../src/lib/events/filter-match.ts";
 import { parseFilters, type EventFilters } from "../../../src/lib/events/filter-query.ts";
 import { searchIndexOf } from "../../../src/lib/events/search.ts";
 import { inLanguage, type Language } from "../../../src/lib/i18n/index.ts";
@@ -116,4 +116,25 @@ describe("filterEvents with the search index gives the plain scan's list and ord
       });
     }
   }
+});
+
+test("Did you mean counts the events its respelling finds as the plain scan does", () => {
+  const events = [...parsed(bigSheet(300)), ...parsed(FIXTURE_SHEET_CSV), ...extra()];
+  const outdoor = (event: LiveEvent): boolean => event.venueTypes.includes("outdoor");
+  let offered = 0;
+  inLanguage("fr", () => {
+    for (const params of Object.values(FILTER_STATES)) {
+      for (const q of ["kmpoa", "baitgnolles", "amapaino", "belevile", "dancehal", "hiphpo", "venu 12", "sunet"]) {
+        const filters = parseFilters({ ...params, q });
+        for (const keep of [undefined, outdoor]) {
+          const suggestion = searchSuggestion(events, filters, 0, NOW, keep);
+          if (suggestion === null) continue;
+          offered++;
+          const found = scanned(events, parseFilters({ ...params, q: suggestion.q }));
+          expect(suggestion.count).toBe(keep ? found.filter(keep).length : found.length);
+        }
+      }
+    }
+  });
+  expect(offered).toBeGreaterThan(5);
 });
