@@ -7,8 +7,8 @@ import { fold } from "../sheet/text.ts";
 import { memoisedPerObject } from "../memo.ts";
 import { dayPeriodOf } from "../sheet/times.ts";
 import type { Arrondissement, LiveEvent, NationalityCode } from "../sheet/types.ts";
-import { activeRange, AGE_RANGE_BOUNDS, compareGenres, compareNationalities, emptyFilters, GENRE_ORDER, normaliseSearchText, PRICE_RANGE_BOUNDS, type EventFilters } from "./filter-query.ts";
-import { createSearchMatcher, prepareSearch, searchIndexOf, suggestQuery, type MatchTier, type SearchEntry, type SearchIndex } from "./search.ts";
+import { activeRange, AGE_RANGE_BOUNDS, compareGenres, compareNationalities, GENRE_ORDER, normaliseSearchText, PRICE_RANGE_BOUNDS, type EventFilters } from "./filter-query.ts";
+import { createSearchMatcher, prepareSearch, searchCandidates, searchIndexOf, suggestQuery, type MatchTier, type SearchEntry, type SearchIndex } from "./search.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Matching
@@ -86,11 +86,15 @@ export function matchesFilters(event: LiveEvent, filters: EventFilters, now: Dat
 export function filterEvents(events: readonly LiveEvent[], filters: EventFilters, now: Date = new Date()): LiveEvent[] {
   const passing = passingFilterGroups(events, filters);
   if (filters.q === "") return passing.map((i) => events[i]!);
-  // The list's search index is only built (once per list) when there is a search.
+  const search = prepareSearch(normaliseSearchText(filters.q));
+  // Nothing searchable (only punctuation): the list as the filters make it.
+  if (search === null) return passing.map((i) => events[i]!);
+  // The list's search index is only built (once per list) when there is a search. The matcher
+  // judges only the passing events the index leaves as candidates (search.ts, searchCandidates).
   const index = searchIndexOf(events);
-  const matcher = createEventMatcher({ ...emptyFilters(), q: filters.q }, now, index);
+  const matcher = createSearchMatcher(search, now, index);
   const tiers: LiveEvent[][] = [[], [], []];
-  for (const i of passing) {
+  for (const i of searchCandidates(index, search, passing)) {
     const tier = matcher(events[i]!, index.entries[i]);
     if (tier !== null) tiers[tier]!.push(events[i]!);
   }
@@ -140,11 +144,9 @@ export function searchSuggestion(events: readonly LiveEvent[], filters: EventFil
   const index = searchIndexOf(events);
   const q = suggestQuery(filters.q, index);
   if (q === null || fold(q) === fold(filters.q)) return null;
-  const matcher = createEventMatcher({ ...filters, q }, now, index);
-  let count = 0;
-  events.forEach((event, i) => {
-    if (matcher(event, index.entries[i]) !== null && (!keep || keep(event))) count++;
-  });
+  // The events the respelling finds under the same filters (the index leaves the matcher only its candidates).
+  const respelt = filterEvents(events, { ...filters, q }, now);
+  const count = keep ? respelt.filter(keep).length : respelt.length;
   return count > found ? { q: normaliseSearchText(q), count } : null;
 }
 

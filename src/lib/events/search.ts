@@ -4,8 +4,11 @@
 // one folding rule shared by the query and the fields.
 //
 // Cost: the search text of each event (exact, compact and word forms) is built once per event
-// object and language, and the list's vocabulary once per built list and language; a query then costs
-// one pass over the vocabulary for its typo-tolerant words and one pass over the events.
+// object and language, and the list's vocabulary and postings (which events hold each word, each
+// word start of 1–3 characters and each genre) once per built list and language. A query then
+// costs one pass over the vocabulary for each typo-tolerant word not seen yet, a few look-ups in
+// the postings per term (searchCandidates), and the matcher on the candidates they leave only:
+// the matcher stays the judge, the postings only skip events it would reject.
 
 import distance from "damerau-levenshtein";
 import { distance as levenshteinDistance } from "fastest-levenshtein";
@@ -14,7 +17,7 @@ import { GENRE_ALIASES, GENRES, genreLabel } from "../sheet/genres.ts";
 import { compactSearchText, searchWords, searchWordsAsWritten } from "../sheet/text.ts";
 import type { LiveEvent } from "../sheet/types.ts";
 import { catalogue, currentLanguage, inLanguage, LANGUAGES, type Language, type MessageKey } from "../i18n/index.ts";
-import { memoisedPerObject } from "../memo.ts";
+import { memoised, memoisedPerObject } from "../memo.ts";
 import { originOf } from "./projections.ts";
 import { parisDate } from "../paris-time.ts";
 import { runsAt } from "./filter-moment.ts";
@@ -265,6 +268,25 @@ export interface SearchIndex {
   readonly suggestions: ReadonlyMap<string, SuggestionWord>;
   /** The near words of each typo-tolerant query word asked so far (see nearWordsOf), at most NEAR_WORDS_KEPT. */
   near: Map<string, readonly string[]>;
+  /** Which events hold which word starts, words and genres, for skipping the events a query cannot match (built on first search, see searchCandidates). */
+  readonly postings: Postings;
+}
+
+/**
+ * The events holding each key, as ascending list positions (`SearchIndex.entries`): what
+ * searchCandidates reads instead of testing every event.
+ */
+interface Postings {
+  /** The 1, 2 and 3 characters from each word start of the folded text (never past the end of a field), by startKey. */
+  byStart: ReadonlyMap<number | string, readonly number[]>;
+  /** Each search word (SearchEntry.words). */
+  byWord: ReadonlyMap<string, readonly number[]>;
+  /** The search words in code-unit order: the words starting with a text are one run of them. */
+  sortedWords: readonly string[];
+  /** Each genre key of the events (the genre match reads the list's events, as the matcher does). */
+  byGenre: ReadonlyMap<string, readonly number[]>;
+  /** One mark per event, reused by every query of the list (a fresh array per query costs more than the rest of a rare query). */
+  marks: Int32Array;
 }
 
 function addSuggestions(words: Map<string, SuggestionWord>, text: string, seen: Set<string>): void {
@@ -280,26 +302,65 @@ function addSuggestions(words: Map<string, SuggestionWord>, text: string, seen: 
 }
 
 function buildIndex(events: readonly LiveEvent[], language: Language): SearchIndex {
-  const vocabulary = new Set<string>();
+  const byWord = new Map<string, number[]>();
   const pairs = new Set<string>();
   const listEntries: SearchEntry[] = [];
-  for (const event of events) {
-    const entry = searchEntry(event, language);
+  for (let i = 0; i < events.length; i++) {
+    const entry = searchEntry(events[i]!, language);
     listEntries.push(entry);
-    for (const word of entry.words) vocabulary.add(word);
+    for (const word of entry.words) addPosition(byWord, word, i);
     for (const pair of entry.pairs) pairs.add(pair);
   }
   let suggestions: Map<string, SuggestionWord> | undefined;
+  let postings: Postings | undefined;
   return {
     entries: listEntries,
-    vocabulary: [...vocabulary],
-    wordsByInitial: byInitial(vocabulary),
+    vocabulary: [...byWord.keys()],
+    wordsByInitial: byInitial(byWord.keys()),
     pairsByInitial: byInitial(pairs),
     get suggestions() {
       return (suggestions ??= buildSuggestions(events));
     },
     near: new Map(),
+    get postings() {
+      return (postings ??= buildPostings(events, listEntries, byWord));
+    },
   };
+}
+
+// Positions are added in ascending order, so an event already holding the key is the list's last.
+function addPosition<K>(lists: Map<K, number[]>, key: K, i: number): void {
+  const list = lists.get(key);
+  if (list === undefined) lists.set(key, [i]);
+  else if (list[list.length - 1] !== i) list.push(i);
+}
+
+/**
+ * The key of the `length` characters of `text` from `at` in Postings.byStart: a small integer
+ * for ASCII (most folded text; a Map finds integers faster than strings), else the text itself.
+ */
+function startKey(text: string, at: number, length: number): number | string {
+  let key = 0;
+  for (let k = at; k < at + length; k++) {
+    const code = text.charCodeAt(k);
+    if (code >= 128) return text.slice(at, at + length);
+    key = (key << 8) | (code + 1);
+  }
+  return key;
+}
+
+function buildPostings(events: readonly LiveEvent[], listEntries: readonly SearchEntry[], byWord: ReadonlyMap<string, readonly number[]>): Postings {
+  const byStart = new Map<number | string, number[]>();
+  const byGenre = new Map<string, number[]>();
+  for (let i = 0; i < listEntries.length; i++) {
+    const { compact, starts } = listEntries[i]!;
+    for (let at = 0; at < compact.length; at++) {
+      if (starts[at] !== 1) continue;
+      for (let length = 1; length <= 3 && at + length <= compact.length && compact[at + length - 1] !== "\n"; length++) addPosition(byStart, startKey(compact, at, length), i);
+    }
+    for (const genre of events[i]!.genres) addPosition(byGenre, genre, i);
+  }
+  return { byStart, byWord, sortedWords: [...byWord.keys()].sort(), byGenre, marks: new Int32Array(listEntries.length) };
 }
 
 function buildSuggestions(events: readonly LiveEvent[]): Map<string, SuggestionWord> {
@@ -374,6 +435,24 @@ export interface PreparedSearch {
   terms: readonly Term[];
 }
 
+const NO_MEANING: PhraseMeaning = { genres: [], keywords: [] };
+
+/**
+ * The genres and chip words of the known phrases within a word's typo allowance: a pass over every
+ * phrase, kept per word since distinct queries share most of their words ("venue m12", "venue m13").
+ */
+const typoMeaning = memoised(1000, (text: string): PhraseMeaning => {
+  const allowance = typoAllowance(text.length);
+  const typo: PhraseMeaning = { genres: [], keywords: [] };
+  for (const [phrase, found] of PHRASES) {
+    if (withinEdits(text, phrase, allowance)) {
+      typo.genres.push(...found.genres);
+      typo.keywords.push(...found.keywords);
+    }
+  }
+  return typo;
+});
+
 /** Splits a query into terms, the longest known phrases first; null when nothing searchable is left. */
 export function prepareSearch(query: string): PreparedSearch | null {
   const words = searchWords(query);
@@ -391,17 +470,8 @@ export function prepareSearch(query: string): PreparedSearch | null {
     }
     const text = words.slice(i, i + taken).join("");
     const allowance = taken === 1 && !DIGIT.test(text) ? typoAllowance(text.length) : 0;
-    const typoGenres: string[] = [];
-    const typoKeywords: SearchKeyword[] = [];
-    if (!meaning && allowance > 0) {
-      for (const [phrase, found] of PHRASES) {
-        if (withinEdits(text, phrase, allowance)) {
-          typoGenres.push(...found.genres);
-          typoKeywords.push(...found.keywords);
-        }
-      }
-    }
-    terms.push({ text, genres: meaning?.genres ?? [], keywords: meaning?.keywords ?? [], allowance, typoGenres, typoKeywords });
+    const typo = !meaning && allowance > 0 ? typoMeaning(text) : NO_MEANING;
+    terms.push({ text, genres: meaning?.genres ?? [], keywords: meaning?.keywords ?? [], allowance, typoGenres: typo.genres, typoKeywords: typo.keywords });
     i += taken;
   }
   return { exact: query.toLowerCase().replace(/\s+/g, " ").trim(), whole: words.join(""), terms };
@@ -488,6 +558,137 @@ export function createSearchMatcher(search: PreparedSearch, now: Date, index?: S
     }
     return exactOr(entry, tier);
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The events a query may match
+
+/** The values present in both ascending lists, ascending. */
+function intersectAscending(a: readonly number[], b: readonly number[]): number[] {
+  if (a.length > b.length) [a, b] = [b, a];
+  const both: number[] = [];
+  if (a.length * 8 < b.length) {
+    // A few against many: each of the few is looked for by halving, from where the last one was.
+    let low = 0;
+    for (let i = 0; i < a.length && low < b.length; i++) {
+      const value = a[i]!;
+      let high = b.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (b[mid]! < value) low = mid + 1;
+        else high = mid;
+      }
+      if (b[low] === value) both.push(value);
+    }
+    return both;
+  }
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      both.push(x);
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return both;
+}
+
+/**
+ * Adds to `parts` lists whose union holds every event where `needle` is found folded
+ * (foldedAtWordStart). Up to 3 characters: the events holding it at a word start. Longer, the word
+ * where the match starts either starts with the whole needle (a run of the sorted words), or is the
+ * needle's first d characters, the rest of the needle then starting the next word of the same field
+ * (a needle never holds the "\n" between fields).
+ */
+function addFoldedParts(postings: Postings, needle: string, parts: (readonly number[])[]): void {
+  if (needle.length <= 3) {
+    const holders = postings.byStart.get(startKey(needle, 0, needle.length));
+    if (holders !== undefined) parts.push(holders);
+    return;
+  }
+  const words = postings.sortedWords;
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (words[mid]! < needle) low = mid + 1;
+    else high = mid;
+  }
+  for (let w = low; w < words.length && words[w]!.startsWith(needle); w++) parts.push(postings.byWord.get(words[w]!)!);
+  for (let d = 1; d < needle.length; d++) {
+    const first = postings.byWord.get(needle.slice(0, d));
+    if (first === undefined) continue;
+    const next = postings.byStart.get(startKey(needle, d, Math.min(3, needle.length - d)));
+    if (next !== undefined) parts.push(intersectAscending(first, next));
+  }
+}
+
+/**
+ * Lists whose union holds every event a term can match (createSearchMatcher): by its text, its
+ * genres and misspelt genres, and its near words and pairs (a word or a pair of neighbouring words
+ * of an event is also found folded there); null when the term names a chip or setting word, whose
+ * test reads the clock and the event (every event may then match it).
+ */
+function termParts(index: SearchIndex, term: Term): (readonly number[])[] | null {
+  if (term.keywords.length > 0 || term.typoKeywords.length > 0) return null;
+  const postings = index.postings;
+  const parts: (readonly number[])[] = [];
+  addFoldedParts(postings, term.text, parts);
+  for (const genre of [...term.genres, ...term.typoGenres]) {
+    const holders = postings.byGenre.get(genre);
+    if (holders !== undefined) parts.push(holders);
+  }
+  if (term.allowance > 0) for (const word of nearWordsOf(index, term)) addFoldedParts(postings, word, parts);
+  return parts;
+}
+
+const sizeOf = (parts: readonly (readonly number[])[]): number => parts.reduce((sum, part) => sum + part.length, 0);
+
+/**
+ * The positions of `among` (ascending list positions, those passing the filter groups) whose
+ * events a prepared search may match: those found by the whole query joined, and those every term
+ * may match (terms naming a chip word aside, as any event may match them). Only these need the
+ * matcher, which stays the judge of each: the postings only leave out events it would reject.
+ */
+export function searchCandidates(index: SearchIndex, search: PreparedSearch, among: readonly number[]): readonly number[] {
+  const terms: (readonly number[])[][] = [];
+  for (const term of search.terms) {
+    const parts = termParts(index, term);
+    if (parts !== null) terms.push(parts);
+  }
+  if (terms.length === 0) return among;
+  // The rarest term first: each next term only keeps events the ones before kept.
+  const sizes = new Map(terms.map((parts) => [parts, sizeOf(parts)]));
+  terms.sort((a, b) => sizes.get(a)! - sizes.get(b)!);
+  // marks[i]: -1 when the whole query is found in event i, else how many terms (in that order) may match it.
+  const marks = index.postings.marks.fill(0);
+  if (search.terms.length > 1) {
+    const whole: (readonly number[])[] = [];
+    addFoldedParts(index.postings, search.whole, whole);
+    for (const part of whole) for (let k = 0; k < part.length; k++) marks[part[k]!] = -1;
+  }
+  for (let t = 0; t < terms.length; t++) {
+    let kept = 0;
+    for (const part of terms[t]!) {
+      for (let k = 0; k < part.length; k++) {
+        const i = part[k]!;
+        if (marks[i] === t) {
+          marks[i] = t + 1;
+          kept++;
+        }
+      }
+    }
+    if (kept === 0) break;
+  }
+  const all = terms.length;
+  const found: number[] = [];
+  for (let k = 0; k < among.length; k++) {
+    const mark = marks[among[k]!];
+    if (mark === all || mark === -1) found.push(among[k]!);
+  }
+  return found;
 }
 
 // ---------------------------------------------------------------------------------------------
