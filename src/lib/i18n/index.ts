@@ -243,9 +243,7 @@ function noonOf(iso: string): Date | null {
 
 /** "dim. 21 juin" / "Sun 21 June": weekday, day and month of a sheet date; "à confirmer" / "TBC" otherwise. */
 export function formatDay(iso: string, language: Language = currentLanguage()): string {
-  const date = noonOf(iso);
-  if (!date) return translate(language, "common.tbc");
-  return dateFormat(language, { weekday: "short", day: "numeric", month: "long" }).format(date);
+  return dayLabels(`${language}|${iso}`);
 }
 
 /** "21 juin" / "21 June". */
@@ -257,6 +255,30 @@ export function formatDayMonth(iso: string, language: Language = currentLanguage
 
 /** A range of two sheet dates by Intl: "19–21 juin", "30 juin – 2 juil."; one day gives "21 juin". */
 export function formatDayRange(startIso: string, endIso: string, language: Language = currentLanguage()): string {
+  if (!ISO_DATE.test(startIso) || !ISO_DATE.test(endIso)) return dayRange(startIso, endIso, language);
+  return dayRangeLabels(`${language}|${startIso}|${endIso}`);
+}
+
+// The day labels are pure functions of the language and the dates, asked for by every card, chip
+// and stats row: each is worked out once (an Intl call otherwise). Keys are "language|date" (a
+// language code has no "|") and "language|start|end" (two dates shaped YYYY-MM-DD: other texts
+// are not kept).
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dayLabels = memoised(5_000, (key: string) => {
+  const cut = key.indexOf("|");
+  const language = key.slice(0, cut) as Language;
+  const iso = key.slice(cut + 1);
+  const date = noonOf(iso);
+  if (!date) return translate(language, "common.tbc");
+  return dateFormat(language, { weekday: "short", day: "numeric", month: "long" }).format(date);
+});
+
+const dayRangeLabels = memoised(5_000, (key: string) => {
+  const [language, startIso, endIso] = key.split("|") as [Language, string, string];
+  return dayRange(startIso, endIso, language);
+});
+
+function dayRange(startIso: string, endIso: string, language: Language): string {
   const start = noonOf(startIso);
   const end = noonOf(endIso);
   if (!start) return translate(language, "common.tbc");
