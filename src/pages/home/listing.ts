@@ -156,7 +156,9 @@ function withPaidWindow(shown: LiveEvent, paid: LiveEvent): LiveEvent {
   let copies = PAID_COPIES.get(paid);
   if (!copies) PAID_COPIES.set(paid, (copies = new WeakMap()));
   let copy = copies.get(shown);
-  if (!copy) copies.set(shown, (copy = { ...shown, isFeatured: true, featuredAt: paid.featuredAt, featuredEndsAt: paid.featuredEndsAt }));
+  if (!copy || copy.featuredAt !== paid.featuredAt || copy.featuredEndsAt !== paid.featuredEndsAt) {
+    copies.set(shown, (copy = { ...shown, isFeatured: true, featuredAt: paid.featuredAt, featuredEndsAt: paid.featuredEndsAt }));
+  }
   return copy;
 }
 
