@@ -14,11 +14,16 @@ export function withSearch(query: string, q: string): string {
   return joined(query, searchParam(q));
 }
 
-// The `q` parameter of a search text ("" for none).
+// The `q` parameter of a search text ("" for none). A render asks for the same one for each of
+// its links: the last one is kept.
 function searchParam(q: string): string {
-  const text = FILTER_PARAMS.q.serialise(q);
-  return text === undefined ? "" : new URLSearchParams([[FILTER_PARAMS.q.name, text]]).toString();
+  if (q !== lastSearch.q) {
+    const text = FILTER_PARAMS.q.serialise(q);
+    lastSearch = { q, param: text === undefined ? "" : new URLSearchParams([[FILTER_PARAMS.q.name, text]]).toString() };
+  }
+  return lastSearch.param;
 }
+let lastSearch = { q: "", param: "" };
 
 function joined(query: string, param: string): string {
   if (!param) return query;

@@ -161,12 +161,33 @@ function pluralRule(language: Language, type: Intl.PluralRuleType): Intl.PluralR
 const numberFormats = new Map<Language, Intl.NumberFormat>();
 /** A count in the current language's digits and grouping ("1 234", "1,234"). */
 export function formatCount(value: number, language: Language = currentLanguage()): string {
+  const small = smallCount(value);
+  if (small !== null) return (COUNT_TEXTS[language][small] ??= countFormat(language).format(value));
+  return countFormat(language).format(value);
+}
+
+function countFormat(language: Language): Intl.NumberFormat {
   let format = numberFormats.get(language);
   if (!format) {
     format = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 2 });
     numberFormats.set(language, format);
   }
-  return format.format(value);
+  return format;
+}
+
+// The counts of a page (events found, areas, dates, people who saved) are small whole numbers
+// asked for on every render: their text and plural form are kept per language (each an Intl call).
+const SMALL_COUNTS = 10_000;
+function smallCount(value: number): number | null {
+  return Number.isInteger(value) && value >= 0 && value < SMALL_COUNTS && !Object.is(value, -0) ? value : null;
+}
+const COUNT_TEXTS = Object.fromEntries(LANGUAGES.map((language) => [language, [] as string[]])) as Record<Language, string[]>;
+const PLURAL_FORMS = Object.fromEntries(LANGUAGES.map((language) => [language, [] as Intl.LDMLPluralRule[]])) as Record<Language, Intl.LDMLPluralRule[]>;
+
+function cardinalForm(language: Language, count: number): Intl.LDMLPluralRule {
+  const small = smallCount(count);
+  if (small !== null) return (PLURAL_FORMS[language][small] ??= pluralRule(language, "cardinal").select(count));
+  return pluralRule(language, "cardinal").select(count);
 }
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -189,7 +210,7 @@ export function formatMoney(min: number, max: number, currency: "EUR" | "GBP", l
 
 function pick(message: Message, language: Language, count: number | undefined): string {
   if (typeof message === "string") return message;
-  const form = count === undefined ? "other" : pluralRule(language, "cardinal").select(count);
+  const form = count === undefined ? "other" : cardinalForm(language, count);
   return message[form] ?? message.other;
 }
 
