@@ -1,7 +1,7 @@
 // The canonical queries of the filter states one tap away from the current one (the quick chips,
 // the removable chips, the map's area list), worked out once per filter state without its search
 // text: a new search (nearly every results request the homepage has not seen) then only adds its
-// `q`. See docs/public-pages.md, "What a read costs".
+// `q`. See docs/public-pages.md, "Render cache".
 
 import { canonicalFilterQuery, FILTER_PARAMS, type EventFilters } from "./filter-query.ts";
 
