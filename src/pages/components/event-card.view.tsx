@@ -87,8 +87,11 @@ export function EventCard(props: EventCardProps): JSX.Element {
 }
 
 const KEPT_CARDS = new WeakMap<LiveEvent, Map<string, string>>();
-/** Two languages, saved line or not, and a few live readings; the event's cards are dropped past this. */
-const MAX_KEPT_PER_EVENT = 16;
+/**
+ * Two languages, saved line or not, and two live readings (the one before a change and after);
+ * the event's cards are dropped past this, so a card counting minutes down keeps few.
+ */
+const MAX_KEPT_PER_EVENT = 8;
 
 /**
  * Everything a card shows that changes with `now`, as a short text: the spotlight and promoted

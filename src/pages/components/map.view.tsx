@@ -30,7 +30,7 @@ export function mapJson(matching: readonly LiveEvent[], filters: EventFilters): 
  * The area list and the address of the map's JSON (fetched only when the map opens, so a list of
  * 2,000 events does not carry 2,000 map points); swapped out-of-band with the results.
  */
-export function MapData(props: { matching: readonly LiveEvent[]; filters: EventFilters; query: string; searchlessQuery?: string; oob?: boolean }): JSX.Element {
+export function MapData(props: { matching: readonly LiveEvent[]; filters: EventFilters; query: string; /** queryWithoutSearch of the filters, when known. */ searchlessQuery?: string; oob?: boolean }): JSX.Element {
   const areas = mapAreas(props.matching, props.filters.arrondissements);
   const next = nextFilterQueries(props.filters, props.searchlessQuery);
   const areaHref = (arr: number) => homeHref(next({ arrondissements: [arr] }));
