@@ -41,8 +41,9 @@ export type FilterChange = Partial<Omit<EventFilters, "q">>;
 /**
  * The canonical queries of `filters` with some groups changed: `next(change)` is
  * canonicalFilterQuery({ ...filters, ...change }). Each group is written on its own (the two
- * dates together), so that query follows from the query of `filters` without their search and the
- * change: it is kept by those two (a bounded memo), and the search added to it.
+ * dates together), so when the change sets whole groups that query follows from the query of
+ * `filters` without their search and the change: it is kept by those two (a bounded memo), and
+ * the search added to it.
  * `searchless` is queryWithoutSearch(filters) when the caller has it already.
  */
 export function nextFilterQueries(filters: EventFilters, searchless = queryWithoutSearch(filters)): (change: FilterChange) => string {
@@ -53,6 +54,9 @@ export function nextFilterQueries(filters: EventFilters, searchless = queryWitho
   }
   const search = searchParam(filters.q);
   return (change) => {
+    // The two dates are written together (in order): a change of one alone depends on the other
+    // as given, not only on the query, so it is worked out in full.
+    if ("dateFrom" in change !== "dateTo" in change) return canonicalFilterQuery({ ...filters, ...change });
     const key = JSON.stringify(change);
     let query = kept.get(key);
     if (query === undefined) kept.set(key, (query = queryWithoutSearch({ ...filters, ...change })));

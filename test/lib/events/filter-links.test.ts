@@ -12,6 +12,8 @@ const STATES = [
   "q=caf%C3%A9 & bar=1+2",
   "df=2026-06-22&dt=2026-06-20&dn=night&arr=11,3&g=house,jazz&nat=fr&vt=outdoor&in=indoor&pick=1&pr=0:0&ag=18:21&q=Ã©t%C3%A9%20%20nuit",
   "df=2026-06-21&dt=2026-06-21&pr=5:20",
+  "df=2026-06-22&dt=2026-06-20",
+  "df=2026-06-20&dt=2026-06-22",
   "arr=unknown&q=" + "x".repeat(250),
 ];
 
@@ -24,6 +26,9 @@ const CHANGES: FilterChange[] = [
   { arrondissements: [5] },
   { arrondissements: [20] },
   { genres: [] },
+  // One date alone: its order with the other date as given decides the query.
+  { dateFrom: "2026-06-23" },
+  { dateTo: "2026-06-19" },
 ];
 
 function filtersOf(query: string): EventFilters {
@@ -54,6 +59,21 @@ describe("links to nearby filter states", () => {
         const given = nextFilterQueries(filters, queryWithoutSearch(filters));
         for (const change of CHANGES) expect(given(change)).toBe(canonicalFilterQuery({ ...filters, ...change }));
       }
+    }
+  });
+
+  test("filters not read from a URL: dates out of order or invalid give the same query, not the same changed one", () => {
+    const states: EventFilters[] = [
+      { ...emptyFilters(), dateFrom: "2026-06-20", dateTo: "2026-06-22" },
+      { ...emptyFilters(), dateFrom: "2026-06-22", dateTo: "2026-06-20" },
+      { ...emptyFilters(), dateFrom: "2026-06-20", dateTo: "not a date" },
+      { ...emptyFilters(), dateFrom: "2026-06-20", dateTo: null },
+    ];
+    expect(new Set(states.slice(0, 2).map(queryWithoutSearch)).size).toBe(1);
+    expect(new Set(states.slice(2).map(queryWithoutSearch)).size).toBe(1);
+    for (const filters of states) {
+      const next = nextFilterQueries(filters);
+      for (const change of CHANGES) expect(next(change)).toBe(canonicalFilterQuery({ ...filters, ...change }));
     }
   });
 });
