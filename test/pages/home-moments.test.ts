@@ -3,7 +3,8 @@
 
 import { describe, expect, test } from "bun:test";
 import { createClock, useTestApp } from "../helpers/app.ts";
-import { eventSpan, festivalNight, runsAt } from "../../src/lib/events/filter-moment.ts";
+import { eventSpan, festivalDay, festivalNight, runsAt } from "../../src/lib/events/filter-moment.ts";
+import { parisDate, parisInstant } from "../../src/lib/paris-time.ts";
 
 const ctx = useTestApp({ clock: createClock("2026-06-21T19:30:00Z") }); // 21:30 in Paris
 
@@ -28,6 +29,23 @@ describe("moments", () => {
     expect(runsAt({ date: "2026-06-21", time: "21:00", endTime: "02:00" }, "now", now)).toBe(true);
     expect(runsAt({ date: "2026-06-22", time: "01:00", endTime: "05:00" }, "tonight", now)).toBe(true);
     expect(runsAt({ date: "2026-06-22", time: "01:00", endTime: "05:00" }, "now", now)).toBe(false);
+  });
+
+  test("each instant has its own night and day, whichever instant was asked before", () => {
+    // The night and day of the last instant are kept: instants asked in turn, back and forth over
+    // 06:00 and 18:00 Paris, each get their own.
+    const hourInParis = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone: "Europe/Paris" });
+    const previous = (iso: string) => new Date(Date.parse(`${iso}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const start = Date.parse("2026-06-20T03:00:00Z");
+    for (let minutes = 0; minutes < 3 * 24 * 60; minutes += 13) {
+      for (const at of [start + minutes * 60_000, start + (3 * 24 * 60 - minutes) * 60_000, start + minutes * 60_000]) {
+        const now = new Date(at);
+        const expected = Number(hourInParis.format(now)) < 6 ? previous(parisDate(now)) : parisDate(now);
+        expect(festivalNight(now).date).toBe(expected);
+        expect(festivalNight(now).start).toBe(parisInstant(expected, "18:00").getTime());
+        expect(festivalDay(now)).toEqual({ start: parisInstant(expected, "06:00").getTime(), end: festivalNight(now).end, date: expected });
+      }
+    }
   });
 
   test("the chips are links to canonical queries; when=now keeps only what runs at this minute", async () => {

@@ -54,23 +54,52 @@ export type LiveState = { kind: "on"; until: string } | { kind: "lastHour" } | {
 
 /** The live state of an event at `now`, from its span (see eventSpan). */
 export function liveState(event: Pick<LiveEvent, "date" | "time" | "endTime" | "status">, now: Date): LiveState {
-  if (event.status === "cancelled") return null;
-  const span = eventSpan(event);
+  const span = liveSpan(event);
   if (!span) return null;
   const at = now.getTime();
-  if (at >= span.end) return at - span.end < LIVE_ENDED_MS ? { kind: "ended" } : null;
-  if (at >= span.start) return span.end - at <= LIVE_SOON_MS ? { kind: "lastHour" } : { kind: "on", until: parisClock(new Date(span.end)) };
-  return span.start - at <= LIVE_SOON_MS ? { kind: "soon", minutes: Math.max(1, Math.ceil((span.start - at) / 60_000)) } : null;
+  const kind = liveKindAt(span, at);
+  if (kind === "on") return { kind, until: parisClock(new Date(span.end)) };
+  if (kind === "soon") return { kind, minutes: soonMinutes(span, at) };
+  return kind === null ? null : { kind };
 }
 
 /** What the browser needs to keep a card's live state current: the span and its end as HH:MM; null far from now. */
 export function liveClock(event: Pick<LiveEvent, "date" | "time" | "endTime" | "status">, now: Date): { start: number; end: number; until: string } | null {
-  if (event.status === "cancelled") return null;
-  const span = eventSpan(event);
-  if (!span) return null;
-  const at = now.getTime();
-  if (span.start - at > LIVE_WINDOW_MS || at - span.end > LIVE_ENDED_MS) return null;
+  const span = liveSpan(event);
+  if (!span || !clockShownAt(span, now.getTime())) return null;
   return { start: span.start, end: span.end, until: parisClock(new Date(span.end)) };
+}
+
+/**
+ * Everything of the live state and its clock that changes with `now`, as a short text: the same
+ * text at two instants means the same liveState and liveClock (the rest of both is the event's
+ * span). Kept rendered cards are looked up by it (components/event-card.view.tsx).
+ */
+export function liveStateKey(event: Pick<LiveEvent, "date" | "time" | "endTime" | "status">, now: Date): string {
+  const span = liveSpan(event);
+  if (!span) return "";
+  const at = now.getTime();
+  const kind = liveKindAt(span, at);
+  return `${clockShownAt(span, at) ? "c" : ""}${kind ?? ""}${kind === "soon" ? soonMinutes(span, at) : ""}`;
+}
+
+// The span a live state is read from: none for a cancelled event or one without a valid date.
+function liveSpan(event: Pick<LiveEvent, "date" | "time" | "endTime" | "status">): Readonly<{ start: number; end: number }> | null {
+  return event.status === "cancelled" ? null : eventSpan(event);
+}
+
+function liveKindAt(span: { start: number; end: number }, at: number): "on" | "lastHour" | "soon" | "ended" | null {
+  if (at >= span.end) return at - span.end < LIVE_ENDED_MS ? "ended" : null;
+  if (at >= span.start) return span.end - at <= LIVE_SOON_MS ? "lastHour" : "on";
+  return span.start - at <= LIVE_SOON_MS ? "soon" : null;
+}
+
+function soonMinutes(span: { start: number }, at: number): number {
+  return Math.max(1, Math.ceil((span.start - at) / 60_000));
+}
+
+function clockShownAt(span: { start: number; end: number }, at: number): boolean {
+  return !(span.start - at > LIVE_WINDOW_MS || at - span.end > LIVE_ENDED_MS);
 }
 
 /** "Happening now" ends soonest first; "Tonight" starts first; order kept otherwise and on ties. */

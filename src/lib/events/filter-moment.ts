@@ -72,10 +72,26 @@ function nextDate(isoDate: string): string {
 }
 
 /** This festival night at an instant: 18:00 of the Paris date (the day before, before 06:00) to 06:00 after. */
-export function festivalNight(now: Date): { start: number; end: number; date: string } {
+export const festivalNight = keptForLastInstant((now: Date): Readonly<{ start: number; end: number; date: string }> => {
   const today = parisDate(now);
   const date = now.getTime() < parisInstant(today, NIGHT_END).getTime() ? previousDate(today) : today;
-  return { start: parisInstant(date, NIGHT_START).getTime(), end: parisInstant(nextDate(date), NIGHT_END).getTime(), date };
+  return Object.freeze({ start: parisInstant(date, NIGHT_START).getTime(), end: parisInstant(nextDate(date), NIGHT_END).getTime(), date });
+});
+
+// The night and day of an instant are asked for once per listed event with the render's one
+// instant ("Tonight", today's spotlight picks, "Finished"): the answer for the last instant is
+// kept (a Paris date costs an Intl call).
+function keptForLastInstant<T>(compute: (now: Date) => T): (now: Date) => T {
+  let lastAt = Number.NaN;
+  let last: T;
+  return (now) => {
+    const at = now.getTime();
+    if (at !== lastAt) {
+      last = compute(now);
+      lastAt = at;
+    }
+    return last;
+  };
 }
 
 function previousDate(isoDate: string): string {
@@ -88,10 +104,10 @@ function previousDate(isoDate: string): string {
  * This festival day at an instant: 06:00 of the Paris date (of the day before, before 06:00) to
  * 06:00 the next morning, so a night belongs to the day it started on.
  */
-export function festivalDay(now: Date): { start: number; end: number; date: string } {
+export const festivalDay = keptForLastInstant((now: Date): Readonly<{ start: number; end: number; date: string }> => {
   const date = festivalNight(now).date;
-  return { start: parisInstant(date, NIGHT_END).getTime(), end: parisInstant(nextDate(date), NIGHT_END).getTime(), date };
-}
+  return Object.freeze({ start: parisInstant(date, NIGHT_END).getTime(), end: parisInstant(nextDate(date), NIGHT_END).getTime(), date });
+});
 
 /**
  * True when an event is one of today's that is still to see: it has not ended and runs at some

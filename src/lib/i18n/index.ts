@@ -161,12 +161,33 @@ function pluralRule(language: Language, type: Intl.PluralRuleType): Intl.PluralR
 const numberFormats = new Map<Language, Intl.NumberFormat>();
 /** A count in the current language's digits and grouping ("1 234", "1,234"). */
 export function formatCount(value: number, language: Language = currentLanguage()): string {
+  const small = smallCount(value);
+  if (small !== null) return (COUNT_TEXTS[language][small] ??= countFormat(language).format(value));
+  return countFormat(language).format(value);
+}
+
+function countFormat(language: Language): Intl.NumberFormat {
   let format = numberFormats.get(language);
   if (!format) {
     format = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 2 });
     numberFormats.set(language, format);
   }
-  return format.format(value);
+  return format;
+}
+
+// The counts of a page (events found, areas, dates, people who saved) are small whole numbers
+// asked for on every render: their text and plural form are kept per language (each an Intl call).
+const SMALL_COUNTS = 10_000;
+function smallCount(value: number): number | null {
+  return Number.isInteger(value) && value >= 0 && value < SMALL_COUNTS && !Object.is(value, -0) ? value : null;
+}
+const COUNT_TEXTS = Object.fromEntries(LANGUAGES.map((language) => [language, [] as string[]])) as Record<Language, string[]>;
+const PLURAL_FORMS = Object.fromEntries(LANGUAGES.map((language) => [language, [] as Intl.LDMLPluralRule[]])) as Record<Language, Intl.LDMLPluralRule[]>;
+
+function cardinalForm(language: Language, count: number): Intl.LDMLPluralRule {
+  const small = smallCount(count);
+  if (small !== null) return (PLURAL_FORMS[language][small] ??= pluralRule(language, "cardinal").select(count));
+  return pluralRule(language, "cardinal").select(count);
 }
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -189,7 +210,7 @@ export function formatMoney(min: number, max: number, currency: "EUR" | "GBP", l
 
 function pick(message: Message, language: Language, count: number | undefined): string {
   if (typeof message === "string") return message;
-  const form = count === undefined ? "other" : pluralRule(language, "cardinal").select(count);
+  const form = count === undefined ? "other" : cardinalForm(language, count);
   return message[form] ?? message.other;
 }
 
@@ -243,9 +264,7 @@ function noonOf(iso: string): Date | null {
 
 /** "dim. 21 juin" / "Sun 21 June": weekday, day and month of a sheet date; "à confirmer" / "TBC" otherwise. */
 export function formatDay(iso: string, language: Language = currentLanguage()): string {
-  const date = noonOf(iso);
-  if (!date) return translate(language, "common.tbc");
-  return dateFormat(language, { weekday: "short", day: "numeric", month: "long" }).format(date);
+  return dayLabels(`${language}|${iso}`);
 }
 
 /** "21 juin" / "21 June". */
@@ -257,6 +276,30 @@ export function formatDayMonth(iso: string, language: Language = currentLanguage
 
 /** A range of two sheet dates by Intl: "19–21 juin", "30 juin – 2 juil."; one day gives "21 juin". */
 export function formatDayRange(startIso: string, endIso: string, language: Language = currentLanguage()): string {
+  if (!ISO_DATE.test(startIso) || !ISO_DATE.test(endIso)) return dayRange(startIso, endIso, language);
+  return dayRangeLabels(`${language}|${startIso}|${endIso}`);
+}
+
+// The day labels are pure functions of the language and the dates, asked for by every card, chip
+// and stats row: each is worked out once (an Intl call otherwise). Keys are "language|date" (a
+// language code has no "|") and "language|start|end" (two dates shaped YYYY-MM-DD: other texts
+// are not kept).
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dayLabels = memoised(5_000, (key: string) => {
+  const cut = key.indexOf("|");
+  const language = key.slice(0, cut) as Language;
+  const iso = key.slice(cut + 1);
+  const date = noonOf(iso);
+  if (!date) return translate(language, "common.tbc");
+  return dateFormat(language, { weekday: "short", day: "numeric", month: "long" }).format(date);
+});
+
+const dayRangeLabels = memoised(5_000, (key: string) => {
+  const [language, startIso, endIso] = key.split("|") as [Language, string, string];
+  return dayRange(startIso, endIso, language);
+});
+
+function dayRange(startIso: string, endIso: string, language: Language): string {
   const start = noonOf(startIso);
   const end = noonOf(endIso);
   if (!start) return translate(language, "common.tbc");

@@ -4,7 +4,8 @@
 // the filters. Without JavaScript or tiles, the area list still
 // links to every area.
 
-import { filtersToSearchParams, type EventFilters } from "../../lib/events/filter-query.ts";
+import type { EventFilters } from "../../lib/events/filter-query.ts";
+import { nextFilterQueries } from "../../lib/events/filter-links.ts";
 import { areaBand, mapAreas, mapVenues } from "./map-data.ts";
 import { homeHref } from "../../lib/links.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
@@ -29,9 +30,10 @@ export function mapJson(matching: readonly LiveEvent[], filters: EventFilters): 
  * The area list and the address of the map's JSON (fetched only when the map opens, so a list of
  * 2,000 events does not carry 2,000 map points); swapped out-of-band with the results.
  */
-export function MapData(props: { matching: readonly LiveEvent[]; filters: EventFilters; query: string; oob?: boolean }): JSX.Element {
+export function MapData(props: { matching: readonly LiveEvent[]; filters: EventFilters; query: string; /** queryWithoutSearch of the filters, when known. */ searchlessQuery?: string; oob?: boolean }): JSX.Element {
   const areas = mapAreas(props.matching, props.filters.arrondissements);
-  const areaHref = (arr: number) => homeHref(filtersToSearchParams({ ...props.filters, arrondissements: [arr] }).toString());
+  const next = nextFilterQueries(props.filters, props.searchlessQuery);
+  const areaHref = (arr: number) => homeHref(next({ arrondissements: [arr] }));
   const listed = areas.filter((area) => area.count > 0 || area.selected);
   const src = homeHref(props.query ? `${props.query}&map=${MAP_DATA_PARAM_VALUE}` : `map=${MAP_DATA_PARAM_VALUE}`);
   return (
@@ -59,7 +61,7 @@ export function MapData(props: { matching: readonly LiveEvent[]; filters: EventF
 }
 
 /** The map card (closed until the visitor opens it). */
-export function MapCard(props: { matching: readonly LiveEvent[]; filters: EventFilters; query: string }): JSX.Element {
+export function MapCard(props: { matching: readonly LiveEvent[]; filters: EventFilters; query: string; /** queryWithoutSearch of the filters, when known. */ searchlessQuery?: string }): JSX.Element {
   return (
     <details
       id="map-card"
@@ -102,7 +104,7 @@ export function MapCard(props: { matching: readonly LiveEvent[]; filters: EventF
             {t("map.approx")}
           </li>
         </ul>
-        <MapData matching={props.matching} filters={props.filters} query={props.query} />
+        <MapData matching={props.matching} filters={props.filters} query={props.query} searchlessQuery={props.searchlessQuery} />
       </div>
     </details>
   );

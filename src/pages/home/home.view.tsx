@@ -7,12 +7,12 @@ import { formatDateLabel, formatDateRangeLabel } from "../../lib/sheet/dates.ts"
 import { CalendarFeedLinks } from "../components/calendar-feed.view.tsx";
 import Html from "@kitajs/html";
 import type { PublicBanner } from "../../lib/banner.ts";
-import { activeFilterChips, QUICK_CHIP_TRACKING, type QuickChip } from "../../lib/events/filter-labels.ts";
+import { activeFilterChips, QUICK_CHIP_TRACKING, type FilterChip, type QuickChip } from "../../lib/events/filter-labels.ts";
+import { nextFilterQueries, withSearch, type FilterChange } from "../../lib/events/filter-links.ts";
 import { topSavedKeys, type FilterFacets } from "../../lib/events/filter-match.ts";
-import { COUNTDOWN_DAY, countdownAt, homeQuery, PAGE_SIZE, pagedQuery, withMoment, type HomeListing, type HomeStats } from "./listing.ts";
+import { COUNTDOWN_DAY, countdownAt, PAGE_SIZE, pagedQuery, withMoment, type HomeListing, type HomeStats } from "./listing.ts";
 import { momentLabel, type Moment } from "../../lib/events/filter-moment.ts";
-import { t } from "../../lib/i18n/index.ts";
-import type { EventFilters } from "../../lib/events/filter-query.ts";
+import { currentLanguage, t } from "../../lib/i18n/index.ts";
 import { parisDate } from "../../lib/paris-time.ts";
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { homeHref, pageHref } from "../../lib/links.ts";
@@ -166,27 +166,28 @@ export const QUICK_CHIPS_ID = "quick-chips";
 export function QuickChips(props: { listing: HomeListing; now: Date; oob?: boolean }): JSX.Element {
   const { filters, moment } = props.listing;
   const today = parisDate(props.now);
-  const href = (next: EventFilters, nextMoment: Moment | null) => homeHref(homeQuery(next, nextMoment));
+  const next = nextFilterQueries(filters, props.listing.searchlessQuery);
+  const href = (change: FilterChange, nextMoment: Moment | null) => homeHref(withMoment(next(change), nextMoment));
   const todayOn = filters.dateFrom === today && filters.dateTo === today;
   const freeOn = filters.priceRange !== null && filters.priceRange.min === 0 && filters.priceRange.max === 0;
-  const free = { label: t("home.quick.free"), on: freeOn, href: href({ ...filters, priceRange: freeOn ? null : { min: 0, max: 0 } }, moment), track: "free" as const };
+  const free = { label: t("home.quick.free"), on: freeOn, href: href({ priceRange: freeOn ? null : { min: 0, max: 0 } }, moment), track: "free" as const };
   // Outside festival week "now", "tonight" and "today" would find nothing: the chips say when the
   // festival is and offer its days instead (a chosen moment stays removable).
   const festival = props.listing.festival;
   const offSeason = !festival.on && festival.days.length > 0;
   const chips: Array<{ label: string; on: boolean; href: string; track: QuickChip }> = offSeason
     ? [
-        ...(moment ? [{ label: t(`home.quick.${moment}`), on: true, href: href(filters, null), track: moment }] : []),
+        ...(moment ? [{ label: t(`home.quick.${moment}`), on: true, href: href({}, null), track: moment }] : []),
         ...festival.days.map((day) => {
           const on = filters.dateFrom === day && filters.dateTo === day;
-          return { label: formatDateLabel(day), on, href: href({ ...filters, dateFrom: on ? null : day, dateTo: on ? null : day }, moment), track: "day" as const };
+          return { label: formatDateLabel(day), on, href: href({ dateFrom: on ? null : day, dateTo: on ? null : day }, moment), track: "day" as const };
         }),
         free,
       ]
     : [
-        { label: t("home.quick.now"), on: moment === "now", href: href(filters, moment === "now" ? null : "now"), track: "now" },
-        { label: t("home.quick.tonight"), on: moment === "tonight", href: href(filters, moment === "tonight" ? null : "tonight"), track: "tonight" },
-        { label: t("home.quick.today"), on: todayOn, href: href({ ...filters, dateFrom: todayOn ? null : today, dateTo: todayOn ? null : today }, moment), track: "today" },
+        { label: t("home.quick.now"), on: moment === "now", href: href({}, moment === "now" ? null : "now"), track: "now" },
+        { label: t("home.quick.tonight"), on: moment === "tonight", href: href({}, moment === "tonight" ? null : "tonight"), track: "tonight" },
+        { label: t("home.quick.today"), on: todayOn, href: href({ dateFrom: todayOn ? null : today, dateTo: todayOn ? null : today }, moment), track: "today" },
         free,
       ];
   return (
@@ -235,18 +236,36 @@ function FinishedDivider(): JSX.Element {
   );
 }
 
+// The removable chips of a filter state without its search text, per language (their labels):
+// the chips and their links follow from that query alone (activeFilterChips reads the filters
+// back from their canonical query), and the search is added to each link when shown.
+const KEPT_CHIPS = new Map<string, readonly FilterChip[]>();
+/** A few hundred filter states in practice; the memo is emptied past this. */
+const MAX_KEPT_CHIPS = 5_000;
+function searchlessChips(listing: HomeListing): readonly FilterChip[] {
+  const key = `${currentLanguage()}|${listing.searchlessQuery}`;
+  let chips = KEPT_CHIPS.get(key);
+  if (chips === undefined) {
+    chips = activeFilterChips({ ...listing.filters, q: "" });
+    if (KEPT_CHIPS.size >= MAX_KEPT_CHIPS) KEPT_CHIPS.clear();
+    KEPT_CHIPS.set(key, chips);
+  }
+  return chips;
+}
+
 function Chips(props: { listing: HomeListing }): JSX.Element {
-  const chips = activeFilterChips(props.listing.filters);
+  const chips = searchlessChips(props.listing);
   const moment = props.listing.moment;
   if (chips.length === 0 && !moment) return "";
   const q = props.listing.filters.q;
   const clearAll = homeHref(q ? new URLSearchParams({ q }).toString() : "");
+  const withoutMoment = moment ? homeHref(withSearch(props.listing.searchlessQuery, q)) : "";
   return (
     <div class="chips" aria-label={t("home.chips")} role="group">
       <ul>
         {moment ? (
           <li>
-            <a class="chip" href={homeHref(homeQuery(props.listing.filters, null))} hx-get={homeHref(homeQuery(props.listing.filters, null))} {...RESULTS_HX}>
+            <a class="chip" href={withoutMoment} hx-get={withoutMoment} {...RESULTS_HX}>
               <span safe>{momentLabel(moment)}</span>
               <Icon name="close" />
               <span class="visually-hidden" safe>
@@ -259,7 +278,7 @@ function Chips(props: { listing: HomeListing }): JSX.Element {
         )}
         {chips.map((chip) => (
           <li>
-            <a class="chip" href={homeHref(withMoment(chip.removeQuery, moment))} hx-get={homeHref(withMoment(chip.removeQuery, moment))} {...RESULTS_HX} data-track-clear={chip.group} data-track-value={chip.value}>
+            <a class="chip" href={homeHref(withMoment(withSearch(chip.removeQuery, q), moment))} hx-get={homeHref(withMoment(withSearch(chip.removeQuery, q), moment))} {...RESULTS_HX} data-track-clear={chip.group} data-track-value={chip.value}>
               <span safe>{chip.label}</span>
               <Icon name="close" />
               <span class="visually-hidden" safe>
@@ -399,7 +418,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
           <StickyBar count={listing.matching.length} oob />
           <Spotlight listing={listing} now={props.now} oob />
           <StatsRow stats={listing.stats} oob />
-          <MapData matching={listing.matching} filters={listing.filters} query={listing.query} oob />
+          <MapData matching={listing.matching} filters={listing.filters} query={listing.query} searchlessQuery={listing.searchlessQuery} oob />
         </>
       ) : (
         ""
@@ -490,7 +509,7 @@ export function HomePage(props: HomePageProps): JSX.Element {
         <StickyBar count={listing.matching.length} />
         <Spotlight listing={listing} now={props.now} />
         <StatsRow stats={listing.stats} />
-        <MapCard matching={listing.matching} filters={listing.filters} query={listing.query} />
+        <MapCard matching={listing.matching} filters={listing.filters} query={listing.query} searchlessQuery={listing.searchlessQuery} />
         <div class="browse">
           <aside class="browse-filters" aria-label={t("home.filters")}>
             <FilterPanel filters={listing.filters} moment={listing.moment} facets={props.facets} quickDates={props.quickDates} dateBounds={props.dateBounds} />

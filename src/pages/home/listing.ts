@@ -4,6 +4,7 @@
 
 import { formatDateRangeLabel, isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { canonicalFilterQuery, hasSearch, isFilterActive, parseFilters, type EventFilters } from "../../lib/events/filter-query.ts";
+import { queryWithoutSearch, withSearch } from "../../lib/events/filter-links.ts";
 import { filterEvents, quickDates, searchSuggestion, type SearchSuggestion } from "../../lib/events/filter-match.ts";
 import { EVENT_PARAM, SLUG_PARAM } from "../../lib/links.ts";
 import { parisDate, parisInstant } from "../../lib/paris-time.ts";
@@ -12,6 +13,7 @@ import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { t } from "../../lib/i18n/index.ts";
 import { isActiveSpotlight } from "../../lib/events/active-placements.ts";
 import { cancelledLast, orderForMoment } from "../../lib/events/event-status.ts";
+import { memoisedPerObject } from "../../lib/memo.ts";
 
 /** Cards in the spotlight section. */
 export const SPOTLIGHT_CARD_COUNT = 3;
@@ -125,11 +127,39 @@ export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
  * window is booked on one occurrence's key); null when every occurrence has ended.
  */
 function spotlightOccurrence(paid: LiveEvent, all: readonly LiveEvent[], now: Date): LiveEvent | null {
-  const series = paid.seriesKey === null ? [paid] : all.filter((event) => event.seriesKey === paid.seriesKey);
+  const series = paid.seriesKey === null ? [paid] : (seriesOf(all).get(paid.seriesKey) ?? []);
   const shown = series.find((event) => isTodayAndOpen(event, now)) ?? series.find((event) => !hasEnded(event, now) && eventSpan(event) !== null);
   if (!shown) return null;
   if (shown === paid) return paid;
-  return { ...shown, isFeatured: true, featuredAt: paid.featuredAt, featuredEndsAt: paid.featuredEndsAt };
+  return withPaidWindow(shown, paid);
+}
+
+// The list's spotlight bookings (isActiveSpotlight is false without isFeatured; whether a window
+// is still open is asked at each pick, to the millisecond) and its series by key, in list order:
+// once per list, since a live read's list and its events are never changed once built.
+const spotlightBookings = memoisedPerObject((all: readonly LiveEvent[]) => all.filter((event) => event.isFeatured));
+const seriesOf = memoisedPerObject((all: readonly LiveEvent[]) => {
+  const series = new Map<string, LiveEvent[]>();
+  for (const event of all) {
+    if (event.seriesKey === null) continue;
+    const members = series.get(event.seriesKey);
+    if (members) members.push(event);
+    else series.set(event.seriesKey, [event]);
+  }
+  return series;
+});
+
+// An occurrence carrying its series' paid window: one object per pair of (unchanging) events, so
+// the card kept for it (components/event-card.view.tsx) is found again on the next pick.
+const PAID_COPIES = new WeakMap<LiveEvent, WeakMap<LiveEvent, LiveEvent>>();
+function withPaidWindow(shown: LiveEvent, paid: LiveEvent): LiveEvent {
+  let copies = PAID_COPIES.get(paid);
+  if (!copies) PAID_COPIES.set(paid, (copies = new WeakMap()));
+  let copy = copies.get(shown);
+  if (!copy || copy.featuredAt !== paid.featuredAt || copy.featuredEndsAt !== paid.featuredEndsAt) {
+    copies.set(shown, (copy = { ...shown, isFeatured: true, featuredAt: paid.featuredAt, featuredEndsAt: paid.featuredEndsAt }));
+  }
+  return copy;
 }
 
 /**
@@ -151,7 +181,7 @@ export function pickSpotlight(all: readonly LiveEvent[], matching: readonly Live
     seen.add(id);
     picked.push(event);
   };
-  for (const event of all) if (isActiveSpotlight(event, now)) take(festivalOn ? spotlightOccurrence(event, all, now) : event);
+  for (const event of spotlightBookings(all)) if (isActiveSpotlight(event, now)) take(festivalOn ? spotlightOccurrence(event, all, now) : event);
   // A cancelled event is never picked for the spotlight (a paid one above keeps its place, marked).
   const pool = (festivalOn ? matching.filter((event) => isTodayAndOpen(event, now)) : matching).filter((event) => event.status !== "cancelled");
   const curated = pool.filter((event) => event.curated);
@@ -227,6 +257,8 @@ export function countdownAt(now: Date): CountdownState {
 export interface HomeListing {
   filters: EventFilters;
   query: string;
+  /** The canonical filter query without the search text (the links to nearby filter states start from it). */
+  searchlessQuery: string;
   /** Search or any filter active: the count reads "N found". */
   narrowed: boolean;
   totalCount: number;
@@ -266,9 +298,11 @@ export function homeListing(events: readonly LiveEvent[], filters: EventFilters,
     } else matching = cancelledLast(matching);
   } else matching = cancelledLast(matching);
   const narrowed = isFilterActive(filters) || hasSearch(filters) || moment !== null;
+  const searchlessQuery = queryWithoutSearch(filters);
   return {
     filters,
-    query: homeQuery(filters, moment),
+    query: withMoment(withSearch(searchlessQuery, filters.q), moment),
+    searchlessQuery,
     narrowed,
     totalCount: events.length,
     matching,

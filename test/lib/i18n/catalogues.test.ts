@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { fr } from "../../../src/lib/i18n/fr.ts";
 import { en } from "../../../src/lib/i18n/en.ts";
-import { cookieLanguage, formatDay, formatOrdinal, inLanguage, t, translate } from "../../../src/lib/i18n/index.ts";
+import { cookieLanguage, formatCount, formatDay, formatDayRange, formatOrdinal, inLanguage, t, translate } from "../../../src/lib/i18n/index.ts";
 import { languageOfUrl } from "../../../src/pages/language.plugin.ts";
 
 const texts = (value: unknown): string[] => (typeof value === "string" ? [value] : Object.values(value as Record<string, string>));
@@ -83,5 +83,35 @@ describe("Intl formatting", () => {
     expect(translate("fr", "home.sticky", { count: 1 })).toBe("1 événement");
     expect(translate("fr", "home.sticky", { count: 1500 })).toBe("1\u202f500 événements");
     expect(translate("en", "home.sticky", { count: 1500 })).toBe("1,500 events");
+  });
+
+  test("kept counts, plural forms and day labels read as Intl gives them, asked for again and again", () => {
+    // Small whole counts are kept per language: the same texts and forms as Intl's, on every ask,
+    // with negative zero, fractions and large counts left to Intl.
+    for (const language of ["fr", "en"] as const) {
+      const locale = language === "fr" ? "fr-FR" : "en-GB";
+      const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+      const plurals = new Intl.PluralRules(locale);
+      for (const round of [1, 2]) {
+        for (const n of [0, 1, 2, 5, 21, 999, 1500, 9999, 10_000, 123_456, 1.5, -0, -3]) {
+          expect(`${round}:${formatCount(n, language)}`).toBe(`${round}:${numbers.format(n)}`);
+          const form = plurals.select(n);
+          const expected = language === "fr" ? `${numbers.format(n)} ${form === "one" ? "événement" : "événements"}` : `${numbers.format(n)} ${form === "one" ? "event" : "events"}`;
+          expect(translate(language, "home.sticky", { count: n })).toBe(expected);
+        }
+      }
+    }
+    expect(translate("fr", "home.sticky", { count: 0 })).toBe("0 événement");
+    expect(translate("en", "home.sticky", { count: 0 })).toBe("0 events");
+    expect(formatCount(-0, "fr")).toBe(new Intl.NumberFormat("fr-FR").format(-0));
+    // Day labels and ranges are kept per language and dates.
+    for (const round of [1, 2]) {
+      expect(inLanguage("en", () => formatDay("2026-06-21"))).toBe("Sun 21 June");
+      expect(inLanguage("fr", () => formatDay("2026-06-21"))).toBe("dim. 21 juin");
+      expect(formatDayRange("2026-06-19", "2026-06-22", "fr")).toBe(new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "short", timeZone: "Europe/Paris" }).formatRange(new Date("2026-06-19T10:00:00Z"), new Date("2026-06-22T10:00:00Z")));
+      expect(formatDayRange("2026-06-21", "2026-06-21", "en")).toBe("21 June");
+      expect(formatDayRange("a|b", "2026-06-21", "en")).toBe("TBC");
+      expect(formatDayRange("2026-06-21", "x|y", "fr")).toBe("21 juin");
+    }
   });
 });

@@ -118,16 +118,28 @@ describe("spotlight during the festival (21:30 on 21 June, Paris)", () => {
     day1.featuredEndsAt = new Date(AT.getTime() + 3600e3).toISOString();
     const picked = pickSpotlight(events, [], AT);
     expect(picked.map((e) => [e.eventName, e.date, e.occurrenceIndex, e.isFeatured, e.featuredEndsAt])).toEqual([["Batignolles Sound Garden", "2026-06-21", 3, true, day1.featuredEndsAt]]);
+    // One copy per paid occurrence, the same on every pick (its card is kept per object); the
+    // occurrence itself is left as it was.
+    expect(pickSpotlight(events, [], new Date(AT.getTime() + 60_000))[0]).toBe(picked[0]);
+    expect(events.find((e) => e.seriesKey === day1.seriesKey && e.occurrenceIndex === 3)!.isFeatured).toBe(false);
+    // Once the paid window ends the pick is empty, to the millisecond (a shorter window: a new list).
+    const ends = new Date(AT.getTime() + 10 * 60_000 + 1);
+    day1.featuredEndsAt = ends.toISOString();
+    const shorter = [...events];
+    expect(pickSpotlight(shorter, [], new Date(ends.getTime() - 1)).map((e) => e.featuredEndsAt)).toEqual([ends.toISOString()]);
+    expect(pickSpotlight(shorter, [], ends)).toEqual([]);
     // The yoga session (09:00–10:30) has ended: its paid window no longer puts it on the page.
+    // (A live read's list is never changed once built, and the pick keeps what it reads once per
+    // list: each changed booking is read from a new list, as a new read would bring.)
     day1.isFeatured = false;
     const yoga = events.find((e) => e.eventKey === "evt_fixture000012")!;
     yoga.isFeatured = true;
     yoga.featuredEndsAt = new Date(AT.getTime() + 3600e3).toISOString();
-    expect(pickSpotlight(events, [], AT)).toEqual([]);
+    expect(pickSpotlight([...events], [], AT)).toEqual([]);
     // Before the festival the paid row shows as booked.
     const before = new Date("2026-06-10T10:00:00Z");
     yoga.featuredEndsAt = new Date(before.getTime() + 3600e3).toISOString();
-    expect(pickSpotlight(events, [], before).map((e) => e.eventKey)).toEqual(["evt_fixture000012"]);
+    expect(pickSpotlight([...events], [], before).map((e) => e.eventKey)).toEqual(["evt_fixture000012"]);
   });
 
   test("before the festival any listed event can be picked", () => {
