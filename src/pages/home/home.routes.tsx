@@ -17,6 +17,7 @@ import { filterFacets, quickDates } from "../../lib/events/filter-match.ts";
 import { type EventFilters } from "../../lib/events/filter-query.ts";
 import { EVENT_PARAM, eventModalHref, homeHref, SLUG_PARAM } from "../../lib/links.ts";
 import { homeFiltersOf, homeListing, pagedQuery, pageOf, scriptJson } from "./listing.ts";
+import { searchResultsMarkup } from "./results-template.ts";
 import { normaliseEventKey } from "../../lib/sheet/keys.ts";
 import { EventsUnavailableError, type LiveRead } from "../../lib/events/pipeline.ts";
 import { findEventByKey } from "../../lib/events/lookup.ts";
@@ -122,7 +123,9 @@ async function renderFromRead(deps: Deps, read: LiveRead, variant: HomeVariant, 
     return { body: markup(NearMeResults({ scope: near.scope, venues: nearVenues(near.events), festivalDays: listing.festival.days, now })) };
   }
   if (variant === "fragment") {
-    return { body: markup(HomeResults({ listing, now, feedUrl: publicUrl(deps.config, "/calendar.ics"), oob: true })), headers: { "hx-push-url": homeHref(listing.query) } };
+    const feedUrl = publicUrl(deps.config, "/calendar.ics");
+    const body = searchResultsMarkup(read.events, listing, now, feedUrl, (shown) => markup(HomeResults({ listing: shown, now, feedUrl, oob: true })));
+    return { body, headers: { "hx-push-url": homeHref(listing.query) } };
   }
   const banner = publicBanner(await findBannerSettings(deps));
   const body = HomePage({

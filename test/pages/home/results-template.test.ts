@@ -1,0 +1,78 @@
+// A search's results fragment joined from a kept template (results-template.ts) must be the very
+// fragment a fresh render gives: for searches that find the same events, for searches that find
+// others, for hostile search text, in both languages, under a base path, at several instants.
+
+import { describe, expect, test } from "bun:test";
+import { FIXTURE_SHEET_CSV } from "../../../src/lib/events/fixtures.ts";
+import { parseEventSheet } from "../../../src/lib/sheet/sheet.ts";
+import { homeFiltersOf, homeListing } from "../../../src/pages/home/listing.ts";
+import { HomeResults } from "../../../src/pages/home/home.view.tsx";
+import { inSite, type Language } from "../../../src/lib/i18n/index.ts";
+import { markup } from "../../../src/lib/http.ts";
+import { SEARCH_STAND_IN, searchResultsMarkup } from "../../../src/pages/home/results-template.ts";
+import type { LiveEvent } from "../../../src/lib/sheet/types.ts";
+
+function parsedEvents(): LiveEvent[] {
+  const parsed = parseEventSheet(FIXTURE_SHEET_CSV, { now: new Date("2026-06-01T10:00:00Z") });
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.events;
+}
+
+const FEED = "https://finder.example/calendar.ics";
+
+function both(events: readonly LiveEvent[], query: string, now: Date): { fresh: string; joined: string } {
+  const { filters, moment } = homeFiltersOf(new URLSearchParams(query));
+  const listing = homeListing(events, filters, now, 1, moment);
+  const render = (shown: typeof listing) => markup(HomeResults({ listing: shown, now, feedUrl: FEED, oob: true }));
+  return { fresh: render(listing), joined: searchResultsMarkup(events, listing, now, FEED, render) };
+}
+
+const STATES = ["", "g=house", "g=house&when=now", "g=house&when=tonight", "pr=0:0&when=tonight", "df=2026-06-21&dt=2026-06-21&arr=11", "dn=night&when=now"];
+// Same results written differently, other results, nothing found, a typo ("Did you mean"), and hostile text.
+const SEARCHES = ["jazz", "Jazz", "JAZZ ", "jäzz", "house", "batignolles", "kmpoa", "zzz nothing", "nothing at all", `"><script>alert(1)</script>`, "a&b=c d+e %20 #x", "café €5 — 𝄞", SEARCH_STAND_IN];
+const INSTANTS = [new Date("2026-06-21T19:30:00Z"), new Date("2026-06-21T19:31:00Z"), new Date("2026-05-01T10:00:00Z")];
+
+describe("results templates", () => {
+  test("a joined fragment is the fresh render, search after search, whichever came first", () => {
+    const events = parsedEvents();
+    let checked = 0;
+    for (const language of ["fr", "en"] as Language[]) {
+      for (const basePath of ["", "/fete"]) {
+        inSite({ basePath, rootLanguage: "fr" }, language, "/", () => {
+          for (const now of INSTANTS) {
+            for (const state of STATES) {
+              for (const q of [...SEARCHES, ...[...SEARCHES].reverse()]) {
+                const query = `${state}${state ? "&" : ""}q=${encodeURIComponent(q)}`;
+                const { fresh, joined } = both(events, query, now);
+                expect(joined).toBe(fresh);
+                checked++;
+              }
+            }
+          }
+        });
+      }
+    }
+    expect(checked).toBe(2 * 2 * INSTANTS.length * STATES.length * SEARCHES.length * 2);
+  });
+
+  test("the search reaches the joined fragment's links, and a template never outlives its list", () => {
+    const events = parsedEvents();
+    const now = INSTANTS[0]!;
+    inSite({ basePath: "", rootLanguage: "fr" }, "fr", "/", () => {
+      const first = both(events, "g=house&q=zzz+one", now);
+      const second = both(events, "g=house&q=zzz+two", now);
+      expect(second.joined).toContain("q=zzz+two");
+      expect(second.joined).not.toContain("zzz+one");
+      expect(second.joined).not.toContain(SEARCH_STAND_IN);
+      expect(second.joined).toBe(first.joined.replaceAll("zzz+one", "zzz+two"));
+      // Another list (a new read) with one event renamed: its fragment shows the new name.
+      const renamed = events.map((event, i) => (i === 0 ? { ...event, eventName: "Renamed Night" } : event));
+      const query = `q=${encodeURIComponent(events[0]!.eventName.split(" ")[0]!)}`;
+      const before = both(events, query, now);
+      const after = both(renamed, query, now);
+      expect(after.joined).toBe(after.fresh);
+      expect(after.joined).toContain("Renamed Night");
+      expect(before.joined).not.toContain("Renamed Night");
+    });
+  });
+});
