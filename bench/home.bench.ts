@@ -52,7 +52,7 @@ export async function benchHome(): Promise<void> {
     await firstLoad(app.url);
     await compareWithTwins("GET /?g=house&dn=night fragment (2,000 rows)", `${app.url}/?g=house&dn=night`, { ...BROTLI, ...HTMX });
     await missesAgainstHits(app, "search misses finding nothing / cached fragment hits");
-    await missesAgainstHits(app, "search misses finding 6-17 cards / cached fragment hits", "cards");
+    await missesAgainstHits(app, "search misses re-spelling 200 venue searches (6-17 cards) / hits", "cards");
   });
 
   // With BENCH_DATABASE_URL, the misses again on a scratch database of that Postgres server.
