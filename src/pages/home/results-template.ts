@@ -11,6 +11,8 @@ import { withSearch } from "../../lib/events/filter-links.ts";
 import { withMoment, type HomeListing } from "./listing.ts";
 import { currentLanguage } from "../../lib/i18n/index.ts";
 import { pageHref } from "../../lib/links.ts";
+import { memoisedPerObject } from "../../lib/memo.ts";
+import { NEW_FOR_MS } from "../../lib/events/event-status.ts";
 
 /**
  * The search a template is rendered with: letters only, so it is written the same way in every
@@ -21,29 +23,65 @@ export const SEARCH_STAND_IN = "zqxsearchstandinzqx";
 /** Result templates a live list keeps (dropped all at once when full, as memo.ts does). */
 const MAX_TEMPLATES = 200;
 
-/** The templates of one live list in one Paris minute. */
+/** The templates of one live list over a stretch of time in which nothing its cards show changes. */
 interface KeptTemplates {
-  minute: number;
+  /** The stretch: from `from` (inclusive) to `until` (exclusive), in epoch milliseconds. */
+  from: number;
+  until: number;
   templates: Map<string, readonly string[]>;
 }
 
-// Per live list: a read's events never change once handed out, and a list is replaced when the
-// placements' windows open or close (docs/live-events.md), so what a fragment shows of an event
-// depends only on the list and the clock's minute (event times are whole minutes).
+// Per live list: a read's events never change once handed out. What a fragment shows of them
+// changes with the clock at whole minutes (event times, Paris midnight) and at the instants of
+// the list's own changes: a publication and its "new" day ending, an update, a placement window
+// ending (changeInstantsOf). A list's templates are kept for one such stretch.
 const keptPerList = new WeakMap<readonly LiveEvent[], KeptTemplates>();
+
+const MINUTE_MS = 60_000;
+
+/** The instants, sorted, at which something an event of the list shows changes by itself. */
+const changeInstantsOf = memoisedPerObject((events: readonly LiveEvent[]): Float64Array => {
+  const instants: number[] = [];
+  const add = (iso: string | null, after = 0) => {
+    const at = iso === null ? Number.NaN : Date.parse(iso);
+    if (Number.isFinite(at)) instants.push(at + after);
+  };
+  for (const event of events) {
+    add(event.firstPublishedAt);
+    add(event.firstPublishedAt, NEW_FOR_MS);
+    add(event.changedAt);
+    add(event.featuredEndsAt);
+    add(event.promotedEndsAt);
+  }
+  return Float64Array.from(instants).sort();
+});
+
+/** The stretch around `at`: its minute, cut at the list's change instants. */
+function stretchAt(events: readonly LiveEvent[], at: number): { from: number; until: number } {
+  const instants = changeInstantsOf(events);
+  let low = 0;
+  let high = instants.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (instants[middle]! <= at) low = middle + 1;
+    else high = middle;
+  }
+  const minute = Math.floor(at / MINUTE_MS) * MINUTE_MS;
+  return { from: Math.max(minute, low > 0 ? instants[low - 1]! : minute), until: Math.min(minute + MINUTE_MS, low < instants.length ? instants[low]! : Number.POSITIVE_INFINITY) };
+}
 
 /**
  * The fragment of `listing` (a search's results over the live list `events` at `now`): kept per
- * list, minute, language, site, filter state without its search, and everything the search
+ * list, stretch of time (keptPerList), language, site, filter state without its search, and everything the search
  * decided (the events found in order, the spotlight, "Did you mean", the page); `render` draws a
  * listing. Without a search the fragment is rendered as is (it is cached by its URL anyway).
  */
 export function searchResultsMarkup(events: readonly LiveEvent[], listing: HomeListing, now: Date, feedUrl: string, render: (listing: HomeListing) => string): string {
   const q = listing.filters.q;
   if (q === "") return render(listing);
-  const minute = Math.floor(now.getTime() / 60_000);
+  const at = now.getTime();
   let kept = keptPerList.get(events);
-  if (kept === undefined || kept.minute !== minute) keptPerList.set(events, (kept = { minute, templates: new Map() }));
+  if (kept === undefined || at < kept.from || at >= kept.until) keptPerList.set(events, (kept = { ...stretchAt(events, at), templates: new Map() }));
   const key = templateKey(listing, feedUrl);
   let parts = kept.templates.get(key);
   if (parts === undefined) {
@@ -76,7 +114,7 @@ function keysOf(events: readonly LiveEvent[]): string {
   return keys;
 }
 
-/** Everything a results fragment is drawn from besides the list, the minute and the search's own text. */
+/** Everything a results fragment is drawn from besides the list, the stretch of time and the search's own text. */
 function templateKey(listing: HomeListing, feedUrl: string): string {
   const suggestion = listing.suggestion ? `${listing.suggestion.q}${SEPARATOR}${listing.suggestion.count}` : "";
   return [currentLanguage(), pageHref("/"), feedUrl, listing.searchlessQuery, listing.moment ?? "", listing.page, listing.finishedFrom ?? "", suggestion, keysOf(listing.spotlight), keysOf(listing.matching)].join(SEPARATOR);

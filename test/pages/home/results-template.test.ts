@@ -11,6 +11,7 @@ import { inSite, type Language } from "../../../src/lib/i18n/index.ts";
 import { markup } from "../../../src/lib/http.ts";
 import { SEARCH_STAND_IN, searchResultsMarkup } from "../../../src/pages/home/results-template.ts";
 import type { LiveEvent } from "../../../src/lib/sheet/types.ts";
+import { NEW_FOR_MS } from "../../../src/lib/events/event-status.ts";
 
 function parsedEvents(): LiveEvent[] {
   const parsed = parseEventSheet(FIXTURE_SHEET_CSV, { now: new Date("2026-06-01T10:00:00Z") });
@@ -73,6 +74,23 @@ describe("results templates", () => {
       expect(after.joined).toBe(after.fresh);
       expect(after.joined).toContain("Renamed Night");
       expect(before.joined).not.toContain("Renamed Night");
+    });
+  });
+
+  test("a change inside a minute (the end of an event's first day as new) is not hidden by a template made earlier in that minute", () => {
+    const events = parsedEvents();
+    const target = events[0]!;
+    // First published 24 h before 19:30:30, so "new" shows at 19:30:10 and no longer at 19:30:50.
+    const list = events.map((event) => (event === target ? { ...event, firstPublishedAt: new Date(Date.parse("2026-06-21T19:30:30Z") - NEW_FOR_MS).toISOString() } : event));
+    const query = `q=${encodeURIComponent(target.eventName)}`;
+    inSite({ basePath: "", rootLanguage: "fr" }, "fr", "/", () => {
+      const before = both(list, query, new Date("2026-06-21T19:30:10Z"));
+      const after = both(list, query, new Date("2026-06-21T19:30:50Z"));
+      expect(before.fresh).not.toBe(after.fresh);
+      expect(before.joined).toBe(before.fresh);
+      expect(after.joined).toBe(after.fresh);
+      // And back again (a clock read earlier in the minute).
+      expect(both(list, query, new Date("2026-06-21T19:30:20Z")).joined).toBe(before.fresh);
     });
   });
 });
