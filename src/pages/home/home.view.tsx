@@ -258,7 +258,7 @@ function Chips(props: { listing: HomeListing }): JSX.Element {
   const moment = props.listing.moment;
   if (chips.length === 0 && !moment) return "";
   const q = props.listing.filters.q;
-  const clearAll = homeHref(q ? new URLSearchParams({ q }).toString() : "");
+  const clearAll = homeHref(withSearch("", q));
   const withoutMoment = moment ? homeHref(withSearch(props.listing.searchlessQuery, q)) : "";
   return (
     <div class="chips" aria-label={t("home.chips")} role="group">

@@ -79,6 +79,14 @@ export function homeQuery(filters: EventFilters, moment: Moment | null): string 
   return withMoment(canonicalFilterQuery(filters), moment);
 }
 
+/**
+ * The homepage's canonical query from its parts: the filter query without the search, the search,
+ * then the moment (what homeQuery gives, without writing the filter groups again).
+ */
+export function queryOfParts(searchlessQuery: string, q: string, moment: Moment | null): string {
+  return withMoment(withSearch(searchlessQuery, q), moment);
+}
+
 /** A canonical filter query with the moment added after it. */
 export function withMoment(query: string, moment: Moment | null): string {
   if (!moment) return query;
@@ -301,7 +309,7 @@ export function homeListing(events: readonly LiveEvent[], filters: EventFilters,
   const searchlessQuery = queryWithoutSearch(filters);
   return {
     filters,
-    query: withMoment(withSearch(searchlessQuery, filters.q), moment),
+    query: queryOfParts(searchlessQuery, filters.q, moment),
     searchlessQuery,
     narrowed,
     totalCount: events.length,

@@ -8,7 +8,7 @@
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { FILTER_PARAMS } from "../../lib/events/filter-query.ts";
 import { withSearch } from "../../lib/events/filter-links.ts";
-import { withMoment, type HomeListing } from "./listing.ts";
+import { queryOfParts, type HomeListing } from "./listing.ts";
 import { currentLanguage } from "../../lib/i18n/index.ts";
 import { pageHref } from "../../lib/links.ts";
 import { memoisedPerObject } from "../../lib/memo.ts";
@@ -97,7 +97,7 @@ function withStandIn(listing: HomeListing): HomeListing {
   return {
     ...listing,
     filters: { ...listing.filters, q: SEARCH_STAND_IN },
-    query: withMoment(withSearch(listing.searchlessQuery, SEARCH_STAND_IN), listing.moment),
+    query: queryOfParts(listing.searchlessQuery, SEARCH_STAND_IN, listing.moment),
   };
 }
 
