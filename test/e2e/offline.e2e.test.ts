@@ -33,12 +33,15 @@ async function waitForKept(page: Page, paths: string[]): Promise<void> {
   throw new Error(`the worker did not keep ${missing.join(", ")}`);
 }
 
-/** What the worker answers for an event's details (the htmx request a card sends). */
-function detailsAnswer(page: Page, key: string): Promise<{ status: number; hasKey: boolean } | "failed"> {
+/**
+ * What the worker answers for an event's details (the htmx request a card sends), and whether it
+ * is the worker's kept copy (it carries the time it was kept), not the browser's HTTP cache.
+ */
+function detailsAnswer(page: Page, key: string): Promise<{ status: number; hasKey: boolean; kept: boolean } | "failed"> {
   return page.evaluate(
     (k) =>
       fetch(`/?event=${k}`, { headers: { "HX-Request": "true" } }).then(
-        async (r) => ({ status: r.status, hasKey: (await r.text()).includes(`data-event-key="${k}"`) }),
+        async (r) => ({ status: r.status, hasKey: (await r.text()).includes(`data-event-key="${k}"`), kept: r.headers.has("x-finder-saved-at") }),
         () => "failed" as const,
       ),
     key,
@@ -90,7 +93,7 @@ describe("offline after one visit", () => {
       await page.keyboard.press("Escape");
       await page.waitForFunction(() => !document.querySelector("#event-modal"));
       // Every listed event's details answer from the worker.
-      for (const key of listed) expect(await detailsAnswer(page, key)).toEqual({ status: 200, hasKey: true });
+      for (const key of listed) expect(await detailsAnswer(page, key)).toEqual({ status: 200, hasKey: true, kept: true });
 
       // An event whose details were not kept: its card says so, and the page says it is offline.
       const lastKey = listed[listed.length - 1]!;
