@@ -3,6 +3,8 @@
 // request. A full memo starts over instead of tracking use, so endless distinct inputs (a client
 // making up URLs) only keep it small.
 
+import { createDoorkeeper } from "./doorkeeper.ts";
+
 /**
  * `compute` memoised per input, at most `max` inputs kept (all dropped when it is full).
  * `compute` must be pure and never return undefined (undefined marks a missing entry).
@@ -16,6 +18,33 @@ export function memoised<T>(max: number, compute: (input: string) => T): (input:
       if (memo.size >= max) memo.clear();
       memo.set(input, found);
     }
+    return found;
+  };
+}
+
+/**
+ * `memoised`, but an input is kept only from its second request on (createDoorkeeper remembers the
+ * inputs asked once), so endless one-off inputs (each visitor's own search in a URL) neither fill
+ * the memo nor churn the heap. The last input's value is kept as well: one request reading its URL
+ * twice (the server's hit path, then the router) computes it once.
+ */
+export function memoisedWhenRepeated<T>(max: number, compute: (input: string) => T): (input: string) => T {
+  const memo = new Map<string, T>();
+  const asked = createDoorkeeper();
+  let lastInput: string | undefined;
+  let lastValue: T | undefined;
+  return (input) => {
+    if (input === lastInput) return lastValue!;
+    let found = memo.get(input);
+    if (found === undefined) {
+      found = compute(input);
+      if (asked.askedBefore(input)) {
+        if (memo.size >= max) memo.clear();
+        memo.set(input, found);
+      }
+    }
+    lastInput = input;
+    lastValue = found;
     return found;
   };
 }

@@ -5,6 +5,7 @@
 import { asBytes, brotli, contentEtag, gzip, pickEncoding, pickOnceEncoding, type CompressionLevel, type Encoding } from "./compression.ts";
 import type { Logger } from "./logger.ts";
 import type { Invalidation } from "./invalidation.ts";
+import { createDoorkeeper, type Doorkeeper } from "./doorkeeper.ts";
 
 /** What a render produces. Only successful renders are cached: a render that fails must throw. */
 export interface Rendered {
@@ -28,6 +29,12 @@ export interface CachePolicy {
   tags?: string[];
   /** Extra Vary values (e.g. "HX-Request"); Accept-Encoding is always added. */
   vary?: string[];
+  /**
+   * Keep a render only once its key has been asked a second time (the cache's doorkeeper remembers
+   * the keys asked once; a request that joins a render under way counts): for keys most of which
+   * are asked once, such as searches. A one-off is rendered and answered, and leaves nothing behind.
+   */
+  keepWhenAskedAgain?: boolean;
 }
 
 interface Entry {
@@ -117,13 +124,22 @@ function pathOf(key: string): string {
   return q === -1 ? key : key.slice(0, q);
 }
 
+/** A miss's render under way, shared by every request for its key. */
+interface PendingRender {
+  entry: Promise<Entry>;
+  /** A request for the key came while it rendered. */
+  askedAgain: boolean;
+}
+
 /** The cache's settings and entries, shared by the steps below. */
 interface Cache {
   options: RenderCacheOptions;
   now: () => number;
   maxEntries: number;
   entries: Map<string, Entry>;
-  misses: Map<string, Promise<Entry>>;
+  misses: Map<string, PendingRender>;
+  /** The keys of `keepWhenAskedAgain` renders asked once. */
+  asked: Doorkeeper;
   background: Set<Promise<void>>;
   /** Bumped by every invalidation, so a render whose data was read before one is served but not kept. */
   generation: number;
@@ -137,6 +153,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     maxEntries: options.maxEntries ?? 1000,
     entries: new Map(),
     misses: new Map(),
+    asked: createDoorkeeper(),
     background: new Set(),
     generation: 0,
   };
@@ -307,25 +324,31 @@ function isCurrent(cache: Cache, rendered: Rendered, startedAt: number): boolean
   return (rendered.generation ?? startedAt) === cache.generation && startedAt === cache.generation;
 }
 
-/** Renders a missing entry, one render per key at a time; kept unless its data is older than the latest invalidation. */
+/**
+ * Renders a missing entry, one render per key at a time; kept unless its data is older than the
+ * latest invalidation, or its policy keeps only keys asked again and this one was asked once.
+ */
 async function miss(cache: Cache, request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>): Promise<Response> {
   let pending = cache.misses.get(key);
   if (!pending) {
     const startedAt = cache.generation;
+    const wanted = !policy.keepWhenAskedAgain || cache.asked.askedBefore(key);
     let current = false;
-    pending = (async () => {
+    const entry = (async () => {
       const rendered = await render();
       current = isCurrent(cache, rendered, startedAt);
       return build(cache, key, rendered, policy);
     })();
-    cache.misses.set(key, pending);
+    const shared: PendingRender = { entry, askedAgain: false };
+    cache.misses.set(key, shared);
     const clear = () => cache.misses.delete(key);
-    pending.then(clear, clear);
-    const entry = await pending;
-    if (current && cache.generation === startedAt) store(cache, key, entry);
-    return respond(request, entry, "MISS");
+    entry.then(clear, clear);
+    const built = await entry;
+    if (current && cache.generation === startedAt && (wanted || shared.askedAgain)) store(cache, key, built);
+    return respond(request, built, "MISS");
   }
-  return respond(request, await pending, "MISS");
+  pending.askedAgain = true;
+  return respond(request, await pending.entry, "MISS");
 }
 
 /** `RenderCache.invalidate`: drops the entries of the paths and tags; returns how many. */

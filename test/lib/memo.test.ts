@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { memoised, memoisedPerObject } from "../../src/lib/memo.ts";
+import { memoised, memoisedPerObject, memoisedWhenRepeated } from "../../src/lib/memo.ts";
 
 test("computes each input once, keeps null and false answers, and starts over when full", () => {
   const calls: string[] = [];
@@ -26,4 +26,22 @@ test("per object: computed once for the same object, again for another equal one
   expect(calls).toBe(1);
   expect(total([1, 2, 3])).toBe(6);
   expect(calls).toBe(2);
+});
+
+test("when repeated: an input is computed each time until it is asked a second time, then kept", () => {
+  const calls: string[] = [];
+  const upper = memoisedWhenRepeated(10, (input) => {
+    calls.push(input);
+    return input.toUpperCase();
+  });
+  // The same input twice in a row (one request reading its URL twice) is computed once.
+  expect([upper("a"), upper("a")]).toEqual(["A", "A"]);
+  expect(calls).toEqual(["a"]);
+  // "b" in between: "a" asked again is computed again (not kept the first time), and kept now.
+  expect([upper("b"), upper("a"), upper("b"), upper("a")]).toEqual(["B", "A", "B", "A"]);
+  expect(calls).toEqual(["a", "b", "a", "b"]);
+  // A one-off asked once is never kept.
+  for (let i = 0; i < 50; i++) upper(`one-off ${i}`);
+  expect([upper("a"), upper("b")]).toEqual(["A", "B"]);
+  expect(calls.filter((c) => c === "a" || c === "b")).toEqual(["a", "b", "a", "b"]);
 });

@@ -81,6 +81,32 @@ describe("render cache", () => {
     expect(new Set(await Promise.all(responses.map((r) => r.text())))).toEqual(new Set(["<p>render 1</p>"]));
   });
 
+  test("a key kept only when asked again: the first ask renders and keeps nothing, the second is kept, the third is a hit", async () => {
+    const t = setup();
+    const search = { revalidate: 300, tags: ["home"], vary: ["HX-Request"], keepWhenAskedAgain: true };
+    const get = (key: string) => t.cache.serve(new Request(`http://x${key}`), key, search, async () => ({ body: `<p>${key}</p>` }));
+    const first = await get("/?q=kompa");
+    expect([first.headers.get("x-cache"), await first.text()]).toEqual(["MISS", "<p>/?q=kompa</p>"]);
+    expect(t.cache.size()).toBe(0);
+    expect((await get("/?q=kompa")).headers.get("x-cache")).toBe("MISS");
+    expect(t.cache.size()).toBe(1);
+    expect((await get("/?q=kompa")).headers.get("x-cache")).toBe("HIT");
+    // Other one-off keys leave nothing behind; a key without the rule is kept at once.
+    for (let i = 0; i < 20; i++) await get(`/?q=one-off-${i}`);
+    expect(t.cache.size()).toBe(1);
+    await t.get("/?g=house");
+    expect(t.cache.size()).toBe(2);
+  });
+
+  test("a key kept only when asked again is kept when a second request joins its first render", async () => {
+    const t = setup();
+    const search = { revalidate: 300, tags: ["home"], keepWhenAskedAgain: true };
+    const get = () => t.cache.serve(new Request("http://x/?q=jazz"), "/?q=jazz", search, async () => (await Bun.sleep(5), { body: "<p>jazz</p>" }));
+    const answers = await Promise.all([get(), get()]);
+    expect(answers.map((r) => r.headers.get("x-cache"))).toEqual(["MISS", "MISS"]);
+    expect((await get()).headers.get("x-cache")).toBe("HIT");
+  });
+
   test("STALE is served at once while one background regeneration runs; then fresh", async () => {
     const t = setup();
     await t.get();

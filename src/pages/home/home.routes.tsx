@@ -9,7 +9,7 @@ import type { Deps } from "../../deps.ts";
 import { BANNER_CACHE_TAG, findBannerSettings, publicBanner } from "../../lib/banner.ts";
 import { HX_REQUEST_HEADER, isHtmx } from "../../lib/htmx.ts";
 import { markup } from "../../lib/http.ts";
-import { memoised } from "../../lib/memo.ts";
+import { memoisedWhenRepeated } from "../../lib/memo.ts";
 import { LIVE_EVENTS_TAG } from "../../lib/invalidation.ts";
 import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
 import { isValidIsoDate } from "../../lib/sheet/dates.ts";
@@ -44,6 +44,9 @@ export type HomeVariant = "page" | "fragment" | "modal" | "more" | "map" | "near
 
 const PAGE_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [BANNER_CACHE_TAG, LIVE_EVENTS_TAG], vary: ["HX-Request"] };
 const FRAGMENT_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags: [LIVE_EVENTS_TAG], vary: ["HX-Request"] };
+// A search is kept once it is asked again: most distinct searches are asked once (render-cache.ts).
+const SEARCH_PAGE_POLICY: CachePolicy = { ...PAGE_POLICY, keepWhenAskedAgain: true };
+const SEARCH_FRAGMENT_POLICY: CachePolicy = { ...FRAGMENT_POLICY, keepWhenAskedAgain: true };
 const PER_REQUEST = { "cache-control": "no-store" };
 const MAX_SLUG_PARAM = 120;
 
@@ -181,7 +184,7 @@ function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
     variant,
     cacheKeys: Object.fromEntries(LANGUAGES.map((language) => [language, homeCacheKey(query, eventKey, variant, page, language)])) as Record<Language, string>,
     oldLanguageLink: queryLanguage(url) !== null,
-    policy: variant === "page" ? PAGE_POLICY : FRAGMENT_POLICY,
+    policy: filters.q === "" ? (variant === "page" ? PAGE_POLICY : FRAGMENT_POLICY) : variant === "page" ? SEARCH_PAGE_POLICY : SEARCH_FRAGMENT_POLICY,
     filters,
     moment,
     eventKey,
@@ -191,10 +194,11 @@ function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
 
 // Reading the URL (filters, canonical form, variant) is memoised per URL, one memo for htmx
 // requests and one for plain ones: the cached page is served at thousands of requests a second and
-// the same few URLs come back again and again. The reading is a pure function of the URL, so one
-// memo serves every app in the process.
-const resolvePlain = memoised(MAX_RESOLVED_URLS, (url) => readHomeRequest(new URL(url), false));
-const resolveHtmx = memoised(MAX_RESOLVED_URLS, (url) => readHomeRequest(new URL(url), true));
+// the same few URLs come back again and again. A URL is kept from its second request on, so the
+// one-off searches of a festival night are read and forgotten. The reading is a pure function of
+// the URL, so one memo serves every app in the process.
+const resolvePlain = memoisedWhenRepeated(MAX_RESOLVED_URLS, (url) => readHomeRequest(new URL(url), false));
+const resolveHtmx = memoisedWhenRepeated(MAX_RESOLVED_URLS, (url) => readHomeRequest(new URL(url), true));
 function resolve(url: string, htmx: boolean): HomeRequest {
   return htmx ? resolveHtmx(url) : resolvePlain(url);
 }
