@@ -14,9 +14,10 @@ import { LIVE_EVENTS_TAG } from "../../lib/invalidation.ts";
 import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
 import { isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { filterFacets, quickDates } from "../../lib/events/filter-match.ts";
-import { type EventFilters } from "../../lib/events/filter-query.ts";
+import { FILTER_PARAMS, type EventFilters } from "../../lib/events/filter-query.ts";
+import { queryWithoutSearch } from "../../lib/events/filter-links.ts";
 import { EVENT_PARAM, eventModalHref, homeHref, SLUG_PARAM } from "../../lib/links.ts";
-import { homeFiltersOf, homeListing, pagedQuery, pageOf, scriptJson } from "./listing.ts";
+import { homeFiltersOf, homeListing, pagedQuery, pageOf, queryOfParts, scriptJson } from "./listing.ts";
 import { searchResultsMarkup } from "./results-template.ts";
 import { normaliseEventKey } from "../../lib/sheet/keys.ts";
 import { EventsUnavailableError, type LiveRead } from "../../lib/events/pipeline.ts";
@@ -47,6 +48,12 @@ const FRAGMENT_POLICY: CachePolicy = { revalidate: HOME_REVALIDATE_SECONDS, tags
 // A search is kept once it is asked again: most distinct searches are asked once (render-cache.ts).
 const SEARCH_PAGE_POLICY: CachePolicy = { ...PAGE_POLICY, keepWhenAskedAgain: true };
 const SEARCH_FRAGMENT_POLICY: CachePolicy = { ...FRAGMENT_POLICY, keepWhenAskedAgain: true };
+
+/** How a homepage variant is cached, with or without a search. */
+function policyOf(variant: HomeVariant, searching: boolean): CachePolicy {
+  if (variant === "page") return searching ? SEARCH_PAGE_POLICY : PAGE_POLICY;
+  return searching ? SEARCH_FRAGMENT_POLICY : FRAGMENT_POLICY;
+}
 const PER_REQUEST = { "cache-control": "no-store" };
 const MAX_SLUG_PARAM = 120;
 
@@ -164,6 +171,8 @@ interface HomeRequest {
   oldLanguageLink: boolean;
   policy: CachePolicy;
   filters: EventFilters;
+  /** The canonical filter query without the search (and without the moment). */
+  searchlessQuery: string;
   moment: Moment | null;
   eventKey: string | null;
   page: number;
@@ -172,7 +181,8 @@ interface HomeRequest {
 /** URLs whose reading is memoised (the memo is dropped when full). */
 const MAX_RESOLVED_URLS = 2000;
 
-function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
+/** Reads a homepage URL (`htmx`: the request says HX-Request). Exported for its tests. */
+export function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
   const { filters, moment, query } = homeFiltersOf(url.searchParams);
   const eventKey = normaliseEventKey((url.searchParams.get(EVENT_PARAM) ?? "").slice(0, 64));
   const page = pageOf(url.searchParams);
@@ -182,15 +192,57 @@ function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
   return {
     redirect: htmx || map || near ? undefined : canonicalHomeLocation(url, query, page),
     variant,
-    cacheKeys: Object.fromEntries(LANGUAGES.map((language) => [language, homeCacheKey(query, eventKey, variant, page, language)])) as Record<Language, string>,
+    cacheKeys: cacheKeysOf(query, eventKey, variant, page),
     oldLanguageLink: queryLanguage(url) !== null,
-    policy: filters.q === "" ? (variant === "page" ? PAGE_POLICY : FRAGMENT_POLICY) : variant === "page" ? SEARCH_PAGE_POLICY : SEARCH_FRAGMENT_POLICY,
+    policy: policyOf(variant, filters.q !== ""),
     filters,
+    searchlessQuery: queryWithoutSearch(filters),
     moment,
     eventKey,
     page,
   };
 }
+
+function cacheKeysOf(query: string, eventKey: string | null, variant: HomeVariant, page: number): Record<Language, string> {
+  return Object.fromEntries(LANGUAGES.map((language) => [language, homeCacheKey(query, eventKey, variant, page, language)])) as Record<Language, string>;
+}
+
+/**
+ * The reading of an htmx URL whose search is its one `q` parameter, from the reading of the same
+ * URL without it and the search text: what readHomeRequest gives, without reading the filter
+ * groups again. Search as you type sends one filter state with search after search, and the
+ * state's reading is memoised (resolveHtmx). Undefined, so the URL is read in full, when the
+ * URL has no `q`, more than one, or another parameter with an encoded name (which might read as
+ * `q`). Exported for its tests, which hold it to readHomeRequest.
+ */
+export function readSearchedRequest(url: string, readSearchless: (url: string) => HomeRequest): HomeRequest | undefined {
+  const mark = url.indexOf("?");
+  if (mark < 0) return undefined;
+  const segments = url.slice(mark + 1).split("&");
+  let search = -1;
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    const equals = segment.indexOf("=");
+    const name = equals < 0 ? segment : segment.slice(0, equals);
+    if (name === SEARCH_NAME) {
+      if (search >= 0) return undefined;
+      search = i;
+    } else if (name.includes("%") || name.includes("+")) return undefined;
+  }
+  if (search < 0) return undefined;
+  const q = FILTER_PARAMS.q.parse(new URLSearchParams(segments[search]));
+  segments.splice(search, 1);
+  const searchless = readSearchless(segments.length === 0 ? url.slice(0, mark) : `${url.slice(0, mark)}?${segments.join("&")}`);
+  if (q === "") return searchless;
+  const query = queryOfParts(searchless.searchlessQuery, q, searchless.moment);
+  return {
+    ...searchless,
+    cacheKeys: cacheKeysOf(query, searchless.eventKey, searchless.variant, searchless.page),
+    policy: policyOf(searchless.variant, true),
+    filters: { ...searchless.filters, q },
+  };
+}
+const SEARCH_NAME = FILTER_PARAMS.q.name;
 
 // Reading the URL (filters, canonical form, variant) is memoised per URL, one memo for htmx
 // requests and one for plain ones: the cached page is served at thousands of requests a second and
@@ -198,7 +250,8 @@ function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
 // one-off searches of a festival night are read and forgotten. The reading is a pure function of
 // the URL, so one memo serves every app in the process.
 const resolvePlain = memoisedWhenRepeated(MAX_RESOLVED_URLS, (url) => readHomeRequest(new URL(url), false));
-const resolveHtmx = memoisedWhenRepeated(MAX_RESOLVED_URLS, (url) => readHomeRequest(new URL(url), true));
+// An htmx URL with a search is read from its reading without the search (readSearchedRequest).
+const resolveHtmx: (url: string) => HomeRequest = memoisedWhenRepeated(MAX_RESOLVED_URLS, (url) => readSearchedRequest(url, resolveHtmx) ?? readHomeRequest(new URL(url), true));
 function resolve(url: string, htmx: boolean): HomeRequest {
   return htmx ? resolveHtmx(url) : resolvePlain(url);
 }
