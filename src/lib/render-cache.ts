@@ -9,7 +9,8 @@ import { createDoorkeeper, type Doorkeeper } from "./doorkeeper.ts";
 
 /** What a render produces. Only successful renders are cached: a render that fails must throw. */
 export interface Rendered {
-  body: string;
+  /** The body: text, or its UTF-8 bytes (kept as they are: never changed after the render). */
+  body: string | Uint8Array<ArrayBuffer>;
   status?: number;
   headers?: Record<string, string>;
   /**
@@ -175,7 +176,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
 
 /** A fresh entry for a render; its other encodings, headers and responses are built on first use. */
 function build(cache: Cache, key: string, rendered: Rendered, policy: CachePolicy): Entry {
-  const identity = encoder.encode(rendered.body);
+  const identity = typeof rendered.body === "string" ? encoder.encode(rendered.body) : rendered.body;
   return {
     path: pathOf(key),
     status: rendered.status ?? 200,

@@ -18,7 +18,7 @@ import { FILTER_PARAMS, type EventFilters } from "../../lib/events/filter-query.
 import { queryWithoutSearch } from "../../lib/events/filter-links.ts";
 import { EVENT_PARAM, eventModalHref, homeHref, SLUG_PARAM } from "../../lib/links.ts";
 import { homeFiltersOf, homeListing, pagedQuery, pageOf, queryOfParts, scriptJson } from "./listing.ts";
-import { searchResultsMarkup } from "./results-template.ts";
+import { searchResultsBytes } from "./results-template.ts";
 import { normaliseEventKey } from "../../lib/sheet/keys.ts";
 import { EventsUnavailableError, type LiveRead } from "../../lib/events/pipeline.ts";
 import { findEventByKey } from "../../lib/events/lookup.ts";
@@ -134,7 +134,7 @@ async function renderFromRead(deps: Deps, read: LiveRead, variant: HomeVariant, 
   }
   if (variant === "fragment") {
     const feedUrl = publicUrl(deps.config, "/calendar.ics");
-    const body = searchResultsMarkup(read.events, listing, now, feedUrl, (shown) => markup(HomeResults({ listing: shown, now, feedUrl, oob: true })));
+    const body = searchResultsBytes(read.events, listing, now, feedUrl, (shown) => markup(HomeResults({ listing: shown, now, feedUrl, oob: true })));
     return { body, headers: { "hx-push-url": homeHref(listing.query) } };
   }
   const banner = publicBanner(await findBannerSettings(deps));

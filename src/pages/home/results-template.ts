@@ -3,7 +3,9 @@
 // every misspelt or unknown word finds nothing, and "Kompa", "kompa ", "KOMPA" find the same list.
 // Their fragments differ only where the search is written into a link (`q=` in the chip, feed,
 // quick-chip and map links, always in URL form), so the fragment is rendered once per result with
-// a stand-in search, kept cut at the stand-in, and joined with each new search's `q=` value.
+// a stand-in search, kept as UTF-8 bytes cut at the stand-in, and joined with each new search's
+// `q=` value into the bytes the render cache keeps and sends (no string of the whole fragment is
+// built for a search, nor encoded again).
 
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { FILTER_PARAMS } from "../../lib/events/filter-query.ts";
@@ -28,8 +30,17 @@ interface KeptTemplates {
   /** The stretch: from `from` (inclusive) to `until` (exclusive), in epoch milliseconds. */
   from: number;
   until: number;
-  templates: Map<string, readonly string[]>;
+  templates: Map<string, Template>;
 }
+
+/** A fragment as UTF-8 bytes, and where the stand-in search was cut out of it. */
+interface Template {
+  bytes: Uint8Array<ArrayBuffer>;
+  /** The byte offsets in `bytes` where the search goes, in order. */
+  cuts: number[];
+}
+
+const encoder = new TextEncoder();
 
 // Per live list: a read's events never change once handed out. What a fragment shows of them
 // changes with the clock at whole minutes (event times, Paris midnight) and at the instants of
@@ -71,25 +82,56 @@ function stretchAt(events: readonly LiveEvent[], at: number): { from: number; un
 }
 
 /**
- * The fragment of `listing` (a search's results over the live list `events` at `now`): kept per
- * list, stretch of time (keptPerList), language, site, filter state without its search, and everything the search
- * decided (the events found in order, the spotlight, "Did you mean", the page); `render` draws a
- * listing. Without a search the fragment is rendered as is (it is cached by its URL anyway).
+ * The fragment of `listing` (a search's results over the live list `events` at `now`) as UTF-8
+ * bytes, from a template kept per list, stretch of time (keptPerList), language, site, filter state
+ * without its search, and everything the search decided (the events found in order, the
+ * spotlight, "Did you mean", the page); `render` draws a listing. Without a search the fragment is
+ * rendered as is (it is cached by its URL anyway).
  */
-export function searchResultsMarkup(events: readonly LiveEvent[], listing: HomeListing, now: Date, feedUrl: string, render: (listing: HomeListing) => string): string {
+export function searchResultsBytes(events: readonly LiveEvent[], listing: HomeListing, now: Date, feedUrl: string, render: (listing: HomeListing) => string): Uint8Array<ArrayBuffer> {
   const q = listing.filters.q;
-  if (q === "") return render(listing);
+  if (q === "") return encoder.encode(render(listing));
   const at = now.getTime();
   let kept = keptPerList.get(events);
   if (kept === undefined || at < kept.from || at >= kept.until) keptPerList.set(events, (kept = { ...stretchAt(events, at), templates: new Map() }));
   const key = templateKey(listing, feedUrl);
-  let parts = kept.templates.get(key);
-  if (parts === undefined) {
-    parts = render(withStandIn(listing)).split(SEARCH_STAND_IN);
+  let template = kept.templates.get(key);
+  if (template === undefined) {
+    template = templateOf(render(withStandIn(listing)));
     if (kept.templates.size >= MAX_TEMPLATES) kept.templates.clear();
-    kept.templates.set(key, parts);
+    kept.templates.set(key, template);
   }
-  return parts.join(searchValue(q));
+  return joined(template, encoder.encode(searchValue(q)));
+}
+
+/** A fragment rendered with the stand-in search, as bytes cut where the stand-in was. */
+function templateOf(html: string): Template {
+  const parts = html.split(SEARCH_STAND_IN).map((part) => encoder.encode(part));
+  const bytes = new Uint8Array(parts.reduce((total, part) => total + part.byteLength, 0));
+  const cuts: number[] = [];
+  let at = 0;
+  parts.forEach((part, i) => {
+    if (i > 0) cuts.push(at);
+    bytes.set(part, at);
+    at += part.byteLength;
+  });
+  return { bytes, cuts };
+}
+
+/** The template's bytes with `search` at each cut. */
+function joined({ bytes, cuts }: Template, search: Uint8Array): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(bytes.byteLength + cuts.length * search.byteLength);
+  let from = 0;
+  let at = 0;
+  for (const cut of cuts) {
+    out.set(bytes.subarray(from, cut), at);
+    at += cut - from;
+    out.set(search, at);
+    at += search.byteLength;
+    from = cut;
+  }
+  out.set(bytes.subarray(from), at);
+  return out;
 }
 
 /** The listing as drawn with the stand-in search: only what writes the search changes. */

@@ -9,7 +9,7 @@ import { homeFiltersOf, homeListing } from "../../../src/pages/home/listing.ts";
 import { HomeResults } from "../../../src/pages/home/home.view.tsx";
 import { inSite, type Language } from "../../../src/lib/i18n/index.ts";
 import { markup } from "../../../src/lib/http.ts";
-import { SEARCH_STAND_IN, searchResultsMarkup } from "../../../src/pages/home/results-template.ts";
+import { SEARCH_STAND_IN, searchResultsBytes } from "../../../src/pages/home/results-template.ts";
 import type { LiveEvent } from "../../../src/lib/sheet/types.ts";
 import { NEW_FOR_MS } from "../../../src/lib/events/event-status.ts";
 
@@ -25,7 +25,8 @@ function both(events: readonly LiveEvent[], query: string, now: Date): { fresh: 
   const { filters, moment } = homeFiltersOf(new URLSearchParams(query));
   const listing = homeListing(events, filters, now, 1, moment);
   const render = (shown: typeof listing) => markup(HomeResults({ listing: shown, now, feedUrl: FEED, oob: true }));
-  return { fresh: render(listing), joined: searchResultsMarkup(events, listing, now, FEED, render) };
+  // Decoded strictly: joined bytes that are not UTF-8 (a cut inside a character) fail the test.
+  return { fresh: render(listing), joined: new TextDecoder("utf-8", { fatal: true }).decode(searchResultsBytes(events, listing, now, FEED, render)) };
 }
 
 const STATES = ["", "g=house", "g=house&when=now", "g=house&when=tonight", "pr=0:0&when=tonight", "df=2026-06-21&dt=2026-06-21&arr=11", "dn=night&when=now"];
