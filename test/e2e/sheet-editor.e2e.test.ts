@@ -5,7 +5,7 @@
 // a big sheet is paged and searched through the server; cells and rows that differ from the
 // published revision are marked, counted, published and discarded from the editor.
 
-import { beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { sql } from "drizzle-orm";
 import { loginAsAdmin } from "../helpers/auth.ts";
@@ -14,6 +14,11 @@ import { customColumnKey, readStoreSheet, saveStoreSheet } from "../../src/lib/s
 import { submitEvent } from "../../src/lib/submissions/submit.ts";
 import { acceptSubmission } from "../../src/lib/submissions/moderation.ts";
 import { listSubmissions } from "../../src/lib/submissions/moderation.ts";
+
+// Each test is a whole editing session: many steps, several of them waiting out the autosave's
+// pause. They take 5 to 25 s on a quiet two-core machine and can take twice that beside a busy
+// database server, so they get more than the suite's 30 s.
+setDefaultTimeout(90_000);
 
 const { ctx, server, browser } = useBrowserApp({ env: { DATA_MODE: "remote" } });
 

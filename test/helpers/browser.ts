@@ -8,7 +8,7 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { afterAll, beforeAll } from "bun:test";
+import { afterAll, beforeAll, beforeEach } from "bun:test";
 import { createClock, createTestContext, lateBound, resolveOptions, type TestContext, type TestContextOptions } from "./app.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { bigSheet } from "../../bench/fixtures.ts";
@@ -146,6 +146,19 @@ export async function openFilterSection(page: Page, name: string): Promise<void>
   if (!(await section.evaluate((el) => (el as HTMLDetailsElement).open))) await section.locator("summary").click();
 }
 
+/**
+ * Whether the browser still answers. Its `isConnected()` stays true for a moment after the process
+ * was killed, so a context is opened and closed instead.
+ */
+async function answers(browser: Browser): Promise<boolean> {
+  try {
+    await (await browser.newContext()).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A served test app and the browser that visits it. */
 export interface BrowserApp {
   ctx: TestContext;
@@ -175,7 +188,8 @@ export function festivalSheetApp(at: Date, rows: number): BrowserAppOptions {
 /**
  * The shared setup of the browser tests: the test app (seeded by `seed` before it is served) on a
  * loopback port and a headless Chromium, started in `beforeAll` (up to 2 minutes: a first run
- * unpacks the bundled Chromium) and stopped in `afterAll`. The options can be a function, read
+ * unpacks the bundled Chromium), started again before a test if it went away, and stopped in
+ * `afterAll`. The options can be a function, read
  * when the `beforeAll` runs (for a fake server an earlier `beforeAll` started).
  */
 export function useBrowserApp(options: BrowserAppOptions | (() => BrowserAppOptions) = {}): BrowserApp {
@@ -187,6 +201,11 @@ export function useBrowserApp(options: BrowserAppOptions | (() => BrowserAppOpti
     await seed?.(ctx);
     started.server = serveApp(ctx);
     started.browser = await launchBrowser();
+  }, 120_000);
+  // A test that runs past its timeout has its child processes killed by the runner, the browser
+  // among them: the next test gets a new one instead of failing on a closed browser.
+  beforeEach(async () => {
+    if (started.browser && !(await answers(started.browser))) started.browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
     await started.browser?.close();
