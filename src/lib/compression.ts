@@ -2,7 +2,7 @@
 // the static pages and the static assets. One place decides the encodings offered, how a client's
 // Accept-Encoding picks one, and how an ETag is derived from the bytes.
 
-import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
+import { brotliCompressSync, constants as zlibConstants, deflateRawSync } from "node:zlib";
 import { memoised } from "./memo.ts";
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -24,6 +24,72 @@ export function brotli(identity: Uint8Array, quality: number): Uint8Array<ArrayB
  */
 export function gzip(identity: Uint8Array, level: CompressionLevel): Uint8Array<ArrayBuffer> {
   return asBytes(Bun.gzipSync(asBytes(identity), { level }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gzip spliced from parts compressed once
+
+/**
+ * A fixed part of a body that is sent again and again with different text between its parts (a
+ * search's results fragment, results-template.ts), compressed once at the highest level on its
+ * own: raw DEFLATE ended with a sync flush, so it stops on a byte boundary without closing the
+ * stream, and nothing in it refers back to bytes before it. Parts made this way can be laid one
+ * after another, with other blocks between them, in one gzip stream (splicedGzip).
+ */
+export function deflatedPart(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return asBytes(deflateRawSync(bytes, { level: 9, finishFlush: zlibConstants.Z_SYNC_FLUSH }));
+}
+
+// RFC 1952: the magic number, DEFLATE, no flags, no time, no extra flags, unknown system.
+const GZIP_HEADER = Uint8Array.of(0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255);
+// RFC 1951: a last block, fixed codes, holding only the end-of-block code.
+const LAST_EMPTY_BLOCK = Uint8Array.of(0x03, 0x00);
+// A stored block holds at most 65,535 bytes.
+const STORED_MAX = 0xffff;
+
+/**
+ * The gzip of `identity`, which is `parts` (made by deflatedPart, in order) with `fill` between
+ * each two: the parts as they are, the fill in stored blocks (it is short: a search), then an
+ * empty last block and the trailer (the CRC-32 and length of `identity`). Nothing is compressed
+ * here, so an answer made this way costs a copy: compressing it whole cost a render miss more than
+ * its render (a compressor's state is set up and freed for every call).
+ */
+export function splicedGzip(parts: readonly Uint8Array[], fill: Uint8Array, identity: Uint8Array): Uint8Array<ArrayBuffer> {
+  const storedBlocks = Math.max(1, Math.ceil(fill.byteLength / STORED_MAX));
+  const fillSize = fill.byteLength + 5 * storedBlocks;
+  let size = GZIP_HEADER.byteLength + LAST_EMPTY_BLOCK.byteLength + 8 + fillSize * (parts.length - 1);
+  for (const part of parts) size += part.byteLength;
+  const out = new Uint8Array(size);
+  out.set(GZIP_HEADER, 0);
+  let at = GZIP_HEADER.byteLength;
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) at = writeStored(out, at, fill, storedBlocks);
+    out.set(parts[i]!, at);
+    at += parts[i]!.byteLength;
+  }
+  out.set(LAST_EMPTY_BLOCK, at);
+  at += LAST_EMPTY_BLOCK.byteLength;
+  const trailer = new DataView(out.buffer, at, 8);
+  trailer.setUint32(0, Bun.hash.crc32(identity), true);
+  trailer.setUint32(4, identity.byteLength >>> 0, true);
+  return out;
+}
+
+/** Writes `bytes` as `blocks` stored blocks (not last) at `at`; the output is byte-aligned there. */
+function writeStored(out: Uint8Array, at: number, bytes: Uint8Array, blocks: number): number {
+  for (let b = 0; b < blocks; b++) {
+    const chunk = bytes.subarray(b * STORED_MAX, (b + 1) * STORED_MAX);
+    const length = chunk.byteLength;
+    // Header bits 0 (not last) and 00 (stored), padded to the byte; LEN and its complement, little-endian.
+    out[at] = 0;
+    out[at + 1] = length & 0xff;
+    out[at + 2] = length >>> 8;
+    out[at + 3] = ~length & 0xff;
+    out[at + 4] = (~length >>> 8) & 0xff;
+    out.set(chunk, at + 5);
+    at += 5 + length;
+  }
+  return at;
 }
 
 /** The levels this service compresses at: 1 (fastest), 6 (default) and 9 (smallest). */

@@ -11,6 +11,11 @@ import { createDoorkeeper, type Doorkeeper } from "./doorkeeper.ts";
 export interface Rendered {
   /** The body: text, or its UTF-8 bytes (kept as they are: never changed after the render). */
   body: string | Uint8Array<ArrayBuffer>;
+  /**
+   * The body in gzip, when the render made it along with the body (a search's fragment, spliced
+   * from its template's compressed parts): a miss answers with it instead of compressing the body.
+   */
+  gzip?: Uint8Array<ArrayBuffer>;
   status?: number;
   headers?: Record<string, string>;
   /**
@@ -49,6 +54,8 @@ interface Entry {
    */
   bodies: Partial<Record<Encoding, Blob>>;
   identity: Uint8Array;
+  /** The render's own gzip of the body (Rendered.gzip), for a miss's answer. */
+  renderedGzip?: Uint8Array<ArrayBuffer>;
   etag: string;
   createdAt: number;
   policy: CachePolicy;
@@ -183,6 +190,7 @@ function build(cache: Cache, key: string, rendered: Rendered, policy: CachePolic
     headers: rendered.headers ?? {},
     bodies: {},
     identity,
+    renderedGzip: rendered.gzip,
     etag: contentEtag(identity),
     createdAt: cache.now(),
     policy,
@@ -207,13 +215,13 @@ function bodyOf(entry: Entry, encoding: Encoding): Blob {
 }
 
 /**
- * The body a miss answers with: the kept one when there is one, else compressed at the fastest
- * level and not kept, in gzip when the client takes it (pickOnceEncoding). Most search misses are
- * asked once, so paying the better level for a body nobody asks for again is waste; the first hit
- * compresses the kept one (bodyOf).
+ * The body a miss answers with: the kept one when there is one, else the render's own gzip when it
+ * made one, else compressed at the fastest level and not kept, in gzip when the client takes it
+ * (pickOnceEncoding). Most search misses are asked once, so paying the better level for a body
+ * nobody asks for again is waste; the first hit compresses the kept one (bodyOf).
  */
 function missBody(entry: Entry, encoding: Encoding): Blob | Uint8Array<ArrayBuffer> {
-  return entry.bodies[encoding] ?? compress(entry.identity, encoding, MISS_LEVEL);
+  return entry.bodies[encoding] ?? (encoding === "gzip" ? entry.renderedGzip : undefined) ?? compress(entry.identity, encoding, MISS_LEVEL);
 }
 
 /** Keeps an entry as the most recently used, dropping the least recently used past `maxEntries`. */

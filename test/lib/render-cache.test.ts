@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { gunzipSync, brotliDecompressSync } from "node:zlib";
+import { gunzipSync, gzipSync, brotliDecompressSync } from "node:zlib";
 import { createRenderCache, pickEncoding, pickOnceEncoding } from "../../src/lib/render-cache.ts";
 import { createMemoryLogger } from "../../src/lib/logger.ts";
 import { createInvalidationBus } from "../../src/lib/invalidation.ts";
@@ -182,6 +182,24 @@ describe("render cache", () => {
         expect(decode(Buffer.from(await hit.arrayBuffer())).toString()).toBe(body);
       }
     }
+  });
+
+  test("a render that brings its own gzip: a miss in gzip sends those very bytes; identity and brotli clients get theirs", async () => {
+    const cache = createRenderCache({ log: createMemoryLogger() });
+    const body = "<p>spliced</p>";
+    // Marked so the test sees whose gzip was sent: the render's (level 9, here) or one made by the cache.
+    const own = new Uint8Array(gzipSync(body, { level: 9 }));
+    own[4] = 42; // the gzip header's MTIME byte, which decoders ignore
+    const render = async () => ({ body, gzip: own });
+    const get = (key: string, encoding: string) => cache.serve(new Request(`http://x${key}`, { headers: { "accept-encoding": encoding } }), key, { revalidate: 300 }, render);
+    const gzipped = await get("/?own=1", "gzip, br");
+    expect([gzipped.headers.get("x-cache"), gzipped.headers.get("content-encoding")]).toEqual(["MISS", "gzip"]);
+    expect(new Uint8Array(await gzipped.arrayBuffer())).toEqual(own);
+    const plain = await get("/?own=2", "identity");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(body);
+    const brotli = await get("/?own=3", "br");
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(body);
   });
 
   test("a miss taking gzip or brotli answers in gzip (compressed for that answer alone); the hits that follow get brotli", async () => {

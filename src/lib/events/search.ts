@@ -609,20 +609,35 @@ function addFoldedParts(postings: Postings, needle: string, parts: (readonly num
     return;
   }
   const words = postings.sortedWords;
+  for (let w = firstAtOrAfter(words, needle); w < words.length && words[w]!.startsWith(needle); w++) parts.push(postings.byWord.get(words[w]!)!);
+  // The words that are the needle's first d characters: of one or two, looked up; of three or
+  // more, found among the sorted words that share its first three (a handful), instead of a
+  // lookup of every beginning of the needle, which cost a search miss more than all the rest here.
+  for (let d = 1; d < 3; d++) addSplit(postings, needle, d, postings.byWord.get(needle.slice(0, d)), parts);
+  const head = needle.slice(0, 3);
+  for (let w = firstAtOrAfter(words, head); w < words.length && words[w]!.startsWith(head); w++) {
+    const word = words[w]!;
+    if (word.length < needle.length && needle.startsWith(word)) addSplit(postings, needle, word.length, postings.byWord.get(word), parts);
+  }
+}
+
+/** The position of the first of the sorted `words` that is not before `text`. */
+function firstAtOrAfter(words: readonly string[], text: string): number {
   let low = 0;
   let high = words.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (words[mid]! < needle) low = mid + 1;
+    if (words[mid]! < text) low = mid + 1;
     else high = mid;
   }
-  for (let w = low; w < words.length && words[w]!.startsWith(needle); w++) parts.push(postings.byWord.get(words[w]!)!);
-  for (let d = 1; d < needle.length; d++) {
-    const first = postings.byWord.get(needle.slice(0, d));
-    if (first === undefined) continue;
-    const next = postings.byStart.get(startKey(needle, d, Math.min(3, needle.length - d)));
-    if (next !== undefined) parts.push(intersectAscending(first, next));
-  }
+  return low;
+}
+
+/** Adds the events holding the word `first` (the needle's first d characters) followed by a word starting the needle's rest. */
+function addSplit(postings: Postings, needle: string, d: number, first: readonly number[] | undefined, parts: (readonly number[])[]): void {
+  if (first === undefined) return;
+  const next = postings.byStart.get(startKey(needle, d, Math.min(3, needle.length - d)));
+  if (next !== undefined) parts.push(intersectAscending(first, next));
 }
 
 /**

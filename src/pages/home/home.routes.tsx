@@ -18,7 +18,7 @@ import { FILTER_PARAMS, type EventFilters } from "../../lib/events/filter-query.
 import { queryWithoutSearch } from "../../lib/events/filter-links.ts";
 import { EVENT_PARAM, eventModalHref, homeHref, SLUG_PARAM } from "../../lib/links.ts";
 import { homeFiltersOf, homeListing, pagedQuery, pageOf, queryOfParts, scriptJson } from "./listing.ts";
-import { searchResultsBytes } from "./results-template.ts";
+import { searchResultsBody } from "./results-template.ts";
 import { normaliseEventKey } from "../../lib/sheet/keys.ts";
 import { EventsUnavailableError, type LiveRead } from "../../lib/events/pipeline.ts";
 import { findEventByKey } from "../../lib/events/lookup.ts";
@@ -105,27 +105,25 @@ interface RenderClock {
   preview: PreviewClock | null;
 }
 
-/** Renders one homepage variant (in the request's language) from a fresh live read; throws when the read fails (keeps the old render). */
-function renderHome(deps: Deps, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number, clock: RenderClock = { now: deps.now(), preview: null }): Promise<Rendered> {
-  return renderHomeVariant(deps, variant, filters, moment, eventKey, page, clock);
-}
-
-async function renderHomeVariant(deps: Deps, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number, clock: RenderClock): Promise<Rendered> {
-  // A burst of misses (distinct searches) shares one read, for READ_REUSE_MS at most, and the
-  // render says when that read began: the render cache keeps it only if no invalidation came
-  // since (docs/live-events.md, "What a read costs").
+/**
+ * Renders what a homepage request asks for (in the request's language) from a fresh live read;
+ * throws when the read fails (keeps the old render). A burst of misses (distinct searches) shares
+ * one read, for READ_REUSE_MS at most, and the render says when that read began: the render cache
+ * keeps it only if no invalidation came since (docs/live-events.md, "What a read costs").
+ */
+async function renderHome(deps: Deps, home: HomeRequest, clock: RenderClock = { now: deps.now(), preview: null }): Promise<Rendered> {
   const read = await deps.events.load({ recent: true });
-  return { ...(await renderFromRead(deps, read, variant, filters, moment, eventKey, page, clock)), generation: read.generation };
+  return { ...(await renderFromRead(deps, read, home, clock)), generation: read.generation };
 }
 
-async function renderFromRead(deps: Deps, read: LiveRead, variant: HomeVariant, filters: EventFilters, moment: Moment | null, eventKey: string | null, page: number, clock: RenderClock): Promise<Rendered> {
+async function renderFromRead(deps: Deps, read: LiveRead, { variant, filters, moment, eventKey, page, searchlessQuery }: HomeRequest, clock: RenderClock): Promise<Rendered> {
   const now = clock.now;
   const event = eventKey ? findEventByKey(read.events, eventKey) : undefined;
   if (variant === "modal") {
     const body = event ? EventModal({ event, shareUrl: shareUrl(deps.config, event), closeHref: pageHref("/"), now }) : MissingEventModal({ closeHref: pageHref("/") });
     return { body: markup(body) };
   }
-  const listing = homeListing(read.events, filters, now, variant === "fragment" ? 1 : page, moment);
+  const listing = homeListing(read.events, filters, now, variant === "fragment" ? 1 : page, moment, searchlessQuery);
   if (variant === "more") return { body: markup(MoreCards({ listing, now })) };
   if (variant === "map") return { body: mapJson(listing.matching, filters), headers: { "content-type": "application/json; charset=utf-8" } };
   if (variant === "near") {
@@ -134,8 +132,8 @@ async function renderFromRead(deps: Deps, read: LiveRead, variant: HomeVariant, 
   }
   if (variant === "fragment") {
     const feedUrl = publicUrl(deps.config, "/calendar.ics");
-    const body = searchResultsBytes(read.events, listing, now, feedUrl, (shown) => markup(HomeResults({ listing: shown, now, feedUrl, oob: true })));
-    return { body, headers: { "hx-push-url": homeHref(listing.query) } };
+    const { bytes, gzip } = searchResultsBody(read.events, listing, now, feedUrl, (shown) => markup(HomeResults({ listing: shown, now, feedUrl, oob: true })));
+    return { body: bytes, gzip, headers: { "hx-push-url": homeHref(listing.query) } };
   }
   const banner = publicBanner(await findBannerSettings(deps));
   const body = HomePage({
@@ -298,7 +296,7 @@ async function unavailable(deps: Deps, variant: HomeVariant): Promise<Response> 
  */
 async function servePreview(deps: Deps, home: HomeRequest, preview: PreviewClock): Promise<Response> {
   try {
-    const rendered = await renderHome(deps, home.variant, home.filters, home.moment, home.eventKey, home.page, { now: preview.at, preview });
+    const rendered = await renderHome(deps, home, { now: preview.at, preview });
     const headers = { "content-type": "text/html; charset=utf-8", vary: "HX-Request", ...rendered.headers, ...PREVIEW_HEADERS };
     return new Response(rendered.body, { status: rendered.status ?? 200, headers });
   } catch (error) {
@@ -332,7 +330,7 @@ export function homeRoutes(deps: Deps) {
       const preview = previewOf(deps.config, request.headers);
       if (preview) return servePreview(deps, home, preview);
       // A hit comes back synchronously; only a miss waits for a render.
-      const served = deps.renderCache.serve(request, home.cacheKeys[language], home.policy, () => renderHome(deps, home.variant, home.filters, home.moment, home.eventKey, home.page));
+      const served = deps.renderCache.serve(request, home.cacheKeys[language], home.policy, () => renderHome(deps, home));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
         if (error instanceof EventsUnavailableError) return unavailable(deps, home.variant);

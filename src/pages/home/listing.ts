@@ -287,8 +287,11 @@ export interface HomeListing {
   festival: { on: boolean; days: string[] };
 }
 
-/** Filters the live events (kept in homepage order) and derives the spotlight and the stats. */
-export function homeListing(events: readonly LiveEvent[], filters: EventFilters, now: Date, page = 1, moment: Moment | null = null): HomeListing {
+/**
+ * Filters the live events (kept in homepage order) and derives the spotlight and the stats.
+ * `searchlessQuery` is the filters' canonical query without the search, when the caller has read it.
+ */
+export function homeListing(events: readonly LiveEvent[], filters: EventFilters, now: Date, page = 1, moment: Moment | null = null, searchlessQuery = queryWithoutSearch(filters)): HomeListing {
   let matching = filterEvents(events, filters, now);
   const keep = moment ? (event: LiveEvent) => runsAt(event, moment, now) : undefined;
   // "Happening now" ends soonest first, "Tonight" starts first; the default list keeps its order.
@@ -306,7 +309,6 @@ export function homeListing(events: readonly LiveEvent[], filters: EventFilters,
     } else matching = cancelledLast(matching);
   } else matching = cancelledLast(matching);
   const narrowed = isFilterActive(filters) || hasSearch(filters) || moment !== null;
-  const searchlessQuery = queryWithoutSearch(filters);
   return {
     filters,
     query: queryOfParts(searchlessQuery, filters.q, moment),

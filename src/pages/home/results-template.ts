@@ -5,7 +5,8 @@
 // quick-chip and map links, always in URL form), so the fragment is rendered once per result with
 // a stand-in search, kept as UTF-8 bytes cut at the stand-in, and joined with each new search's
 // `q=` value into the bytes the render cache keeps and sends (no string of the whole fragment is
-// built for a search, nor encoded again).
+// built for a search, nor encoded again). A template used again also keeps its parts compressed,
+// and the gzip answer of each later search is spliced from them (compression.ts, splicedGzip).
 
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { FILTER_PARAMS } from "../../lib/events/filter-query.ts";
@@ -15,6 +16,7 @@ import { currentLanguage } from "../../lib/i18n/index.ts";
 import { pageHref } from "../../lib/links.ts";
 import { memoisedPerObject } from "../../lib/memo.ts";
 import { NEW_FOR_MS } from "../../lib/events/event-status.ts";
+import { deflatedPart, splicedGzip } from "../../lib/compression.ts";
 
 /**
  * The search a template is rendered with: letters only, so it is written the same way in every
@@ -38,6 +40,20 @@ interface Template {
   bytes: Uint8Array<ArrayBuffer>;
   /** The byte offsets in `bytes` where the search goes, in order. */
   cuts: number[];
+  /** Whether a search has been joined to it yet. */
+  used: boolean;
+  /**
+   * The parts between the cuts, each compressed once (deflatedPart), made when the template is used
+   * a second time: most templates serve one search, and compressing every part costs more than
+   * compressing one whole answer.
+   */
+  deflated?: Uint8Array[];
+}
+
+/** A search's results fragment: its UTF-8 bytes, and their gzip when its template made it. */
+export interface SearchResultsBody {
+  bytes: Uint8Array<ArrayBuffer>;
+  gzip?: Uint8Array<ArrayBuffer>;
 }
 
 const encoder = new TextEncoder();
@@ -88,9 +104,9 @@ function stretchAt(events: readonly LiveEvent[], at: number): { from: number; un
  * spotlight, "Did you mean", the page); `render` draws a listing. Without a search the fragment is
  * rendered as is (it is cached by its URL anyway).
  */
-export function searchResultsBytes(events: readonly LiveEvent[], listing: HomeListing, now: Date, feedUrl: string, render: (listing: HomeListing) => string): Uint8Array<ArrayBuffer> {
+export function searchResultsBody(events: readonly LiveEvent[], listing: HomeListing, now: Date, feedUrl: string, render: (listing: HomeListing) => string): SearchResultsBody {
   const q = listing.filters.q;
-  if (q === "") return encoder.encode(render(listing));
+  if (q === "") return { bytes: encoder.encode(render(listing)) };
   const at = now.getTime();
   let kept = keptPerList.get(events);
   if (kept === undefined || at < kept.from || at >= kept.until) keptPerList.set(events, (kept = { ...stretchAt(events, at), templates: new Map() }));
@@ -101,7 +117,19 @@ export function searchResultsBytes(events: readonly LiveEvent[], listing: HomeLi
     if (kept.templates.size >= MAX_TEMPLATES) kept.templates.clear();
     kept.templates.set(key, template);
   }
-  return joined(template, encoder.encode(searchValue(q)));
+  const search = encoder.encode(searchValue(q));
+  const bytes = joined(template, search);
+  if (!template.used) {
+    template.used = true;
+    return { bytes };
+  }
+  template.deflated ??= partsOf(template).map(deflatedPart);
+  return { bytes, gzip: splicedGzip(template.deflated, search, bytes) };
+}
+
+/** The template's bytes between its cuts. */
+function partsOf({ bytes, cuts }: Template): Uint8Array[] {
+  return [0, ...cuts].map((from, i) => bytes.subarray(from, i < cuts.length ? cuts[i] : bytes.byteLength));
 }
 
 /** A fragment rendered with the stand-in search, as bytes cut where the stand-in was. */
@@ -115,7 +143,7 @@ function templateOf(html: string): Template {
     bytes.set(part, at);
     at += part.byteLength;
   });
-  return { bytes, cuts };
+  return { bytes, cuts, used: false };
 }
 
 /** The template's bytes with `search` at each cut. */

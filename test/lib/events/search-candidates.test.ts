@@ -34,6 +34,9 @@ const extra = (): LiveEvent[] => [
   liveEvent({ eventKey: "evt_extra0000006", eventName: "R'n'B Sessions", genres: ["r&b"], venueTypes: ["outdoor"], time: "21:00" }),
   liveEvent({ eventKey: "evt_extra0000007", eventName: "Techno Tunnel", genres: ["house"], venueTypes: ["indoor"], description: "Trap and rap all night" }),
   liveEvent({ eventKey: "evt_extra0000008", eventName: "Fête de la Musique", location: "L'Olympia", arrondissement: 9, nationality: ["FR"] }),
+  // Words of one and two letters, found again when run together with the next ("djkool", "atribe").
+  liveEvent({ eventKey: "evt_extra0000009", eventName: "DJ Kool", location: "La Cigale", arrondissement: 18 }),
+  liveEvent({ eventKey: "evt_extra0000010", eventName: "A Tribe Night", location: "Le Trabendo", arrondissement: 19 }),
 ];
 
 const LISTS: Record<string, () => LiveEvent[]> = {
@@ -47,7 +50,7 @@ function queries(events: readonly LiveEvent[]): string[] {
     ...["e", "v", "ve", "ev", "a", "1", "5", "m", "de", "ca", "hi", "é", "œ", "ω", "東"],
     ...["event", "venue", "venue 12", "venue m12", "event 5", "event 5 at venue", "kompa 5", "venue12", "event5at", "eventat", "at venue 1"],
     // Split where the list has no space: only the whole query joined finds these.
-    ...["hi phop", "eve nt 5", "ven ue12", "mos ква", "ωme ga"],
+    ...["hi phop", "eve nt 5", "ven ue12", "mos ква", "ωme ga", "djkool", "djkoo", "lacigale", "atribe", "atribenight", "letrabendo"],
     ...["hiphop", "hip hop", "hip-hop", "canal saint martin", "canalsaintmartin", "lolympia", "saint", "batig", "batgnol", "baitgnolles", "batignolles 8"],
     ...["soirée", "soiree", "fete", "fête", "chœur", "choeur", "coeur", "eglise", "ä", "ö", "a o"],
     ...["techno", "tecnho", "rnb", "r'n'b", "r and b", "soul", "afrohouse", "kompa", "kmopa", "zouk", "dancehall", "dancehal", "amapaino", "house disco", "rap", "trap"],

@@ -1,15 +1,17 @@
 // A search's results fragment joined from a kept template (results-template.ts) must be the very
-// fragment a fresh render gives: for searches that find the same events, for searches that find
-// others, for hostile search text, in both languages, under a base path, at several instants.
+// fragment a fresh render gives, and so must its gzip when its template made one: for searches
+// that find the same events, for searches that find others, for hostile search text, in both
+// languages, under a base path, at several instants.
 
 import { describe, expect, test } from "bun:test";
+import { gunzipSync } from "node:zlib";
 import { FIXTURE_SHEET_CSV } from "../../../src/lib/events/fixtures.ts";
 import { parseEventSheet } from "../../../src/lib/sheet/sheet.ts";
 import { homeFiltersOf, homeListing } from "../../../src/pages/home/listing.ts";
 import { HomeResults } from "../../../src/pages/home/home.view.tsx";
 import { inSite, type Language } from "../../../src/lib/i18n/index.ts";
 import { markup } from "../../../src/lib/http.ts";
-import { SEARCH_STAND_IN, searchResultsBytes } from "../../../src/pages/home/results-template.ts";
+import { SEARCH_STAND_IN, searchResultsBody } from "../../../src/pages/home/results-template.ts";
 import type { LiveEvent } from "../../../src/lib/sheet/types.ts";
 import { NEW_FOR_MS } from "../../../src/lib/events/event-status.ts";
 
@@ -21,12 +23,15 @@ function parsedEvents(): LiveEvent[] {
 
 const FEED = "https://finder.example/calendar.ics";
 
-function both(events: readonly LiveEvent[], query: string, now: Date): { fresh: string; joined: string } {
+/** A fresh render, the joined one, and the joined one's gzip decoded by zlib when its template made one. */
+function both(events: readonly LiveEvent[], query: string, now: Date): { fresh: string; joined: string; gunzipped?: string } {
   const { filters, moment } = homeFiltersOf(new URLSearchParams(query));
   const listing = homeListing(events, filters, now, 1, moment);
   const render = (shown: typeof listing) => markup(HomeResults({ listing: shown, now, feedUrl: FEED, oob: true }));
+  const body = searchResultsBody(events, listing, now, FEED, render);
   // Decoded strictly: joined bytes that are not UTF-8 (a cut inside a character) fail the test.
-  return { fresh: render(listing), joined: new TextDecoder("utf-8", { fatal: true }).decode(searchResultsBytes(events, listing, now, FEED, render)) };
+  const decode = (bytes: Uint8Array) => new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  return { fresh: render(listing), joined: decode(body.bytes), gunzipped: body.gzip && decode(gunzipSync(body.gzip)) };
 }
 
 const STATES = ["", "g=house", "g=house&when=now", "g=house&when=tonight", "pr=0:0&when=tonight", "df=2026-06-21&dt=2026-06-21&arr=11", "dn=night&when=now"];
@@ -38,6 +43,7 @@ describe("results templates", () => {
   test("a joined fragment is the fresh render, search after search, whichever came first", () => {
     const events = parsedEvents();
     let checked = 0;
+    let spliced = 0;
     for (const language of ["fr", "en"] as Language[]) {
       for (const basePath of ["", "/fete"]) {
         inSite({ basePath, rootLanguage: "fr" }, language, "/", () => {
@@ -45,8 +51,12 @@ describe("results templates", () => {
             for (const state of STATES) {
               for (const q of [...SEARCHES, ...[...SEARCHES].reverse()]) {
                 const query = `${state}${state ? "&" : ""}q=${encodeURIComponent(q)}`;
-                const { fresh, joined } = both(events, query, now);
+                const { fresh, joined, gunzipped } = both(events, query, now);
                 expect(joined).toBe(fresh);
+                if (gunzipped !== undefined) {
+                  expect(gunzipped).toBe(fresh);
+                  spliced++;
+                }
                 checked++;
               }
             }
@@ -55,6 +65,8 @@ describe("results templates", () => {
       }
     }
     expect(checked).toBe(2 * 2 * INSTANTS.length * STATES.length * SEARCHES.length * 2);
+    // Searches that find what an earlier one found are answered with gzip spliced from the template.
+    expect(spliced).toBeGreaterThan(checked / 2);
   });
 
   test("the search reaches the joined fragment's links, and a template never outlives its list", () => {
