@@ -78,7 +78,7 @@ export function splicedGzip(parts: readonly Uint8Array[], fill: Uint8Array, iden
 /** Writes `bytes` as `blocks` stored blocks (not last) at `at`; the output is byte-aligned there. */
 function writeStored(out: Uint8Array, at: number, bytes: Uint8Array, blocks: number): number {
   for (let b = 0; b < blocks; b++) {
-    const chunk = bytes.subarray(b * STORED_MAX, (b + 1) * STORED_MAX);
+    const chunk = blocks === 1 ? bytes : bytes.subarray(b * STORED_MAX, (b + 1) * STORED_MAX);
     const length = chunk.byteLength;
     // Header bits 0 (not last) and 00 (stored), padded to the byte; LEN and its complement, little-endian.
     out[at] = 0;

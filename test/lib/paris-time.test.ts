@@ -3,7 +3,7 @@
 
 import { expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { parisDaySql, parisFormat, parisWallClockSql } from "../../src/lib/paris-time.ts";
+import { parisDate, parisDaySql, parisFormat, parisWallClockSql } from "../../src/lib/paris-time.ts";
 import { useTestApp } from "../helpers/app.ts";
 
 const ctx = useTestApp();
@@ -14,6 +14,23 @@ test("parisFormat formats on the Paris clock and makes each format once", () => 
   expect(format.format(new Date("2026-01-20T22:30:00Z"))).toBe("23:30");
   expect(parisFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" })).toBe(format);
   expect(format.resolvedOptions().timeZone).toBe("Europe/Paris");
+});
+
+test("parisDate, asked instant after instant (it keeps the last minute's date), turns at Paris midnight and never answers for another minute", () => {
+  const asked = [
+    ["2026-06-21T21:59:00Z", "2026-06-21"],
+    ["2026-06-21T21:59:59.999Z", "2026-06-21"],
+    ["2026-06-21T22:00:00Z", "2026-06-22"],
+    ["2026-06-21T22:00:30Z", "2026-06-22"],
+    ["2026-06-21T21:59:30Z", "2026-06-21"],
+    ["2026-01-20T22:59:59Z", "2026-01-20"],
+    ["2026-01-20T23:00:00Z", "2026-01-21"],
+    ["2026-01-20T23:00:00Z", "2026-01-21"],
+    ["1969-12-31T22:59:59Z", "1969-12-31"],
+    ["1969-12-31T23:00:00Z", "1970-01-01"],
+  ] as const;
+  expect(asked.map(([at]) => parisDate(new Date(at)))).toEqual(asked.map(([, date]) => date));
+  expect(() => parisDate(new Date(Number.NaN))).toThrow(RangeError);
 });
 
 test("parisDaySql gives the Paris calendar date in SQL (after midnight in Paris, before it in UTC; on both sides of a DST change)", async () => {

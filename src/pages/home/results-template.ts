@@ -35,17 +35,18 @@ interface KeptTemplates {
   templates: Map<string, Template>;
 }
 
-/** A fragment as UTF-8 bytes, and where the stand-in search was cut out of it. */
+/** A fragment as UTF-8 bytes, cut where the stand-in search was. */
 interface Template {
-  bytes: Uint8Array<ArrayBuffer>;
-  /** The byte offsets in `bytes` where the search goes, in order. */
-  cuts: number[];
+  /** The bytes between the cuts, in order: the search goes between each two. */
+  parts: Uint8Array[];
+  /** Their length in all. */
+  size: number;
   /** Whether a search has been joined to it yet. */
   used: boolean;
   /**
-   * The parts between the cuts, each compressed once (deflatedPart), made when the template is used
-   * a second time: most templates serve one search, and compressing every part costs more than
-   * compressing one whole answer.
+   * The parts, each compressed once (deflatedPart), made when the template is used a second time:
+   * most templates serve one search, and compressing every part costs more than compressing one
+   * whole answer.
    */
   deflated?: Uint8Array[];
 }
@@ -123,42 +124,28 @@ export function searchResultsBody(events: readonly LiveEvent[], listing: HomeLis
     template.used = true;
     return { bytes };
   }
-  template.deflated ??= partsOf(template).map(deflatedPart);
+  template.deflated ??= template.parts.map(deflatedPart);
   return { bytes, gzip: splicedGzip(template.deflated, search, bytes) };
-}
-
-/** The template's bytes between its cuts. */
-function partsOf({ bytes, cuts }: Template): Uint8Array[] {
-  return [0, ...cuts].map((from, i) => bytes.subarray(from, i < cuts.length ? cuts[i] : bytes.byteLength));
 }
 
 /** A fragment rendered with the stand-in search, as bytes cut where the stand-in was. */
 function templateOf(html: string): Template {
   const parts = html.split(SEARCH_STAND_IN).map((part) => encoder.encode(part));
-  const bytes = new Uint8Array(parts.reduce((total, part) => total + part.byteLength, 0));
-  const cuts: number[] = [];
-  let at = 0;
-  parts.forEach((part, i) => {
-    if (i > 0) cuts.push(at);
-    bytes.set(part, at);
-    at += part.byteLength;
-  });
-  return { bytes, cuts, used: false };
+  return { parts, size: parts.reduce((total, part) => total + part.byteLength, 0), used: false };
 }
 
-/** The template's bytes with `search` at each cut. */
-function joined({ bytes, cuts }: Template, search: Uint8Array): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(bytes.byteLength + cuts.length * search.byteLength);
-  let from = 0;
+/** The template's parts with `search` between each two. */
+function joined({ parts, size }: Template, search: Uint8Array): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(size + (parts.length - 1) * search.byteLength);
   let at = 0;
-  for (const cut of cuts) {
-    out.set(bytes.subarray(from, cut), at);
-    at += cut - from;
-    out.set(search, at);
-    at += search.byteLength;
-    from = cut;
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) {
+      out.set(search, at);
+      at += search.byteLength;
+    }
+    out.set(parts[i]!, at);
+    at += parts[i]!.byteLength;
   }
-  out.set(bytes.subarray(from), at);
   return out;
 }
 
