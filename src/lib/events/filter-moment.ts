@@ -140,14 +140,13 @@ export function hasEnded(event: Pick<LiveEvent, "date" | "time" | "endTime">, no
  * listed date (the ended events then drop below a "Finished" divider).
  */
 export function isFestivalOn(events: readonly Pick<LiveEvent, "date">[], now: Date): boolean {
-  const { first, last } = listedDates(events);
-  if (!first || !last) return false;
+  const window = festivalWindow(events);
   const t = now.getTime();
-  return t >= parisInstant(first, "00:00").getTime() && t < parisInstant(nextDate(last), NIGHT_END).getTime();
+  return window !== null && t >= window.start && t < window.end;
 }
 
-/** The first and last listed dates, once per list (a live read's list is never changed once built). */
-const listedDates = memoisedPerObject((events: readonly Pick<LiveEvent, "date">[]) => {
+/** The festival's span in epoch milliseconds (see isFestivalOn), once per list (a live read's list is never changed once built); null when no event has a date. */
+const festivalWindow = memoisedPerObject((events: readonly Pick<LiveEvent, "date">[]): { start: number; end: number } | null => {
   let first: string | undefined;
   let last: string | undefined;
   for (const event of events) {
@@ -155,7 +154,8 @@ const listedDates = memoisedPerObject((events: readonly Pick<LiveEvent, "date">[
     if (!first || event.date < first) first = event.date;
     if (!last || event.date > last) last = event.date;
   }
-  return { first, last };
+  if (!first || !last) return null;
+  return { start: parisInstant(first, "00:00").getTime(), end: parisInstant(nextDate(last), NIGHT_END).getTime() };
 });
 
 /** Splits a list (order kept) into events still to come or running, then the ended ones. */

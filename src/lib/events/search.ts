@@ -259,8 +259,6 @@ interface SuggestionWord {
 export interface SearchIndex {
   /** The search text of each event, in list order (no per-event lookup while matching the list). */
   entries: readonly SearchEntry[];
-  /** Every search word of the list ("Did you mean" leaves alone a word that starts one of them). */
-  vocabulary: readonly string[];
   /** The words, then the neighbouring pairs, by first letter: a typo is looked for among those that start like the query word (see typoCandidates). */
   wordsByInitial: ReadonlyMap<string, readonly string[]>;
   pairsByInitial: ReadonlyMap<string, readonly string[]>;
@@ -281,7 +279,7 @@ interface Postings {
   byStart: ReadonlyMap<number | string, readonly number[]>;
   /** Each search word (SearchEntry.words). */
   byWord: ReadonlyMap<string, readonly number[]>;
-  /** The search words in code-unit order: the words starting with a text are one run of them. */
+  /** The search words in code-unit order: the words starting with a text are one run of them ("Did you mean" leaves alone a word that starts one). */
   sortedWords: readonly string[];
   /** Each genre key of the events (the genre match reads the list's events, as the matcher does). */
   byGenre: ReadonlyMap<string, readonly number[]>;
@@ -315,7 +313,6 @@ function buildIndex(events: readonly LiveEvent[], language: Language): SearchInd
   let postings: Postings | undefined;
   return {
     entries: listEntries,
-    vocabulary: [...byWord.keys()],
     wordsByInitial: byInitial(byWord.keys()),
     pairsByInitial: byInitial(pairs),
     get suggestions() {
@@ -633,6 +630,12 @@ function firstAtOrAfter(words: readonly string[], text: string): number {
   return low;
 }
 
+/** Whether a text starts one of the sorted `words`. */
+function startsAWord(words: readonly string[], text: string): boolean {
+  const at = firstAtOrAfter(words, text);
+  return at < words.length && words[at]!.startsWith(text);
+}
+
 /** Adds the events holding the word `first` (the needle's first d characters) followed by a word starting the needle's rest. */
 function addSplit(postings: Postings, needle: string, d: number, first: readonly number[] | undefined, parts: (readonly number[])[]): void {
   if (first === undefined) return;
@@ -722,7 +725,7 @@ export function suggestQuery(query: string, index: SearchIndex): string | null {
   const out = tokens.map((token) => {
     const compact = compactSearchText(token);
     if (compact.length < 3 || DIGIT.test(compact) || PHRASES.has(compact)) return token;
-    if (index.vocabulary.some((word) => word.startsWith(compact))) return token;
+    if (startsAWord(index.postings.sortedWords, compact)) return token;
     const allowance = suggestionAllowance(compact.length);
     let best: { word: string; steps: number; weight: number } | null = null;
     for (const [word, found] of index.suggestions) {
