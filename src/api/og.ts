@@ -19,7 +19,7 @@ export const OG_CACHE_CONTROL = "public, s-maxage=86400, stale-while-revalidate=
 export type OgApiOptions = Pick<OgImagesOptions, "render" | "budgetMs" | "cache">;
 
 function imageResponse(request: Request, image: CachedImage, xCache: "HIT" | "MISS"): Response {
-  // Without `?lang=` the image's words follow the visitor's language headers.
+  // The words are in the URL's language (`?lang=`, else the root language): nothing but the URL decides.
   const headers = { "content-type": "image/png", "cache-control": OG_CACHE_CONTROL, etag: image.etag, "x-cache": xCache, vary: "Accept-Encoding" };
   if (request.headers.get("if-none-match") === image.etag) return new Response(null, { status: 304, headers });
   return new Response(image.png, { headers });
