@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "./deps.ts";
-import { errorHandler, errorResponse, HttpError } from "./lib/errors.ts";
+import { errorAnswer, errorHandler, errorResponse, HttpError, type ErrorViews } from "./lib/errors.ts";
 import { MAX_BODY_BYTES, UNAVAILABLE_HEADERS } from "./lib/http.ts";
 import { securityHeaders, securityHeaderSet } from "./lib/security-headers.ts";
 import { errorViews } from "./pages/components/error.view.tsx";
@@ -12,7 +12,7 @@ import { pageRoutes } from "./pages/index.ts";
 import { OPENAPI_PATH, openapiDocument } from "./api/openapi.ts";
 import { apiDocsRoutes } from "./pages/developers/api-docs.routes.tsx";
 import type { OpenApiDocument } from "./pages/developers/api-docs.view.tsx";
-import { homeHit, homeHitRoutes } from "./pages/home/home.routes.tsx";
+import { homeFast, homeHitRoutes } from "./pages/home/home.routes.tsx";
 import { eventsListHit } from "./api/events.ts";
 
 /** Refuses bodies over the server-wide cap before any handler reads them (answered by the error handler). */
@@ -32,24 +32,31 @@ function bodyCap() {
  */
 export const REQUEST_DEADLINE_MS = 4_500;
 
+/**
+ * Races an answer under way against the deadline: past it, a 503 with Retry-After (and `headers`)
+ * goes out and the late answer is dropped.
+ */
+function withinDeadline(deps: Deps, views: ErrorViews, headers: Record<string, string>, request: Request, answer: Promise<Response>): Promise<Response> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<Response>((resolve) => {
+    timer = setTimeout(() => {
+      let path = "";
+      try {
+        path = new URL(request.url).pathname;
+      } catch {}
+      deps.log.warn("http", "Request over its deadline; answered 503", { method: request.method, path, deadlineMs: REQUEST_DEADLINE_MS });
+      resolve(errorResponse(request, 503, "Service temporarily unavailable", {}, { ...headers, ...UNAVAILABLE_HEADERS }, views));
+    }, REQUEST_DEADLINE_MS);
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
+
 /** Races each answer against the deadline (an Elysia higher-order function around its fetch). */
-function withDeadline(deps: Deps, views: ReturnType<typeof errorViews>, headers: Record<string, string>) {
+function withDeadline(deps: Deps, views: ErrorViews, headers: Record<string, string>) {
   return (handle: (request: Request) => Response | Promise<Response>) =>
     (request: Request): Response | Promise<Response> => {
       const answer = handle(request);
-      if (!(answer instanceof Promise)) return answer;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<Response>((resolve) => {
-        timer = setTimeout(() => {
-          let path = "";
-          try {
-            path = new URL(request.url).pathname;
-          } catch {}
-          deps.log.warn("http", "Request over its deadline; answered 503", { method: request.method, path, deadlineMs: REQUEST_DEADLINE_MS });
-          resolve(errorResponse(request, 503, "Service temporarily unavailable", {}, { ...headers, ...UNAVAILABLE_HEADERS }, views));
-        }, REQUEST_DEADLINE_MS);
-      });
-      return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+      return answer instanceof Promise ? withinDeadline(deps, views, headers, request, answer) : answer;
     };
 }
 
@@ -65,21 +72,28 @@ type ServerRoutes = Record<string, Record<string, (request: Request) => Response
 
 /**
  * Builds the whole application over its dependencies (no port is opened here), under the base
- * path (NEXT_PUBLIC_BASE_PATH) when one is set. When it listens,
- * a fresh cached homepage (in each language) or events list (`/`, `/api/events`, the two read most on festival
- * night) is answered straight from the render cache by the server's own route table, before
- * Elysia's request handling (with the same security headers); anything else
- * (stale, miss, redirect) goes through the app as usual. `app.handle` (the tests) always takes
- * the full path.
+ * path (NEXT_PUBLIC_BASE_PATH) when one is set. When it listens, the two addresses read most on
+ * festival night are answered by the server's own route table before Elysia's request handling
+ * (with the same security headers): the homepage in each language, fresh from the render cache or
+ * rendered into it (homeFast: a hit, or a miss such as a new search, under the same deadline and
+ * error answers), and a fresh cached events list. Anything else (a redirect, an old language link,
+ * a preview, a stale or missing events list) goes through the app as usual. `app.handle` (the
+ * tests) always takes the full path.
  */
 export function createApp(deps: Deps, options: AppOptions = {}) {
   const withHeaders = options.securityHeaders !== false;
-  const hitHeaders = withHeaders ? securityHeaderSet({ production: deps.config.nodeEnv === "production" }) : undefined;
+  const hitHeaders = withHeaders ? securityHeaderSet({ production: deps.config.nodeEnv === "production" }) : {};
+  const views = errorViews(deps.config.defaultLanguage);
+  // An answer under way on the server's route table: the deadline, and errors answered as the app's handler does.
+  const guard = (request: Request, answer: Promise<Response>) =>
+    withinDeadline(deps, views, hitHeaders, request, answer).catch((error: unknown) => errorAnswer(deps.log, views, request, error, undefined, hitHeaders));
   const app: ReturnType<typeof build> = build(
     deps,
     withHeaders,
+    views,
+    hitHeaders,
     {
-      ...homeHitRoutes(deps, (request, language) => homeHit(deps, request, language, hitHeaders) ?? app.fetch(request)),
+      ...homeHitRoutes(deps, (request, language) => homeFast(deps, request, language, { headers: hitHeaders, guard }) ?? app.fetch(request)),
       [`${deps.config.basePath}/api/events`]: { GET: (request: Request) => eventsListHit(deps, request, hitHeaders) ?? app.fetch(request) },
     },
     // The docs page reads the document the OpenAPI plugin generates from the app's own routes.
@@ -88,10 +102,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   return app;
 }
 
-function build(deps: Deps, withHeaders: boolean, routes: ServerRoutes, readApiDocument: () => Promise<OpenApiDocument>) {
+/** The Elysia app; `lateHeaders` are the security headers (none when left out) of a deadline's 503. */
+function build(deps: Deps, withHeaders: boolean, views: ErrorViews, lateHeaders: Record<string, string>, routes: ServerRoutes, readApiDocument: () => Promise<OpenApiDocument>) {
   const headers = withHeaders ? securityHeaders({ production: deps.config.nodeEnv === "production" }) : new Elysia({ name: "security-headers-off" });
-  const views = errorViews(deps.config.defaultLanguage);
-  const lateHeaders = withHeaders ? securityHeaderSet({ production: deps.config.nodeEnv === "production" }) : {};
   return new Elysia({ name: "finder", serve: { routes } })
     .wrap(withDeadline(deps, views, lateHeaders) as never)
     .use(headers)

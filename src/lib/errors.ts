@@ -61,34 +61,39 @@ export function errorResponse(request: Request, status: number, message: string,
   return new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", vary: "HX-Request", ...headers } });
 }
 
+/**
+ * The answer to an error thrown while handling `request` (`code`: Elysia's error code, when it
+ * gave one); `headers` are added to it. Unknown errors are logged and answered 500 without detail.
+ */
+export function errorAnswer(log: Logger, views: ErrorViews, request: Request, error: unknown, code?: string, headers: Record<string, string> = {}): Response {
+  const answer = (status: number, message: string, extra: Record<string, unknown> = {}, own: Record<string, string> = {}) => errorResponse(request, status, message, extra, { ...headers, ...own }, views);
+  if (error instanceof ValidationError) return answer(400, error.message, { issues: error.issues });
+  if (error instanceof HttpError) return answer(error.status, error.message, {}, error.headers);
+  switch (code) {
+    case "NOT_FOUND":
+      return answer(404, "Not found");
+    case "PARSE":
+      return answer(400, "Invalid request payload");
+    case "VALIDATION":
+      // Elysia's validation text echoes submitted values: never forward it.
+      return answer(400, "Invalid request");
+    case "INVALID_COOKIE_SIGNATURE":
+      return answer(400, "Invalid request");
+  }
+  // The database is down: a 503 the client may retry soon, never a 500 (the breaker's own
+  // answer and any refused or reset connection).
+  if (isDatabaseUnreachable(error)) return answer(503, "Service temporarily unavailable", {}, { ...UNAVAILABLE_HEADERS });
+  const status = typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : 500;
+  if (status >= 400 && status < 500) return answer(status, statusText(status));
+  let path = "";
+  try {
+    path = new URL(request.url).pathname;
+  } catch {}
+  log.error("http", "Unhandled error", { method: request.method, path, ...(code === undefined ? {} : { code }) }, error);
+  return answer(500, "Internal server error");
+}
+
 /** The one error handler, as a named plugin applied globally. */
 export function errorHandler(log: Logger, views: ErrorViews = plainViews) {
-  const answer = (request: Request, status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    errorResponse(request, status, message, extra, headers, views);
-  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request }) => {
-    if (error instanceof ValidationError) return answer(request, 400, error.message, { issues: error.issues });
-    if (error instanceof HttpError) return answer(request, error.status, error.message, {}, error.headers);
-    switch (code) {
-      case "NOT_FOUND":
-        return answer(request, 404, "Not found");
-      case "PARSE":
-        return answer(request, 400, "Invalid request payload");
-      case "VALIDATION":
-        // Elysia's validation text echoes submitted values: never forward it.
-        return answer(request, 400, "Invalid request");
-      case "INVALID_COOKIE_SIGNATURE":
-        return answer(request, 400, "Invalid request");
-    }
-    // The database is down: a 503 the client may retry soon, never a 500 (the breaker's own
-    // answer and any refused or reset connection).
-    if (isDatabaseUnreachable(error)) return answer(request, 503, "Service temporarily unavailable", {}, { ...UNAVAILABLE_HEADERS });
-    const status = typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : 500;
-    if (status >= 400 && status < 500) return answer(request, status, statusText(status));
-    let path = "";
-    try {
-      path = new URL(request.url).pathname;
-    } catch {}
-    log.error("http", "Unhandled error", { method: request.method, path, code: String(code) }, error);
-    return answer(request, 500, "Internal server error");
-  });
+  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request }) => errorAnswer(log, views, request, error, String(code)));
 }

@@ -107,9 +107,10 @@ export { pickEncoding, pickOnceEncoding } from "./compression.ts";
 export interface RenderCache {
   /**
    * Serves `key` from the cache, rendering with `render` when missing (once, whatever the
-   * concurrency) and regenerating in the background when stale.
+   * concurrency) and regenerating in the background when stale; `extraHeaders` are added to the
+   * answer (the server's own route table adds the security headers this way, as peek does).
    */
-  serve(request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>): Response | Promise<Response>;
+  serve(request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>, extraHeaders?: Readonly<Record<string, string>>): Response | Promise<Response>;
   /**
    * The fresh cached response of `key` (`X-Cache: HIT`), or undefined when it is missing or stale:
    * the hit path a server can take before any routing (see app.ts). `requestHeaders` are the
@@ -166,7 +167,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     generation: 0,
   };
   return {
-    serve: (request, key, policy, render) => serve(cache, request, key, policy, render),
+    serve: (request, key, policy, render, extraHeaders) => serve(cache, request, key, policy, render, extraHeaders),
     peek(request, key, policy, extraHeaders, requestHeaders) {
       const cached = cache.entries.get(key);
       if (cached && cache.now() - cached.createdAt < policy.revalidate * 1000) return respond(request, cached, "HIT", extraHeaders, requestHeaders);
@@ -292,14 +293,14 @@ function respond(request: Request, entry: Entry, state: CacheState, extra?: Read
 }
 
 /** `RenderCache.serve`: a fresh entry, else the stale one while it renders again in the background, else a shared miss. */
-function serve(cache: Cache, request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>): Response | Promise<Response> {
+function serve(cache: Cache, request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>, extra?: Readonly<Record<string, string>>): Response | Promise<Response> {
   const cached = cache.entries.get(key);
   if (cached) {
-    if (cache.now() - cached.createdAt < policy.revalidate * 1000) return respond(request, cached, "HIT");
+    if (cache.now() - cached.createdAt < policy.revalidate * 1000) return respond(request, cached, "HIT", extra);
     regenerate(cache, key, cached, render);
-    return respond(request, cached, "STALE");
+    return respond(request, cached, "STALE", extra);
   }
-  return miss(cache, request, key, policy, render);
+  return miss(cache, request, key, policy, render, extra);
 }
 
 /** Renders a stale entry again in the background (once at a time); a failure keeps serving it. */
@@ -337,7 +338,7 @@ function isCurrent(cache: Cache, rendered: Rendered, startedAt: number): boolean
  * Renders a missing entry, one render per key at a time; kept unless its data is older than the
  * latest invalidation, or its policy keeps only keys asked again and this one was asked once.
  */
-async function miss(cache: Cache, request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>): Promise<Response> {
+async function miss(cache: Cache, request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>, extra?: Readonly<Record<string, string>>): Promise<Response> {
   let pending = cache.misses.get(key);
   if (!pending) {
     const startedAt = cache.generation;
@@ -354,10 +355,10 @@ async function miss(cache: Cache, request: Request, key: string, policy: CachePo
     entry.then(clear, clear);
     const built = await entry;
     if (current && cache.generation === startedAt && (wanted || shared.askedAgain)) store(cache, key, built);
-    return respond(request, built, "MISS");
+    return respond(request, built, "MISS", extra);
   }
   pending.askedAgain = true;
-  return respond(request, await pending.entry, "MISS");
+  return respond(request, await pending.entry, "MISS", extra);
 }
 
 /** `RenderCache.invalidate`: drops the entries of the paths and tags; returns how many. */

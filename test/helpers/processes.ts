@@ -52,11 +52,13 @@ export async function pgliteServer(): Promise<SharedDatabase> {
 
 /**
  * A plain TCP proxy on a fixed port (in front of a database) that can be killed, cutting every
- * connection, and started again: an outage as a service sees it.
+ * connection, and started again: an outage as a service sees it. `stall` keeps every connection
+ * open but passes nothing either way (a database that stopped answering mid-query) until `flow`.
  */
 export function tcpProxy(target: { host: string; port: number }, port: number) {
   let server: net.Server | undefined;
   const sockets = new Set<net.Socket>();
+  let stalled = false;
   const start = () =>
     new Promise<void>((resolve, reject) => {
       server = net.createServer((client) => {
@@ -65,6 +67,7 @@ export function tcpProxy(target: { host: string; port: number }, port: number) {
           sockets.add(socket);
           socket.on("close", () => sockets.delete(socket));
           socket.on("error", () => {});
+          if (stalled) socket.pause();
         }
         client.pipe(upstream).pipe(client);
         client.on("close", () => upstream.destroy());
@@ -81,7 +84,15 @@ export function tcpProxy(target: { host: string; port: number }, port: number) {
       server.close(() => resolve());
       server = undefined;
     });
-  return { start, kill };
+  const stall = () => {
+    stalled = true;
+    for (const socket of sockets) socket.pause();
+  };
+  const flow = () => {
+    stalled = false;
+    for (const socket of sockets) socket.resume();
+  };
+  return { start, kill, stall, flow };
 }
 
 /**

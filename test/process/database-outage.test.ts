@@ -15,6 +15,7 @@ import postgres from "postgres";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
 import { drainOutput, freePort, pgliteServer, serverDatabase, tcpProxy, type SharedDatabase } from "../helpers/processes.ts";
 import { checkoutCompleted, signatureHeader, TEST_WEBHOOK_SECRET } from "../helpers/payment.ts";
+import { REQUEST_DEADLINE_MS } from "../../src/app.ts";
 
 const ROOT = join(import.meta.dir, "../..");
 /** How long the database stays away, under load. */
@@ -193,4 +194,30 @@ describe("a database outage under load", () => {
     expect(recorded, summary).toBe(sessions.length);
     expect(recordedAt - returnedAt, summary).toBeLessThanOrEqual(RECORDED_WITHIN_MS);
   }, 60_000);
+});
+
+describe("a database that stops answering mid-query", () => {
+  test("a new search is answered 503 with Retry-After and the security headers at the request deadline, then normally once it answers again", async () => {
+    expect((await fetch(`${base}/?q=before-stall`)).status).toBe(200);
+    proxy.stall();
+    let stalledAnswer: { status: number; ms: number; retryAfter: string | null; csp: string | null };
+    try {
+      // Past the live read kept for misses (250 ms), the next miss reads the stalled database.
+      await Bun.sleep(400);
+      const started = performance.now();
+      const res = await fetch(`${base}/?q=during-stall`, { headers: { "hx-request": "true" } });
+      await res.arrayBuffer();
+      stalledAnswer = { status: res.status, ms: performance.now() - started, retryAfter: res.headers.get("retry-after"), csp: res.headers.get("content-security-policy") };
+    } finally {
+      proxy.flow();
+    }
+    expect(stalledAnswer.status, output().slice(-2000)).toBe(503);
+    expect(stalledAnswer.ms).toBeGreaterThan(REQUEST_DEADLINE_MS - 500);
+    expect(stalledAnswer.ms).toBeLessThan(REQUEST_DEADLINE_MS + 1_500);
+    expect(stalledAnswer.retryAfter).not.toBeNull();
+    expect(stalledAnswer.csp).toContain("default-src");
+    expect(output()).toContain("Request over its deadline");
+    const after = await fetch(`${base}/?q=after-stall`);
+    expect(after.status).toBe(200);
+  }, 30_000);
 });

@@ -33,7 +33,7 @@ import { nearMeEvents, nearVenues } from "../../lib/events/near-me.ts";
 import { PREVIEW_HEADERS, previewOf, type PreviewClock } from "../../lib/preview-clock.ts";
 import { homeHead, unavailableHead } from "./home-head.view.tsx";
 import { publicUrl } from "../../lib/config.ts";
-import { cookieLanguage, currentLanguage, type Language, languagePrefix, LANGUAGES, queryLanguage } from "../../lib/i18n/index.ts";
+import { cookieLanguage, currentLanguage, inSite, type Language, languagePrefix, LANGUAGES, queryLanguage } from "../../lib/i18n/index.ts";
 import { pageHref } from "../../lib/links.ts";
 import { siteRootOf } from "../language.plugin.ts";
 
@@ -263,14 +263,23 @@ export function homeHitRoutes(deps: Pick<Deps, "config">, hit: (request: Request
   return Object.fromEntries(LANGUAGES.map((language) => [`${site.basePath}${languagePrefix(language, site)}/`, { GET: (request: Request) => hit(request, language) }]));
 }
 
+/** How the server's route table answers what it serves itself (app.ts). */
+export interface FastAnswer {
+  /** Headers added to every answer (the security headers). */
+  headers: Readonly<Record<string, string>>;
+  /** Holds an answer under way to the request deadline, and answers its errors as the app does. */
+  guard: (request: Request, answer: Promise<Response>) => Promise<Response>;
+}
+
 /**
- * The homepage's hit path, taken by the server before any routing (see app.ts): the fresh cached
- * response of a GET / (or /en/) request in `language`, or undefined to let the router handle it
- * (redirect, an old language link or cookie, stale, miss). `headers` (the security headers) are added to the cached header set
- * once, not per hit. The request's URL and headers are read once each: in Bun each read builds
- * them from the raw request, and they are most of what a hit costs.
+ * The homepage as the server answers it before any routing (see app.ts): a GET / (or /en/) in
+ * `language` from the render cache, fresh, stale or rendered into it (a miss: a new search, mostly),
+ * or undefined to let the router handle it (a redirect, an old language link or cookie, a
+ * preview). The request's URL and headers are read once each: in Bun each read builds them from
+ * the raw request, and they are most of what a hit costs. A miss runs in the language's context,
+ * as the language plugin would run it, with the answer's own headers added to the cached set.
  */
-export function homeHit(deps: Pick<Deps, "renderCache" | "config">, request: Request, language: Language, headers?: Readonly<Record<string, string>>): Response | undefined {
+export function homeFast(deps: Deps, request: Request, language: Language, answer: FastAnswer): Response | Promise<Response> | undefined {
   const requestHeaders = request.headers;
   const home = resolve(request.url, requestHeaders.get(HX_REQUEST_HEADER) === "true");
   if (home.redirect || home.oldLanguageLink) return undefined;
@@ -278,12 +287,31 @@ export function homeHit(deps: Pick<Deps, "renderCache" | "config">, request: Req
   if (previewOf(deps.config, requestHeaders)) return undefined;
   // The former switch's cookie naming the other language is redirected by the language plugin.
   if (language === deps.config.defaultLanguage && (cookieLanguage(requestHeaders.get("cookie")) ?? language) !== language) return undefined;
-  return deps.renderCache.peek(request, home.cacheKeys[language], home.policy, headers, requestHeaders);
+  const hit = deps.renderCache.peek(request, home.cacheKeys[language], home.policy, answer.headers, requestHeaders);
+  if (hit) return hit;
+  return inSite(siteRootOf(deps), language, "/", () => {
+    const served = serveHome(deps, request, home, language, answer.headers);
+    return served instanceof Response ? served : answer.guard(request, served);
+  });
+}
+
+/**
+ * A homepage request from the render cache in the current language (a hit comes back at once;
+ * a miss renders), `headers` added to the answer; when every source failed and nothing was
+ * rendered before, the unavailable notice.
+ */
+function serveHome(deps: Deps, request: Request, home: HomeRequest, language: Language, headers?: Readonly<Record<string, string>>): Response | Promise<Response> {
+  const served = deps.renderCache.serve(request, home.cacheKeys[language], home.policy, () => renderHome(deps, home), headers);
+  if (served instanceof Response) return served;
+  return served.catch((error: unknown) => {
+    if (error instanceof EventsUnavailableError) return unavailable(deps, home.variant, headers);
+    throw error;
+  });
 }
 
 /** The answer when every source failed and no render exists yet: the notice, 503, retry in 30 s. */
-async function unavailable(deps: Deps, variant: HomeVariant): Promise<Response> {
-  const headers = { "content-type": "text/html; charset=utf-8", vary: "HX-Request", "retry-after": "30", ...PER_REQUEST };
+async function unavailable(deps: Deps, variant: HomeVariant, extra?: Readonly<Record<string, string>>): Promise<Response> {
+  const headers = { "content-type": "text/html; charset=utf-8", vary: "HX-Request", "retry-after": "30", ...PER_REQUEST, ...extra };
   if (variant !== "page") return new Response(markup(UnavailableResults()), { status: 503, headers });
   const banner = publicBanner(await findBannerSettings(deps));
   return new Response(markup(UnavailablePage({ banner, now: deps.now(), head: unavailableHead() })), { status: 503, headers });
@@ -330,12 +358,7 @@ export function homeRoutes(deps: Deps) {
       const preview = previewOf(deps.config, request.headers);
       if (preview) return servePreview(deps, home, preview);
       // A hit comes back synchronously; only a miss waits for a render.
-      const served = deps.renderCache.serve(request, home.cacheKeys[language], home.policy, () => renderHome(deps, home));
-      if (served instanceof Response) return served;
-      return served.catch((error: unknown) => {
-        if (error instanceof EventsUnavailableError) return unavailable(deps, home.variant);
-        throw error;
-      });
+      return serveHome(deps, request, home, language);
     })
     .get("/event/:eventKey", ({ params }) => shareRedirect(params.eventKey))
     .get("/event/:eventKey/*", ({ params }) => shareRedirect(params.eventKey));
