@@ -245,8 +245,8 @@ function store(cache: Cache, key: string, entry: Entry): void {
 // the Blob. The prototype itself is never sent, so its body is never used up.
 
 /** How long a shared cache may keep this render before it asks again. */
-function sharedSeconds(entry: Entry): number {
-  return Math.min(entry.policy.revalidate, SHARED_CACHE_SECONDS);
+function sharedSeconds(policy: CachePolicy): number {
+  return Math.min(policy.revalidate, SHARED_CACHE_SECONDS);
 }
 
 /** The response headers of one (state, encoding, extra) combination, built on first use and kept. */
@@ -254,21 +254,26 @@ function headsOf(entry: Entry, state: CacheState, encoding: Encoding, extra?: Re
   const index = headIndex(state, encoding, extra !== undefined);
   let headers = entry.heads[index];
   if (!headers) {
-    const fields: Record<string, string> = {
-      "content-type": "text/html; charset=utf-8",
-      ...entry.headers,
-      "cache-control": `public, max-age=0, s-maxage=${sharedSeconds(entry)}, stale-if-error=${STALE_IF_ERROR}`,
-      "cdn-cache-control": `public, max-age=${sharedSeconds(entry)}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}, stale-if-error=${STALE_IF_ERROR}`,
-      "x-cache": state,
-      etag: entry.etag,
-      vary: ["Accept-Encoding", ...(entry.policy.vary ?? [])].join(", "),
-    };
-    if (encoding !== "identity") fields["content-encoding"] = encoding;
-    if (extra) Object.assign(fields, extra);
-    headers = new Headers(fields);
+    headers = new Headers(headerFields(sharedSeconds(entry.policy), state, encoding, entry.policy, entry.headers, entry.etag, extra));
     entry.heads[index] = headers;
   }
   return headers;
+}
+
+/** The header fields of an answer: the render's own headers, then the cache's, then `extra`. */
+function headerFields(seconds: number, state: CacheState, encoding: Encoding, policy: CachePolicy, own: Readonly<Record<string, string>>, etag: string | undefined, extra?: Readonly<Record<string, string>>): Record<string, string> {
+  const fields: Record<string, string> = {
+    "content-type": "text/html; charset=utf-8",
+    ...own,
+    "cache-control": `public, max-age=0, s-maxage=${seconds}, stale-if-error=${STALE_IF_ERROR}`,
+    "cdn-cache-control": `public, max-age=${seconds}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}, stale-if-error=${STALE_IF_ERROR}`,
+    "x-cache": state,
+    vary: ["Accept-Encoding", ...(policy.vary ?? [])].join(", "),
+  };
+  if (etag !== undefined) fields.etag = etag;
+  if (encoding !== "identity") fields["content-encoding"] = encoding;
+  if (extra) Object.assign(fields, extra);
+  return fields;
 }
 
 /** The response GET hits of one combination clone, built on first use and kept. */
@@ -288,8 +293,42 @@ function respond(request: Request, entry: Entry, state: CacheState, extra?: Read
   // A miss's body is compressed for this answer alone (missBody), so it takes the cheaper encoding.
   const encoding = (state === "MISS" ? pickOnceEncoding : pickEncoding)(requestHeaders.get("accept-encoding"));
   if (request.method === "HEAD") return new Response(null, { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
-  if (state === "MISS") return new Response(missBody(entry, encoding), { status: entry.status, headers: headsOf(entry, state, encoding, extra) });
+  if (state === "MISS") return missResponse(entry, encoding, extra);
   return prototypeOf(entry, state, encoding, extra).clone();
+}
+
+// A miss's answer is usually the only one its entry gives in that state, so its headers are not
+// built per entry (headsOf): the fields every miss of a policy shares are built once per (policy,
+// encoding, extra), the answer is made with them, and the render's own headers and the ETag are
+// set on the answer's copy (cheaper than building a header set from a record per miss).
+const NO_EXTRA = {};
+const missHeadsKept = new WeakMap<CachePolicy, WeakMap<object, Headers[]>>();
+
+/** The headers every miss answer of `policy` in `encoding` with `extra` shares (headsOf's, without the ETag and the render's own). */
+function missHeads(policy: CachePolicy, encoding: Encoding, extra?: Readonly<Record<string, string>>): Headers {
+  let perExtra = missHeadsKept.get(policy);
+  if (!perExtra) missHeadsKept.set(policy, (perExtra = new WeakMap()));
+  let perEncoding = perExtra.get(extra ?? NO_EXTRA);
+  if (!perEncoding) perExtra.set(extra ?? NO_EXTRA, (perEncoding = []));
+  const index = ENCODING_INDEX[encoding];
+  let headers = perEncoding[index];
+  if (!headers) {
+    headers = perEncoding[index] = new Headers(headerFields(sharedSeconds(policy), "MISS", encoding, policy, {}, undefined, extra));
+  }
+  return headers;
+}
+
+/** A miss's answer: the shared miss headers, then the render's own headers (as headsOf ranks them) and the ETag. */
+function missResponse(entry: Entry, encoding: Encoding, extra?: Readonly<Record<string, string>>): Response {
+  const response = new Response(missBody(entry, encoding), { status: entry.status, headers: missHeads(entry.policy, encoding, extra) });
+  const headers = response.headers;
+  for (const name in entry.headers) {
+    // The render's own header gives way to the cache's fields and to `extra`, except its content type.
+    if (name !== "content-type" && headers.has(name)) continue;
+    headers.set(name, entry.headers[name]!);
+  }
+  headers.set("etag", entry.etag);
+  return response;
 }
 
 /** `RenderCache.serve`: a fresh entry, else the stale one while it renders again in the background, else a shared miss. */

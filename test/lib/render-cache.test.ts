@@ -47,6 +47,32 @@ describe("render cache", () => {
     expect(t.renders()).toBe(1);
   });
 
+  test("each miss answer has its render's own headers and ETag, the cache's fields and the extra headers winning over the render's", async () => {
+    const cache = createRenderCache({ log: createMemoryLogger() });
+    const policy = { revalidate: 300, vary: ["HX-Request"] };
+    const extra = { "content-security-policy": "default-src 'self'" };
+    const miss = (n: number) =>
+      cache.serve(new Request(`http://x/?q=${n}`, { headers: { "accept-encoding": "gzip" } }), `/?q=${n}`, policy, async () => ({
+        body: `<p>search ${n}</p>`,
+        headers: { "hx-push-url": `/?q=${n}`, "content-type": "application/json", "cache-control": "no-store", "x-cache": "MINE", "content-security-policy": "none" },
+      }), extra);
+    const answers = [await miss(1), await miss(2), await miss(1)];
+    const etags = answers.map((answer) => answer.headers.get("etag"));
+    expect(etags[0]).not.toBe(etags[1]);
+    expect(etags[2]).toBe(etags[0]);
+    for (const [i, n] of [1, 2, 1].entries()) {
+      const answer = answers[i]!;
+      expect(answer.headers.get("x-cache")).toBe(i === 2 ? "HIT" : "MISS");
+      expect(answer.headers.get("hx-push-url")).toBe(`/?q=${n}`);
+      expect(answer.headers.get("content-type")).toBe("application/json");
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=10, stale-if-error=86400");
+      expect(answer.headers.get("content-security-policy")).toBe("default-src 'self'");
+      expect(answer.headers.get("vary")).toBe("Accept-Encoding, HX-Request");
+      expect(answer.headers.get("content-encoding")).toBe("gzip");
+      expect(gunzipSync(Buffer.from(await answer.arrayBuffer())).toString()).toBe(`<p>search ${n}</p>`);
+    }
+  });
+
   test("a hit shares the cached bytes and headers but a caller changing its response changes nothing cached", async () => {
     const t = setup();
     await t.get();
