@@ -107,10 +107,11 @@ export { pickEncoding, pickOnceEncoding } from "./compression.ts";
 export interface RenderCache {
   /**
    * Serves `key` from the cache, rendering with `render` when missing (once, whatever the
-   * concurrency) and regenerating in the background when stale; `extraHeaders` are added to the
+   * concurrency) and regenerating in the background when stale. A render that returns its result
+   * rather than a promise is answered at once (a miss without a wait). `extraHeaders` are added to the
    * answer (the server's own route table adds the security headers this way, as peek does).
    */
-  serve(request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>, extraHeaders?: Readonly<Record<string, string>>): Response | Promise<Response>;
+  serve(request: Request, key: string, policy: CachePolicy, render: () => Rendered | Promise<Rendered>, extraHeaders?: Readonly<Record<string, string>>): Response | Promise<Response>;
   /**
    * The fresh cached response of `key` (`X-Cache: HIT`), or undefined when it is missing or stale:
    * the hit path a server can take before any routing (see app.ts). `requestHeaders` are the
@@ -332,7 +333,7 @@ function missResponse(entry: Entry, encoding: Encoding, extra?: Readonly<Record<
 }
 
 /** `RenderCache.serve`: a fresh entry, else the stale one while it renders again in the background, else a shared miss. */
-function serve(cache: Cache, request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>, extra?: Readonly<Record<string, string>>): Response | Promise<Response> {
+function serve(cache: Cache, request: Request, key: string, policy: CachePolicy, render: () => Rendered | Promise<Rendered>, extra?: Readonly<Record<string, string>>): Response | Promise<Response> {
   const cached = cache.entries.get(key);
   if (cached) {
     if (cache.now() - cached.createdAt < policy.revalidate * 1000) return respond(request, cached, "HIT", extra);
@@ -343,7 +344,7 @@ function serve(cache: Cache, request: Request, key: string, policy: CachePolicy,
 }
 
 /** Renders a stale entry again in the background (once at a time); a failure keeps serving it. */
-function regenerate(cache: Cache, key: string, entry: Entry, render: () => Promise<Rendered>): void {
+function regenerate(cache: Cache, key: string, entry: Entry, render: () => Rendered | Promise<Rendered>): void {
   if (entry.regenerating) return;
   const startedAt = cache.generation;
   const task = (async () => {
@@ -375,29 +376,46 @@ function isCurrent(cache: Cache, rendered: Rendered, startedAt: number): boolean
 
 /**
  * Renders a missing entry, one render per key at a time; kept unless its data is older than the
- * latest invalidation, or its policy keeps only keys asked again and this one was asked once.
+ * latest invalidation, or its policy keeps only keys asked again and this one was asked once. A
+ * render that comes back at once (its data was at hand) is answered at once: no promise, no
+ * request joining it.
  */
-async function miss(cache: Cache, request: Request, key: string, policy: CachePolicy, render: () => Promise<Rendered>, extra?: Readonly<Record<string, string>>): Promise<Response> {
-  let pending = cache.misses.get(key);
-  if (!pending) {
-    const startedAt = cache.generation;
-    const wanted = !policy.keepWhenAskedAgain || cache.asked.askedBefore(key);
-    let current = false;
-    const entry = (async () => {
-      const rendered = await render();
-      current = isCurrent(cache, rendered, startedAt);
-      return build(cache, key, rendered, policy);
-    })();
-    const shared: PendingRender = { entry, askedAgain: false };
-    cache.misses.set(key, shared);
-    const clear = () => cache.misses.delete(key);
-    entry.then(clear, clear);
-    const built = await entry;
-    if (current && cache.generation === startedAt && (wanted || shared.askedAgain)) store(cache, key, built);
+function miss(cache: Cache, request: Request, key: string, policy: CachePolicy, render: () => Rendered | Promise<Rendered>, extra?: Readonly<Record<string, string>>): Response | Promise<Response> {
+  const pending = cache.misses.get(key);
+  if (pending) {
+    pending.askedAgain = true;
+    return pending.entry.then((entry) => respond(request, entry, "MISS", extra));
+  }
+  const startedAt = cache.generation;
+  const wanted = !policy.keepWhenAskedAgain || cache.asked.askedBefore(key);
+  let rendering: Rendered | Promise<Rendered>;
+  try {
+    rendering = render();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  if (!(rendering instanceof Promise)) {
+    const built = build(cache, key, rendering, policy);
+    if (wanted && isCurrent(cache, rendering, startedAt)) store(cache, key, built);
     return respond(request, built, "MISS", extra);
   }
-  pending.askedAgain = true;
-  return respond(request, await pending.entry, "MISS", extra);
+  return missLater(cache, request, key, rendering, { startedAt, wanted, policy }, extra);
+}
+
+/** A miss whose render is under way: shared by every request for the key until it is built. */
+async function missLater(cache: Cache, request: Request, key: string, rendering: Promise<Rendered>, asked: { startedAt: number; wanted: boolean; policy: CachePolicy }, extra?: Readonly<Record<string, string>>): Promise<Response> {
+  let current = false;
+  const entry = rendering.then((rendered) => {
+    current = isCurrent(cache, rendered, asked.startedAt);
+    return build(cache, key, rendered, asked.policy);
+  });
+  const shared: PendingRender = { entry, askedAgain: false };
+  cache.misses.set(key, shared);
+  const clear = () => cache.misses.delete(key);
+  entry.then(clear, clear);
+  const built = await entry;
+  if (current && cache.generation === asked.startedAt && (asked.wanted || shared.askedAgain)) store(cache, key, built);
+  return respond(request, built, "MISS", extra);
 }
 
 /** `RenderCache.invalidate`: drops the entries of the paths and tags; returns how many. */

@@ -73,6 +73,46 @@ describe("render cache", () => {
     }
   });
 
+  test("a render that returns at once is answered at once, kept as a render that waits would be; one that throws rejects", async () => {
+    const cache = createRenderCache({ log: createMemoryLogger() });
+    const policy = { revalidate: 300, keepWhenAskedAgain: true };
+    let renders = 0;
+    let generation: number | undefined;
+    const render = () => ({ body: `<p>at once ${++renders}</p>`, generation });
+    const get = (key: string) => cache.serve(new Request(`http://x${key}`), key, policy, render);
+    const first = get("/?q=a");
+    expect(first).toBeInstanceOf(Response);
+    expect((first as Response).headers.get("x-cache")).toBe("MISS");
+    expect(await (first as Response).text()).toBe("<p>at once 1</p>");
+    // Asked once: not kept; asked again: kept, then a hit.
+    expect(cache.size()).toBe(0);
+    expect(await (get("/?q=a") as Response).text()).toBe("<p>at once 2</p>");
+    expect(cache.size()).toBe(1);
+    const third = get("/?q=a") as Response;
+    expect(third.headers.get("x-cache")).toBe("HIT");
+    expect(await third.text()).toBe("<p>at once 2</p>");
+    // A render whose data was read before the latest invalidation is answered, never kept.
+    generation = cache.generation();
+    cache.invalidate({ paths: ["/"] });
+    get("/?q=b");
+    expect(await (get("/?q=b") as Response).text()).toBe("<p>at once 4</p>");
+    expect(cache.size()).toBe(0);
+    // A render failing at once is a rejected answer, as a failing render that waits is.
+    const failing = cache.serve(new Request("http://x/?q=c"), "/?q=c", policy, () => {
+      throw new Error("store unavailable");
+    });
+    expect(failing).toBeInstanceOf(Promise);
+    await expect(failing as Promise<Response>).rejects.toThrow("store unavailable");
+    // A request for a key whose render is under way joins it, even when its own would come at once.
+    let finish: (rendered: { body: string }) => void = () => {};
+    const waiting = cache.serve(new Request("http://x/?q=d"), "/?q=d", policy, () => new Promise((resolve) => (finish = resolve)));
+    const joining = cache.serve(new Request("http://x/?q=d"), "/?q=d", policy, render);
+    expect(joining).toBeInstanceOf(Promise);
+    finish({ body: "<p>waited</p>" });
+    expect(await (await waiting).text()).toBe("<p>waited</p>");
+    expect(await (await joining).text()).toBe("<p>waited</p>");
+  });
+
   test("a hit shares the cached bytes and headers but a caller changing its response changes nothing cached", async () => {
     const t = setup();
     await t.get();

@@ -112,6 +112,8 @@ export const READ_REUSE_MS = 250;
 /** The live-event reader of a process. */
 export interface EventReader {
   load(options?: LoadOptions): Promise<LiveRead>;
+  /** The read a `recent` load with default switches would take at once, when one is kept and still good. */
+  recentRead(): LiveRead | undefined;
   /**
    * Full read plus coordinate warm-up (geocode, upgrade, prune); used by admin writes, deploys, the
    * `warm-coordinates` task and the recovery action (`retryFailed`). Never degraded: it throws.
@@ -252,6 +254,10 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
   };
   return {
     load: (options = {}) => loadShared(reader, options),
+    recentRead() {
+      const recent = reader.recent.get(DEFAULT_SWITCHES);
+      return recent && isReusable(reader, recent) ? recent.read : undefined;
+    },
     async warm(warmOptions = {}) {
       const result = await read(reader, {}, "warm", reader.generation(), warmOptions);
       return { read: result.read, counts: result.counts as WarmUpCounts };
@@ -425,6 +431,8 @@ async function read(reader: Reader, options: LoadOptions, coordinates: "populate
   });
   return { read: { events, source, fallbackReason, degraded, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt, generation }, counts, validUntil };
 }
+
+const DEFAULT_SWITCHES = "true|true";
 
 /** `EventReader.load`: a recent read when allowed and still good, else the read in flight, else a new one. */
 function loadShared(reader: Reader, options: LoadOptions): Promise<LiveRead> {

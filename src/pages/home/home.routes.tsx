@@ -17,7 +17,7 @@ import { filterFacets, quickDates } from "../../lib/events/filter-match.ts";
 import { FILTER_PARAMS, type EventFilters } from "../../lib/events/filter-query.ts";
 import { queryWithoutSearch } from "../../lib/events/filter-links.ts";
 import { EVENT_PARAM, eventModalHref, homeHref, SLUG_PARAM } from "../../lib/links.ts";
-import { homeFiltersOf, homeListing, pagedQuery, pageOf, queryOfParts, scriptJson } from "./listing.ts";
+import { homeFiltersOf, homeListing, pagedQuery, pageOf, queryOfParts, scriptJson, type HomeListing } from "./listing.ts";
 import { searchResultsBody } from "./results-template.ts";
 import { normaliseEventKey } from "../../lib/sheet/keys.ts";
 import { EventsUnavailableError, type LiveRead } from "../../lib/events/pipeline.ts";
@@ -109,14 +109,23 @@ interface RenderClock {
  * Renders what a homepage request asks for (in the request's language) from a fresh live read;
  * throws when the read fails (keeps the old render). A burst of misses (distinct searches) shares
  * one read, for READ_REUSE_MS at most, and the render says when that read began: the render cache
- * keeps it only if no invalidation came since (docs/live-events.md, "What a read costs").
+ * keeps it only if no invalidation came since (docs/live-events.md, "What a read costs"). With
+ * such a read at hand, everything but the full page (which reads the banner) renders at once.
  */
-async function renderHome(deps: Deps, home: HomeRequest, clock: RenderClock = { now: deps.now(), preview: null }): Promise<Rendered> {
-  const read = await deps.events.load({ recent: true });
-  return { ...(await renderFromRead(deps, read, home, clock)), generation: read.generation };
+function renderHome(deps: Deps, home: HomeRequest, clock: RenderClock = { now: deps.now(), preview: null }): Rendered | Promise<Rendered> {
+  const kept = clock.preview === null ? deps.events.recentRead() : undefined;
+  if (kept) return withGenerationOf(kept, renderFromRead(deps, kept, home, clock));
+  return deps.events.load({ recent: true }).then((read) => withGenerationOf(read, renderFromRead(deps, read, home, clock)));
 }
 
-async function renderFromRead(deps: Deps, read: LiveRead, { variant, filters, moment, eventKey, page, searchlessQuery }: HomeRequest, clock: RenderClock): Promise<Rendered> {
+function withGenerationOf(read: LiveRead, rendering: Rendered | Promise<Rendered>): Rendered | Promise<Rendered> {
+  if (rendering instanceof Promise) return rendering.then((rendered) => ({ ...rendered, generation: read.generation }));
+  rendering.generation = read.generation;
+  return rendering;
+}
+
+function renderFromRead(deps: Deps, read: LiveRead, home: HomeRequest, clock: RenderClock): Rendered | Promise<Rendered> {
+  const { variant, filters, moment, eventKey, page, searchlessQuery } = home;
   const now = clock.now;
   const event = eventKey ? findEventByKey(read.events, eventKey) : undefined;
   if (variant === "modal") {
@@ -135,6 +144,11 @@ async function renderFromRead(deps: Deps, read: LiveRead, { variant, filters, mo
     const { bytes, gzip } = searchResultsBody(read.events, listing, now, feedUrl, (shown) => markup(HomeResults({ listing: shown, now, feedUrl, oob: true })));
     return { body: bytes, gzip, headers: { "hx-push-url": homeHref(listing.query) } };
   }
+  return renderPage(deps, read, listing, event, eventKey, clock);
+}
+
+async function renderPage(deps: Deps, read: LiveRead, listing: HomeListing, event: LiveEvent | undefined, eventKey: string | null, clock: RenderClock): Promise<Rendered> {
+  const now = clock.now;
   const banner = publicBanner(await findBannerSettings(deps));
   const body = HomePage({
     listing,

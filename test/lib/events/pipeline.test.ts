@@ -151,22 +151,27 @@ describe("a burst of render misses shares one read", () => {
     const save = (title: string) => saveStoreSheet(ctx.deps.db, `Title,Date,Event Key\n${title},2026-06-21,evt_reuse0000000001\n`, { updatedBy: "admin-upload", origin: "manual", now: ctx.deps.now() });
     const names = async (options = { recent: true }) => (await remote.load(options)).events.map((e) => e.eventName);
     await save("First");
+    expect(remote.recentRead()).toBeUndefined();
     const first = await remote.load({ recent: true });
     expect(first.events.map((e) => e.eventName)).toEqual(["First"]);
     expect(first.generation).toBe(0);
     await save("Second");
-    // Within the reuse time a render miss takes the read just made; a plain load reads the store.
+    // Within the reuse time a render miss takes the read just made (at once, too); a plain load reads the store.
     elapsed += READ_REUSE_MS - 1;
+    expect(remote.recentRead()).toBe(first);
     expect(await remote.load({ recent: true })).toBe(first);
     expect(await names({ recent: false })).toEqual(["Second"]);
     // Past it, the store again.
     await save("Third");
     elapsed += READ_REUSE_MS;
+    expect(remote.recentRead()).toBeUndefined();
     expect(await names()).toEqual(["Third"]);
     // An invalidation (a publish here, or from another instance) ends the reuse at once.
     await save("Fourth");
     expect(await names()).toEqual(["Third"]);
+    expect(remote.recentRead()?.events.map((e) => e.eventName)).toEqual(["Third"]);
     generation++;
+    expect(remote.recentRead()).toBeUndefined();
     const fourth = await remote.load({ recent: true });
     expect(fourth.events.map((e) => e.eventName)).toEqual(["Fourth"]);
     expect(fourth.generation).toBe(1);
