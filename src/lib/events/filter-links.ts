@@ -4,6 +4,7 @@
 // `q`. See docs/public-pages.md, "Render cache".
 
 import { canonicalFilterQuery, FILTER_PARAMS, type EventFilters } from "./filter-query.ts";
+import { formEncoded } from "../forms.ts";
 
 /**
  * A canonical filter query with the search text added. `q` is the last filter parameter (the
@@ -19,7 +20,7 @@ export function withSearch(query: string, q: string): string {
 function searchParam(q: string): string {
   if (q !== lastSearch.q) {
     const text = FILTER_PARAMS.q.serialise(q);
-    lastSearch = { q, param: text === undefined ? "" : new URLSearchParams([[FILTER_PARAMS.q.name, text]]).toString() };
+    lastSearch = { q, param: text === undefined ? "" : `${FILTER_PARAMS.q.name}=${formEncoded(text)}` };
   }
   return lastSearch.param;
 }

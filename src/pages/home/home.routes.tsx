@@ -9,6 +9,7 @@ import type { Deps } from "../../deps.ts";
 import { BANNER_CACHE_TAG, findBannerSettings, publicBanner } from "../../lib/banner.ts";
 import { HX_REQUEST_HEADER, isHtmx } from "../../lib/htmx.ts";
 import { markup } from "../../lib/http.ts";
+import { formDecoded } from "../../lib/forms.ts";
 import { memoisedWhenRepeated } from "../../lib/memo.ts";
 import { LIVE_EVENTS_TAG } from "../../lib/invalidation.ts";
 import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
@@ -232,6 +233,7 @@ export function readSearchedRequest(url: string, readSearchless: (url: string) =
   if (mark < 0) return undefined;
   const segments = url.slice(mark + 1).split("&");
   let search = -1;
+  let value = "";
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i]!;
     const equals = segment.indexOf("=");
@@ -239,10 +241,11 @@ export function readSearchedRequest(url: string, readSearchless: (url: string) =
     if (name === SEARCH_NAME) {
       if (search >= 0) return undefined;
       search = i;
+      value = equals < 0 ? "" : segment.slice(equals + 1);
     } else if (name.includes("%") || name.includes("+")) return undefined;
   }
   if (search < 0) return undefined;
-  const q = FILTER_PARAMS.q.parse(new URLSearchParams(segments[search]));
+  const q = FILTER_PARAMS.q.parse({ [SEARCH_NAME]: formDecoded(value) });
   segments.splice(search, 1);
   const searchless = readSearchless(segments.length === 0 ? url.slice(0, mark) : `${url.slice(0, mark)}?${segments.join("&")}`);
   if (q === "") return searchless;
