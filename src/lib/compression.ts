@@ -69,10 +69,17 @@ export function splicedGzip(parts: readonly Uint8Array[], fill: Uint8Array, iden
   }
   out.set(LAST_EMPTY_BLOCK, at);
   at += LAST_EMPTY_BLOCK.byteLength;
-  const trailer = new DataView(out.buffer, at, 8);
-  trailer.setUint32(0, Bun.hash.crc32(identity), true);
-  trailer.setUint32(4, identity.byteLength >>> 0, true);
+  // Byte by byte: a DataView needs the array's buffer, which the engine must first set apart for it.
+  writeUint32LE(out, at, Bun.hash.crc32(identity));
+  writeUint32LE(out, at + 4, identity.byteLength);
   return out;
+}
+
+function writeUint32LE(out: Uint8Array, at: number, value: number): void {
+  out[at] = value & 0xff;
+  out[at + 1] = (value >>> 8) & 0xff;
+  out[at + 2] = (value >>> 16) & 0xff;
+  out[at + 3] = (value >>> 24) & 0xff;
 }
 
 /** Writes `bytes` as `blocks` stored blocks (not last) at `at`; the output is byte-aligned there. */

@@ -153,10 +153,8 @@ export function searchSuggestion(events: readonly LiveEvent[], filters: EventFil
 // ---------------------------------------------------------------------------------------------
 // Facets, quick dates and the saved line
 
-/** The 4 dates with the most events (ties to the earlier date), returned in date order. */
-export function quickDates(events: readonly LiveEvent[], limit = 4): string[] {
-  return datesByCount(events).slice(0, limit).sort();
-}
+/** The 4 dates with the most events (ties to the earlier date), returned in date order; once per list. */
+export const quickDates = memoisedPerObject((events: readonly LiveEvent[]): readonly string[] => datesByCount(events).slice(0, 4).sort());
 
 // Every listed date, most events first (ties to the earlier date), once per list: every homepage
 // render asks for the festival days, and a live read's list is never changed once built.

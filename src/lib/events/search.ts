@@ -456,16 +456,20 @@ export function prepareSearch(query: string): PreparedSearch | null {
   if (words.length === 0) return null;
   const terms: Term[] = [];
   for (let i = 0; i < words.length; ) {
+    // The longest phrase starting at word i: its words joined one more at a time.
     let taken = 1;
     let meaning: PhraseMeaning | undefined;
-    for (let n = Math.min(LONGEST_PHRASE_WORDS, words.length - i); n >= 1; n--) {
-      meaning = PHRASES.get(words.slice(i, i + n).join(""));
-      if (meaning) {
+    let text = words[i]!;
+    let joined = "";
+    for (let n = 1; n <= Math.min(LONGEST_PHRASE_WORDS, words.length - i); n++) {
+      joined += words[i + n - 1]!;
+      const found = PHRASES.get(joined);
+      if (found) {
+        meaning = found;
         taken = n;
-        break;
+        text = joined;
       }
     }
-    const text = words.slice(i, i + taken).join("");
     const allowance = taken === 1 && !DIGIT.test(text) ? typoAllowance(text.length) : 0;
     const typo = !meaning && allowance > 0 ? typoMeaning(text) : NO_MEANING;
     terms.push({ text, genres: meaning?.genres ?? [], keywords: meaning?.keywords ?? [], allowance, typoGenres: typo.genres, typoKeywords: typo.keywords });

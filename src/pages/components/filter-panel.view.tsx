@@ -120,7 +120,7 @@ function RangeGroup(props: { param: "pr" | "ag"; legend: string; labels: RangeLa
 export interface FilterPanelProps {
   filters: EventFilters;
   facets: FilterFacets;
-  quickDates: string[];
+  quickDates: readonly string[];
   /** First and last event date, bounds of the date inputs. */
   dateBounds: { min?: string; max?: string };
   /** "Happening now" or "Tonight" (a quick chip), kept by the form as a hidden field. */

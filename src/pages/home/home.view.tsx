@@ -56,7 +56,7 @@ export interface HomeHead {
 export interface HomePageProps {
   listing: HomeListing;
   facets: FilterFacets;
-  quickDates: string[];
+  quickDates: readonly string[];
   dateBounds: { min?: string; max?: string };
   banner: PublicBanner;
   now: Date;

@@ -284,7 +284,7 @@ export interface HomeListing {
   spotlight: LiveEvent[];
   stats: HomeStats;
   /** Whether the festival is on now, and its days (the busiest four listed dates, in order). */
-  festival: { on: boolean; days: string[] };
+  festival: { on: boolean; days: readonly string[] };
 }
 
 /**
