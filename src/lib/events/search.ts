@@ -727,6 +727,8 @@ export function suggestQuery(query: string, index: SearchIndex): string | null {
   const tokens = query.split(/\s+/).filter((token) => token !== "");
   let changed = false;
   const out = tokens.map((token) => {
+    // A word with a digit is never respelt (its compact form keeps the digit).
+    if (DIGIT.test(token)) return token;
     const compact = compactSearchText(token);
     if (compact.length < 3 || DIGIT.test(compact) || PHRASES.has(compact)) return token;
     if (startsAWord(index.postings.sortedWords, compact)) return token;

@@ -41,6 +41,7 @@ const LIGATURES: ReadonlyArray<[RegExp, string]> = [
 // Everything but letters, digits and "&" separates search words: spaces, hyphens, apostrophes, punctuation.
 const SEARCH_SEPARATORS = /[^\p{L}\p{N}&]+/u;
 const ASCII_SEARCH_SEPARATORS = /[^a-z0-9&]+/;
+const ONE_SEARCH_WORD = /^[a-z0-9&]+$/;
 
 /**
  * Search words (see docs/filters-and-search.md, "Search"): folded (accents removed, lower-case,
@@ -50,6 +51,8 @@ const ASCII_SEARCH_SEPARATORS = /[^a-z0-9&]+/;
  */
 export function searchWords(text: string | null | undefined): string[] {
   if (!text) return [];
+  // Already one search word (most query words, typed in lower case): nothing to fold or split.
+  if (ONE_SEARCH_WORD.test(text)) return [text];
   let folded = stripAccents(text).toLowerCase();
   if (NON_ASCII.test(folded)) {
     for (const [pattern, replacement] of LIGATURES) folded = folded.replace(pattern, replacement);
@@ -67,5 +70,6 @@ export function searchWordsAsWritten(text: string): string[] | null {
 
 /** The compact search form: the search words joined without separators ("hip hop", "Hip-Hop" and "hiphop" all give "hiphop"). */
 export function compactSearchText(text: string | null | undefined): string {
+  if (text && ONE_SEARCH_WORD.test(text)) return text;
   return searchWords(text).join("");
 }

@@ -217,7 +217,9 @@ export function readHomeRequest(url: URL, htmx: boolean): HomeRequest {
 }
 
 function cacheKeysOf(query: string, eventKey: string | null, variant: HomeVariant, page: number): Record<Language, string> {
-  return Object.fromEntries(LANGUAGES.map((language) => [language, homeCacheKey(query, eventKey, variant, page, language)])) as Record<Language, string>;
+  const keys = {} as Record<Language, string>;
+  for (const language of LANGUAGES) keys[language] = homeCacheKey(query, eventKey, variant, page, language);
+  return keys;
 }
 
 /**
