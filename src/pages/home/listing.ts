@@ -121,6 +121,8 @@ function random(seed: number): () => number {
 /** A Fisher–Yates shuffle driven by a string seed: the same seed gives the same order everywhere. */
 export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
   const out = [...items];
+  // Nothing to shuffle (a search finding nothing, a list without picks): no seed to work out.
+  if (out.length < 2) return out;
   const next = random(seedOf(seed));
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
