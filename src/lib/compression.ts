@@ -52,14 +52,15 @@ const STORED_MAX = 0xffff;
  * each two: the parts as they are, the fill in stored blocks (it is short: a search), then an
  * empty last block and the trailer (the CRC-32 and length of `identity`). Nothing is compressed
  * here, so an answer made this way costs a copy: compressing it whole cost a render miss more than
- * its render (a compressor's state is set up and freed for every call).
+ * its render (a compressor's state is set up and freed for every call). `allocate` gives the
+ * output's bytes (a reused buffer's, for an answer sent at once: see Rendered.transient).
  */
-export function splicedGzip(parts: readonly Uint8Array[], fill: Uint8Array, identity: Uint8Array): Uint8Array<ArrayBuffer> {
+export function splicedGzip(parts: readonly Uint8Array[], fill: Uint8Array, identity: Uint8Array, allocate: (size: number) => Uint8Array<ArrayBuffer> = newBytes): Uint8Array<ArrayBuffer> {
   const storedBlocks = Math.max(1, Math.ceil(fill.byteLength / STORED_MAX));
   const fillSize = fill.byteLength + 5 * storedBlocks;
   let size = GZIP_HEADER.byteLength + LAST_EMPTY_BLOCK.byteLength + 8 + fillSize * (parts.length - 1);
   for (const part of parts) size += part.byteLength;
-  const out = new Uint8Array(size);
+  const out = allocate(size);
   out.set(GZIP_HEADER, 0);
   let at = GZIP_HEADER.byteLength;
   for (let i = 0; i < parts.length; i++) {
@@ -80,6 +81,24 @@ function writeUint32LE(out: Uint8Array, at: number, value: number): void {
   out[at + 1] = (value >>> 8) & 0xff;
   out[at + 2] = (value >>> 16) & 0xff;
   out[at + 3] = (value >>> 24) & 0xff;
+}
+
+/** A new zero-filled byte array: the default output of the functions that can write into a reused one. */
+export function newBytes(size: number): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(size);
+}
+
+/**
+ * An allocator handing out the start of one buffer, grown (doubled) when too small: each call's
+ * bytes hold until the next call. For answers sent at once, so that no buffer is allocated for a
+ * one-off body (fresh memory for each cost a search miss its page faults and collections).
+ */
+export function reusedBytes(): (size: number) => Uint8Array<ArrayBuffer> {
+  let buffer = new Uint8Array(0);
+  return (size) => {
+    if (buffer.byteLength < size) buffer = new Uint8Array(Math.max(size, buffer.byteLength * 2, 16_384));
+    return buffer.subarray(0, size);
+  };
 }
 
 /** Writes `bytes` as `blocks` stored blocks (not last) at `at`; the output is byte-aligned there. */

@@ -16,6 +16,13 @@ export interface Rendered {
    * from its template's compressed parts): a miss answers with it instead of compressing the body.
    */
   gzip?: Uint8Array<ArrayBuffer>;
+  /**
+   * True when `body` and `gzip` are views of buffers the renderer writes its next render into (a
+   * search miss answered at once, so no buffer is allocated for a fragment nobody asks for again).
+   * They hold until the renderer's next render: such a render must be returned at once (never
+   * through a promise), and the cache copies the bytes of any entry it keeps.
+   */
+  transient?: boolean;
   status?: number;
   headers?: Record<string, string>;
   /**
@@ -56,6 +63,8 @@ interface Entry {
   identity: Uint8Array;
   /** The render's own gzip of the body (Rendered.gzip), for a miss's answer. */
   renderedGzip?: Uint8Array<ArrayBuffer>;
+  /** `identity` and `renderedGzip` are the renderer's reused buffers (Rendered.transient) until the entry is kept. */
+  transient: boolean;
   etag: string;
   createdAt: number;
   policy: CachePolicy;
@@ -193,6 +202,7 @@ function build(cache: Cache, key: string, rendered: Rendered, policy: CachePolic
     bodies: {},
     identity,
     renderedGzip: rendered.gzip,
+    transient: rendered.transient === true && typeof rendered.body !== "string",
     etag: contentEtag(identity),
     createdAt: cache.now(),
     policy,
@@ -226,8 +236,17 @@ function missBody(entry: Entry, encoding: Encoding): Blob | Uint8Array<ArrayBuff
   return entry.bodies[encoding] ?? (encoding === "gzip" ? entry.renderedGzip : undefined) ?? compress(entry.identity, encoding, MISS_LEVEL);
 }
 
+/** Gives an entry bytes of its own in place of a renderer's reused buffers (Rendered.transient). */
+function ownBytes(entry: Entry): void {
+  if (!entry.transient) return;
+  entry.identity = entry.identity.slice();
+  entry.renderedGzip = entry.renderedGzip?.slice();
+  entry.transient = false;
+}
+
 /** Keeps an entry as the most recently used, dropping the least recently used past `maxEntries`. */
 function store(cache: Cache, key: string, entry: Entry): void {
+  ownBytes(entry);
   const { entries } = cache;
   entries.delete(key);
   entries.set(key, entry);
@@ -352,7 +371,9 @@ function regenerate(cache: Cache, key: string, entry: Entry, render: () => Rende
   const startedAt = cache.generation;
   const task = (async () => {
     try {
-      const rendered = await render();
+      // A render returned at once is built at once: its bytes may be a renderer's reused buffers.
+      const rendering = render();
+      const rendered = rendering instanceof Promise ? await rendering : rendering;
       const fresh = build(cache, key, rendered, entry.policy);
       // Only replace what is still cached, from data read since the last invalidation: an invalidation wins.
       if (cache.entries.get(key) === entry && isCurrent(cache, rendered, startedAt)) store(cache, key, fresh);
@@ -410,7 +431,10 @@ async function missLater(cache: Cache, request: Request, key: string, rendering:
   let current = false;
   const entry = rendering.then((rendered) => {
     current = isCurrent(cache, rendered, asked.startedAt);
-    return build(cache, key, rendered, asked.policy);
+    // Shared by every request joining it, and answered later: never a renderer's reused buffers.
+    const built = build(cache, key, rendered, asked.policy);
+    ownBytes(built);
+    return built;
   });
   const shared: PendingRender = { entry, askedAgain: false };
   cache.misses.set(key, shared);

@@ -113,6 +113,32 @@ describe("render cache", () => {
     expect(await (await joining).text()).toBe("<p>waited</p>");
   });
 
+  test("a render in reused buffers (transient): answered right, and an entry kept from it, by a miss or a regeneration, keeps its own bytes", async () => {
+    let clock = 1_000_000;
+    const cache = createRenderCache({ log: createMemoryLogger(), now: () => clock });
+    const shared = new Uint8Array(64);
+    let renders = 0;
+    // Every render writes into the same buffer, as a search fragment answered at once does.
+    const render = (text: string) => () => {
+      const bytes = new TextEncoder().encode(`${text} #${++renders}`);
+      shared.fill(0);
+      shared.set(bytes);
+      return { body: shared.subarray(0, bytes.byteLength), transient: true };
+    };
+    const get = (key: string) => cache.serve(new Request(`http://x${key}`, { headers: { "accept-encoding": "identity" } }), key, { revalidate: 300 }, render(key)) as Response;
+    expect(await get("/a").text()).toBe("/a #1");
+    for (const key of ["/b", "/c-longer-than-a"]) expect(await get(key).text()).toBe(`${key} #${renders}`);
+    expect(get("/a").headers.get("x-cache")).toBe("HIT");
+    expect(await get("/a").text()).toBe("/a #1");
+    // Stale: served, and regenerated at once from reused buffers; later renders leave it whole.
+    clock += 301_000;
+    expect(get("/a").headers.get("x-cache")).toBe("STALE");
+    await cache.settle();
+    const regenerated = `/a #${renders}`;
+    for (const key of ["/d", "/e-much-longer-than-the-others"]) await get(key).text();
+    expect(await get("/a").text()).toBe(regenerated);
+  });
+
   test("a hit shares the cached bytes and headers but a caller changing its response changes nothing cached", async () => {
     const t = setup();
     await t.get();

@@ -52,3 +52,21 @@ test("searches finding events: a re-spelt search is spliced from the first one's
   expect(answers[1]!.cards).toEqual(answers[0]!.cards);
   expect(answers[2]!.cards).toEqual(answers[0]!.cards);
 });
+
+test("a search kept once asked again keeps its own bytes while later searches reuse the answer buffers", async () => {
+  const get = async (q: string, encoding: string) => {
+    const response = await fetch(`${base}/?g=house&q=${encodeURIComponent(q)}`, { headers: { ...BROWSER, "accept-encoding": encoding }, decompress: false } as RequestInit);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { cache: response.headers.get("x-cache"), body: response.headers.get("content-encoding") === "gzip" ? gunzipSync(bytes).toString() : bytes.toString() };
+  };
+  // Asked twice (the second is kept), then searches of other lengths and results written after it.
+  const first = await get("kept7 search", "gzip");
+  expect((await get("kept7 search", "gzip")).cache).toBe("MISS");
+  const others = [];
+  for (const q of ["o1", "another8 much longer search text than the first", "Venue 12", "zz9"]) others.push(await get(q, "gzip"));
+  for (const other of others) expect(other.body).not.toBe(first.body);
+  const hit = await get("kept7 search", "identity");
+  expect(hit.cache).toBe("HIT");
+  expect(hit.body).toBe(first.body);
+  expect((await get("kept7 search", "gzip")).body).toBe(first.body);
+});

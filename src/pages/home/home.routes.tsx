@@ -115,7 +115,8 @@ interface RenderClock {
  */
 function renderHome(deps: Deps, home: HomeRequest, clock: RenderClock = { now: deps.now(), preview: null }): Rendered | Promise<Rendered> {
   const kept = clock.preview === null ? deps.events.recentRead() : undefined;
-  if (kept) return withGenerationOf(kept, renderFromRead(deps, kept, home, clock));
+  // Returned at once, so a search's fragment may be written into reused buffers (Rendered.transient).
+  if (kept) return withGenerationOf(kept, renderFromRead(deps, kept, home, clock, true));
   return deps.events.load({ recent: true }).then((read) => withGenerationOf(read, renderFromRead(deps, read, home, clock)));
 }
 
@@ -125,7 +126,7 @@ function withGenerationOf(read: LiveRead, rendering: Rendered | Promise<Rendered
   return rendering;
 }
 
-function renderFromRead(deps: Deps, read: LiveRead, home: HomeRequest, clock: RenderClock): Rendered | Promise<Rendered> {
+function renderFromRead(deps: Deps, read: LiveRead, home: HomeRequest, clock: RenderClock, transient = false): Rendered | Promise<Rendered> {
   const { variant, filters, moment, eventKey, page, searchlessQuery } = home;
   const now = clock.now;
   const event = eventKey ? findEventByKey(read.events, eventKey) : undefined;
@@ -142,8 +143,8 @@ function renderFromRead(deps: Deps, read: LiveRead, home: HomeRequest, clock: Re
   }
   if (variant === "fragment") {
     const feedUrl = publicUrl(deps.config, "/calendar.ics");
-    const { bytes, gzip } = searchResultsBody(read.events, listing, now, feedUrl, (shown) => markup(HomeResults({ listing: shown, now, feedUrl, oob: true })));
-    return { body: bytes, gzip, headers: { "hx-push-url": homeHref(listing.query) } };
+    const { bytes, gzip } = searchResultsBody(read.events, listing, now, feedUrl, (shown) => markup(HomeResults({ listing: shown, now, feedUrl, oob: true })), { transient });
+    return { body: bytes, gzip, transient, headers: { "hx-push-url": homeHref(listing.query) } };
   }
   return renderPage(deps, read, listing, event, eventKey, clock);
 }

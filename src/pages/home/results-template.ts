@@ -16,7 +16,7 @@ import { currentLanguage } from "../../lib/i18n/index.ts";
 import { pageHref } from "../../lib/links.ts";
 import { memoisedPerObject } from "../../lib/memo.ts";
 import { NEW_FOR_MS } from "../../lib/events/event-status.ts";
-import { deflatedPart, splicedGzip } from "../../lib/compression.ts";
+import { deflatedPart, newBytes, reusedBytes, splicedGzip } from "../../lib/compression.ts";
 
 /**
  * The search a template is rendered with: letters only, so it is written the same way in every
@@ -103,9 +103,10 @@ function stretchAt(events: readonly LiveEvent[], at: number): { from: number; un
  * bytes, from a template kept per list, stretch of time (keptPerList), language, site, filter state
  * without its search, and everything the search decided (the events found in order, the
  * spotlight, "Did you mean", the page); `render` draws a listing. Without a search the fragment is
- * rendered as is (it is cached by its URL anyway).
+ * rendered as is (it is cached by its URL anyway). `transient`: the bytes are written into buffers
+ * reused by the next call (Rendered.transient), for an answer sent at once.
  */
-export function searchResultsBody(events: readonly LiveEvent[], listing: HomeListing, now: Date, feedUrl: string, render: (listing: HomeListing) => string): SearchResultsBody {
+export function searchResultsBody(events: readonly LiveEvent[], listing: HomeListing, now: Date, feedUrl: string, render: (listing: HomeListing) => string, options: { transient?: boolean } = {}): SearchResultsBody {
   const q = listing.filters.q;
   if (q === "") return { bytes: encoder.encode(render(listing)) };
   const at = now.getTime();
@@ -119,14 +120,19 @@ export function searchResultsBody(events: readonly LiveEvent[], listing: HomeLis
     kept.templates.set(key, template);
   }
   const search = encoder.encode(searchValue(q));
-  const bytes = joined(template, search);
+  const bytes = joined(template, search, options.transient ? reusedForBody : newBytes);
   if (!template.used) {
     template.used = true;
     return { bytes };
   }
   template.deflated ??= template.parts.map(deflatedPart);
-  return { bytes, gzip: splicedGzip(template.deflated, search, bytes) };
+  return { bytes, gzip: splicedGzip(template.deflated, search, bytes, options.transient ? reusedForGzip : newBytes) };
 }
+
+// The buffers a transient body and its gzip are written into (Rendered.transient): one each per
+// process, valid until the next search's fragment.
+const reusedForBody = reusedBytes();
+const reusedForGzip = reusedBytes();
 
 /** A fragment rendered with the stand-in search, as bytes cut where the stand-in was. */
 function templateOf(html: string): Template {
@@ -135,8 +141,8 @@ function templateOf(html: string): Template {
 }
 
 /** The template's parts with `search` between each two. */
-function joined({ parts, size }: Template, search: Uint8Array): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(size + (parts.length - 1) * search.byteLength);
+function joined({ parts, size }: Template, search: Uint8Array, allocate: (size: number) => Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const out = allocate(size + (parts.length - 1) * search.byteLength);
   let at = 0;
   for (let i = 0; i < parts.length; i++) {
     if (i > 0) {
