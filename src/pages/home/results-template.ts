@@ -24,15 +24,24 @@ import { deflatedPart, newBytes, reusedBytes, splicedGzip } from "../../lib/comp
  */
 export const SEARCH_STAND_IN = "zqxsearchstandinzqx";
 
-/** Result templates a live list keeps (dropped all at once when full, as memo.ts does). */
-const MAX_TEMPLATES = 200;
+/**
+ * The bytes of result templates a live list keeps (their parts and compressed parts), the least
+ * recently used dropped first past it: a template with cards is about 40 KB in all, one finding
+ * nothing about 8 KB. Dropping them all at once when full, as memo.ts does, made a night's
+ * searches (a few hundred results, each written several ways) render and compress their
+ * templates again and again.
+ */
+const MAX_TEMPLATE_BYTES = 16 * 1024 * 1024;
 
 /** The templates of one live list over a stretch of time in which nothing its cards show changes. */
 interface KeptTemplates {
   /** The stretch: from `from` (inclusive) to `until` (exclusive), in epoch milliseconds. */
   from: number;
   until: number;
+  /** By key, least recently used first. */
   templates: Map<string, Template>;
+  /** Their bytes in all (Template.size and their compressed parts). */
+  bytes: number;
 }
 
 /** A fragment as UTF-8 bytes, cut where the stand-in search was. */
@@ -111,12 +120,15 @@ export function searchResultsBody(events: readonly LiveEvent[], listing: HomeLis
   if (q === "") return { bytes: encoder.encode(render(listing)) };
   const at = now.getTime();
   let kept = keptPerList.get(events);
-  if (kept === undefined || at < kept.from || at >= kept.until) keptPerList.set(events, (kept = { ...stretchAt(events, at), templates: new Map() }));
+  if (kept === undefined || at < kept.from || at >= kept.until) keptPerList.set(events, (kept = { ...stretchAt(events, at), templates: new Map(), bytes: 0 }));
   const key = templateKey(listing, feedUrl);
   let template = kept.templates.get(key);
   if (template === undefined) {
     template = templateOf(render(withStandIn(listing)));
-    if (kept.templates.size >= MAX_TEMPLATES) kept.templates.clear();
+    keep(kept, key, template, template.size);
+  } else {
+    // The most recently used goes last.
+    kept.templates.delete(key);
     kept.templates.set(key, template);
   }
   const search = encoder.encode(searchValue(q));
@@ -125,7 +137,11 @@ export function searchResultsBody(events: readonly LiveEvent[], listing: HomeLis
     template.used = true;
     return { bytes };
   }
-  template.deflated ??= template.parts.map(deflatedPart);
+  if (template.deflated === undefined) {
+    template.deflated = template.parts.map(deflatedPart);
+    kept.bytes += template.deflated.reduce((total, part) => total + part.byteLength, 0);
+    keep(kept, key, template, 0);
+  }
   return { bytes, gzip: splicedGzip(template.deflated, search, bytes, options.transient ? reusedForGzip : newBytes) };
 }
 
@@ -133,6 +149,17 @@ export function searchResultsBody(events: readonly LiveEvent[], listing: HomeLis
 // process, valid until the next search's fragment.
 const reusedForBody = reusedBytes();
 const reusedForGzip = reusedBytes();
+
+/** Counts `added` bytes of a template under `key` and drops the least recently used others past MAX_TEMPLATE_BYTES. */
+function keep(kept: KeptTemplates, key: string, template: Template, added: number): void {
+  kept.templates.set(key, template);
+  kept.bytes += added;
+  for (const [oldest, dropped] of kept.templates) {
+    if (kept.bytes <= MAX_TEMPLATE_BYTES || oldest === key) break;
+    kept.templates.delete(oldest);
+    kept.bytes -= dropped.size + (dropped.deflated?.reduce((total, part) => total + part.byteLength, 0) ?? 0);
+  }
+}
 
 /** A fragment rendered with the stand-in search, as bytes cut where the stand-in was. */
 function templateOf(html: string): Template {

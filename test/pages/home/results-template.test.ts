@@ -106,4 +106,19 @@ describe("results templates", () => {
       expect(both(list, query, new Date("2026-06-21T19:30:20Z")).joined).toBe(before.fresh);
     });
   });
+
+  test("templates stay kept past a few hundred others (least recently used dropped by size, not all at once)", () => {
+    const events = parsedEvents();
+    const now = INSTANTS[0]!;
+    // Finding nothing (every word holds a digit, so no "Did you mean") in 240 filter states: 240 templates.
+    const states = [];
+    for (let arr = 1; arr <= 20; arr++) for (const dn of ["", "&dn=day", "&dn=night"]) for (const g of ["", "&g=house", "&g=jazz", "&g=disco"]) states.push(`arr=${arr}${dn}${g}`);
+    const first = both(events, "q=qq1+zz1", now);
+    expect(first.gunzipped).toBeUndefined();
+    for (const state of states) both(events, `${state}&q=qq2+zz2`, now);
+    // The first template was kept: this search is its second use, so its answer is spliced.
+    const again = both(events, "q=qq3+zz3", now);
+    expect(again.joined).toBe(again.fresh);
+    expect(again.gunzipped).toBe(again.fresh);
+  });
 });
