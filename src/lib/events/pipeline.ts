@@ -432,11 +432,15 @@ async function read(reader: Reader, options: LoadOptions, coordinates: "populate
   return { read: { events, source, fallbackReason, degraded, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt, generation }, counts, validUntil };
 }
 
-const DEFAULT_SWITCHES = "true|true";
+/** Which projections a load asks for, as the key of its shared and kept reads. */
+function switchesOf(options: LoadOptions): string {
+  return `${options.includeFeaturedProjection !== false}|${options.includeEngagementProjection !== false}`;
+}
+const DEFAULT_SWITCHES = switchesOf({});
 
 /** `EventReader.load`: a recent read when allowed and still good, else the read in flight, else a new one. */
 function loadShared(reader: Reader, options: LoadOptions): Promise<LiveRead> {
-  const key = `${options.includeFeaturedProjection !== false}|${options.includeEngagementProjection !== false}`;
+  const key = switchesOf(options);
   if (options.recent) {
     const recent = reader.recent.get(key);
     if (recent && isReusable(reader, recent)) return Promise.resolve(recent.read);
