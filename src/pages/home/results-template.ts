@@ -139,8 +139,7 @@ export function searchResultsBody(events: readonly LiveEvent[], listing: HomeLis
   }
   if (template.deflated === undefined) {
     template.deflated = template.parts.map(deflatedPart);
-    kept.bytes += template.deflated.reduce((total, part) => total + part.byteLength, 0);
-    keep(kept, key, template, 0);
+    keep(kept, key, template, deflatedSize(template));
   }
   return { bytes, gzip: splicedGzip(template.deflated, search, bytes, options.transient ? reusedForGzip : newBytes) };
 }
@@ -157,8 +156,13 @@ function keep(kept: KeptTemplates, key: string, template: Template, added: numbe
   for (const [oldest, dropped] of kept.templates) {
     if (kept.bytes <= MAX_TEMPLATE_BYTES || oldest === key) break;
     kept.templates.delete(oldest);
-    kept.bytes -= dropped.size + (dropped.deflated?.reduce((total, part) => total + part.byteLength, 0) ?? 0);
+    kept.bytes -= dropped.size + deflatedSize(dropped);
   }
+}
+
+/** The bytes of a template's compressed parts (0 before they are made). */
+function deflatedSize(template: Template): number {
+  return template.deflated?.reduce((total, part) => total + part.byteLength, 0) ?? 0;
 }
 
 /** A fragment rendered with the stand-in search, as bytes cut where the stand-in was. */
