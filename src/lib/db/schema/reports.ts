@@ -2,7 +2,7 @@
 // and docs/console.md, "Reports from visitors"). No email and no raw IP is stored: the reporter is
 // known only by the rate limiter's HMAC key hashes.
 
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** One report and its moderation state (open, dismissed, resolved). */
 export const eventReports = pgTable(
@@ -23,6 +23,14 @@ export const eventReports = pgTable(
     spam: boolean("spam").notNull().default(false),
     spamSignals: jsonb("spam_signals").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The Idempotency-Key the report came with (src/lib/idempotency.ts): a retry with it answers this row. */
+    idempotencyKey: text("idempotency_key"),
+    /** Digest of the request the key came with: the same key with another body is refused. */
+    requestDigest: text("request_digest"),
   },
-  (t) => [index("event_reports_status_event_idx").on(t.status, t.eventKey), index("event_reports_created_idx").on(t.createdAt)],
+  (t) => [
+    index("event_reports_status_event_idx").on(t.status, t.eventKey),
+    index("event_reports_created_idx").on(t.createdAt),
+    uniqueIndex("event_reports_idempotency_key_idx").on(t.idempotencyKey),
+  ],
 );

@@ -1,6 +1,6 @@
 // Host event submissions held for review (see docs/public-pages.md, "/submit-event", and docs/console.md).
 
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** A submission and its moderation state; no raw IP is stored, only limiter-key hashes. */
 export const eventSubmissions = pgTable(
@@ -23,6 +23,10 @@ export const eventSubmissions = pgTable(
     reviewedBy: text("reviewed_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The Idempotency-Key the submission came with (src/lib/idempotency.ts): a retry with it answers this row. */
+    idempotencyKey: text("idempotency_key"),
+    /** Digest of the request the key came with: the same key with another body is refused. */
+    requestDigest: text("request_digest"),
   },
-  (t) => [index("event_submissions_status_created_idx").on(t.status, t.createdAt.desc())],
+  (t) => [index("event_submissions_status_created_idx").on(t.status, t.createdAt.desc()), uniqueIndex("event_submissions_idempotency_key_idx").on(t.idempotencyKey)],
 );
