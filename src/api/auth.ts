@@ -10,7 +10,7 @@ import { isCrossSiteRequest } from "../lib/origin.ts";
 import { signInVisitor, SIGN_IN_MESSAGES, type SignInOutcome } from "../lib/auth/sign-in.ts";
 import { clearedSessionCookie, sessionCookie, USER_SESSION_COOKIE, ADMIN_SESSION_COOKIE, type SessionCookieOptions } from "../lib/auth/cookies.ts";
 import { verifyUserToken } from "../lib/auth/user-token.ts";
-import { resolveAdminCredential } from "../lib/auth/admin-credentials.ts";
+import { isLimited, resolveLimitedAdminCredential } from "../lib/auth/admin-credential-limit.ts";
 
 /** The JSON answer of a sign-in; on success the session cookie is set through `setCookie`. */
 function verifyAnswer(deps: Pick<Deps, "config">, outcome: SignInOutcome, setCookie: (options: SessionCookieOptions) => void): Response {
@@ -46,11 +46,12 @@ export function authApi(deps: Deps) {
         detail: { tags: ["site"], summary: "Sign in with an email", description: "JSON `{email, firstName?, lastName?, consent}`; sets the session cookie and answers `{success, email, message}`. 400 with `issues`, 403 cross-site, 429 with Retry-After." },
       },
     )
-    .get("/api/auth/session", async ({ request, cookie }) => {
+    .get("/api/auth/session", async ({ request, cookie, server }) => {
       const user = await verifyUserToken(deps.signingKey, cookie[USER_SESSION_COOKIE].value, deps.now());
       let isAdminAuthenticated = false;
       try {
-        isAdminAuthenticated = (await resolveAdminCredential(deps, request, cookie[ADMIN_SESSION_COOKIE].value)).principal !== undefined;
+        const resolution = await resolveLimitedAdminCredential(deps, request, cookie[ADMIN_SESSION_COOKIE].value, clientIp(deps.config, request, server));
+        isAdminAuthenticated = !isLimited(resolution) && resolution.principal !== undefined;
       } catch (error) {
         deps.log.warn("auth", "Admin session store unavailable while reading a session", undefined, error);
       }

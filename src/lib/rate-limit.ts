@@ -2,7 +2,7 @@
 // docs/auth-and-admin.md, "Rate limits"). Counters live in the database so several instances share
 // them; raw IPs and emails never reach it.
 
-import { lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
 import { rateLimitCounters } from "./db/schema/index.ts";
 import ipaddr from "ipaddr.js";
@@ -48,6 +48,11 @@ export interface RateLimiter {
    * `allowed: failOpen`: each route picks its own behaviour (see the "Limiter unavailable" column of docs/auth-and-admin.md).
    */
   check(rule: RateLimitRule, parts: readonly string[], options: { failOpen: boolean }): Promise<RateLimitResult>;
+  /**
+   * Whether `parts` are over `rule` now, without counting a hit (false when the window ended, when
+   * there is no counter, or when the store cannot be asked).
+   */
+  isOver(rule: RateLimitRule, parts: readonly string[]): Promise<boolean>;
   /** The counter key for these parts (hex HMAC-SHA256 of scope and parts joined by "|"). */
   keyFor(rule: RateLimitRule, parts: readonly string[]): string;
   /** Deletes counters whose window ended more than `graceSeconds` ago; returns how many. */
@@ -121,6 +126,18 @@ export function createRateLimiter(deps: RateLimiterDeps): RateLimiter {
         // Only the hashed key is logged: the parts may hold an IP or an email.
         deps.log.warn("rate-limit", "Rate limiter unavailable", { scope: rule.scope, keyHash: keyHash.slice(0, 12), failOpen }, error);
         return { status: "unavailable", allowed: failOpen, keyHash };
+      }
+    },
+    async isOver(rule, parts) {
+      const now = deps.now();
+      try {
+        const rows = await deps.db
+          .select({ count: rateLimitCounters.count })
+          .from(rateLimitCounters)
+          .where(and(eq(rateLimitCounters.scope, rule.scope), eq(rateLimitCounters.keyHash, keyFor(rule, parts)), eq(rateLimitCounters.windowSeconds, rule.windowSeconds), gt(rateLimitCounters.resetAt, now)));
+        return (rows[0]?.count ?? 0) > rule.limit;
+      } catch {
+        return false;
       }
     },
     async cleanup(graceSeconds = RATE_LIMIT_CLEANUP_GRACE_SECONDS) {

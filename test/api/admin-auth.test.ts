@@ -162,9 +162,10 @@ describe("rejected tokens: 401, never 500", () => {
       ["SQL-looking", "' or '1'='1"],
       ["over-long", "a".repeat(6000)],
     ];
-    for (const [name, value] of bad) {
+    // Each defect from an address of its own: wrong Bearer tokens count against their IP's limit.
+    for (const [i, [name, value]] of bad.entries()) {
       for (const headers of [{ authorization: `Bearer ${value}` }, { cookie: `finder_admin_session=${encodeURIComponent(value)}` }] as Record<string, string>[]) {
-        const res = await ctx.request("/api/admin/health", { headers });
+        const res = await ctx.request("/api/admin/health", { headers: { ...headers, "x-forwarded-for": `198.19.0.${i + 1}` } });
         if (res.status !== 401) throw new Error(`${name} via ${Object.keys(headers)[0]}: ${res.status}`);
         expect(await res.json()).toEqual(UNAUTHORIZED);
       }

@@ -8,7 +8,10 @@ import type { Logger } from "../logger.ts";
 import { HttpError } from "../errors.ts";
 import { NO_STORE_HEADERS } from "../http.ts";
 import { ADMIN_SESSION_COOKIE } from "./cookies.ts";
-import { isSameOriginRequest, needsOriginCheck, resolveAdminCredential, type AdminCredentialDeps, type AdminPrincipal } from "./admin-credentials.ts";
+import { clientIp } from "../client-ip.ts";
+import { SIGN_IN_MESSAGES } from "./sign-in.ts";
+import { isSameOriginRequest, needsOriginCheck, type AdminPrincipal } from "./admin-credentials.ts";
+import { isLimited, resolveLimitedAdminCredential, type AdminCredentialLimitDeps } from "./admin-credential-limit.ts";
 
 /** The 401 answer of a guarded page: markup and extra headers (e.g. HX-Redirect). */
 export interface UnauthorizedPage {
@@ -26,18 +29,19 @@ function isApiPath(request: Request): boolean {
 }
 
 /** The guard plugin; routes opt in with `{ isAdmin: true }` and receive `admin`. */
-export function adminGuard(deps: AdminCredentialDeps & { log: Logger }, options: AdminGuardOptions = {}) {
+export function adminGuard(deps: AdminCredentialLimitDeps & { log: Logger }, options: AdminGuardOptions = {}) {
   return new Elysia({ name: "admin-guard", seed: options.unauthorizedPage ? "pages" : "api" }).macro({
     isAdmin: {
-      async resolve({ request, cookie, set, status }) {
+      async resolve({ request, cookie, set, status, server }) {
         Object.assign(set.headers, NO_STORE_HEADERS);
         let resolution;
         try {
-          resolution = await resolveAdminCredential(deps, request, cookie[ADMIN_SESSION_COOKIE]?.value);
+          resolution = await resolveLimitedAdminCredential(deps, request, cookie[ADMIN_SESSION_COOKIE]?.value, clientIp(deps.config, request, server));
         } catch (error) {
           deps.log.error("admin-auth", "Admin session store unavailable", { method: request.method }, error);
           throw new HttpError(503, "Service unavailable");
         }
+        if (isLimited(resolution)) throw new HttpError(429, SIGN_IN_MESSAGES.tooMany, { "retry-after": String(resolution.retryAfter) });
         const principal = resolution.principal;
         if (!principal) {
           if (options.unauthorizedPage && !isApiPath(request)) {

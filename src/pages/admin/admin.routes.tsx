@@ -9,6 +9,7 @@ import { readForm } from "../../lib/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { loginAdmin, logoutAdmin, type AdminLoginOutcome } from "../../lib/auth/admin-login.ts";
 import { isSameOriginRequest, needsOriginCheck, resolveAdminCredential } from "../../lib/auth/admin-credentials.ts";
+import { resolveLimitedAdminCredential } from "../../lib/auth/admin-credential-limit.ts";
 import { ADMIN_SESSION_COOKIE, clearedSessionCookie, sessionCookie, type SessionCookieOptions } from "../../lib/auth/cookies.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { readOverview } from "../../lib/admin/status.ts";
@@ -50,10 +51,10 @@ export function adminRoutes(deps: Deps) {
 
   return new Elysia({ name: "admin-pages" })
     .use(adminPageGuard(deps))
-    .get("/admin/login", async ({ request, query, cookie }) => {
+    .get("/admin/login", async ({ request, query, cookie, server }) => {
       const next = safeAdminPath(query.next);
-      const resolution = await resolveAdminCredential(deps, request, cookie[ADMIN_SESSION_COOKIE].value).catch(() => ({ disabled: false, principal: undefined }));
-      if (resolution.principal) return hxRedirect(request, next, NO_STORE_HEADERS);
+      const resolution = await resolveLimitedAdminCredential(deps, request, cookie[ADMIN_SESSION_COOKIE].value, clientIp(deps.config, request, server)).catch(() => ({ disabled: false, principal: undefined }));
+      if ("principal" in resolution && resolution.principal) return hxRedirect(request, next, NO_STORE_HEADERS);
       return loginResponse(request, { disabled: resolution.disabled, next }, 200);
     })
     .post(
