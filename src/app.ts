@@ -14,6 +14,7 @@ import { apiDocsRoutes } from "./pages/developers/api-docs.routes.tsx";
 import type { OpenApiDocument } from "./pages/developers/api-docs.view.tsx";
 import { homeFast, homeHitRoutes } from "./pages/home/home.routes.tsx";
 import { eventsListHit } from "./api/events.ts";
+import { startRequestDeadline, type RequestDeadline } from "./lib/db/write-deadline.ts";
 
 /** Refuses bodies over the server-wide cap before any handler reads them (answered by the error handler). */
 function bodyCap() {
@@ -28,15 +29,17 @@ function bodyCap() {
  * past it a 503 with Retry-After goes out and the late work's answer is dropped. The database
  * part of a request fails sooner (the breaker fails at once while the server is known down, and a
  * connection attempt gets 3 s), so this only catches what is stuck in between: a connection that
- * stopped answering mid-query.
+ * stopped answering mid-query. A write never gets this 503 once its COMMIT is sent, and never
+ * commits once the 503 is out (src/lib/db/write-deadline.ts).
  */
 export const REQUEST_DEADLINE_MS = 4_500;
 
 /**
  * Races an answer under way against the deadline: past it, a 503 with Retry-After (and `headers`)
- * goes out and the late answer is dropped.
+ * goes out and the late answer is dropped; unless the request's write is committing (`deadline`):
+ * then the answer waits for the commit and says what became of it.
  */
-function withinDeadline(deps: Deps, views: ErrorViews, headers: Record<string, string>, request: Request, answer: Promise<Response>): Promise<Response> {
+function withinDeadline(deps: Deps, views: ErrorViews, headers: Record<string, string>, request: Request, answer: Promise<Response>, deadline?: RequestDeadline): Promise<Response> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<Response>((resolve) => {
     timer = setTimeout(() => {
@@ -44,6 +47,10 @@ function withinDeadline(deps: Deps, views: ErrorViews, headers: Record<string, s
       try {
         path = new URL(request.url).pathname;
       } catch {}
+      if (deadline && !deadline.expire()) {
+        deps.log.warn("http", "Request over its deadline while committing; the answer waits for the commit", { method: request.method, path, deadlineMs: REQUEST_DEADLINE_MS });
+        return;
+      }
       deps.log.warn("http", "Request over its deadline; answered 503", { method: request.method, path, deadlineMs: REQUEST_DEADLINE_MS });
       resolve(errorResponse(request, 503, "Service temporarily unavailable", {}, { ...headers, ...UNAVAILABLE_HEADERS }, views));
     }, REQUEST_DEADLINE_MS);
@@ -51,12 +58,13 @@ function withinDeadline(deps: Deps, views: ErrorViews, headers: Record<string, s
   return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }
 
-/** Races each answer against the deadline (an Elysia higher-order function around its fetch). */
+/** Races each answer against the deadline, started before the handler runs (an Elysia higher-order function around its fetch). */
 function withDeadline(deps: Deps, views: ErrorViews, headers: Record<string, string>) {
   return (handle: (request: Request) => Response | Promise<Response>) =>
     (request: Request): Response | Promise<Response> => {
+      const deadline = startRequestDeadline(request, REQUEST_DEADLINE_MS);
       const answer = handle(request);
-      return answer instanceof Promise ? withinDeadline(deps, views, headers, request, answer) : answer;
+      return answer instanceof Promise ? withinDeadline(deps, views, headers, request, answer, deadline) : answer;
     };
 }
 

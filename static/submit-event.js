@@ -1,5 +1,7 @@
-// /submit-event: stamps formStartedAt when the form appears (and again on the fresh form shown
-// after a success), and tells the host when a submission gave up (htmx times out after 12 s).
+// /submit-event: stamps formStartedAt and the form's idempotency key when the form appears (and
+// again on the fresh form shown after a success; a form re-shown after a refusal keeps its key, so
+// sending it again is the same submission), and tells the host when a submission gave up (htmx
+// times out after 12 s; the key makes sending it again safe).
 (function () {
   "use strict";
   // The page's words (static/messages.js, loaded before this script).
@@ -7,6 +9,17 @@
   function stamp(root) {
     var inputs = (root || document).querySelectorAll('input[name="formStartedAt"]');
     for (var i = 0; i < inputs.length; i++) if (!inputs[i].value) inputs[i].value = new Date().toISOString();
+    var keys = (root || document).querySelectorAll("input[data-idempotency-key]");
+    for (var k = 0; k < keys.length; k++) if (!keys[k].value) keys[k].value = newKey();
+  }
+  // A random key: a UUID, or 32 hex digits where randomUUID is missing.
+  function newKey() {
+    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    var hex = "";
+    for (var i = 0; i < bytes.length; i++) hex += (bytes[i] < 16 ? "0" : "") + bytes[i].toString(16);
+    return hex;
   }
   function status(event, text) {
     var form = event.target && event.target.closest ? event.target.closest("form") : null;

@@ -8,6 +8,9 @@ import { jsonNoStore, rateLimitedJson, readJson, refusalAnswer, refusalJson, req
 import { refused } from "../lib/outcome.ts";
 import { isCrossSiteRequest } from "../lib/origin.ts";
 import { clientIp } from "../lib/client-ip.ts";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES } from "../lib/idempotency.ts";
+import { requestDeadline } from "../lib/db/write-deadline.ts";
+import { IDEMPOTENCY_PARAMETER } from "./openapi.ts";
 import { isJsonContentType, MAX_SUBMISSION_BODY_BYTES, submitEvent, SUBMISSION_MESSAGES, type SubmitOutcome } from "../lib/submissions/submit.ts";
 
 /** The JSON answer for an outcome. */
@@ -26,6 +29,10 @@ export function submissionJson(outcome: SubmitOutcome): Response {
       return refusalJson(refused("invalid", SUBMISSION_MESSAGES.invalidPayload));
     case "invalid":
       return refusalJson(refused("invalid", SUBMISSION_MESSAGES.invalid, { issues: outcome.issues }));
+    case "invalid_key":
+      return refusalJson(refused("invalid", IDEMPOTENCY_MESSAGES.invalid));
+    case "key_reused":
+      return refusalJson(refused("conflict", IDEMPOTENCY_MESSAGES.reused));
   }
 }
 
@@ -38,12 +45,19 @@ export function eventSubmissionsApi(deps: Deps) {
       if (!isJsonContentType(request.headers.get("content-type"))) return requestRefusalJson("unsupported_media", SUBMISSION_MESSAGES.unsupportedMediaType);
       const capped = await withBodyCap(request, MAX_SUBMISSION_BODY_BYTES);
       if (capped === "too_large") return requestRefusalJson("too_large", SUBMISSION_MESSAGES.tooLarge);
-      return submissionJson(await submitEvent(deps, await readJson(capped), clientIp(deps.config, request, server), currentLanguage()));
+      const arrival = { idempotencyKey: request.headers.get(IDEMPOTENCY_HEADER), deadline: requestDeadline(request) };
+      return submissionJson(await submitEvent(deps, await readJson(capped), clientIp(deps.config, request, server), currentLanguage(), arrival));
     },
     // The body is read by the handler: the switch and the per-IP limit answer before "invalid payload".
     {
       parse: "none",
-      detail: { tags: ["site"], summary: "Submit an event for review", description: "JSON body of the /submit-event form (at most 64 KiB). `{success, message}`; 400 with `issues` naming each field, 403 cross-site, 413, 415, 429 with Retry-After, 503 while submissions are closed." },
+      detail: {
+        tags: ["site"],
+        summary: "Submit an event for review",
+        description:
+          "JSON body of the /submit-event form (at most 64 KiB). `{success, message}`; 400 with `issues` naming each field, 403 cross-site, 413, 415, 429 with Retry-After, 503 while submissions are closed or when nothing was stored. An optional `Idempotency-Key` header makes a retry the same submission: the same key and body answer the first answer again without storing anything; the same key with another body is 409; a malformed key 400.",
+        parameters: [IDEMPOTENCY_PARAMETER],
+      },
     },
   );
 }

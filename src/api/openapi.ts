@@ -7,6 +7,7 @@ import { openapi } from "@elysiajs/openapi";
 import { t } from "elysia";
 import { SITE_NAME } from "../lib/links.ts";
 import { FILTER_PARAMS } from "../lib/events/filter-query.ts";
+import { IDEMPOTENCY_KEY_PATTERN } from "../lib/idempotency.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -54,6 +55,15 @@ export const LANG_PARAMETER: QueryParameter = query("lang", LANG_DESCRIPTION);
  * reads the language from the URL as before.
  */
 export const LANG_QUERY = t.Object({ lang: t.Optional(t.String({ description: LANG_DESCRIPTION })) });
+
+/** The optional `Idempotency-Key` header of submissions (docs/public-pages.md, "Idempotency keys"). */
+export const IDEMPOTENCY_PARAMETER = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description: "A retry with the same key and body is the same request and gets the same answer; another body under the key is 409",
+  schema: { type: "string", pattern: IDEMPOTENCY_KEY_PATTERN.source },
+} as const;
 
 /** The parameters of /api/og (docs/public-pages.md, "Link-preview image"): texts are cut to 110 characters. */
 export const OG_QUERY_PARAMETERS: readonly QueryParameter[] = [

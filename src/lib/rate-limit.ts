@@ -46,8 +46,9 @@ export interface RateLimiter {
   /**
    * Counts one hit for `parts` under `rule`. When the store is unavailable the result is
    * `allowed: failOpen`: each route picks its own behaviour (see the "Limiter unavailable" column of docs/auth-and-admin.md).
+   * `db`: the transaction the hit is counted in (a write that is rolled back takes its hits back).
    */
-  check(rule: RateLimitRule, parts: readonly string[], options: { failOpen: boolean }): Promise<RateLimitResult>;
+  check(rule: RateLimitRule, parts: readonly string[], options: { failOpen: boolean; db?: Db }): Promise<RateLimitResult>;
   /**
    * Whether `parts` are over `rule` now, without counting a hit (false when the window ended, when
    * there is no counter, or when the store cannot be asked).
@@ -99,14 +100,14 @@ export function createRateLimiter(deps: RateLimiterDeps): RateLimiter {
 
   return {
     keyFor,
-    async check(rule, parts, { failOpen }) {
+    async check(rule, parts, { failOpen, db = deps.db }) {
       const keyHash = keyFor(rule, parts);
       const now = deps.now();
       const resetCandidate = new Date(now.getTime() + rule.windowSeconds * 1000);
       try {
         // First hit, or a window that has ended, starts a new window at count 1; otherwise +1.
         // Blocked hits still count; the window never extends.
-        const rows = await deps.db
+        const rows = await db
           .insert(rateLimitCounters)
           .values({ scope: rule.scope, keyHash, windowSeconds: rule.windowSeconds, count: 1, resetAt: resetCandidate, updatedAt: now })
           .onConflictDoUpdate({

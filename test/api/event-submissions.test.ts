@@ -9,6 +9,7 @@ import { hmacHex } from "../../src/lib/crypto.ts";
 import { SUBMISSION_SETTINGS_KEY, setSubmissionSettings } from "../../src/lib/submissions/settings.ts";
 import { parseSubmission } from "../../src/lib/submissions/validation.ts";
 import type { RateLimiter } from "../../src/lib/rate-limit.ts";
+import { eventSubmissions } from "../../src/lib/db/schema/index.ts";
 
 const ctx = useTestApp();
 beforeEach(async () => {
@@ -215,11 +216,14 @@ describe("POST /api/event-submissions", () => {
   });
 
   test("a failed insert → 503 Submission service unavailable, logged without the host's email", async () => {
-    // The insert runs in a transaction (the host's email is queued with it): the proxy is its tx too.
+    // The insert runs in a transaction (with the limiter's hits and the host's queued email): the proxy is its tx too.
     const db: typeof ctx.deps.db = new Proxy(ctx.deps.db, {
       get: (target, prop, receiver) =>
         prop === "insert"
-          ? () => ({ values: () => ({ returning: () => Promise.reject(Object.assign(new Error("Failed query: insert ... params: leak@example.com"), { code: "57P01" })) }) })
+          ? (table: unknown) =>
+              table === eventSubmissions
+                ? { values: () => ({ returning: () => Promise.reject(Object.assign(new Error("Failed query: insert ... params: leak@example.com"), { code: "57P01" })) }) }
+                : target.insert(table as typeof eventSubmissions)
           : prop === "transaction"
             ? (run: (tx: typeof db) => Promise<unknown>) => run(db)
             : Reflect.get(target, prop, receiver),

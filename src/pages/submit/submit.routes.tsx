@@ -2,7 +2,10 @@
 // no per-visitor state and the switch invalidates it). POST takes the form, with htmx (answers
 // the form fragment) or without JavaScript (answers the whole page), through submitEvent.
 
+import { randomUUID } from "node:crypto";
 import { Elysia } from "elysia";
+import { IDEMPOTENCY_FIELD } from "../../lib/idempotency.ts";
+import { requestDeadline } from "../../lib/db/write-deadline.ts";
 import type { Deps } from "../../deps.ts";
 import { markup, NO_STORE_HEADERS, withBodyCap } from "../../lib/http.ts";
 import { isCrossSiteRequest } from "../../lib/origin.ts";
@@ -29,7 +32,10 @@ export function formOutcome(outcome: SubmitOutcome, values: SubmissionFormState[
     case "invalid":
       return retry({ enabled: true, issues: outcome.issues, notice: { kind: "error", text: SUBMIT_PAGE_TEXT.invalid() } }, 422);
     case "invalid_payload":
+    case "invalid_key":
       return retry({ enabled: true, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.invalidPayload() } }, 400);
+    case "key_reused":
+      return retry({ enabled: true, issues: [], notice: { kind: "error", text: SUBMIT_PAGE_TEXT.keyReused() } }, 422);
     case "limited":
       // The same event again: the host is told it arrived, not asked to wait a day.
       if (outcome.duplicate) return retry({ enabled: true, issues: [], notice: { kind: "success", text: SUBMIT_PAGE_TEXT.duplicate() } }, 429, { "retry-after": String(outcome.retryAfter) });
@@ -41,10 +47,15 @@ export function formOutcome(outcome: SubmitOutcome, values: SubmissionFormState[
   }
 }
 
-/** Echoes what the host typed, as text, for the re-rendered form. */
+/**
+ * Echoes what the host typed, as text, for the re-rendered form, with the form's idempotency key
+ * (a fresh one when it came without, as a form sent without JavaScript does): sending the re-shown
+ * form again is the same submission.
+ */
 function echoValues(fields: Record<string, unknown> | undefined): SubmissionFormState["values"] {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(fields ?? {})) if (typeof value === "string" && name !== "website" && name !== "honeypot") values[name] = value.slice(0, 4000);
+  if (!values[IDEMPOTENCY_FIELD]) values[IDEMPOTENCY_FIELD] = randomUUID();
   return values;
 }
 
@@ -77,7 +88,8 @@ export function submitRoutes(deps: Deps) {
         const capped = await withBodyCap(request, MAX_SUBMISSION_BODY_BYTES);
         if (capped === "too_large") return refuse(SUBMIT_PAGE_TEXT.tooLarge(), 413);
         const fields = await readJsonOrForm(capped);
-        const { state, status, headers } = formOutcome(await submitEvent(deps, honeypotBody(fields), clientIp(deps.config, request, server), currentLanguage()), echoValues(fields));
+        const outcome = await submitEvent(deps, honeypotBody(fields), clientIp(deps.config, request, server), currentLanguage(), { deadline: requestDeadline(request) });
+        const { state, status, headers } = formOutcome(outcome, echoValues(fields));
         return formAnswer(request, state, status, headers);
       },
       { parse: "none" },

@@ -9,6 +9,7 @@ import { markup } from "../../lib/http.ts";
 import { SUBMISSION_FIELDS, type SubmissionFieldName, type SubmissionIssue } from "../../lib/submissions/validation.ts";
 import { formatDay, type MessageKey, t } from "../../lib/i18n/index.ts";
 import { pageHref, SITE_NAME } from "../../lib/links.ts";
+import { IDEMPOTENCY_FIELD } from "../../lib/idempotency.ts";
 import { OfflineNotice } from "../components/offline-notice.view.tsx";
 
 /** Root id of the swappable form fragment; every hx-target on this page points here. */
@@ -27,6 +28,7 @@ export const SUBMIT_PAGE_TEXT = {
   closed: () => t("submit.closed"),
   tooMany: (seconds: number) => t("submit.tooMany", { wait: waitText(seconds) }),
   duplicate: () => t("submit.duplicate"),
+  keyReused: () => t("submit.keyReused"),
   unavailable: () => t("submit.unavailable"),
   invalid: () => t("submit.invalid"),
   invalidPayload: () => t("submit.invalidPayload"),
@@ -38,7 +40,7 @@ export const SUBMIT_PAGE_TEXT = {
 /** Everything the form shows; values are what the host typed (re-shown after an error). */
 export interface SubmissionFormState {
   enabled: boolean;
-  values: Partial<Record<SubmissionFieldName | "formStartedAt", string>>;
+  values: Partial<Record<SubmissionFieldName | "formStartedAt" | typeof IDEMPOTENCY_FIELD, string>>;
   issues: SubmissionIssue[];
   notice?: { kind: "success" | "error"; text: string; /** What happens next, after a submission was received. */ next?: boolean };
 }
@@ -269,6 +271,8 @@ export function SubmissionForm(props: { state: SubmissionFormState }): JSX.Eleme
             <input id="submit-website" type="text" name="website" value="" tabindex="-1" autocomplete="off" />
           </div>
           <input type="hidden" name="formStartedAt" value={state.values.formStartedAt ?? ""} />
+          {/* The form's idempotency key: static/submit-event.js stamps one when empty; a re-shown form keeps it. */}
+          <input type="hidden" name={IDEMPOTENCY_FIELD} value={state.values.idempotencyKey ?? ""} data-idempotency-key />
           <div class="form-actions">
             <button class="button button-primary" type="submit" safe>
               {t("submit.send")}
