@@ -11,13 +11,13 @@ import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import { createBackup, listBackups } from "../lib/store/backups.ts";
 import { exportStoreCsv, storeExportFileName } from "../lib/store/csv-transfer.ts";
+import { parsePreviewWindow, previewSpreadsheet } from "../lib/spreadsheet-import/import.ts";
 import {
   CLEAR_STORE_CONFIRMATION,
   clearStoreWithSnapshot,
   importSpreadsheetJob,
   loadLocalCsv,
   OPERATION_MESSAGES,
-  previewImport,
   rebuildCoordinates,
   resetCoordinateCache,
   restoreAndRevalidate,
@@ -27,7 +27,8 @@ import {
 
 
 /**
- * POST /api/admin/sheet/upload, GET /api/admin/sheet/export, POST /api/admin/sheet/import/preview,
+ * POST /api/admin/sheet/upload, GET /api/admin/sheet/export, POST /api/admin/sheet/import/preview
+ * (?limit=1–50&offset=N or &random=1),
  * POST /api/admin/sheet/import, GET|POST /api/admin/backups, POST /api/admin/backups/restore,
  * POST /api/admin/revalidate, POST /api/admin/recovery/:action, GET /api/admin/jobs/:id
  */
@@ -58,8 +59,10 @@ export function adminStoreApi(deps: Deps) {
     )
     .post(
       "/api/admin/sheet/import/preview",
-      async () => {
-        const preview = await previewImport(deps);
+      async ({ query }) => {
+        const parsed = parsePreviewWindow(query);
+        if (!parsed.ok) throw new ValidationError("Invalid preview window", parsed.issues);
+        const preview = await previewSpreadsheet(deps, parsed.window);
         if (!preview.ok) return refusalAnswer(502, preview.error);
         return jsonNoStore({ success: true, ...preview });
       },

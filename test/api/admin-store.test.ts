@@ -19,12 +19,23 @@ let fake: FakeGoogle;
 let account: Awaited<ReturnType<typeof createTestServiceAccount>>;
 const SAMPLE = await Bun.file("data/events.csv").text();
 const sampleValues = parseCsvRecords(SAMPLE);
+const keyColumn = sampleValues[0].indexOf("Event Key");
+const withoutKeyColumn = sampleValues.map((r) => r.filter((_, i) => i !== keyColumn));
+// Cells the sheet editor flags: a start time that is no clock time and a country that is none.
+const RULES_CSV = [
+  "Title,Date,Start Time,Location,Area,Host Country,Event Key",
+  "Late Gig,2026-06-21,late,Le Bar,11,Narnia,evt_rules00000000001",
+  "Early Gig,2026-06-21,18:00,Le Bar,11,France,evt_rules00000000002",
+].join("\n");
 
 beforeAll(async () => {
   account = await createTestServiceAccount();
   fake = startFakeGoogle([account], {
     "sheet-events": { values: sampleValues },
     "sheet-duplicate": { values: [["Title", "Date", "Title"], ["A", "2026-06-21", "B"]] },
+    "sheet-rules": { values: parseCsvRecords(RULES_CSV) },
+    "sheet-no-key-column": { values: withoutKeyColumn },
+    "sheet-formula": { values: [["Title", "Date", "Notes"], ["A", "2026-06-21", "=HYPERLINK(\"x\")"]] },
   });
 });
 afterAll(() => fake.stop());
@@ -138,7 +149,9 @@ describe("POST /api/admin/sheet/upload", () => {
   }
 
   test("the sheet rules' row warnings are in the report before anything is written (the ones the editor shows in place)", async () => {
-    const csv = "Title,Date,Start Time,Location,Area,Event Key\nGig,06/07/2026,20h30,Bar,11,evt_aaaaaaaaaaaaaaaa\nOther,2026-02-31,21:00,Bar,11,\n";
+    // Eight clean rows keep the sheet above the 80 % rule, so the two doubtful ones only warn.
+    const clean = Array.from({ length: 8 }, (_, i) => `Clean ${i},2026-06-21,20:00,Bar,11,evt_clean0000000${i}`).join("\n");
+    const csv = `Title,Date,Start Time,Location,Area,Event Key\nGig,06/07/2026,20h30,Bar,11,evt_aaaaaaaaaaaaaaaa\nOther,2026-02-31,21:00,Bar,11,\n${clean}\n`;
     const res = await upload(csv, "?dryRun=1");
     expect(res.status).toBe(200);
     const { report } = await res.json();
@@ -238,6 +251,131 @@ describe("spreadsheet preview and import (loopback Sheets API)", () => {
       expect(body.error).toStartWith("Import blocked");
       expect(body.report.errors.length).toBeGreaterThan(0);
       expect(await revision()).toBe(before);
+    });
+  });
+});
+
+describe("import preview: the domain's fields, the editor's row rules, the window", () => {
+  const preview = (app: typeof ctx, query = "") => app.request(`/api/admin/sheet/import/preview${query}`, { method: "POST", headers: KEY });
+  const dataRows = sampleValues.slice(1).filter((r) => r.some((c) => c !== ""));
+
+  test("a file without keys gets one warning line, not one per row, and the counts add up", async () => {
+    // The sample sheet has an Event Key column with no key in it: 81 rows without a key.
+    const res = await preview(ctx);
+    expect(res.status).toBe(200);
+    const p = await res.json();
+    expect(p).toMatchObject({
+      success: true,
+      totalRows: 81,
+      rowCount: 81,
+      fetchedAt: "2026-06-18T10:00:00.000Z",
+      canImport: true,
+      importBlockedReason: null,
+      blockingCount: 0,
+      missingEventKeyColumn: false,
+      missingEventKeys: true,
+      limit: 5,
+      offset: 0,
+    });
+    const keyLines = p.issues.filter((i: { message: string }) => i.message.includes("Event Key"));
+    expect(keyLines).toEqual([{ type: "no_event_keys", message: expect.stringMatching(/^No row of the file has an Event Key: .*breaks the shared links/), rows: [], blocking: false }]);
+    expect(p.issues.length).toBeLessThanOrEqual(50);
+    expect(p.warningCount).toBe(p.issues.filter((i: { blocking: boolean }) => !i.blocking).length);
+    expect(p.warningCount).toBe(p.report.warnings.length);
+
+    // The upload check of the same file says it the same way.
+    const checked = await (await upload(SAMPLE, "?dryRun=1")).json();
+    expect(checked.report.warnings.filter((w: { message: string }) => w.message.includes("Event Key"))).toEqual([keyLines[0]].map(({ blocking: _, ...w }) => w));
+    expect(checked.report).toMatchObject({ missingEventKeys: true, blockingCount: 0, warningCount: p.warningCount });
+
+    // Without the column at all, the line says so.
+    await withTestApp({ keepData: true, env: { ...ctxEnv(), SHEET_ID: "sheet-no-key-column" } }, async (other) => {
+      const bare = await (await preview(other)).json();
+      expect(bare).toMatchObject({ totalRows: 81, missingEventKeyColumn: true, missingEventKeys: true, warningCount: p.warningCount, blockingCount: 0 });
+      expect(bare.issues.filter((i: { message: string }) => i.message.includes("Event Key"))).toEqual([
+        { type: "no_event_key_column", message: expect.stringMatching(/^The file has no Event Key column: .*breaks the shared links/), rows: [], blocking: false },
+      ]);
+    });
+  });
+
+  test('"late" as a time and "Narnia" as a country: the upload check and the preview flag them with the editor\'s words', async () => {
+    await withTestApp({ keepData: true, env: { ...ctxEnv(), SHEET_ID: "sheet-rules" } }, async (other) => {
+      const send = (body: string, query: string) => other.request(`/api/admin/sheet/upload${query}`, { method: "POST", headers: { ...KEY, "content-type": "text/csv" }, body });
+      const checked = await send(RULES_CSV, "?dryRun=1");
+      expect(checked.status).toBe(200);
+      const checkedWarnings = (await checked.json()).report.warnings.map((w: { message: string }) => w.message);
+
+      const p = await (await preview(other)).json();
+      expect(p).toMatchObject({ success: true, totalRows: 2, canImport: true, blockingCount: 0, warningCount: 2, missingEventKeyColumn: false });
+      const previewWarnings = p.issues.map((i: { message: string }) => i.message);
+
+      // The editor's warnings for the same rows, once they are in the store.
+      expect((await send(RULES_CSV, "")).status).toBe(200);
+      const editor = (await (await other.request("/api/admin/sheet/warnings", { headers: KEY })).json()).warnings as { position: number; key: string; message: string }[];
+      expect(editor.map((w) => [w.position, w.key])).toEqual([
+        [1, "startTime"],
+        [1, "hostCountry"],
+      ]);
+      expect(editor[0].message).toContain('"late"');
+      expect(editor[1].message).toContain('"Narnia"');
+      // The editor counts data rows from 1, the spreadsheet from its header: row 2.
+      const expected = editor.map((w) => `Row ${w.position + 1}: ${w.message}`);
+      expect(checkedWarnings).toEqual(expected);
+      expect(previewWarnings).toEqual(expected);
+    });
+  });
+
+  test("the window: limit 1–50 (default 5), offset or random=1; bad values answer 400", async () => {
+    const window = async (query: string) => {
+      const res = await preview(ctx, query);
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    const two = await window("?limit=2&offset=3");
+    expect(two).toMatchObject({ limit: 2, offset: 3, random: false, totalRows: 81 });
+    expect(two.rows).toEqual(dataRows.slice(3, 5));
+    expect((await window("?limit=50")).rows).toEqual(dataRows.slice(0, 50));
+    expect((await window("?offset=79")).rows).toEqual(dataRows.slice(79, 81));
+    expect((await window("?offset=500")).rows).toEqual([]);
+    const random = await window("?random=1&limit=10");
+    expect(random.random).toBe(true);
+    expect(random.offset).toBeGreaterThanOrEqual(0);
+    expect(random.offset).toBeLessThanOrEqual(71);
+    expect(random.rows).toEqual(dataRows.slice(random.offset, random.offset + 10));
+
+    for (const [query, field] of [
+      ["?limit=0", "limit"],
+      ["?limit=51", "limit"],
+      ["?limit=abc", "limit"],
+      ["?limit=2.5", "limit"],
+      ["?offset=-1", "offset"],
+      ["?random=maybe", "random"],
+      ["?random=1&offset=2", "offset"],
+    ]) {
+      const res = await preview(ctx, query);
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.success).toBe(false);
+      expect(body.issues.map((i: { field: string }) => i.field)).toContain(field);
+    }
+  });
+
+  test("blocking issues: the preview says why, and the import is refused with 400 and changes nothing", async () => {
+    await withTestApp({ keepData: true, env: { ...ctxEnv(), SHEET_ID: "sheet-formula" } }, async (other) => {
+      await seed();
+      const before = { revision: await revision(), backups: (await listBackups(ctx.deps.db)).length, rows: (await readStoreSheet(ctx.deps.db))!.rows };
+      const p = await (await preview(other)).json();
+      expect(p).toMatchObject({ success: true, canImport: false, blockingCount: 1, totalRows: 1 });
+      expect(p.issues[0]).toMatchObject({ type: "formula_cells", blocking: true });
+      expect(p.importBlockedReason).toBe(p.issues[0].message);
+
+      const res = await other.request("/api/admin/sheet/import", { method: "POST", headers: KEY });
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.error).toBe(`Import blocked: ${p.importBlockedReason}`);
+      expect(await revision()).toBe(before.revision);
+      expect(await listBackups(ctx.deps.db)).toHaveLength(before.backups);
+      expect((await readStoreSheet(ctx.deps.db))!.rows).toEqual(before.rows);
     });
   });
 });

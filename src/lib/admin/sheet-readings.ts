@@ -1,12 +1,11 @@
 // What the sheet's own rules read in each cell of the rows the editor shows (see docs/console.md,
-// "Readings and warnings"): the date, times and price as the site will show them, and the rule's
-// warning where a cell is not read as written. The server sends these with every window and every
+// "Readings and warnings"): the date, times and price as the site will show them, and the sheet
+// rules' warning where a cell is not read as written. The server sends these with every window and every
 // autosave answer, so the browser never carries a second copy of the rules.
 
 import { currentLocale, t } from "../i18n/index.ts";
 import { buildEventsFromRows } from "../sheet/sheet.ts";
 import { readTimeCell } from "../sheet/times.ts";
-import { isPriceUnknown } from "../sheet/price.ts";
 import { storeRowFields } from "../store/store.ts";
 
 /** One cell's note: how the rules read it, or why they could not read it as written. */
@@ -63,16 +62,13 @@ export function readSheetNotes(rows: readonly { id: string; values: Readonly<Rec
     if (f.date !== "" && event.date) note(i, "date").reading = dateReading(event.date);
     if (f.dateTo !== "" && event.dateRangeEnd && event.occurrenceCount > 1) note(i, "dateTo").reading = dateReading(event.dateRangeEnd);
     for (const key of ["startTime", "endTime"] as const) {
-      if (f[key] === "") continue;
       const time = readTimeCell(f[key]);
       if (time.kind === "valid") note(i, key).reading = time.value;
-      else note(i, key).warning = t("sheetEditor.timeUnread", { value: f[key] });
     }
-    if (f.price !== "") {
-      if (event.priceValue !== null) note(i, "price").reading = priceReading(event.priceValue);
-      else if (!isPriceUnknown(f.price)) note(i, "price").warning = t("sheetEditor.priceUnread", { value: f.price });
-    }
+    if (f.price !== "" && event.priceValue !== null) note(i, "price").reading = priceReading(event.priceValue);
   });
+  // The warnings are the sheet rules' own (lib/sheet/sheet.ts): the upload check and the import
+  // preview report the same ones, so a cell flagged here is flagged there with the same words.
   for (const warning of built.warnings) {
     // Keys are assigned by the store on save: a key warning here only says a row is not saved yet.
     if (!warning.field || warning.field === "eventKey") continue;

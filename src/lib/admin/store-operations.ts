@@ -8,13 +8,12 @@ import type { Config } from "../config.ts";
 import type { Kv } from "../kv.ts";
 import { publishSheet, revalidateHomepage, type PublishDeps } from "../events/publish.ts";
 import { fetchSheetCsv } from "../spreadsheet-import/sheet-source.ts";
-import { sheetSourceConfig } from "../spreadsheet-import/import.ts";
+import { importBlockedReason, sheetSourceConfig } from "../spreadsheet-import/import.ts";
 import { LOCATIONS_KV_KEY } from "../geocoding/location-cache.ts";
 import { HOMEPAGE } from "../invalidation.ts";
 import { clearStore, findStoreMeta, saveStoreSheet, type StoreMeta, type StoreOrigin, type StoreUpdatedBy, type RevisionTrigger } from "../store/store.ts";
 import { createBackup, restoreBackup } from "../store/backups.ts";
 import { checkUploadCsv, type UploadReport } from "../store/csv-transfer.ts";
-import { parseCsvRecords } from "../sheet/csv.ts";
 import type { JobOutcome, ReportProgress } from "./jobs.ts";
 
 export type OperationsDeps = PublishDeps & { config: Config; kv: Kv };
@@ -124,10 +123,9 @@ export async function importSpreadsheetJob(deps: OperationsDeps, actor: string |
     return { ok: false, message: `Import failed: ${error instanceof Error ? error.message : String(error)}` };
   }
   phase(report, 1, 4, "Checking the sheet");
-  const check = checkUploadCsv(fetched.csv);
-  if (check.errors.length > 0) {
-    return { ok: false, message: `Import blocked: ${check.errors.map((e) => e.message).join("; ")}`, result: { report: check } };
-  }
+  const check = checkUploadCsv(fetched.csv, undefined, deps.now());
+  const blocked = importBlockedReason(check);
+  if (blocked !== null) return { ok: false, message: `Import blocked: ${blocked}`, result: { report: check } };
   const { saved } = await replaceStore(deps, fetched.csv, { updatedBy: "sheet-import", origin: "sheet-import", trigger: "import", actor }, report);
   if (!saved.ok) return { ok: false, message: `Import blocked: ${saved.error}` };
   return {
@@ -193,30 +191,4 @@ export async function clearStoreWithSnapshot(deps: OperationsDeps): Promise<JobO
     deps.log.warn("store", "Store cleared but the live read failed", undefined, error);
   }
   return { ok: true, message: OPERATION_MESSAGES.cleared, result: { meta: metaJson(await findStoreMeta(deps.db)) } };
-}
-
-/** A read-only look at the spreadsheet: the upload report of its CSV and its first rows. */
-export type ImportPreview =
-  | { ok: true; report: UploadReport; rowCount: number; source: string; columns: string[]; rows: string[][]; canImport: boolean }
-  | { ok: false; error: string };
-
-/** Fetches the spreadsheet and checks it as an upload would be checked; writes nothing. */
-export async function previewImport(deps: Pick<OperationsDeps, "config" | "log">, rowsShown = 5): Promise<ImportPreview> {
-  let fetched;
-  try {
-    fetched = await fetchSheetCsv(sheetSourceConfig(deps.config, deps.log));
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-  const report = checkUploadCsv(fetched.csv);
-  const records = parseCsvRecords(fetched.csv);
-  return {
-    ok: true,
-    report,
-    rowCount: report.rowCount,
-    source: fetched.strategy,
-    columns: records[0] ?? [],
-    rows: records.slice(1, 1 + rowsShown),
-    canImport: report.errors.length === 0,
-  };
 }

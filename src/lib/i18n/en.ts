@@ -629,6 +629,10 @@ export const en = {
   // Console: sheet editor readings
   "sheetEditor.timeUnread": "\"{value}\" is not a recognised time; shown as written",
   "sheetEditor.priceUnread": "\"{value}\" gives no amount; the price filter ignores it",
+  "sheetEditor.countryUnread": "\"{value}\" names no supported country ({codes}); ignored",
+  // Console: upload check and spreadsheet import preview
+  "sheetImport.noEventKeyColumn": "The file has no Event Key column: importing it gives every event a generated key, which breaks the shared links of events whose title, date, start time or place changed since",
+  "sheetImport.noEventKeys": "No row of the file has an Event Key: importing it gives every event a generated key, which breaks the shared links of events whose title, date, start time or place changed since",
   // Emails to hosts and partners (lib/mail/templates.ts): subject, greeting, paragraphs, sign-off
   "email.greeting": "Hello,",
   "email.signoff": "The {site} team",

@@ -634,6 +634,10 @@ export const fr = {
   // Console: sheet editor readings
   "sheetEditor.timeUnread": "« {value} » n'est pas une heure reconnue ; affichée telle quelle",
   "sheetEditor.priceUnread": "« {value} » ne donne aucun montant ; le filtre de prix l'ignore",
+  "sheetEditor.countryUnread": "« {value} » ne nomme aucun pays pris en charge ({codes}) ; ignoré",
+  // Console: upload check and spreadsheet import preview
+  "sheetImport.noEventKeyColumn": "Le fichier n'a pas de colonne Event Key : l'importer donne à chaque événement une clé générée, ce qui casse les liens partagés des événements dont le titre, la date, l'heure de début ou le lieu ont changé depuis",
+  "sheetImport.noEventKeys": "Aucune ligne du fichier n'a d'Event Key : l'importer donne à chaque événement une clé générée, ce qui casse les liens partagés des événements dont le titre, la date, l'heure de début ou le lieu ont changé depuis",
   // Emails to hosts and partners (lib/mail/templates.ts): subject, greeting, paragraphs, sign-off
   "email.greeting": "Bonjour,",
   "email.signoff": "L'équipe {site}",

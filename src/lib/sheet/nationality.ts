@@ -8,6 +8,8 @@ import type { NationalityCode } from "./types.ts";
 export interface NationalityReading {
   codes: NationalityCode[];
   unsupported: string[];
+  /** True when the cell has words but none is a country, a code or a filler word ("Narnia"). */
+  unrecognised: boolean;
 }
 
 const REGIONAL_INDICATOR_PAIR = /([\u{1F1E6}-\u{1F1FF}])([\u{1F1E6}-\u{1F1FF}])/gu;
@@ -49,7 +51,7 @@ const NOT_A_CODE: ReadonlySet<string> = new Set(["and", "et", "the", "of", "de",
 export function readNationalityCell(cell: string | null | undefined): NationalityReading {
   const codes: NationalityCode[] = [];
   const unsupported: string[] = [];
-  if (!cell) return { codes, unsupported };
+  if (!cell) return { codes, unsupported, unrecognised: false };
   // A pair of regional indicators spells an ISO code: 🇬🇧 → "gb".
   const spelled = cell.replace(
     REGIONAL_INDICATOR_PAIR,
@@ -72,7 +74,8 @@ export function readNationalityCell(cell: string | null | undefined): Nationalit
     if (code) add(code);
     else if (isUnsupportedCountryToken(token) && !unsupported.includes(token)) unsupported.push(token);
   }
-  return { codes, unsupported };
+  const unrecognised = codes.length === 0 && unsupported.length === 0 && tokens.some((token) => !NOT_A_CODE.has(token));
+  return { codes, unsupported, unrecognised };
 }
 
 function isUnsupportedCountryToken(token: string): boolean {
@@ -88,7 +91,7 @@ export function parseNationality(hostCountry: string | null | undefined, audienc
   for (const code of audience.codes) if (!codes.includes(code)) codes.push(code);
   const unsupported = [...host.unsupported];
   for (const token of audience.unsupported) if (!unsupported.includes(token)) unsupported.push(token);
-  return { codes, unsupported };
+  return { codes, unsupported, unrecognised: host.unrecognised || audience.unrecognised };
 }
 
 const DISPLAY: Readonly<Record<NationalityCode, { flag: string; code: string }>> = {
@@ -97,6 +100,9 @@ const DISPLAY: Readonly<Record<NationalityCode, { flag: string; code: string }>>
   CA: { flag: "🇨🇦", code: "CA" },
   NL: { flag: "🇳🇱", code: "NL" },
 };
+
+/** The supported codes, in display order (named in the warning of a cell that names none). */
+export const SUPPORTED_NATIONALITIES = Object.keys(DISPLAY) as NationalityCode[];
 
 /** Flag and short code shown for a nationality; UK displays as GB. */
 export function nationalityDisplay(code: NationalityCode): { flag: string; code: string } {

@@ -11,14 +11,15 @@ import { assignEventKeys, generateOccurrenceKey, slugify, type EventKeyOutcome }
 import { parseLinks } from "./link-cell.ts";
 import { normaliseLocation } from "./location.ts";
 import { eventTypeOf, parseCurated, parseEventCategory, parseTags } from "./misc-fields.ts";
-import { readNationalityCell } from "./nationality.ts";
+import { readNationalityCell, SUPPORTED_NATIONALITIES } from "./nationality.ts";
 import { parseAgeValue } from "./age.ts";
-import { parsePriceValue } from "./price.ts";
+import { isPriceUnknown, parsePriceValue } from "./price.ts";
+import { t } from "../i18n/index.ts";
 import { buildSchemaReport, isVerifiedEvent, tooFewUsableIssue, type SchemaReport } from "./quality.ts";
 import { expandDateRange, generateSeriesKey, MAX_SERIES_SPAN_DAYS, normaliseSeriesKey } from "./series.ts";
 import { parseVenueTypes } from "./setting.ts";
 import { normaliseStatusNote, parseEventStatus } from "./status.ts";
-import { normaliseTime } from "./times.ts";
+import { normaliseTime, readTimeCell } from "./times.ts";
 import type { BlockingIssue, LiveEvent, NationalityCode, PublishedRowState, SheetWarning } from "./types.ts";
 
 /** Options of a sheet parse; `now` fixes the current Paris year used for dates written without a year. */
@@ -206,6 +207,7 @@ function buildRowEvents(context: BuildContext, { rowNumber, fields, published }:
   const { warnings, assignment } = context;
   const rowKey = assignment.keys[index];
   const curated = readCurated(warnings, rowNumber, fields);
+  readTimesAndPrice(warnings, rowNumber, fields);
   const dates = readDates(warnings, rowNumber, fields, resolveDate(context.dateReadings[index], context.inferredYear), resolveDate(context.dateToReadings[index], context.inferredYear));
   const nationality = readNationality(warnings, rowNumber, fields);
   const location = normaliseLocation(fields.location);
@@ -225,6 +227,16 @@ function readCurated(warnings: SheetWarning[], rowNumber: number, fields: SheetF
     warn(warnings, rowNumber, "curated", "unexpected_curated", `Curated value "${fields.curated}" is not recognised; read as not curated`);
   }
   return curated.curated;
+}
+
+/** Time cells that are no clock time ("late") and a price that gives no amount: kept as written, with a warning. */
+function readTimesAndPrice(warnings: SheetWarning[], rowNumber: number, fields: SheetFields): void {
+  for (const field of ["startTime", "endTime"] as const) {
+    if (readTimeCell(fields[field]).kind === "text") warn(warnings, rowNumber, field, "unreadable_time", t("sheetEditor.timeUnread", { value: fields[field] }));
+  }
+  if (fields.price !== "" && !isPriceUnknown(fields.price) && parsePriceValue(fields.price) === null) {
+    warn(warnings, rowNumber, "price", "unreadable_price", t("sheetEditor.priceUnread", { value: fields.price }));
+  }
 }
 
 /** The row's days: Date alone, or every day from Date to Date To; a bad Date To leaves a single-day event. */
@@ -252,6 +264,9 @@ function readNationality(warnings: SheetWarning[], rowNumber: number, fields: Sh
     for (const code of reading.codes) if (!nationality.includes(code)) nationality.push(code);
     for (const token of reading.unsupported) {
       warn(warnings, rowNumber, field, "unsupported_nationality", `Unsupported nationality "${token}" is ignored`);
+    }
+    if (reading.unrecognised) {
+      warn(warnings, rowNumber, field, "unknown_nationality", t("sheetEditor.countryUnread", { value: fields[field], codes: SUPPORTED_NATIONALITIES.join(", ") }));
     }
   }
   return nationality;

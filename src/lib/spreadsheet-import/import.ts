@@ -1,12 +1,12 @@
 // Spreadsheet preview and import into the managed store (see docs/store-and-backups.md,
-// "Spreadsheet import"): the preview is read-only; the import passes the schema gate, replaces the
-// store, warms coordinates and revalidates.
+// "Spreadsheet import"): the preview is read-only and runs the upload check (the sheet rules, the
+// schema gate, the file checks); the import refuses what that check blocks, replaces the store,
+// warms coordinates and revalidates.
 
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
-import { parseEventSheet } from "../sheet/sheet.ts";
-import { findFieldForHeader } from "../sheet/columns.ts";
-import { parseCsvRecords } from "../sheet/csv.ts";
+import { parseSheetCsv } from "../sheet/csv.ts";
+import { checkUploadCsv, type UploadReport } from "../store/csv-transfer.ts";
 import { publishSheet, type PublishDeps } from "../events/publish.ts";
 import { describeSheetSource, fetchSheetCsv, type SheetSourceConfig } from "./sheet-source.ts";
 
@@ -25,60 +25,122 @@ export function sheetSourceConfig(config: Config, log: Logger): SheetSourceConfi
   };
 }
 
-/** A read-only look at the spreadsheet before importing it. */
-export interface SheetPreview {
-  strategy: string;
-  columns: string[];
-  rows: string[][];
-  totalRows: number;
+/** Rows a preview shows: `limit` 1–50, 5 when not given. */
+export const PREVIEW_ROWS = { default: 5, max: 50 } as const;
+/** Issues a preview lists (blocking first); the counts cover them all. */
+export const PREVIEW_ISSUES_MAX = 50;
+const PREVIEW_OFFSET_MAX = 1_000_000;
+
+/** Which rows a preview shows: `limit` rows from `offset`, or from a random offset. */
+export interface PreviewWindow {
+  limit: number;
   offset: number;
+  random: boolean;
+}
+
+/** One issue of the preview: the upload check's, marked blocking or not. */
+export interface PreviewIssue {
+  type: string;
+  message: string;
+  rows: number[];
+  blocking: boolean;
+}
+
+/** A read-only look at the spreadsheet before importing it (see docs/store-and-backups.md, "Spreadsheet import"). */
+export interface SheetPreview {
+  ok: true;
+  /** The strategy that answered (service-account, public-csv). */
+  source: string;
+  columns: string[];
+  /** The window's rows, cells in column order. */
+  rows: string[][];
+  limit: number;
+  offset: number;
+  random: boolean;
+  /** Non-blank data rows of the file (`rowCount` is the same number, kept for older clients). */
+  totalRows: number;
+  rowCount: number;
   fetchedAt: string;
   canImport: boolean;
   importBlockedReason: string | null;
-  issues: { row: number; type: string; message: string; blocking: boolean }[];
+  issues: PreviewIssue[];
   blockingCount: number;
   warningCount: number;
-  warnings: string[];
+  missingEventKeyColumn: boolean;
+  /** No row has an Event Key (see UploadReport): the issues say so in one line. */
+  missingEventKeys: boolean;
+  /** The whole upload check, as the upload answers it. */
+  report: UploadReport;
 }
 
-export interface PreviewOptions {
-  /** Rows in the window, 1–50 (default 5). */
-  limit?: number;
-  /** A random window instead of the first rows. */
-  random?: boolean;
+export type SheetPreviewOutcome = SheetPreview | { ok: false; error: string };
+
+type Issue = { field: string; message: string };
+
+/** Reads `limit`, `offset` and `random` of a preview request; bad values are named, never clamped. */
+export function parsePreviewWindow(query: Record<string, string | undefined>): { ok: true; window: PreviewWindow } | { ok: false; issues: Issue[] } {
+  const issues: Issue[] = [];
+  const whole = (name: "limit" | "offset", min: number, max: number, fallback: number) => {
+    const text = query[name];
+    if (text === undefined) return fallback;
+    if (!/^\d{1,7}$/.test(text) || Number(text) < min || Number(text) > max) issues.push({ field: name, message: `${name} must be a whole number from ${min} to ${max}` });
+    return Number(text);
+  };
+  const limit = whole("limit", 1, PREVIEW_ROWS.max, PREVIEW_ROWS.default);
+  const offset = whole("offset", 0, PREVIEW_OFFSET_MAX, 0);
+  const random = query.random === "1" || query.random === "true";
+  if (query.random !== undefined && !random && query.random !== "0" && query.random !== "false") issues.push({ field: "random", message: "random must be 1 or 0" });
+  if (random && query.offset !== undefined) issues.push({ field: "offset", message: "offset and random=1 cannot be combined" });
+  if (issues.length) return { ok: false, issues };
+  return { ok: true, window: { limit, offset, random } };
 }
 
-/** Fetches the spreadsheet and reports what an import would do, without writing anything. */
-export async function previewSpreadsheet(deps: { config: Config; log: Logger; now: () => Date }, options: PreviewOptions = {}): Promise<SheetPreview> {
-  const { csv, strategy } = await fetchSheetCsv(sheetSourceConfig(deps.config, deps.log));
-  const limit = Math.min(50, Math.max(1, Math.round(options.limit ?? 5) || 5));
-  const records = parseCsvRecords(csv);
-  const columns = records[0] ?? [];
-  const dataRows = records.slice(1).filter((r) => r.some((c) => c !== ""));
-  const offset = options.random && dataRows.length > limit ? Math.floor(Math.random() * (dataRows.length - limit + 1)) : 0;
-  const parsed = parseEventSheet(csv, { now: deps.now() });
-  const report = parsed.schemaReport;
-  const issues = [
-    ...report.blocking.map((b) => ({ row: b.rows[0] ?? 1, type: b.type, message: b.message, blocking: true })),
-    ...report.warnings.map((w) => ({ row: w.row, type: w.type, message: w.message, blocking: false })),
-  ].slice(0, 50);
-  const warnings: string[] = [];
-  if (!columns.some((h) => findFieldForHeader(h) === "eventKey")) {
-    warnings.push("The spreadsheet has no Event Key column: keys will be generated, and links shared for events whose title, date, time or place changed will stop working.");
+/** Why an import of a file with this report is refused, or null when it may be imported. */
+export function importBlockedReason(report: UploadReport): string | null {
+  return report.errors.length === 0 ? null : report.errors.map((e) => e.message).join("; ");
+}
+
+/**
+ * Fetches the spreadsheet and runs the upload check on it (the sheet rules the editor flags cells
+ * with, the schema gate and the file checks), without writing anything; the import runs the same
+ * check and refuses what the preview marks as blocking.
+ */
+export async function previewSpreadsheet(
+  deps: { config: Config; log: Logger; now: () => Date },
+  window: PreviewWindow = { limit: PREVIEW_ROWS.default, offset: 0, random: false },
+): Promise<SheetPreviewOutcome> {
+  let fetched;
+  try {
+    fetched = await fetchSheetCsv(sheetSourceConfig(deps.config, deps.log));
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+  const now = deps.now();
+  const report = checkUploadCsv(fetched.csv, undefined, now);
+  const sheet = parseSheetCsv(fetched.csv);
+  const total = sheet.rows.length;
+  const offset = window.random ? Math.floor(Math.random() * (Math.max(0, total - window.limit) + 1)) : window.offset;
+  const issues = [...report.errors.map((e) => ({ ...e, blocking: true })), ...report.warnings.map((w) => ({ ...w, blocking: false }))];
+  const blockedReason = importBlockedReason(report);
   return {
-    strategy,
-    columns,
-    rows: dataRows.slice(offset, offset + limit),
-    totalRows: dataRows.length,
+    ok: true,
+    source: fetched.strategy,
+    columns: sheet.columns,
+    rows: sheet.rows.slice(offset, offset + window.limit).map((r) => r.cells),
+    limit: window.limit,
     offset,
-    fetchedAt: deps.now().toISOString(),
-    canImport: report.ok,
-    importBlockedReason: report.ok ? null : report.blocking.map((b) => b.message).join("; "),
-    issues,
+    random: window.random,
+    totalRows: total,
+    rowCount: total,
+    fetchedAt: now.toISOString(),
+    canImport: blockedReason === null,
+    importBlockedReason: blockedReason,
+    issues: issues.slice(0, PREVIEW_ISSUES_MAX),
     blockingCount: report.blockingCount,
     warningCount: report.warningCount,
-    warnings,
+    missingEventKeyColumn: report.missingEventKeyColumn,
+    missingEventKeys: report.missingEventKeys,
+    report,
   };
 }
 
@@ -92,6 +154,9 @@ export async function importSpreadsheet(deps: PublishDeps & { config: Config }, 
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+  // The preview's check: what it marks as blocking is refused here, not only by a disabled button.
+  const blocked = importBlockedReason(checkUploadCsv(fetched.csv, undefined, deps.now()));
+  if (blocked !== null) return { ok: false, error: `Import blocked: ${blocked}` };
   const { saved } = await publishSheet(deps, fetched.csv, { updatedBy: "sheet-import", origin: "sheet-import", trigger: "import", actor: options.actor });
   if (!saved.ok) return { ok: false, error: `Import blocked: ${saved.error}` };
   return { ok: true, message: `Imported ${saved.rowCount} rows from the spreadsheet into the managed store`, rowCount: saved.rowCount, strategy: fetched.strategy };

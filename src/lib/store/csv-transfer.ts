@@ -5,16 +5,18 @@
 
 import { parseCsvRecords, parseSheetCsv, toCsv } from "../sheet/csv.ts";
 import { parseEventSheet } from "../sheet/sheet.ts";
+import type { SheetWarning } from "../sheet/types.ts";
+import { t } from "../i18n/index.ts";
 import { readStoreSheet } from "./store.ts";
 import type { Db } from "../db/client.ts";
 import { parisDate } from "../paris-time.ts";
 
-/** Largest accepted upload (bytes of the file). */
 /** The download name of the store export, dated in Paris: finder-events-2026-06-21.csv (API and console). */
 export function storeExportFileName(now: Date): string {
   return `finder-events-${parisDate(now)}.csv`;
 }
 
+/** Largest accepted upload (bytes of the file). */
 export const UPLOAD_MAX_BYTES = 1024 * 1024;
 
 /** One problem of an uploaded file; `rows` are spreadsheet row numbers (header = 1). */
@@ -34,6 +36,13 @@ export interface UploadReport {
   rowCount: number;
   /** Columns in the file. */
   columnCount: number;
+  /** All blocking problems and all warnings (the lists stop listing row warnings one by one after 100). */
+  blockingCount: number;
+  warningCount: number;
+  /** The file has no Event Key column. */
+  missingEventKeyColumn: boolean;
+  /** No row has an Event Key (no column, or an empty one): every event gets a generated key, and one warning says so. */
+  missingEventKeys: boolean;
 }
 
 const BOM = "\ufeff";
@@ -57,6 +66,37 @@ function otherDelimiter(firstLine: string): string | undefined {
   return undefined;
 }
 
+/** The report of a file refused before its rows are read (too large, empty, binary). */
+function refusedReport(errors: UploadIssue[]): UploadReport {
+  return { errors, warnings: [], rowCount: 0, columnCount: 0, blockingCount: errors.length, warningCount: 0, missingEventKeyColumn: false, missingEventKeys: false };
+}
+
+/** Whether any row of the file carries an Event Key, and whether it has the column at all. */
+type KeyPresence = "some" | "no_column" | "none";
+
+/**
+ * The sheet rules' row warnings as the report lists them. A file where no row has an Event Key
+ * (no column, or an empty one) gets one line saying what importing it does, instead of "Event Key
+ * is missing" on every row.
+ */
+function rowWarningsShown(warnings: readonly SheetWarning[], keys: KeyPresence): UploadIssue[] {
+  const shown: UploadIssue[] = [];
+  if (keys === "no_column") shown.push({ type: "no_event_key_column", message: t("sheetImport.noEventKeyColumn"), rows: [] });
+  if (keys === "none") shown.push({ type: "no_event_keys", message: t("sheetImport.noEventKeys"), rows: [] });
+  for (const w of warnings) {
+    if (keys !== "some" && w.type === "missing_event_key") continue;
+    shown.push({ type: w.type, message: `Row ${w.row}: ${w.message}`, rows: [w.row] });
+  }
+  return shown;
+}
+
+function keyPresence(parsed: ReturnType<typeof parseSheetCsv>, warnings: readonly SheetWarning[]): KeyPresence {
+  if (parsed.rows.length === 0) return "some";
+  if (parsed.columnByField.eventKey === undefined) return "no_column";
+  const missing = warnings.filter((w) => w.type === "missing_event_key").length;
+  return missing === parsed.rows.length ? "none" : "some";
+}
+
 /** True when a cell would run as a formula in a spreadsheet. */
 export function looksLikeFormula(cell: string): boolean {
   return FORMULA.test(cell);
@@ -64,23 +104,24 @@ export function looksLikeFormula(cell: string): boolean {
 
 /**
  * Checks an uploaded CSV file without writing anything: size, encoding marks, delimiter, the
- * sheet's schema gate (required columns, duplicate headers, row structure, no rows) and formula
- * cells. `bytes` is the size of the file as received.
+ * sheet's schema gate (required columns, duplicate headers, row structure, no rows, too few usable
+ * rows), the sheet rules' row warnings and formula cells. `bytes` is the size of the file as
+ * received. The spreadsheet import preview and the import run the same check.
  */
 export function checkUploadCsv(text: string, bytes = new TextEncoder().encode(text).length, now: Date = new Date()): UploadReport {
   const errors: UploadIssue[] = [];
   const warnings: UploadIssue[] = [];
   if (bytes > UPLOAD_MAX_BYTES) {
     errors.push({ type: "too_large", message: `The file is ${formatBytes(bytes)}; the largest accepted upload is ${formatBytes(UPLOAD_MAX_BYTES)}. Split it or remove unused columns.`, rows: [] });
-    return { errors, warnings, rowCount: 0, columnCount: 0 };
+    return refusedReport(errors);
   }
   if (text.trim() === "" || text.replace(BOM, "").trim() === "") {
     errors.push({ type: "empty", message: "The file is empty.", rows: [] });
-    return { errors, warnings, rowCount: 0, columnCount: 0 };
+    return refusedReport(errors);
   }
   if (text.includes("\u0000")) {
     errors.push({ type: "not_text", message: "The file is not a text CSV file (it contains binary data).", rows: [] });
-    return { errors, warnings, rowCount: 0, columnCount: 0 };
+    return refusedReport(errors);
   }
   if (text.startsWith(BOM)) warnings.push({ type: "bom", message: "A byte-order mark at the start of the file was removed.", rows: [] });
   if (text.includes("\r\n")) warnings.push({ type: "crlf", message: "Windows line endings (CRLF) were read as ordinary line ends.", rows: [] });
@@ -92,16 +133,23 @@ export function checkUploadCsv(text: string, bytes = new TextEncoder().encode(te
   }
 
   const parsed = parseSheetCsv(text);
-  // The same row warnings the sheet editor shows in place (ambiguous dates, missing keys, …).
-  const rowWarnings = parseEventSheet(text, { now }).schemaReport.warnings;
-  for (const w of rowWarnings.slice(0, ROW_WARNINGS_LISTED_MAX)) warnings.push({ type: w.type, message: `Row ${w.row}: ${w.message}`, rows: [w.row] });
+  // The same row warnings, with the same words, as the sheet editor shows in place (unreadable
+  // times, unknown countries, ambiguous dates, …): both come from the sheet rules' one build.
+  const schema = parseEventSheet(text, { now }).schemaReport;
+  const keys = keyPresence(parsed, schema.warnings);
+  const rowWarnings = rowWarningsShown(schema.warnings, keys);
+  const fileNotes = warnings.length;
+  warnings.push(...rowWarnings.slice(0, ROW_WARNINGS_LISTED_MAX));
   if (rowWarnings.length > ROW_WARNINGS_LISTED_MAX) {
     const more = rowWarnings.slice(ROW_WARNINGS_LISTED_MAX);
-    warnings.push({ type: "more_row_warnings", message: `… and ${more.length} more row warnings.`, rows: [...new Set(more.map((w) => w.row))] });
+    warnings.push({ type: "more_row_warnings", message: `… and ${more.length} more row warnings.`, rows: [...new Set(more.flatMap((w) => w.rows))] });
   }
-  for (const issue of parsed.blocking) {
-    // A wrong delimiter already explains the missing columns.
+  // The schema gate of every write (columns, structure, no rows, the 80 % rule): what blocks here blocks the save.
+  const missingColumns = schema.blocking.some((issue) => issue.type === "missing_columns");
+  for (const issue of schema.blocking) {
+    // A wrong delimiter already explains the missing columns, and missing columns the unusable rows.
     if (delimiter && issue.type === "missing_columns") continue;
+    if (missingColumns && issue.type === "too_few_usable") continue;
     errors.push({ type: issue.type, message: issue.message, rows: issue.rows });
   }
 
@@ -128,7 +176,16 @@ export function checkUploadCsv(text: string, bytes = new TextEncoder().encode(te
       rows: formulaRows,
     });
   }
-  return { errors, warnings, rowCount: parsed.rows.length, columnCount: parsed.columns.length };
+  return {
+    errors,
+    warnings,
+    rowCount: parsed.rows.length,
+    columnCount: parsed.columns.length,
+    blockingCount: errors.length,
+    warningCount: fileNotes + rowWarnings.length,
+    missingEventKeyColumn: keys === "no_column",
+    missingEventKeys: keys !== "some",
+  };
 }
 
 /** A cell made safe for spreadsheets: one starting with = + - @ TAB or CR gets a leading apostrophe. */

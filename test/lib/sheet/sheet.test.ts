@@ -128,10 +128,11 @@ describe("the oldest layout", () => {
     expect(result.warnings).toEqual([
       { row: 2, type: "inferred_year", message: 'Date "sam. 20 juin" has no year; read as 2026-06-20', field: "date" },
       { row: 2, type: "missing_event_key", message: `Event Key is missing; generated ${key1}`, field: "eventKey" },
+      { row: 3, type: "unreadable_time", message: '"TBC" is not a recognised time; shown as written', field: "startTime" },
       { row: 3, type: "inferred_year", message: 'Date "21/06" has no year; read as 2026-06-21', field: "date" },
       { row: 3, type: "missing_event_key", message: `Event Key is missing; generated ${key2}`, field: "eventKey" },
     ]);
-    expect(result.schemaReport).toEqual({ ok: true, blocking: [], warnings: result.warnings, blockingCount: 0, warningCount: 4 });
+    expect(result.schemaReport).toEqual({ ok: true, blocking: [], warnings: result.warnings, blockingCount: 0, warningCount: 5 });
     expect(result.rows.map((row) => [row.rowNumber, row.fields.eventKey, row.keyOutcome])).toEqual([
       [2, key1, "missing"],
       [3, key2, "missing"],
@@ -291,6 +292,24 @@ describe("warnings", () => {
       { row: 5, type: "unexpected_area", message: 'Area "TBC" is not 1–20, "-" or blank; read as unknown', field: "area" },
     ]);
     expect(result.events.map((e) => [e.date, e.day])).toEqual([["", "tbc"], ["", "tbc"], ["", "tbc"], ["", "tbc"]]);
+  });
+
+  test("a time that is no clock time, a price without an amount and a country cell naming no country are warned about", () => {
+    const result = parseOk(
+      sheet([
+        { Title: "A", Date: "2026-06-21", "Start Time": "late", "End Time": "22h", Price: "donation", "Host Country": "Narnia", "Event Key": "evt_aaaaaaaaaaaa" },
+        { Title: "B", Date: "2026-06-21", "End Time": "till dawn", Price: "TBA", "Audience Country": "Mixed crowd", "Event Key": "evt_bbbbbbbbbbbb" },
+        { Title: "C", Date: "2026-06-21", Price: "10€", "Host Country": "France", "Audience Country": "TBC", "Event Key": "evt_cccccccccccc" },
+      ]),
+    );
+    expect(result.warnings).toEqual([
+      { row: 2, type: "unreadable_time", message: '"late" is not a recognised time; shown as written', field: "startTime" },
+      { row: 2, type: "unreadable_price", message: '"donation" gives no amount; the price filter ignores it', field: "price" },
+      { row: 2, type: "unknown_nationality", message: '"Narnia" names no supported country (UK, FR, CA, NL); ignored', field: "hostCountry" },
+      { row: 3, type: "unreadable_time", message: '"till dawn" is not a recognised time; shown as written', field: "endTime" },
+      { row: 3, type: "unknown_nationality", message: '"Mixed crowd" names no supported country (UK, FR, CA, NL); ignored', field: "audienceCountry" },
+    ]);
+    expect(result.schemaReport).toMatchObject({ ok: true, blockingCount: 0, warningCount: 5 });
   });
 
   test("every non-blank row yields an event even when every field is invalid", () => {

@@ -29,17 +29,20 @@ const GOOD = [
 describe("spreadsheet preview and import", () => {
   test("preview is read-only and reports warnings, the window and the missing Event Key column", async () => {
     csvBody = GOOD;
-    const preview = await previewSpreadsheet(ctx.deps, { limit: 2 });
-    expect(preview).toMatchObject({ strategy: "public-csv", totalRows: 5, canImport: true, importBlockedReason: null, blockingCount: 0 });
+    const preview = await previewSpreadsheet(ctx.deps, { limit: 2, offset: 0, random: false });
+    if (!preview.ok) throw new Error(preview.error);
+    expect(preview).toMatchObject({ source: "public-csv", totalRows: 5, canImport: true, importBlockedReason: null, blockingCount: 0, missingEventKeyColumn: true });
     expect(preview.rows.map((r) => r[0])).toEqual(["Imported One", "Imported Two"]);
-    expect(preview.issues.some((i) => i.type === "ambiguous" && i.row === 4)).toBe(true);
-    expect(preview.warnings[0]).toContain("no Event Key column");
+    expect(preview.issues.some((i) => i.type === "ambiguous" && i.rows[0] === 4)).toBe(true);
+    expect(preview.issues.filter((i) => i.type === "no_event_key_column")).toHaveLength(1);
+    expect(preview.issues.some((i) => i.type === "missing_event_key")).toBe(false);
     expect(await findStoreMeta(ctx.deps.db)).toBeUndefined();
   });
 
   test("a blocked sheet cannot be imported and the store stays as it was", async () => {
     csvBody = "Name2,When\nx,y\nz,w\n";
     const preview = await previewSpreadsheet(ctx.deps);
+    if (!preview.ok) throw new Error(preview.error);
     expect(preview.canImport).toBe(false);
     expect(preview.importBlockedReason).toBe("Missing essential CSV columns: title, date; CSV contains no non-empty data rows");
     const result = await importSpreadsheet(ctx.deps);

@@ -21,13 +21,13 @@ import {
   loadLocalCsv,
   metaJson,
   OPERATION_MESSAGES,
-  previewImport,
   rebuildCoordinates,
   resetCoordinateCache,
   restoreAndRevalidate,
   revalidateNow,
   uploadCsv,
 } from "../../../lib/admin/store-operations.ts";
+import { previewSpreadsheet } from "../../../lib/spreadsheet-import/import.ts";
 import type { JobView } from "../../../lib/admin/jobs.ts";
 import { adminPageGuard } from "../guard.ts";
 import { JobProgress } from "../widgets.view.tsx";
@@ -178,7 +178,7 @@ export function storeActionRoutes(deps: OpsDeps) {
     .post(
       `${PAGE}/store/import/preview`,
       async ({ request }) => {
-        const preview = await previewImport(deps);
+        const preview = await previewSpreadsheet(deps);
         if (!isHtmx(request)) return back(request);
         return fragment(<ImportRegion preview={preview} />, preview.ok ? 200 : 502);
       },

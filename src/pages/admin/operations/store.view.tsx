@@ -6,7 +6,7 @@
 import { siteHref } from "../../../lib/links.ts";
 import type { BackupSummary } from "../../../lib/store/backups.ts";
 import type { UploadReport } from "../../../lib/store/csv-transfer.ts";
-import type { ImportPreview } from "../../../lib/admin/store-operations.ts";
+import type { SheetPreviewOutcome } from "../../../lib/spreadsheet-import/import.ts";
 import type { JobView } from "../../../lib/admin/jobs.ts";
 import { JOB_PANEL_ID, JobProgress, Notice, Tile, parisLabel, Time, type CardNotice } from "../widgets.view.tsx";
 
@@ -80,7 +80,37 @@ export function UploadResult(props: { report?: UploadReport; notice?: CardNotice
   );
 }
 
-export function ImportRegion(props: { preview?: ImportPreview; notice?: CardNotice }): JSX.Element {
+/** The preview's issues: blocking ones first, then warnings (the first 50; the counts cover them all). */
+function PreviewIssues(props: { preview: Extract<SheetPreviewOutcome, { ok: true }> }): JSX.Element {
+  const p = props.preview;
+  const blocking = p.issues.filter((i) => i.blocking);
+  const warnings = p.issues.filter((i) => !i.blocking);
+  return (
+    <>
+      <p safe>{`${p.blockingCount} blocking, ${p.warningCount} warnings.`}</p>
+      {blocking.length > 0 ? (
+        <ul class="report report-error" aria-label="Blocking problems">
+          {blocking.map((e) => (
+            <li safe>{e.message}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>No blocking issues.</p>
+      )}
+      {warnings.length > 0 ? (
+        <ul class="report" aria-label="Warnings">
+          {warnings.map((w) => (
+            <li safe>{w.message}</li>
+          ))}
+        </ul>
+      ) : (
+        ""
+      )}
+    </>
+  );
+}
+
+export function ImportRegion(props: { preview?: SheetPreviewOutcome; notice?: CardNotice }): JSX.Element {
   const p = props.preview;
   const blocked = !p || !p.ok || !p.canImport;
   return (
@@ -96,16 +126,9 @@ export function ImportRegion(props: { preview?: ImportPreview; notice?: CardNoti
       )}
       {p && p.ok ? (
         <div class="import-preview">
-          <p safe>{`${p.rowCount} rows from the spreadsheet (${p.source}).`}</p>
-          {p.report.errors.length > 0 ? (
-            <ul class="report report-error" aria-label="Blocking problems">
-              {p.report.errors.map((e) => (
-                <li safe>{e.message}</li>
-              ))}
-            </ul>
-          ) : (
-            <p>No blocking issues.</p>
-          )}
+          <p safe>{`${p.totalRows} rows from the spreadsheet (${p.source}).`}</p>
+          <p safe>{`Read ${parisLabel(p.fetchedAt)}; rows ${p.rows.length ? p.offset + 1 : 0}–${p.offset + p.rows.length} shown.`}</p>
+          <PreviewIssues preview={p} />
           <div class="table-scroll">
             <table class="data-table">
               <thead>
@@ -143,7 +166,7 @@ export function ImportRegion(props: { preview?: ImportPreview; notice?: CardNoti
             type="submit"
             class="button button-danger"
             disabled={blocked}
-            title={blocked ? (p ? "Fix the blocking issues of the preview first" : "Preview the spreadsheet first") : undefined}
+            title={blocked ? (p && p.ok ? `Fix the blocking issues of the preview first: ${p.importBlockedReason}` : "Preview the spreadsheet first") : undefined}
           >
             Import Spreadsheet
           </button>
