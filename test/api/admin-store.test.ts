@@ -360,6 +360,24 @@ describe("import preview: the domain's fields, the editor's row rules, the windo
     }
   });
 
+  test("the console's preview shows the counts and warnings, and keeps Import disabled while something blocks", async () => {
+    const card = async (sheet: string) =>
+      withTestApp({ keepData: true, env: { ...ctxEnv(), SHEET_ID: sheet } }, async (other) => {
+        const res = await other.request("/admin/operations/store/import/preview", { method: "POST", headers: { ...KEY, "hx-request": "true" } });
+        expect(res.status).toBe(200);
+        return res.text();
+      });
+    const rules = await card("sheet-rules");
+    expect(rules).toContain("2 rows from the spreadsheet (service-account).");
+    expect(rules).toContain("0 blocking problems, 2 warnings.");
+    expect(rules).toContain("Row 2: &quot;late&quot; is not a recognised time; shown as written");
+    expect(rules).toContain("Row 2: &quot;Narnia&quot; names no supported country (UK, FR, CA, NL); ignored");
+    expect(rules).toMatch(/<button type="submit" class="button button-danger">\s*Import Spreadsheet/);
+    const blocked = await card("sheet-formula");
+    expect(blocked).toContain("1 blocking problem, 1 warning.");
+    expect(blocked).toMatch(/<button type="submit" class="button button-danger" disabled title="Fix the blocking issues of the preview first: 1 row\(s\) hold cells that look like spreadsheet formulas[^"]*">\s*Import Spreadsheet/);
+  });
+
   test("blocking issues: the preview says why, and the import is refused with 400 and changes nothing", async () => {
     await withTestApp({ keepData: true, env: { ...ctxEnv(), SHEET_ID: "sheet-formula" } }, async (other) => {
       await seed();

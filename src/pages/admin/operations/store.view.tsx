@@ -87,7 +87,7 @@ function PreviewIssues(props: { preview: Extract<SheetPreviewOutcome, { ok: true
   const warnings = p.issues.filter((i) => !i.blocking);
   return (
     <>
-      <p safe>{`${p.blockingCount} blocking, ${p.warningCount} warnings.`}</p>
+      <p safe>{`${p.blockingCount} blocking ${p.blockingCount === 1 ? "problem" : "problems"}, ${p.warningCount} ${p.warningCount === 1 ? "warning" : "warnings"}.`}</p>
       {blocking.length > 0 ? (
         <ul class="report report-error" aria-label="Blocking problems">
           {blocking.map((e) => (
