@@ -587,8 +587,10 @@
   };
 
   // Pastes a block at the top left of the range: an HTML table when the clipboard has one, else
-  // tab-separated text. One value over a range fills it. Rows the block runs past are fetched when
-  // the server holds them, else added. Plain text for one cell is the browser's own paste.
+  // tab-separated text. One value over a range fills it. Plain text for one cell is the browser's
+  // own paste. The block is written by row id and column key to the rows the person sees from the
+  // range's top row down (targetRows), taken when the paste happens: rows drawn or fetched while
+  // it runs never move it onto other rows.
   Editor.prototype.paste = function (e) {
     var cell = e.target;
     if (cell.tagName !== "TEXTAREA" || !e.clipboardData) return;
@@ -604,45 +606,66 @@
     var g = this.range();
     if (!g) return;
     var self = this;
-    var single = block.length === 1 && block[0].length === 1;
-    var height = single ? g.r1 - g.r0 + 1 : block.length;
-    var missing = g.r0 + height - this.shown.length;
-    var more = this.matching - this.offset - this.rows.length;
-    var sorted = this.sort || this.activeFilters();
-    var ready = missing > 0 && more > 0 && !sorted ? this.fetchWindow(Math.min(missing, more) + 0, true).then(function () { self.render(); }) : Promise.resolve();
-    ready.then(function () { self.pasteBlock(block, g.r0, g.c0, single ? g : null); });
+    var fillRange = block.length === 1 && block[0].length === 1 ? g : null;
+    var height = fillRange ? g.r1 - g.r0 + 1 : block.length;
+    var width = fillRange ? g.c1 - g.c0 + 1 : Math.max.apply(null, block.map(function (l) { return l.length; }));
+    var keys = this.columns.slice(g.c0, g.c0 + width).map(function (c) { return c.key; });
+    this.targetRows(g.r0, height).then(function (target) {
+      var rows = block;
+      if (fillRange) for (rows = []; rows.length < height; ) rows.push(keys.map(function () { return block[0][0]; }));
+      self.pasteBlock(rows, target, keys, height);
+    });
   };
 
-  Editor.prototype.pasteBlock = function (block, r0, c0, fillRange) {
+  // The ids of the rows a block of `height` rows written from shown row `r0` lands in, and how many
+  // new rows it needs past them: the shown rows from `r0` down; when the block runs past the last
+  // shown row and that row is the last row of the stored window as the sheet orders it (no row
+  // added here drawn after it, no sort or filter on), the next stored rows, fetched; else new rows.
+  Editor.prototype.targetRows = function (r0, height) {
     var self = this;
-    var cells = [];
+    var ids = this.shown.slice(r0, r0 + height).map(function (r) { return r.id; });
+    var missing = height - ids.length;
+    var last = this.shown[this.shown.length - 1];
+    var tail = this.rows[this.rows.length - 1];
+    var more = this.matching - this.offset - this.rows.length;
+    var next = missing > 0 && more > 0 && last && tail && last.id === tail.id && !this.sort && !this.activeFilters();
+    if (!next) return Promise.resolve({ ids: ids, missing: Math.max(0, missing) });
+    return this.fetchWindow(Math.min(missing, more), true).then(function () {
+      self.render();
+      var deleted = new Set(self.pending.deleteRowIds);
+      var at = self.rows.indexOf(tail);
+      var fetched = at === -1 ? [] : self.rows.slice(at + 1).filter(function (r) { return !deleted.has(r.id); }).slice(0, missing);
+      return { ids: ids.concat(fetched.map(function (r) { return r.id; })), missing: missing - fetched.length };
+    });
+  };
+
+  // Writes `block` (rows of values for the column `keys`) into the `target` rows by id, adding the
+  // new rows it needs at the end, as one undo step; then selects what was written.
+  Editor.prototype.pasteBlock = function (block, target, keys, height) {
+    var self = this;
+    var ids = target.ids.slice();
     var newRows = [];
-    var rows = this.shown.slice();
-    var height = fillRange ? fillRange.r1 - fillRange.r0 + 1 : block.length;
-    for (var i = 0; i < height; i++) {
-      var row = rows[r0 + i];
-      if (!row) {
-        var values = {};
-        this.columns.forEach(function (c) { values[c.key] = ""; });
-        row = { id: uuid(), values: values };
-        newRows.push(row);
-        rows.push(row);
-      }
-      var line = fillRange ? null : block[i];
-      var width = fillRange ? fillRange.c1 - fillRange.c0 + 1 : line.length;
-      for (var j = 0; j < width; j++) {
-        if (!this.writable(c0 + j)) continue;
-        cells.push({ rowId: row.id, key: this.columns[c0 + j].key, value: (fillRange ? block[0][0] : line[j]).trim() });
-      }
+    for (var n = 0; n < target.missing; n++) {
+      var values = {};
+      this.columns.forEach(function (c) { values[c.key] = ""; });
+      var fresh = { id: uuid(), values: values };
+      newRows.push(fresh);
+      ids.push(fresh.id);
     }
     // New rows are written with their cells: their values start empty, so each cell is one step.
     newRows.forEach(function (row) { self.byId.set(row.id, row); });
+    var cells = [];
+    for (var i = 0; i < height; i++) {
+      var line = block[i] || [];
+      for (var j = 0; j < keys.length && j < line.length; j++) {
+        if (keys[j] === "eventKey") continue;
+        cells.push({ rowId: ids[i], key: keys[j], value: line[j].trim() });
+      }
+    }
     this.batch(cells, newRows);
     this.render();
-    var last = this.shown.length ? Math.min(this.shown.length - 1, r0 + height - 1) : 0;
-    var lastCol = Math.min(this.columns.length - 1, c0 + (fillRange ? fillRange.c1 - fillRange.c0 : Math.max.apply(null, block.map(function (l) { return l.length; })) - 1));
-    if (this.shown[r0] && this.shown[last]) {
-      this.sel = { anchor: { rowId: this.shown[r0].id, key: this.columns[c0].key }, focus: { rowId: this.shown[last].id, key: this.columns[lastCol].key } };
+    if (ids.length && keys.length) {
+      this.sel = { anchor: { rowId: ids[0], key: keys[0] }, focus: { rowId: ids[height - 1], key: keys[keys.length - 1] } };
       this.paint();
     }
   };
@@ -897,7 +920,7 @@
     var p = this.pending;
     var deletedHere = this.rows.filter(function (r) { return p.deleteRowIds.indexOf(r.id) !== -1; }).length;
     var addedHere = p.addRows.filter(function (r) { return self.matches(r); }).length;
-    var all = this.rows.length + this.added.filter(function (r) { return self.rows.indexOf(r) === -1 && self.byId.has(r.id); }).length - deletedHere;
+    var all = this.rows.length + this.added.filter(function (r) { return self.rows.indexOf(r) === -1 && self.byId.has(r.id) && p.deleteRowIds.indexOf(r.id) === -1; }).length - deletedHere;
     var of = Math.max(all, this.matching - deletedHere + addedHere);
     var sum = this.total - p.deleteRowIds.length + p.addRows.length;
     var narrowed = shown.length < all ? " (" + (all - shown.length) + " hidden by the column filters)" : "";
