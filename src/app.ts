@@ -14,6 +14,7 @@ import { apiDocsRoutes } from "./pages/developers/api-docs.routes.tsx";
 import type { OpenApiDocument } from "./pages/developers/api-docs.view.tsx";
 import { homeFast, homeHitRoutes } from "./pages/home/home.routes.tsx";
 import { eventsListHit } from "./api/events.ts";
+import { urlEncodingCheck } from "./lib/url-encoding.ts";
 import { startRequestDeadline, type RequestDeadline } from "./lib/db/write-deadline.ts";
 
 /** Refuses bodies over the server-wide cap before any handler reads them (answered by the error handler). */
@@ -118,6 +119,7 @@ function build(deps: Deps, withHeaders: boolean, views: ErrorViews, lateHeaders:
     .use(headers)
     .use(errorHandler(deps.log, views))
     .use(bodyCap())
+    .use(urlEncodingCheck(deps.config.basePath))
     .use(
       new Elysia({ prefix: deps.config.basePath })
         .use(openapiDocument(deps.config.siteUrl))

@@ -642,6 +642,7 @@ export const en = {
   "email.accepted.subject": "“{event}” is live",
   "email.accepted.body": "Good news: “{event}” was accepted and is now in the calendar.",
   "email.accepted.link": "The event's public page:",
+  "email.privateLinkHidden": "[private link: written out only in the email itself, never kept or shown]",
   "email.accepted.editLink": "To change or cancel your event, use this personal link (do not share it):",
   "email.declined.subject": "“{event}” was not published",
   "email.declined.body": "We reviewed “{event}” and cannot publish it for now.",

@@ -647,6 +647,7 @@ export const fr = {
   "email.accepted.subject": "« {event} » est publié",
   "email.accepted.body": "Bonne nouvelle : « {event} » a été accepté et figure maintenant dans le calendrier.",
   "email.accepted.link": "Page publique de l'événement :",
+  "email.privateLinkHidden": "[lien privé : écrit seulement dans l'e-mail envoyé, jamais conservé ni affiché]",
   "email.accepted.editLink": "Pour modifier ou annuler votre événement, utilisez ce lien personnel (ne le partagez pas) :",
   "email.declined.subject": "« {event} » n'a pas été publié",
   "email.declined.body": "Nous avons relu « {event} » et ne pouvons pas le publier pour le moment.",
