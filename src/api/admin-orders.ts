@@ -12,8 +12,12 @@ import { createTestActivation, fulfilFromInput } from "../lib/placements/service
 
 /** GET /api/admin/orders, PATCH|DELETE /api/admin/orders/:id, POST …/:id/fulfil, POST /api/admin/orders/test */
 export function adminOrdersApi(deps: Deps) {
-  const answer = (result: OrderResult, status = 200) =>
-    result.ok ? jsonNoStore({ success: true, order: orderJson(deps.config, result.order), statsUrl: orderJson(deps.config, result.order).statsUrl }, status) : refusalJson(result);
+  // The statistics link is in the answer to an activation (fulfil, test) only: shown once, never listed.
+  const answer = (result: OrderResult, status = 200, reveal = false) => {
+    if (!result.ok) return refusalJson(result);
+    const order = orderJson(deps.config, result.order, reveal);
+    return jsonNoStore({ success: true, order, statsUrl: order.statsUrl }, status);
+  };
   return new Elysia({ name: "admin-orders-api" })
     .use(adminGuard(deps))
     .get(
@@ -26,7 +30,7 @@ export function adminOrdersApi(deps: Deps) {
       },
       { isAdmin: true },
     )
-    .post("/api/admin/orders/test", async ({ request, admin }) => answer(await createTestActivation(deps, await readJson(request), actorOf(admin)), 201), { isAdmin: true, parse: "none" })
+    .post("/api/admin/orders/test", async ({ request, admin }) => answer(await createTestActivation(deps, await readJson(request), actorOf(admin)), 201, true), { isAdmin: true, parse: "none" })
     .patch(
       "/api/admin/orders/:id",
       async ({ request, params, admin }) => {
@@ -44,5 +48,5 @@ export function adminOrdersApi(deps: Deps) {
       },
       { isAdmin: true, parse: "none" },
     )
-    .post("/api/admin/orders/:id/fulfil", async ({ request, params, admin }) => answer(await fulfilFromInput(deps, params.id, await readJson(request), actorOf(admin))), { isAdmin: true, parse: "none" });
+    .post("/api/admin/orders/:id/fulfil", async ({ request, params, admin }) => answer(await fulfilFromInput(deps, params.id, await readJson(request), actorOf(admin)), 200, true), { isAdmin: true, parse: "none" });
 }

@@ -52,14 +52,21 @@ describe("orders API", () => {
       notes: "Activated as spotlight (evt_fixture000002)",
       activatedAt: "2026-06-18T10:00:00.000Z",
     });
-    expect(order.partnerStatsToken).toMatch(/^[0-9a-f]{32}$/);
-    expect(fulfilled.body.statsUrl).toBe(`http://finder.test/partner-stats/${id}?token=${order.partnerStatsToken}`);
+    // The link is in the answer to the activation only; the order itself shows no token nor digest.
+    const token = new URL(fulfilled.body.statsUrl).searchParams.get("token");
+    expect(token).toMatch(/^[0-9a-f]{32}$/);
+    expect(fulfilled.body.statsUrl).toBe(`http://finder.test/partner-stats/${id}?token=${token}`);
+    expect(order).toMatchObject({ statsLinkIssued: true, statsUrl: fulfilled.body.statsUrl });
+    expect(order).not.toHaveProperty("partnerStatsToken");
+    expect(order).not.toHaveProperty("partnerStatsTokenHash");
     expect((await call("POST", `/api/admin/orders/${id}/fulfil`, { eventKey: "evt_fixture000002", tier: "spotlight" })).status).toBe(409);
 
     const back = await call("PATCH", `/api/admin/orders/${id}`, { status: "processing" });
-    expect(back.body.order).toMatchObject({ status: "processing", activatedAt: null, fulfilledEventKey: "evt_fixture000002", partnerStatsToken: order.partnerStatsToken });
+    expect(back.body.order).toMatchObject({ status: "processing", activatedAt: null, fulfilledEventKey: "evt_fixture000002", statsLinkIssued: true, statsUrl: null });
     const again = await call("POST", `/api/admin/orders/${id}/fulfil`, { eventKey: "evt_fixture000003", tier: "promoted" });
-    expect(again.body.order).toMatchObject({ fulfilledTier: "promoted", fulfilledEventKey: "evt_fixture000003", partnerStatsToken: order.partnerStatsToken });
+    expect(again.body.order).toMatchObject({ fulfilledTier: "promoted", fulfilledEventKey: "evt_fixture000003", statsUrl: fulfilled.body.statsUrl });
+    const listed = (await call("GET", "/api/admin/orders")).body.orders.find((o: { id: string }) => o.id === id);
+    expect(listed).toMatchObject({ statsLinkIssued: true, statsUrl: null });
   });
 
   test("a queued spotlight fulfilment stores the effective (queued) window", async () => {
@@ -85,7 +92,7 @@ describe("orders API", () => {
     }
     expect((await call("POST", "/api/admin/orders/00000000-0000-4000-8000-000000000000/fulfil", { eventKey: "evt_fixture000001", tier: "spotlight" })).status).toBe(404);
     const { body } = await call("GET", "/api/admin/orders");
-    expect(body.orders[0]).toMatchObject({ status: "pending", partnerStatsToken: null });
+    expect(body.orders[0]).toMatchObject({ status: "pending", statsLinkIssued: false, statsUrl: null });
     expect(await ctx.deps.database.query(sql`select id from spotlight_schedule`)).toHaveLength(0);
   });
 

@@ -14,6 +14,7 @@ import { submitEvent } from "../../src/lib/submissions/submit.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { FIXTURE_SHEET_CSV } from "../../src/lib/events/fixtures.ts";
 import { renderMessage } from "../../src/lib/mail/templates.ts";
+import { withPrivateLinks } from "../../src/lib/mail/secret-links.ts";
 
 const ctx = useTestApp({ env: { DATA_MODE: "remote" } });
 const JSON_KEY = { ...ADMIN_KEY_HEADER, "content-type": "application/json" };
@@ -45,9 +46,11 @@ async function acceptedEvent(name = `Canal Session ${++n}`, language = "fr") {
   const accepted = await admin(`/api/admin/submissions/${outcome.id}/accept`, {});
   expect(accepted.status).toBe(200);
   const eventKey = accepted.body.eventKey as string;
-  const [mail] = await query<{ params: { editUrl: string } }>(sql`select params from outbox_messages where dedupe_key = ${`submission:${outcome.id}:accepted`}`);
-  const url = new URL(mail.params.editUrl);
-  return { submissionId: outcome.id, eventKey, editUrl: mail.params.editUrl, path: url.pathname, token: url.searchParams.get("token")!, linkId: url.pathname.split("/").pop()! };
+  // The outbox names the link; the worker writes it out at send time, as here.
+  const [mail] = await query<{ language: string; params: Record<string, unknown> }>(sql`select language, params from outbox_messages where dedupe_key = ${`submission:${outcome.id}:accepted`}`);
+  const editUrl = String(withPrivateLinks(ctx.deps.config, "submission_accepted", mail.language, mail.params, "send").editUrl);
+  const url = new URL(editUrl);
+  return { submissionId: outcome.id, eventKey, editUrl, path: url.pathname, token: url.searchParams.get("token")!, linkId: url.pathname.split("/").pop()! };
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -85,7 +88,8 @@ describe("the link in the accepted email", () => {
     expect(dump).not.toContain(link.token);
     // The accepted email's text part carries the working link.
     const [mail] = await query<{ kind: string; language: string; params: Record<string, unknown> }>(sql`select kind, language, params from outbox_messages where kind = 'submission_accepted'`);
-    expect(renderMessage("submission_accepted", mail.language, mail.params).text).toContain(link.editUrl);
+    expect(renderMessage("submission_accepted", mail.language, withPrivateLinks(ctx.deps.config, "submission_accepted", mail.language, mail.params, "send")).text).toContain(link.editUrl);
+    expect(JSON.stringify(mail.params)).not.toContain(link.token);
   });
 
   test("token checks: missing 400, wrong 403, malformed or unknown link 404; nothing written", async () => {
@@ -245,8 +249,9 @@ describe("cancel and revoke", () => {
     const fresh = new URL(issued.body.editUrl);
     expect((await ctx.request(`${fresh.pathname}${fresh.search}`)).status).toBe(200);
     expect((await ctx.request(`${link.path}?token=${link.token}`)).status).toBe(410);
-    const [mail] = await query<{ params: { editUrl: string } }>(sql`select params from outbox_messages where kind = 'edit_link_issued'`);
-    expect(mail.params.editUrl).toBe(issued.body.editUrl);
+    const [mail] = await query<{ language: string; params: Record<string, unknown> }>(sql`select language, params from outbox_messages where kind = 'edit_link_issued'`);
+    expect(JSON.stringify(mail.params)).not.toContain(fresh.searchParams.get("token")!);
+    expect(withPrivateLinks(ctx.deps.config, "edit_link_issued", mail.language, mail.params, "send").editUrl).toBe(issued.body.editUrl);
     const actions = (await query<{ action: string }>(sql`select action from admin_activity where action like 'editlink.%' order by at`)).map((r) => r.action);
     expect(actions).toEqual(["editlink.revoke", "editlink.issue"]);
     // A pending submission has no link to issue.

@@ -18,7 +18,7 @@ const KEY = { "x-admin-key": TEST_ADMIN_KEY, "content-type": "application/json" 
 async function activation(body: Record<string, unknown> = {}) {
   const res = await ctx.request("/api/admin/orders/test", { method: "POST", headers: KEY, body: JSON.stringify({ eventKey: "evt_fixture000001", tier: "spotlight", startAt: "2026-06-18T12:00", durationHours: 24, ...body }) });
   const json = (await res.json()) as any;
-  return { id: json.order.id as string, token: json.order.partnerStatsToken as string, order: json.order };
+  return { id: json.order.id as string, token: json.statsUrl ? new URL(json.statsUrl).searchParams.get("token")! : "", order: json.order };
 }
 
 /** Engagement rows: [action, session, minutes after 10:00Z (the window opens at 10:00Z, Paris 12:00), key?]. */

@@ -30,26 +30,26 @@ function eventPageUrl(config: Pick<Config, "siteUrl" | "basePath">, eventKey: st
   return publicUrl(config, sharePath({ eventKey, slug: slugify(eventName) || "event" }));
 }
 
-/** "Your event is live", with the public link and the host's private edit link. */
-export function submissionAcceptedMessage(config: Pick<Config, "siteUrl" | "basePath">, submission: Submission, eventKey: string, editUrl: string): NewMessage {
+/** "Your event is live", with the public link and the host's private edit link (named by its id, written out at send time). */
+export function submissionAcceptedMessage(config: Pick<Config, "siteUrl" | "basePath">, submission: Submission, eventKey: string, editLinkId: string): NewMessage {
   const eventName = text(submission.payload.eventName);
   return {
     kind: "submission_accepted",
     dedupeKey: `submission:${submission.id}:accepted`,
     recipient: submission.hostEmail,
     language: submission.language,
-    params: { eventName, publicUrl: eventPageUrl(config, eventKey, eventName), editUrl },
+    params: { eventName, publicUrl: eventPageUrl(config, eventKey, eventName), editLinkId },
   };
 }
 
 /** "Here is your new edit link": a moderator issued one (the earlier ones stopped working). */
-export function editLinkIssuedMessage(submission: Submission, linkId: string, editUrl: string): NewMessage {
+export function editLinkIssuedMessage(submission: Submission, linkId: string): NewMessage {
   return {
     kind: "edit_link_issued",
     dedupeKey: `editlink:${linkId}:issued`,
     recipient: submission.hostEmail,
     language: submission.language,
-    params: { eventName: text(submission.payload.eventName), editUrl },
+    params: { eventName: text(submission.payload.eventName), editLinkId: linkId },
   };
 }
 

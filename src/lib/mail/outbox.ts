@@ -6,7 +6,7 @@ import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client.ts";
 import { outboxMessages } from "../db/schema/index.ts";
 import { isLanguage, type Language } from "../i18n/index.ts";
-import type { MessageKind, MessageParams } from "./templates.ts";
+import { PRIVATE_LINK_PARAMS, type MessageKind, type MessageParams } from "./templates.ts";
 import { recordActivity } from "../activity/activity.ts";
 
 export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed", "cancelled"] as const;
@@ -67,11 +67,18 @@ export async function enqueueMessage(db: Db, message: NewMessage, now: Date, fal
 export async function cancelQueuedMessages(db: Db, prefix: string, now: Date): Promise<number> {
   const rows = await db
     .update(outboxMessages)
-    .set({ status: "cancelled", updatedAt: now, leaseUntil: null })
+    .set({ status: "cancelled", updatedAt: now, leaseUntil: null, params: PARAMS_WITHOUT_LINKS })
     .where(and(eq(outboxMessages.status, "queued"), sql`starts_with(${outboxMessages.dedupeKey}, ${prefix})`))
     .returning({ id: outboxMessages.id });
   return rows.length;
 }
+
+/**
+ * The params of a message leaving the queue (sent, failed, cancelled): any private link it still
+ * carries (a message queued before links were derived) is removed, and `linkRemoved` says so.
+ */
+const PARAMS_WITHOUT_LINKS = sql`case when ${sql.join(PRIVATE_LINK_PARAMS.map((k) => sql`${outboxMessages.params} ->> ${k} is not null`), sql` or `)}
+  then (${outboxMessages.params} ${sql.join(PRIVATE_LINK_PARAMS.map((k) => sql`- ${k}::text`), sql` `)}) || '{"linkRemoved": true}'::jsonb else ${outboxMessages.params} end`;
 
 export type OutboxCounts = Record<OutboxStatus, number> & { total: number };
 
@@ -136,11 +143,11 @@ export async function claimNextMessage(db: Db, now: Date): Promise<OutboxMessage
   return id ? findOutboxMessage(db, id) : undefined;
 }
 
-/** Marks a claimed message sent (only while this claim still holds it). */
+/** Marks a claimed message sent (only while this claim still holds it), without any private link it carried. */
 export async function markSent(db: Db, message: Pick<OutboxMessage, "id" | "attempts">, now: Date): Promise<void> {
   await db
     .update(outboxMessages)
-    .set({ status: "sent", sentAt: now, leaseUntil: null, lastError: null, updatedAt: now })
+    .set({ status: "sent", sentAt: now, leaseUntil: null, lastError: null, updatedAt: now, params: PARAMS_WITHOUT_LINKS })
     .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, "sending"), eq(outboxMessages.attempts, message.attempts)));
 }
 
@@ -152,7 +159,7 @@ export async function markRefused(db: Db, message: Pick<OutboxMessage, "id" | "a
     .update(outboxMessages)
     .set(
       giveUp
-        ? { status: "failed", leaseUntil: null, lastError: error, updatedAt: now }
+        ? { status: "failed", leaseUntil: null, lastError: error, updatedAt: now, params: PARAMS_WITHOUT_LINKS }
         : { status: "queued", leaseUntil: null, lastError: error, nextAttemptAt: new Date(now.getTime() + delay * 1000), updatedAt: now },
     )
     .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, "sending"), eq(outboxMessages.attempts, message.attempts)));
@@ -171,7 +178,7 @@ export async function postponeMessage(db: Db, message: Pick<OutboxMessage, "id" 
 export async function cancelClaimed(db: Db, message: Pick<OutboxMessage, "id" | "attempts">, reason: string, now: Date): Promise<void> {
   await db
     .update(outboxMessages)
-    .set({ status: "cancelled", leaseUntil: null, lastError: reason, updatedAt: now })
+    .set({ status: "cancelled", leaseUntil: null, lastError: reason, updatedAt: now, params: PARAMS_WITHOUT_LINKS })
     .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, "sending"), eq(outboxMessages.attempts, message.attempts)));
 }
 
@@ -185,7 +192,7 @@ export async function releaseInterrupted(db: Db, now: Date, options: { singlePro
   const stale = options.singleProcess
     ? and(eq(outboxMessages.status, "sending"), options.inFlight.size > 0 ? sql`${outboxMessages.id} not in (${sql.join([...options.inFlight].map((id) => sql`${id}::uuid`), sql`, `)})` : undefined)
     : and(eq(outboxMessages.status, "sending"), lt(outboxMessages.leaseUntil, now));
-  const rows = await db.update(outboxMessages).set({ status: "failed", leaseUntil: null, lastError: INTERRUPTED_ERROR, updatedAt: now }).where(stale).returning({ id: outboxMessages.id });
+  const rows = await db.update(outboxMessages).set({ status: "failed", leaseUntil: null, lastError: INTERRUPTED_ERROR, updatedAt: now, params: PARAMS_WITHOUT_LINKS }).where(stale).returning({ id: outboxMessages.id });
   return rows.length;
 }
 

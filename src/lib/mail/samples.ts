@@ -7,15 +7,17 @@ import type { Language } from "../i18n/index.ts";
 
 const SITE = "https://finder.example";
 const EVENT_URL = `${SITE}/event/evt_7cd63921f6c0815d/canal-session`;
-const EDIT_URL = `${SITE}/edit-event/3f0c6a1e-2b7d-4c59-9a43-1d2e5f6a7b8c?token=Qm9uam91ciBsZXMgaG9zdGVzIGR1IGNhbmFsIDIwMjY`;
+const EDIT_LINK_ID = "3f0c6a1e-2b7d-4c59-9a43-1d2e5f6a7b8c";
+// The links as the worker writes them out at send time (the outbox stores only the ids).
+const EDIT_URL = `${SITE}/edit-event/${EDIT_LINK_ID}?token=Qm9uam91ciBsZXMgaG9zdGVzIGR1IGNhbmFsIDIwMjY`;
 const STATS_URL = `${SITE}/partner-stats/8a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d?token=pst_5f2c9a71d04e4b3c`;
 
 /** One sample per message kind. */
 export const SAMPLE_PARAMS: { [K in MessageKind]: MessageParams[K] } = {
   submission_received: { eventName: "Canal Session", date: "2026-06-21" },
-  submission_accepted: { eventName: "Canal Session", publicUrl: EVENT_URL, editUrl: EDIT_URL },
+  submission_accepted: { eventName: "Canal Session", publicUrl: EVENT_URL, editLinkId: EDIT_LINK_ID, editUrl: EDIT_URL },
   submission_declined: { eventName: "Canal Session", reason: "other", note: "The venue confirmed it is a private party." },
-  edit_link_issued: { eventName: "Canal Session", editUrl: EDIT_URL },
+  edit_link_issued: { eventName: "Canal Session", editLinkId: EDIT_LINK_ID, editUrl: EDIT_URL },
   changes_accepted: {
     eventName: "Canal Session",
     publicUrl: EVENT_URL,
@@ -25,7 +27,7 @@ export const SAMPLE_PARAMS: { [K in MessageKind]: MessageParams[K] } = {
     ],
   },
   changes_refused: { eventName: "Canal Session", reason: "The venue told us the concert ends at 22:00.", changes: [{ field: "endTime", before: "22:00", after: "23:59" }] },
-  order_confirmed: { eventName: "Canal Session", tier: "spotlight", startAt: "2026-06-21T16:00:00.000Z", endAt: "2026-06-21T22:00:00.000Z", statsUrl: STATS_URL },
+  order_confirmed: { orderId: "8a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d", eventName: "Canal Session", tier: "spotlight", startAt: "2026-06-21T16:00:00.000Z", endAt: "2026-06-21T22:00:00.000Z", statsUrl: STATS_URL },
   placement_started: { orderId: "8a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d", eventName: "Canal Session", tier: "spotlight", endAt: "2026-06-21T22:00:00.000Z", statsUrl: STATS_URL },
   placement_ended: { orderId: "8a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d", eventName: "Canal Session", tier: "spotlight", endAt: "2026-06-21T22:00:00.000Z", statsUrl: STATS_URL },
 };

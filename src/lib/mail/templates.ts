@@ -24,19 +24,27 @@ export function isMessageKind(value: unknown): value is MessageKind {
   return typeof value === "string" && (MESSAGE_KINDS as readonly string[]).includes(value);
 }
 
-/** What each message needs, stored with it in the outbox. */
+/**
+ * What each message needs, stored with it in the outbox. Private links are not stored: a message
+ * names the edit link (`editLinkId`) or the order (`orderId`) and the worker writes the link out at
+ * send time (secret-links.ts). `editUrl` and `statsUrl` are filled in then, for rendering only (a
+ * message queued before links were derived may still carry one until it is sent).
+ */
 export interface MessageParams {
   submission_received: { eventName: string; date: string };
-  /** `editUrl` is the host's private edit link (a message queued before the link existed has none: the paragraph is left out). */
-  submission_accepted: { eventName: string; publicUrl: string; editUrl?: string };
+  /** A message queued before the edit link existed has no `editLinkId`: the paragraph is left out. */
+  submission_accepted: { eventName: string; publicUrl: string; editLinkId?: string; editUrl?: string };
   submission_declined: { eventName: string; reason: string; note?: string | null };
-  edit_link_issued: { eventName: string; editUrl: string };
+  edit_link_issued: { eventName: string; editLinkId: string; editUrl?: string };
   changes_accepted: { eventName: string; publicUrl: string; changes: ChangeLine[] };
   changes_refused: { eventName: string; reason: string; changes: ChangeLine[] };
-  order_confirmed: { eventName: string; tier: string; startAt: string; endAt: string; statsUrl: string };
-  placement_started: { orderId: string; eventName: string; tier: string; endAt: string; statsUrl: string };
-  placement_ended: { orderId: string; eventName: string; tier: string; endAt: string; statsUrl: string };
+  order_confirmed: { orderId: string; eventName: string; tier: string; startAt: string; endAt: string; statsUrl?: string };
+  placement_started: { orderId: string; eventName: string; tier: string; endAt: string; statsUrl?: string };
+  placement_ended: { orderId: string; eventName: string; tier: string; endAt: string; statsUrl?: string };
 }
+
+/** The params keys that may hold a private link (filled in at send time, or left by a message queued before links were derived). */
+export const PRIVATE_LINK_PARAMS = ["editUrl", "statsUrl"] as const;
 
 /** One field of a host's proposal: the sheet field and its value before → after. */
 export interface ChangeLine {

@@ -13,6 +13,7 @@ import { siteHost, SITE_NAME } from "../links.ts";
 import { dbErrorSummary } from "../db/errors.ts";
 import { cancelClaimed, claimNextMessage, INTERRUPTED_ERROR, markRefused, markSent, postponeMessage, releaseInterrupted, type OutboxMessage } from "./outbox.ts";
 import { isMessageKind, renderMessage, type RenderedMessage } from "./templates.ts";
+import { withPrivateLinks } from "./secret-links.ts";
 
 /** What one drain did. */
 export interface DrainOutcome {
@@ -37,7 +38,7 @@ export interface OutboxWorkerDeps {
   db: Db;
   log: Logger;
   now: () => Date;
-  config: Pick<Config, "smtpUrl" | "siteUrl" | "partnerEmail">;
+  config: Pick<Config, "smtpUrl" | "siteUrl" | "basePath" | "partnerEmail" | "authSecret">;
   /** True on the embedded database: one process, so a `sending` row this worker is not sending was interrupted. */
   singleProcess: boolean;
 }
@@ -74,7 +75,8 @@ export function classifySendError(error: unknown): { kind: "refused"; permanent:
 type Prepared = { kind: "send"; rendered: RenderedMessage } | { kind: "cancel"; reason: string } | { kind: "postpone"; until: Date };
 
 /** Placement messages are checked when due: the order must still be activated and the moment reached. */
-async function prepare(db: Db, message: OutboxMessage, now: Date): Promise<Prepared> {
+async function prepare(deps: Pick<OutboxWorkerDeps, "db" | "config">, message: OutboxMessage, now: Date): Promise<Prepared> {
+  const { db } = deps;
   if (!isMessageKind(message.kind)) return { kind: "cancel", reason: `Unknown message kind ${message.kind}` };
   const params = { ...message.params };
   if (message.kind === "placement_started" || message.kind === "placement_ended") {
@@ -85,7 +87,8 @@ async function prepare(db: Db, message: OutboxMessage, now: Date): Promise<Prepa
     if (due.getTime() > now.getTime() + 1000) return { kind: "postpone", until: due };
     params.endAt = order.fulfilledEndAt.toISOString();
   }
-  return { kind: "send", rendered: renderMessage(message.kind, message.language, params) };
+  // The private link is written out now, for the email only (never stored: secret-links.ts).
+  return { kind: "send", rendered: renderMessage(message.kind, message.language, withPrivateLinks(deps.config, message.kind, message.language, params, "send")) };
 }
 
 /** The worker's dependencies, transport and run state, shared by the steps below. */
@@ -159,7 +162,7 @@ async function run(worker: Worker, limit: number): Promise<DrainOutcome> {
 /** Sends one claimed message, or cancels or postpones it as `prepare` says, and records the outcome. */
 async function sendOne(worker: Worker, transport: Transporter, message: OutboxMessage, outcome: DrainOutcome): Promise<void> {
   const { deps } = worker;
-  const prepared = await prepare(deps.db, message, deps.now());
+  const prepared = await prepare(deps, message, deps.now());
   if (prepared.kind === "cancel") {
     await cancelClaimed(deps.db, message, prepared.reason, deps.now());
     outcome.cancelled++;
@@ -209,9 +212,9 @@ async function recordSendFailure(deps: OutboxWorkerDeps, message: OutboxMessage,
   deps.log.warn("mail", next === "retry" ? "Message refused, will retry" : "Message failed", { id: message.id, kind: message.kind, attempt: message.attempts, error: verdict.text });
 }
 
-/** A message as the console and the JSON API show it; `full` adds both parts. */
-export function outboxMessageJson(config: Pick<Config, "siteUrl">, message: OutboxMessage, full = false) {
-  const rendered = isMessageKind(message.kind) ? renderMessage(message.kind, message.language, message.params) : { subject: "", text: "", html: "" };
+/** A message as the console and the JSON API show it (a private link as a placeholder); `full` adds both parts. */
+export function outboxMessageJson(config: Pick<Config, "siteUrl" | "basePath" | "authSecret">, message: OutboxMessage, full = false) {
+  const rendered = isMessageKind(message.kind) ? renderMessage(message.kind, message.language, withPrivateLinks(config, message.kind, message.language, message.params, "hidden")) : { subject: "", text: "", html: "" };
   return {
     id: message.id,
     kind: message.kind,

@@ -7,7 +7,7 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { engagementInteractions, paidOrders } from "../db/schema/index.ts";
-import { secretsEqual } from "../crypto.ts";
+import { partnerTokenMatches } from "./tokens.ts";
 import { csvLine } from "../sheet/csv.ts";
 import type { EventReader } from "../events/pipeline.ts";
 import { parisDate, parisDaySql, parisWallClockSql } from "../paris-time.ts";
@@ -77,7 +77,7 @@ async function authorisedActivation(deps: PartnerStatsDeps, id: string, token: u
     return { ok: false, reason: "unavailable", error: PARTNER_STATS_ERRORS.unavailable };
   }
   if (!order) return { ok: false, reason: "not_found", error: PARTNER_STATS_ERRORS.notFound };
-  if (!secretsEqual(token, order.partnerStatsToken)) return { ok: false, reason: "forbidden", error: PARTNER_STATS_ERRORS.invalidToken };
+  if (!partnerTokenMatches(token, order.partnerStatsTokenHash)) return { ok: false, reason: "forbidden", error: PARTNER_STATS_ERRORS.invalidToken };
   if (order.status !== "activated" || !order.fulfilledEventKey || (order.fulfilledTier !== "spotlight" && order.fulfilledTier !== "promoted")) {
     return { ok: false, reason: "conflict", error: PARTNER_STATS_ERRORS.notFulfilled };
   }

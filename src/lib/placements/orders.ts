@@ -6,11 +6,11 @@ import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { recordActivity } from "../activity/activity.ts";
 import type { Config } from "../config.ts";
-import { publicUrl } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { paidOrders } from "../db/schema/index.ts";
 import { isPlainObject } from "../http.ts";
 import { toStorableText } from "../storable-text.ts";
+import { partnerStatsUrl } from "../partners/tokens.ts";
 import { findNewestWindow, lockScheduler, scheduleLocked, type SchedulerDeps, type Tier } from "./scheduler.ts";
 
 export const ORDER_STATUSES = ["pending", "processing", "activated", "dismissed"] as const;
@@ -163,17 +163,6 @@ export async function deleteOrder(db: Db, id: string): Promise<{ ok: true } | { 
   return deleted.length > 0 ? { ok: true } : { ok: false, reason: "conflict", error: "Only dismissed orders can be deleted" };
 }
 
-/** A new partner statistics token: a random UUID v4 without dashes (32 lowercase hex). */
-export function newPartnerToken(): string {
-  return randomUUID().replaceAll("-", "");
-}
-
-/** The partner statistics URL of an activation. */
-export function partnerStatsUrl(config: Pick<Config, "siteUrl" | "basePath">, order: Pick<OrderRecord, "id" | "partnerStatsToken">): string | null {
-  if (!order.partnerStatsToken) return null;
-  return publicUrl(config, `/partner-stats/${order.id}?token=${order.partnerStatsToken}`);
-}
-
 /** A fulfilment request, already validated (event key resolved against the live events). */
 export interface Fulfilment {
   eventKey: string;
@@ -181,6 +170,8 @@ export interface Fulfilment {
   requestedStartAt: Date;
   durationHours: number;
   createdBy: string;
+  /** The digest of the order's statistics token (lib/partners/tokens.ts), stored at the first activation. */
+  partnerTokenHash: string;
 }
 
 /**
@@ -211,7 +202,7 @@ export async function fulfilOrder(deps: SchedulerDeps, id: string, fulfilment: F
         fulfilledStartAt: window.startAt,
         fulfilledEndAt: window.endAt,
         notes: `Activated as ${fulfilment.tier} (${fulfilment.eventKey})`,
-        partnerStatsToken: order.partnerStatsToken ?? newPartnerToken(),
+        partnerStatsTokenHash: order.partnerStatsTokenHash ?? fulfilment.partnerTokenHash,
         activatedAt: now,
         updatedAt: now,
       })
@@ -242,7 +233,11 @@ export async function createTestOrder(db: Db, input: { eventKey: string; eventNa
   return row!;
 }
 
-/** The order as the admin API shows it: stored fields plus the statistics URL. */
-export function orderJson(config: Pick<Config, "siteUrl" | "basePath">, order: OrderRecord) {
-  return { ...order, statsUrl: partnerStatsUrl(config, order) };
+/**
+ * The order as the admin API shows it: stored fields (the token digest left out), whether it has a
+ * statistics link, and the link itself only when `reveal` (the answer to the activation: shown once).
+ */
+export function orderJson(config: Pick<Config, "siteUrl" | "basePath" | "authSecret">, order: OrderRecord, reveal = false) {
+  const { partnerStatsTokenHash, ...shown } = order;
+  return { ...shown, statsLinkIssued: partnerStatsTokenHash !== null, statsUrl: reveal ? partnerStatsUrl(config, order) : null };
 }

@@ -15,6 +15,7 @@ import { createTestOrder, fulfilOrder, type OrderRecord, type OrderResult } from
 import { enqueueMessage } from "../mail/outbox.ts";
 import { recordActivity } from "../activity/activity.ts";
 import { orderMessages } from "./order-mail.ts";
+import { partnerTokenHashOf } from "../partners/tokens.ts";
 
 /**
  * The raw live read placements look events up in (the process event reader fits). Declared here
@@ -29,7 +30,7 @@ export interface RawLiveReads {
 export type PlacementEvent = Pick<LiveEvent, "eventKey" | "eventName"> & Partial<Pick<LiveEvent, "location" | "date" | "dateRangeEnd" | "occurrenceIndex">>;
 
 export interface PlacementDeps {
-  config: Pick<Config, "spotlightSlots" | "siteUrl" | "basePath" | "defaultLanguage">;
+  config: Pick<Config, "spotlightSlots" | "siteUrl" | "basePath" | "defaultLanguage" | "authSecret">;
   db: Db;
   events: RawLiveReads;
   invalidation: InvalidationBus;
@@ -206,7 +207,7 @@ export async function clearPlacementHistory(deps: PlacementDeps, tier: Tier) {
 function onActivated(deps: PlacementDeps, actor: string) {
   return async (tx: Db, order: OrderRecord) => {
     const now = deps.now();
-    for (const message of orderMessages(deps.config, order)) await enqueueMessage(tx, message, now, deps.config.defaultLanguage);
+    for (const message of orderMessages(order)) await enqueueMessage(tx, message, now, deps.config.defaultLanguage);
     await recordActivity({ db: tx, now: deps.now }, { actor, action: "order.fulfil", targetType: "order", targetId: order.id, outcome: "ok", detail: { eventKey: order.fulfilledEventKey, tier: order.fulfilledTier } });
   };
 }
@@ -215,7 +216,7 @@ function onActivated(deps: PlacementDeps, actor: string) {
 export async function fulfilFromInput(deps: PlacementDeps, orderId: string, body: unknown, createdBy: string): Promise<OrderResult> {
   const tier = parseTier(isPlainObject(body) ? body.tier : undefined);
   const input = await parsePlacement(deps, body);
-  const result = await fulfilOrder(schedulerDeps(deps), orderId, { eventKey: input.eventKey, tier, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy }, onActivated(deps, createdBy));
+  const result = await fulfilOrder(schedulerDeps(deps), orderId, { eventKey: input.eventKey, tier, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy, partnerTokenHash: partnerTokenHashOf(deps.config.authSecret, orderId) }, onActivated(deps, createdBy));
   if (result.ok) {
     deps.log.info("orders", "Order fulfilled", { tier, eventKey: input.eventKey });
     await placementsChanged(deps);
@@ -229,7 +230,7 @@ export async function createTestActivation(deps: PlacementDeps, body: unknown, c
   const input = await parsePlacement(deps, body);
   const order: OrderRecord = await createTestOrder(deps.db, { eventKey: input.eventKey, eventName: input.eventName, tier }, deps.now());
   if (isPlainObject(body) && (body.fulfil === false || body.fulfil === "0" || body.fulfil === "false")) return { ok: true, order };
-  const result = await fulfilOrder(schedulerDeps(deps), order.id, { eventKey: input.eventKey, tier, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy }, onActivated(deps, createdBy));
+  const result = await fulfilOrder(schedulerDeps(deps), order.id, { eventKey: input.eventKey, tier, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy, partnerTokenHash: partnerTokenHashOf(deps.config.authSecret, order.id) }, onActivated(deps, createdBy));
   if (result.ok) await placementsChanged(deps);
   return result;
 }

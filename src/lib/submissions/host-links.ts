@@ -1,10 +1,11 @@
 // The host's private edit link (see docs/host-edit-link.md): one per accepted event, sent in the
-// "accepted" email. The token is 32 random bytes; only its keyed hash (HMAC-SHA256 with
-// AUTH_SECRET) is stored, so neither a database copy nor a backup holds a working link, and the
+// "accepted" email. The token is derived from AUTH_SECRET and the link's random id; only its keyed
+// hash (HMAC-SHA256 with AUTH_SECRET) is stored, and the outbox keeps only the link id (the worker
+// writes the link out at send time), so neither a database copy nor a backup holds a working link, and the
 // check compares hashes in constant time. A moderator can revoke the link or issue a new one
 // (which revokes the earlier ones). The link names one event and grants nothing else.
 
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { eventSubmissions, hostEditLinks } from "../db/schema/index.ts";
@@ -48,6 +49,11 @@ function hashesEqual(a: string, b: string): boolean {
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
 }
 
+/** The token of a link: 32 bytes of HMAC-SHA256 (AUTH_SECRET) over its random id, in base64url. */
+export function editLinkToken(secret: string, linkId: string): string {
+  return createHmac("sha256", secret).update(`host-edit-link-token:${linkId}`).digest("base64url");
+}
+
 /** The address of a link, absolute (for an email). */
 export function editLinkUrl(config: Pick<Config, "siteUrl" | "basePath">, linkId: string, token: string): string {
   return publicUrl(config, `${EDIT_LINK_PATH}/${linkId}?${new URLSearchParams({ token }).toString()}`);
@@ -55,17 +61,18 @@ export function editLinkUrl(config: Pick<Config, "siteUrl" | "basePath">, linkId
 
 /**
  * Issues a new link for a submission's event, in the caller's transaction: earlier links of the
- * submission are revoked. Returns the link's id and its token (shown or sent once, never stored).
+ * submission are revoked. Returns the link's id and its token (shown once; never stored).
  */
 export async function issueEditLink(db: Db, secret: string, input: { submissionId: string; eventKey: string; actor: string; now: Date }): Promise<{ id: string; token: string }> {
   await db
     .update(hostEditLinks)
     .set({ revokedAt: input.now, revokedBy: input.actor })
     .where(and(eq(hostEditLinks.submissionId, input.submissionId), isNull(hostEditLinks.revokedAt)));
-  const token = randomBytes(32).toString("base64url");
+  const id = randomUUID();
+  const token = editLinkToken(secret, id);
   const [row] = await db
     .insert(hostEditLinks)
-    .values({ submissionId: input.submissionId, eventKey: input.eventKey, tokenHash: editTokenHash(secret, token), createdAt: input.now, createdBy: input.actor })
+    .values({ id, submissionId: input.submissionId, eventKey: input.eventKey, tokenHash: editTokenHash(secret, token), createdAt: input.now, createdBy: input.actor })
     .returning({ id: hostEditLinks.id });
   return { id: row.id, token };
 }
@@ -141,7 +148,7 @@ export async function reissueEditLink(deps: { db: Db; now: () => Date; config: P
   return deps.db.transaction(async (tx) => {
     const issued = await issueEditLink(tx, deps.config.authSecret, { submissionId, eventKey, actor, now: deps.now() });
     const url = editLinkUrl(deps.config, issued.id, issued.token);
-    await enqueueMessage(tx, editLinkIssuedMessage(submission, issued.id, url), deps.now());
+    await enqueueMessage(tx, editLinkIssuedMessage(submission, issued.id), deps.now());
     await recordActivity({ db: tx, now: deps.now }, { actor, action: "editlink.issue", targetType: "submission", targetId: submissionId, outcome: "ok", detail: { linkId: issued.id, eventKey } });
     return { ok: true as const, revoked: 0, url, linkId: issued.id };
   });

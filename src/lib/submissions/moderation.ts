@@ -17,7 +17,7 @@ import type { Config } from "../config.ts";
 import { enqueueMessage } from "../mail/outbox.ts";
 import { submissionAcceptedMessage, submissionDeclinedMessage } from "../mail/messages.ts";
 import { recordActivity } from "../activity/activity.ts";
-import { editLinkUrl, issueEditLink } from "./host-links.ts";
+import { issueEditLink } from "./host-links.ts";
 
 export const SUBMISSION_STATUSES = ["pending", "accepted", "declined"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
@@ -196,7 +196,7 @@ export async function acceptSubmission(
   const submission = await deps.db.transaction(async (tx) => {
     const [updated] = await tx.update(eventSubmissions).set({ acceptedEventKey, updatedAt: deps.now() }).where(eq(eventSubmissions.id, id)).returning();
     const link = await issueEditLink(tx, deps.config.authSecret, { submissionId: id, eventKey: acceptedEventKey, actor: review.reviewedBy, now: deps.now() });
-    await enqueueMessage(tx, submissionAcceptedMessage(deps.config, updated, acceptedEventKey, editLinkUrl(deps.config, link.id, link.token)), deps.now());
+    await enqueueMessage(tx, submissionAcceptedMessage(deps.config, updated, acceptedEventKey, link.id), deps.now());
     await recordActivity({ db: tx, now: deps.now }, { actor: review.reviewedBy, action: "submission.accept", targetType: "submission", targetId: id, outcome: "ok", detail: { eventKey: acceptedEventKey } });
     return updated;
   });

@@ -17,6 +17,7 @@ import { applyTrackingRetention } from "../../../src/lib/insights/retention.ts";
 import { eraseByEmail } from "../../../src/lib/insights/erasure.ts";
 import { readDailySeries, readMetrics, readRawDailySeries, statsWindow, type PartnerStats } from "../../../src/lib/partners/stats.ts";
 import { rebuildPartnerStats } from "../../../src/lib/partners/rollup.ts";
+import { partnerStatsToken } from "../../../src/lib/partners/tokens.ts";
 
 const ctx = useTestApp();
 
@@ -70,9 +71,9 @@ async function expectExact(step: string): Promise<Map<string, PartnerStats["metr
   const seen = new Map<string, PartnerStats["metrics"]>();
   const readable: string[] = [];
   for (const order of orders) {
-    const res = await ctx.request(`/api/partner-stats/${order.id}?token=${order.partnerStatsToken ?? "none"}`);
+    const res = await ctx.request(`/api/partner-stats/${order.id}?token=${order.partnerStatsTokenHash ? partnerStatsToken(ctx.deps.config.authSecret, order.id) : "none"}`);
     if (order.status !== "activated") {
-      expect({ step, status: res.status }).toEqual({ step, status: order.partnerStatsToken ? 409 : 403 });
+      expect({ step, status: res.status }).toEqual({ step, status: order.partnerStatsTokenHash ? 409 : 403 });
       continue;
     }
     readable.push(order.id);

@@ -40,9 +40,12 @@ test("orders queue: a paid order shows with its fields and counts in the Action 
 
   const done = await form(`/admin/placements/orders/${id}/fulfil`, { eventKey: "evt_fixture000002", tier: "spotlight", startAt: "", durationHours: "48" });
   expect(done.status).toBe(303);
+  // The statistics link is shown once, in the activation's notice; the list never shows it again.
+  const notice = new URL(done.headers.get("location")!, "http://x").searchParams.get("notice")!;
+  expect(notice).toMatch(new RegExp(`Statistics link \\(shown once\\): http://finder\\.test/partner-stats/${id}\\?token=[0-9a-f]{32}$`));
   const after = await (await page("?tab=activated")).text();
-  expect(after).toContain("Open partner stats");
-  expect(after).toContain("/partner-stats/" + id + "?token=");
+  expect(after).toContain("Statistics link issued");
+  expect(after).not.toContain("/partner-stats/" + id + "?token=");
   expect(after).toContain("Action Center 0");
 });
 

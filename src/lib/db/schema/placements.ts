@@ -59,14 +59,15 @@ export const paidOrders = pgTable(
     fulfilledTier: text("fulfilled_tier"),
     fulfilledStartAt: timestamp("fulfilled_start_at", { withTimezone: true }),
     fulfilledEndAt: timestamp("fulfilled_end_at", { withTimezone: true }),
-    partnerStatsToken: text("partner_stats_token"),
+    /** SHA-256 (hex) of the partner statistics token; the token itself is never stored (docs/placements.md, "Partner statistics"). */
+    partnerStatsTokenHash: text("partner_stats_token_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     activatedAt: timestamp("activated_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("paid_orders_source_event_idx").on(t.sourceEventId),
-    uniqueIndex("paid_orders_token_idx").on(t.partnerStatsToken),
+    uniqueIndex("paid_orders_token_hash_idx").on(t.partnerStatsTokenHash),
     index("paid_orders_status_created_idx").on(t.status, t.createdAt.desc()),
   ],
 );

@@ -70,7 +70,7 @@ export function placementsRoutes(deps: Deps) {
       async ({ request, query, admin }) =>
         act(request, query, async () => {
           const result = await createTestActivation(deps, await readForm(request), actorOf(admin));
-          return result.ok ? `Test activation created: ${orderJson(deps.config, result.order).statsUrl ?? ""}` : result.error;
+          return result.ok ? `Test activation created: ${orderJson(deps.config, result.order, true).statsUrl ?? ""}` : result.error;
         }),
       { isAdmin: true, parse: "none" },
     )
@@ -82,7 +82,9 @@ export function placementsRoutes(deps: Deps) {
           if (!result.ok) return result.error;
           const key = result.order.fulfilledEventKey ?? "";
           const event = await findLiveEvent(deps, key);
-          return `Order activated as ${result.order.fulfilledTier} for ${eventLabel({ eventKey: key, eventName: event?.eventName ?? "" })}`;
+          // The statistics link is shown this once (only its digest is kept).
+          const link = orderJson(deps.config, result.order, true).statsUrl;
+          return `Order activated as ${result.order.fulfilledTier} for ${eventLabel({ eventKey: key, eventName: event?.eventName ?? "" })}${link ? `. Statistics link (shown once): ${link}` : ""}`;
         }),
       { isAdmin: true, parse: "none" },
     )

@@ -1,7 +1,10 @@
 // /admin/placements (see docs/placements.md, "Console"): the Paid Orders Queue and the Spotlight &
 // Promoted Scheduler. Views only; times are shown and entered on the Paris clock.
 
-import type { OrderCounts, OrderRecord, OrderStatus } from "../../../lib/placements/orders.ts";
+import type { OrderCounts, OrderRecord, OrderStatus, orderJson } from "../../../lib/placements/orders.ts";
+
+/** An order as the console lists it (no token digest, no link). */
+type ShownOrder = ReturnType<typeof orderJson>;
 import type { ScheduleEntry, ScheduleListing, Tier } from "../../../lib/placements/scheduler.ts";
 import { formatParisDisplay, formatParisInput } from "../../../lib/placements/schedule-input.ts";
 import { Timeline } from "./timeline.view.tsx";
@@ -17,7 +20,7 @@ export interface EventChoice {
 }
 
 export interface PlacementsProps {
-  orders: (OrderRecord & { statsUrl: string | null })[];
+  orders: ShownOrder[];
   counts: OrderCounts;
   orderTab: OrderStatus | "all";
   mode: Tier;
@@ -45,7 +48,7 @@ function Tile(props: { label: string; value: string | number }): JSX.Element {
 
 const when = (iso: string | Date | null | undefined) => (iso ? formatParisDisplay(new Date(iso)) : "–");
 
-function money(order: OrderRecord): string {
+function money(order: Pick<OrderRecord, "amountTotalCents" | "currency">): string {
   if (order.amountTotalCents === null) return "–";
   return `${(order.amountTotalCents / 100).toFixed(2)} ${(order.currency ?? "").toUpperCase()}`.trim();
 }
@@ -63,7 +66,7 @@ function ConfirmAnyway(): JSX.Element {
   );
 }
 
-function OrderCard(props: { order: OrderRecord & { statsUrl: string | null }; tab: string }): JSX.Element {
+function OrderCard(props: { order: ShownOrder; tab: string }): JSX.Element {
   const { order } = props;
   const action = (path: string) => `${PLACEMENTS_PATH}/orders/${order.id}/${path}?tab=${props.tab}`;
   const tier = order.packageKey?.includes("promoted") ? "promoted" : "spotlight";
@@ -128,16 +131,9 @@ function OrderCard(props: { order: OrderRecord & { statsUrl: string | null }; ta
         ""
       )}
       <div class="order-actions">
-        {order.statsUrl ? (
-          <>
-            <a class="button button-quiet" href={order.statsUrl} target="_blank" rel="noreferrer">
-              Open partner stats
-            </a>
-            <button type="button" class="button button-quiet" data-copy={order.statsUrl}>
-              Copy stats link
-            </button>
-            <input class="stats-link" readonly value={order.statsUrl} aria-label="Statistics link" />
-          </>
+        {order.statsLinkIssued ? (
+          // The link itself is shown once, when the order is activated (its token is kept only as a digest).
+          <p class="muted stats-link-note">Statistics link issued: shown once at activation and emailed to the partner; it cannot be shown again.</p>
         ) : (
           ""
         )}
