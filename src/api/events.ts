@@ -30,6 +30,11 @@ function jsonRender(body: unknown, status = 200): Rendered {
   return { body: JSON.stringify(body), status, headers: JSON_TYPE };
 }
 
+/** A render from a live read says when that read began: one from the saved list is never kept (render-cache.ts, Rendered.generation). */
+function fromRead(read: LiveRead, rendered: Rendered): Rendered {
+  return { ...rendered, generation: read.generation };
+}
+
 /** The calendar name's suffix for a filtered feed: the search and the active filter labels. */
 function feedSummary(filters: EventFilters): string {
   const parts = activeFilterChips(filters).map((chip) => chip.label);
@@ -85,18 +90,19 @@ export function eventsApi(deps: Deps) {
     .get("/api/events", ({ request }) => {
       const { filters, key } = eventsListRequest(request.url);
       return deps.renderCache.serve(request, key, POLICY, async () => {
-        const events = (await live()).events;
+        const read = await live();
         const now = deps.now();
-        const matching = filterEvents(events, filters, now);
-        const suggestion = searchSuggestion(events, filters, matching.length, now);
-        return jsonRender({ success: true, count: matching.length, events: matching, ...(suggestion ? { suggestion } : {}) });
+        const matching = filterEvents(read.events, filters, now);
+        const suggestion = searchSuggestion(read.events, filters, matching.length, now);
+        return fromRead(read, jsonRender({ success: true, count: matching.length, events: matching, ...(suggestion ? { suggestion } : {}) }));
       });
     }, { detail: { tags: ["events"], summary: "Events matching the homepage's filters", description: "`{success, count, events}` in homepage order (with `q`: exact matches first, then folded, then typo matches); when a search finds fewer than 3 events and a respelling finds more, `suggestion: {q, count}` (\"Did you mean\"). Cached 300 s per canonical query.", parameters: [...FILTER_QUERY_PARAMETERS] } })
     .get("/api/events/:eventKey", ({ request, params }) => {
       const key = keyOrNotFound(params.eventKey);
       return deps.renderCache.serve(request, `/api/events/${key}`, POLICY, async () => {
-        const event = findEventByKey((await live()).events, key);
-        return event ? jsonRender({ success: true, event }) : notFound;
+        const read = await live();
+        const event = findEventByKey(read.events, key);
+        return fromRead(read, event ? jsonRender({ success: true, event }) : notFound);
       });
     }, { detail: { tags: ["events"], summary: "One event by its key", description: "`{success, event}`; 404 `{success:false, error}` for an unknown key (case-insensitive)." } })
     .get("/api/events/:eventKey/calendar.ics", ({ request, params }) => {

@@ -197,26 +197,25 @@ describe("a database outage under load", () => {
 });
 
 describe("a database that stops answering mid-query", () => {
-  test("a new search is answered 503 with Retry-After and the security headers at the request deadline, then normally once it answers again", async () => {
+  // The burst of misses of every kind, on both databases, is in stall-fallback.test.ts.
+  test("a new search is answered 200 from the saved list within the read budget, with the security headers, then normally once it answers again", async () => {
     expect((await fetch(`${base}/?q=before-stall`)).status).toBe(200);
     proxy.stall();
-    let stalledAnswer: { status: number; ms: number; retryAfter: string | null; csp: string | null };
+    let stalledAnswer: { status: number; ms: number; csp: string | null };
     try {
       // Past the live read kept for misses (250 ms), the next miss reads the stalled database.
       await Bun.sleep(400);
       const started = performance.now();
       const res = await fetch(`${base}/?q=during-stall`, { headers: { "hx-request": "true" } });
       await res.arrayBuffer();
-      stalledAnswer = { status: res.status, ms: performance.now() - started, retryAfter: res.headers.get("retry-after"), csp: res.headers.get("content-security-policy") };
+      stalledAnswer = { status: res.status, ms: performance.now() - started, csp: res.headers.get("content-security-policy") };
     } finally {
       proxy.flow();
     }
-    expect(stalledAnswer.status, output().slice(-2000)).toBe(503);
-    expect(stalledAnswer.ms).toBeGreaterThan(REQUEST_DEADLINE_MS - 500);
-    expect(stalledAnswer.ms).toBeLessThan(REQUEST_DEADLINE_MS + 1_500);
-    expect(stalledAnswer.retryAfter).not.toBeNull();
+    expect(stalledAnswer.status, output().slice(-2000)).toBe(200);
+    expect(stalledAnswer.ms).toBeLessThan(REQUEST_DEADLINE_MS - 1_000);
     expect(stalledAnswer.csp).toContain("default-src");
-    expect(output()).toContain("Request over its deadline");
+    expect(output()).toContain("Database not answering live reads");
     const after = await fetch(`${base}/?q=after-stall`);
     expect(after.status).toBe(200);
   }, 30_000);

@@ -3,7 +3,9 @@
 // promoted and engagement projections; during a database outage a read is degraded rather than
 // failed. Each call checks its sources (one indexed read each); what was built or projected from
 // unchanged sources is kept, so a render miss does not rebuild it, and a render miss may take a
-// read begun up to READ_REUSE_MS earlier while no invalidation came (`recent`).
+// read begun up to READ_REUSE_MS earlier while no invalidation came (`recent`). A read the
+// database has not answered within READ_FALLBACK_MS is answered from the saved list, and while the
+// database stays stalled reads go straight to it, one probe read at a time.
 
 import { readFile } from "node:fs/promises";
 import type { Config } from "../config.ts";
@@ -108,6 +110,24 @@ export interface EventReaderDeps {
  * reaches this one's next miss within this time even before its invalidation arrives.
  */
 export const READ_REUSE_MS = 250;
+
+/**
+ * How long a live load waits for the database before it answers from the saved list
+ * (docs/operations.md, "When the database is down"): the published list this process last read
+ * (else the last fallback source's, else the sources that need no database: LOCAL_EVENTS_CSV). Well
+ * inside the 4.5 s request deadline, with room for the render. From then on the database counts as
+ * stalled: loads answer from the saved list at once, while one probe read at a time (a new one
+ * each READ_FALLBACK_MS) waits for it; the first read that settles ends the stall.
+ */
+export const READ_FALLBACK_MS = 1_500;
+
+/**
+ * The invalidation generation a read from the saved list carries: older than any, so a render made
+ * from it answers its own request and is never kept (render-cache.ts, Rendered.generation).
+ */
+export const SAVED_LIST_GENERATION = -1;
+/** Why a read came from the saved list (its `degraded` and `fallbackReason`). */
+const STALLED_REASON = `database not answering within ${READ_FALLBACK_MS} ms: the saved list`;
 
 /** The live-event reader of a process. */
 export interface EventReader {
@@ -223,10 +243,17 @@ type Projected = { events: LiveEvent[]; counts: PopulationCounts | WarmUpCounts;
 /** A settled read kept for `recent` loads: when it began (real time) and until when its placement windows hold (service clock). */
 type Recent = { read: LiveRead; startedAt: number; validUntil: number };
 
+/** The saved list a stalled load answers from: the store's list last read, or the last fallback source's without one. */
+type Saved = Pick<ChainRead, "parsed" | "source">;
+/** The database is stalled: when that was found and when the last probe read began (real time). */
+type Stall = { since: number; probeAt: number };
+
 /** The reader's dependencies and what it keeps between reads, shared by the steps below. */
 interface Reader {
   deps: EventReaderDeps;
   readStore: () => Promise<SourceRead>;
+  saved?: Saved;
+  stall?: Stall;
   state: ReaderStatus;
   kept: Kept;
   inFlight: Map<string, Promise<LiveRead>>;
@@ -267,11 +294,11 @@ export function createEventReader(deps: EventReaderDeps): EventReader {
   };
 }
 
-/** Tries the sources of the data mode in order; the first whose events pass the validity rule is read. */
-async function readChain(deps: EventReaderDeps, readStore: () => Promise<SourceRead>): Promise<ChainRead> {
+/** Tries the sources in order (by default the data mode's chain); the first whose events pass the validity rule is read. */
+async function readChain(deps: EventReaderDeps, readStore: () => Promise<SourceRead>, sources = chainFor(deps, readStore)): Promise<ChainRead> {
   const attempts: SourceAttempt[] = [];
   let databaseDown = false;
-  for (const candidate of chainFor(deps, readStore)) {
+  for (const candidate of sources) {
     try {
       const input = await candidate.read();
       if (!input.ok) {
@@ -417,6 +444,8 @@ async function read(reader: Reader, options: LoadOptions, coordinates: "populate
   const { deps } = reader;
   const fetchedAt = deps.now();
   const { parsed, source, attempts, databaseDown } = await readChainOrFail(reader, fetchedAt);
+  // The saved list: the published list last read, else the last fallback source's.
+  if (source === "store" || reader.saved?.source !== "store") reader.saved = { parsed, source };
   const fallbackReason = attempts.length > 1 ? attempts.filter((a) => !a.ok).map((a) => `${a.source}: ${a.reason}`).join("; ") : undefined;
   const quality = qualityOf(parsed.events);
   deps.log.info("events", "Quality checks", { source, eventCount: quality.eventCount, averageScore: quality.averageScore, counts: quality.counts });
@@ -445,6 +474,7 @@ function loadShared(reader: Reader, options: LoadOptions): Promise<LiveRead> {
     const recent = reader.recent.get(key);
     if (recent && isReusable(reader, recent)) return Promise.resolve(recent.read);
   }
+  if (reader.stall) return stalledLoad(reader, key, options);
   return reader.inFlight.get(key) ?? startRead(reader, key, options);
 }
 
@@ -460,19 +490,82 @@ function isReusable(reader: Reader, recent: Recent): boolean {
   return young && recent.read.generation === reader.generation() && at < recent.validUntil;
 }
 
-/** Starts a shared read; once settled from the store, undegraded, it is kept for `recent` loads. */
+/**
+ * Starts a shared read; once settled from the store, undegraded, it is kept for `recent` loads.
+ * Its loads wait for it READ_FALLBACK_MS at most, then answer from the saved list; any settling
+ * (an answer or an error) ends a stall.
+ */
 function startRead(reader: Reader, key: string, options: LoadOptions): Promise<LiveRead> {
   const startedAt = reader.elapsed();
   const reading = read(reader, options, "populate", reader.generation());
-  const pending = reading.then((r) => r.read);
+  const forget = () => {
+    if (reader.inFlight.get(key) === pending) reader.inFlight.delete(key);
+  };
+  const pending = withinBudget(reader, reading.then((r) => r.read), forget);
   reader.inFlight.set(key, pending);
-  const clear = () => reader.inFlight.delete(key);
+  const clear = () => {
+    forget();
+    endStall(reader);
+  };
   reading.then((r) => {
     clear();
     const full = r.read.source === "store" && !r.read.degraded && !r.read.fallbackReason;
     if (full) reader.recent.set(key, { read: r.read, startedAt, validUntil: r.validUntil ?? Number.POSITIVE_INFINITY });
   }, clear);
   return pending;
+}
+
+/** The read, or past READ_FALLBACK_MS the saved list: the database is then stalled, and `forget` stops loads joining this read. */
+function withinBudget(reader: Reader, reading: Promise<LiveRead>, forget: () => void): Promise<LiveRead> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<LiveRead>((resolve, reject) => {
+    timer = setTimeout(() => {
+      beginStall(reader);
+      forget();
+      savedRead(reader).then(resolve, reject);
+    }, READ_FALLBACK_MS);
+  });
+  return Promise.race([reading, late]).finally(() => clearTimeout(timer));
+}
+
+/** While the database is stalled: the saved list at once, and a new probe read when the last one began READ_FALLBACK_MS ago. */
+function stalledLoad(reader: Reader, key: string, options: LoadOptions): Promise<LiveRead> {
+  const stall = reader.stall!;
+  if (reader.elapsed() - stall.probeAt >= READ_FALLBACK_MS) {
+    stall.probeAt = reader.elapsed();
+    startRead(reader, key, options).catch(() => {});
+  }
+  return savedRead(reader);
+}
+
+/** The database did not answer a read in time: logged once, and the status says so until it answers. */
+function beginStall(reader: Reader): void {
+  if (reader.stall) return;
+  const at = reader.elapsed();
+  reader.stall = { since: at, probeAt: at };
+  Object.assign(reader.state, { lastErrorMessage: STALLED_REASON, fallbackReason: STALLED_REASON });
+  reader.deps.log.warn("events", "Database not answering live reads: serving the saved list until it answers", { budgetMs: READ_FALLBACK_MS });
+}
+
+function endStall(reader: Reader): void {
+  if (!reader.stall) return;
+  const stalledMs = Math.round(reader.elapsed() - reader.stall.since);
+  reader.stall = undefined;
+  reader.deps.log.info("events", "Database answering live reads again", { stalledMs });
+}
+
+/** The saved list's events, degraded as an outage read is (arrondissement centres, no projections): made once per saved list. */
+const savedProjectionOf = memoisedPerObject((events: readonly LiveEvent[]) => degradedProjection(events, STALLED_REASON).events);
+
+/**
+ * A read from the saved list, without the database: the last chain read's events, or without one
+ * the chain's sources that need no database. Never kept for `recent` loads nor in renders.
+ */
+async function savedRead(reader: Reader): Promise<LiveRead> {
+  const { deps } = reader;
+  reader.saved ??= await readChain(deps, reader.readStore, chainFor(deps, reader.readStore).filter((s) => s.source === "local" || s.source === "test"));
+  const { parsed, source } = reader.saved;
+  return { events: savedProjectionOf(parsed.events), source, fallbackReason: `${source}: ${STALLED_REASON}`, degraded: STALLED_REASON, warnings: parsed.warnings, keyStats: parsed.keyStats, fetchedAt: deps.now(), generation: SAVED_LIST_GENERATION };
 }
 
 /** `EventReader.dryRun`: the source chain alone, nothing written. */

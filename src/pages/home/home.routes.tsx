@@ -6,7 +6,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { BANNER_CACHE_TAG, findBannerSettings, publicBanner } from "../../lib/banner.ts";
+import { BANNER_CACHE_TAG, defaultBannerSettings, findBannerSettings, publicBanner } from "../../lib/banner.ts";
 import { HX_REQUEST_HEADER, isHtmx } from "../../lib/htmx.ts";
 import { markup } from "../../lib/http.ts";
 import { formDecoded } from "../../lib/forms.ts";
@@ -151,7 +151,8 @@ function renderFromRead(deps: Deps, read: LiveRead, home: HomeRequest, clock: Re
 
 async function renderPage(deps: Deps, read: LiveRead, listing: HomeListing, event: LiveEvent | undefined, eventKey: string | null, clock: RenderClock): Promise<Rendered> {
   const now = clock.now;
-  const banner = publicBanner(await findBannerSettings(deps));
+  // A read the database could not serve (an outage, a stall) does not wait on it for the banner either.
+  const banner = publicBanner(read.degraded ? defaultBannerSettings() : await findBannerSettings(deps));
   const body = HomePage({
     listing,
     facets: filterFacets(read.events),
