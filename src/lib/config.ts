@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { trustedProxyProblem } from "./client-ip.ts";
+import { adminKeyWeakness, MIN_ADMIN_KEY_BITS } from "./key-strength.ts";
 
 export const DATA_MODES = ["remote", "local", "test"] as const;
 export const NODE_ENVS = ["production", "development", "test"] as const;
@@ -250,8 +251,6 @@ const email: Kind<string> = {
 };
 
 export const MIN_AUTH_SECRET_LENGTH = 32;
-/** The shortest ADMIN_KEY production accepts: about 190 bits of random text, past any guessing. */
-export const MIN_ADMIN_KEY_LENGTH = 32;
 
 const authSecret: Kind<string> = {
   type: "string",
@@ -275,7 +274,7 @@ const FIELDS = {
   dataMode: variable({ name: "DATA_MODE", kind: oneOf(DATA_MODES), default: "remote", shownDefault: "remote (development only)", description: "Where events are read from: `remote` (Postgres event store, falling back to the newest backup, then the local CSV), `local` (CSV only), `test` (in-code fixtures). Required in production" }),
   databaseUrl: variable({ name: "DATABASE_URL", alias: "POSTGRES_URL", kind: postgresUrl, secret: true, description: "Postgres connection string; when unset the embedded PGlite database under DATA_DIR is used. Required in production" }),
   authSecret: variable({ name: "AUTH_SECRET", kind: authSecret, secret: true, description: "Signing secret for user and admin tokens and key for the HMAC of rate-limit keys; at least 32 characters. Generated once and kept in DATA_DIR in development; required in production" }),
-  adminKey: variable({ name: "ADMIN_KEY", kind: text, secret: true, description: `Admin key for the console and admin API; when unset every admin endpoint answers 401. At least ${MIN_ADMIN_KEY_LENGTH} characters in production` }),
+  adminKey: variable({ name: "ADMIN_KEY", kind: text, secret: true, description: `Admin key for the console and admin API; when unset every admin endpoint answers 401. In production it must hold at least ${MIN_ADMIN_KEY_BITS} bits of entropy by the service's estimate (no runs, repeats or short keys: \`openssl rand -hex 32\`)` }),
   cronSecret: variable({ name: "CRON_SECRET", kind: text, secret: true, description: "Bearer secret for the /api/cron/* endpoints" }),
   deployRevalidateSecret: variable({ name: "DEPLOY_REVALIDATE_SECRET", kind: text, secret: true, description: "Bearer secret for /api/revalidate/deploy" }),
   paymentWebhookSecret: variable({ name: "PAYMENT_WEBHOOK_SECRET", kind: text, secret: true, description: "Signing secret of the payment webhook (Stripe-compatible `payment-signature`)" }),
@@ -343,7 +342,7 @@ function readFields(env: Env, problems: string[]): FieldValues {
 /**
  * Parses the environment into a Config, collecting every problem before failing. Each variable is
  * checked on its own (FIELDS); then the rules that tie variables together: production requires
- * DATA_MODE, a database, AUTH_SECRET and TRUSTED_PROXIES and a long enough ADMIN_KEY, and in development a missing AUTH_SECRET is generated
+ * DATA_MODE, a database, AUTH_SECRET and TRUSTED_PROXIES and an ADMIN_KEY hard enough to guess (key-strength.ts), and in development a missing AUTH_SECRET is generated
  * once and kept in DATA_DIR.
  */
 export function loadConfig(env: Env = process.env): Config {
@@ -359,7 +358,8 @@ export function loadConfig(env: Env = process.env): Config {
     // balancer that shows clients from a private address: each would then name itself.
     if (valueOf(env, "TRUSTED_PROXIES") === undefined) problems.push("TRUSTED_PROXIES is required in production: the addresses of the proxies in front of the service, or `none` when clients connect directly (docs/operations.md, \"Behind a proxy\")");
     const adminKey = valueOf(env, "ADMIN_KEY");
-    if (adminKey !== undefined && adminKey.length < MIN_ADMIN_KEY_LENGTH) problems.push(`ADMIN_KEY must be at least ${MIN_ADMIN_KEY_LENGTH} characters in production`);
+    const weakness = adminKey === undefined ? undefined : adminKeyWeakness("ADMIN_KEY", adminKey);
+    if (weakness) problems.push(weakness);
   }
   let authSecret = values.authSecret;
   let authSecretGenerated = false;

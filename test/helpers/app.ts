@@ -8,7 +8,7 @@ import { createMemoryLogger } from "../../src/lib/logger.ts";
 import { resetDatabase, sharedDatabase } from "./database.ts";
 
 export const TEST_AUTH_SECRET = "test-auth-secret-0123456789abcdef-0123456789";
-export const TEST_ADMIN_KEY = "test-admin-key-0123456789-0123456789";
+export const TEST_ADMIN_KEY = "test-admin-key-7f3a9c2e41b8d6f05e92c7a13b4d8e6f";
 
 /** A clock tests can set and move. */
 export interface TestClock {

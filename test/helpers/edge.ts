@@ -11,7 +11,7 @@ export { freePort };
 import type { Subprocess } from "bun";
 
 const ROOT = join(import.meta.dir, "../..");
-export const EDGE_ADMIN_KEY = "edge-admin-key-0123456789-0123456789";
+export const EDGE_ADMIN_KEY = "edge-admin-key-c81e5b07d94f2a6e3b1d8c4f70a9e25d";
 
 export function findNginx(): string {
   const candidates = [process.env.NGINX, "/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"].filter(Boolean) as string[];

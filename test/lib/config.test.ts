@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigError, loadConfig, PACKAGE_KEYS, readyLine, VARIABLES, type VariableSpec } from "../../src/lib/config.ts";
@@ -27,10 +28,23 @@ describe("loadConfig", () => {
     ]);
   });
 
-  test("production refuses an ADMIN_KEY under 32 characters and takes `none` for TRUSTED_PROXIES", () => {
+  test("production refuses an ADMIN_KEY under 128 bits of entropy, saying why, and takes `none` for TRUSTED_PROXIES", () => {
     const base = { NODE_ENV: "production", DATA_MODE: "remote", DATABASE_URL: "postgres://u@h/db", AUTH_SECRET: SECRET, TRUSTED_PROXIES: "none" };
-    expect(problemsOf({ ...base, ADMIN_KEY: "a".repeat(31) })).toEqual(["ADMIN_KEY must be at least 32 characters in production"]);
-    expect(problemsOf({ ...base, ADMIN_KEY: "a".repeat(32) })).toEqual([]);
+    // Long but patterned keys: a run, a repeated chunk, a count.
+    for (const weak of ["a".repeat(32), "a".repeat(200), "password1234password1234password1234", "password1234567890abcdefghijklmnopqrstuvwxyz", "0123456789".repeat(6), "short"]) {
+      const problems = problemsOf({ ...base, ADMIN_KEY: weak });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^ADMIN_KEY is too easy to guess: about \d+ bits of entropy, production needs at least 128 .*openssl rand -hex 32/);
+    }
+    expect(problemsOf({ ...base, ADMIN_KEY: "a".repeat(32) })[0]).toStartWith("ADMIN_KEY is too easy to guess: about 8 bits");
+    // What `openssl rand -hex 32` and `openssl rand -base64 24` print always passes.
+    for (let i = 0; i < 200; i++) {
+      const bytes = randomBytes(32);
+      expect(problemsOf({ ...base, ADMIN_KEY: bytes.toString("hex") })).toEqual([]);
+      expect(problemsOf({ ...base, ADMIN_KEY: bytes.subarray(0, 24).toString("base64") })).toEqual([]);
+    }
+    // Listed with the other problems at once; development takes any key.
+    expect(problemsOf({ ...base, AUTH_SECRET: undefined as unknown as string, ADMIN_KEY: "a".repeat(40) })).toHaveLength(2);
     expect(loadConfig(base).trustedProxies).toEqual(["none"]);
     // Development keeps its convenient defaults.
     expect(problemsOf({ NODE_ENV: "development", AUTH_SECRET: SECRET, ADMIN_KEY: "short" })).toEqual([]);
