@@ -1,17 +1,34 @@
-// "Report a problem" (see docs/public-pages.md, "Report a problem"): stamps formStartedAt when the
-// report section is first opened (kept across an answer that shows the form again), lets htmx swap
-// the answers that carry the form with its error (400, 403, 404, 413, 429, 503) and moves focus to
-// the answer's notice. Without this script the form still posts and gets a page back.
+// "Report a problem" (see docs/public-pages.md, "Report a problem"): stamps formStartedAt and the
+// form's idempotency key when the report section is first opened (both kept across an answer that
+// shows the form again, so sending it again is the same report; a new event or a thanks starts
+// afresh), lets htmx swap the answers that carry the form with its error (400, 403, 404, 409, 413,
+// 429, 503) and moves focus to the answer's notice. Without this script the form still posts and
+// gets a page back.
 (function () {
   "use strict";
   var doc = document;
   var SECTION = "event-report";
-  var SWAPPED = { 400: true, 403: true, 404: true, 413: true, 429: true, 503: true };
+  var SWAPPED = { 400: true, 403: true, 404: true, 409: true, 413: true, 429: true, 503: true };
   var startedAt = null;
+  var key = null;
 
   function stamp(root) {
     var inputs = (root || doc).querySelectorAll('#' + SECTION + ' input[name="formStartedAt"]');
     for (var i = 0; i < inputs.length; i++) if (!inputs[i].value) inputs[i].value = startedAt || (startedAt = new Date().toISOString());
+    var keys = (root || doc).querySelectorAll("#" + SECTION + " input[data-idempotency-key]");
+    for (var k = 0; k < keys.length; k++) {
+      if (keys[k].value) key = keys[k].value;
+      else keys[k].value = key || (key = newKey());
+    }
+  }
+  // A random key: a UUID, or 32 hex digits where randomUUID is missing.
+  function newKey() {
+    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    var hex = "";
+    for (var i = 0; i < bytes.length; i++) hex += (bytes[i] < 16 ? "0" : "") + bytes[i].toString(16);
+    return hex;
   }
   // The section may already be open (a page answered with an error); "toggle" does not bubble.
   var open = doc.getElementById(SECTION);
@@ -35,9 +52,11 @@
     var el = event.target;
     if (!el || el.id !== SECTION) {
       // A new modal: a new event, a new start.
-      if (el && el.querySelector && el.querySelector("#" + SECTION)) startedAt = null;
+      if (el && el.querySelector && el.querySelector("#" + SECTION)) startedAt = key = null;
       return;
     }
+    // The thanks: the next report is another one.
+    if (!el.querySelector("form")) startedAt = key = null;
     if (el.open) stamp(el.parentNode || doc);
     var notice = el.querySelector("[data-report-notice]");
     if (notice) notice.focus();

@@ -9,6 +9,8 @@ import { refused } from "../lib/outcome.ts";
 import { isCrossSiteRequest } from "../lib/origin.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { isJsonContentType } from "../lib/submissions/submit.ts";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES } from "../lib/idempotency.ts";
+import { requestDeadline } from "../lib/db/write-deadline.ts";
 import { MAX_REPORT_BODY_BYTES, REPORT_MESSAGES, submitReport, type ReportOutcome } from "../lib/reports/report.ts";
 
 /** The JSON answer for an outcome. */
@@ -25,6 +27,10 @@ export function reportJson(outcome: ReportOutcome): Response {
       return refusalJson(refused("invalid", REPORT_MESSAGES.invalid, { issues: outcome.issues }));
     case "unavailable":
       return refusalAnswer(503, REPORT_MESSAGES.unavailable);
+    case "invalid_key":
+      return refusalJson(refused("invalid", IDEMPOTENCY_MESSAGES.invalid));
+    case "key_reused":
+      return refusalJson(refused("conflict", IDEMPOTENCY_MESSAGES.reused));
   }
 }
 
@@ -37,7 +43,8 @@ export function eventReportsApi(deps: Deps) {
       if (!isJsonContentType(request.headers.get("content-type"))) return requestRefusalJson("unsupported_media", "Unsupported media type");
       const capped = await withBodyCap(request, MAX_REPORT_BODY_BYTES);
       if (capped === "too_large") return requestRefusalJson("too_large", REPORT_MESSAGES.tooLarge);
-      return reportJson(await submitReport(deps, params.key, await readJson(capped), clientIp(deps.config, request, server)));
+      const arrival = { idempotencyKey: request.headers.get(IDEMPOTENCY_HEADER), deadline: requestDeadline(request) };
+      return reportJson(await submitReport(deps, params.key, await readJson(capped), clientIp(deps.config, request, server), arrival));
     },
     {
       parse: "none",
@@ -45,7 +52,7 @@ export function eventReportsApi(deps: Deps) {
         tags: ["site"],
         summary: "Report a problem with a published event",
         description:
-          "JSON body `{kind, text?}`: kind is cancelled, wrong_place, wrong_time or other; text at most 500 characters. 201 `{success, message}`; 400 with `issues`, 403 cross-site, 404 when no published event has the key, 413, 415, 429 with Retry-After, 503.",
+          "JSON body `{kind, text?}`: kind is cancelled, wrong_place, wrong_time or other; text at most 500 characters. 201 `{success, message}`; 400 with `issues`, 403 cross-site, 404 when no published event has the key, 413, 415, 429 with Retry-After, 503 when nothing was stored. An optional `Idempotency-Key` header (as for submissions) makes a retry the same report: the same key, event and body answer 201 again without storing anything; another body under the key is 409, a malformed key 400.",
       },
     },
   );

@@ -61,6 +61,8 @@ describe("POST /api/events/:key/reports", () => {
       "spam",
       "spam_signals",
       "created_at",
+      "idempotency_key",
+      "request_digest",
     ]);
     const [row] = await rows();
     expect(row).toMatchObject({ event_key: CANAL, event_title: "Canal Amapiano Sunset", kind: "cancelled", text: "Rain: the stage is closed", status: "open", resolved_by: null, resolved_at: null, spam: false });
@@ -148,6 +150,44 @@ describe("POST /api/events/:key/reports", () => {
     expect(a.spam_signals.reasons).toEqual(["honeypot_filled"]);
     expect(b).toMatchObject({ spam: true });
     expect(b.spam_signals).toEqual({ honeypotFilled: false, completedTooFast: true, completionSeconds: 1.5, reasons: ["completed_too_fast"] });
+  });
+});
+
+describe("Idempotency-Key on reports", () => {
+  const KEY = "report-key-0000000000000001";
+  test("the same key, event and body twice: one report, the same 201 twice, and the retry counts against no limit", async () => {
+    const body = { kind: "wrong_time", text: "Starts at 21:00", formStartedAt: STARTED };
+    const first = await report(CANAL, body, { "idempotency-key": KEY });
+    const firstBody = await first.json();
+    // Past the per-event limit (3 an hour) with the same key: always the first answer.
+    for (let i = 0; i < 4; i++) {
+      const again = await report(CANAL, body, { "idempotency-key": KEY });
+      expect(again.status).toBe(201);
+      expect(await again.json()).toEqual(firstBody);
+    }
+    expect(first.status).toBe(201);
+    expect((await rows()).map((r) => r.idempotency_key)).toEqual([KEY]);
+    const [counter] = await ctx.deps.database.query<{ count: number }>(sql`select count from rate_limit_counters where scope = 'event_report_event_ip'`);
+    expect(counter!.count).toBe(1);
+  });
+
+  test("the key with another body or another event is 409, a malformed key 400; nothing more is stored", async () => {
+    expect((await report(CANAL, { kind: "cancelled", formStartedAt: STARTED }, { "idempotency-key": KEY })).status).toBe(201);
+    const other = await report(CANAL, { kind: "other", formStartedAt: STARTED }, { "idempotency-key": KEY });
+    expect(other.status).toBe(409);
+    expect(await other.json()).toEqual({ success: false, error: "This Idempotency-Key was already used with another request" });
+    expect((await report(ROOFTOP, { kind: "cancelled", formStartedAt: STARTED }, { "idempotency-key": KEY })).status).toBe(409);
+    for (const bad of ["short", "x".repeat(101), "has spaces in the key!!"]) expect((await report(CANAL, { kind: "cancelled" }, { "idempotency-key": bad })).status).toBe(400);
+    expect(await count()).toBe(1);
+  });
+
+  test("the form's hidden key: shown again with a refused form, so sending it again is the same report", async () => {
+    const refused = await formPost(CANAL, { kind: "nonsense", formStartedAt: STARTED }, HTMX_HEADERS);
+    expect(refused.status).toBe(400);
+    const key = /name="idempotencyKey" value="([^"]+)"/.exec(await refused.text())?.[1];
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    for (let i = 0; i < 2; i++) expect((await formPost(CANAL, { kind: "cancelled", formStartedAt: STARTED, idempotencyKey: key! }, HTMX_HEADERS)).status).toBe(200);
+    expect((await rows()).map((r) => r.idempotency_key)).toEqual([key]);
   });
 });
 

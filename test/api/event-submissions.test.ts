@@ -341,3 +341,65 @@ describe("POST /api/event-submissions", () => {
     }
   }, 60_000);
 });
+
+describe("Idempotency-Key on submissions", () => {
+  const KEY = "c0ffee00-1111-4222-8333-444455556666";
+
+  test("the same key and body twice: one submission, one email queued, the same answer, and no 24-hour 429 on the retry", async () => {
+    const body = valid();
+    const first = await submit(body, { "idempotency-key": KEY });
+    expect(first.status).toBe(200);
+    const firstBody = await first.json();
+    for (let i = 0; i < 3; i++) {
+      const again = await submit(body, { "idempotency-key": KEY });
+      expect(again.status).toBe(200);
+      expect(await again.json()).toEqual(firstBody);
+      expectNoStore(again);
+    }
+    const rows = await stored();
+    expect(rows.map((r) => r.idempotency_key)).toEqual([KEY]);
+    expect(rows[0]!.request_digest).toMatch(/^[0-9a-f]{64}$/);
+    const outbox = await ctx.deps.database.query<{ n: number }>(sql`select count(*)::int as n from outbox_messages`);
+    expect(outbox[0]!.n).toBe(1);
+    // The retries counted against no limit: one hit per scope.
+    const counters = await ctx.deps.database.query<{ scope: string; count: number }>(sql`select scope, count from rate_limit_counters order by scope`);
+    expect(counters.map((c) => c.count)).toEqual([1, 1, 1]);
+  });
+
+  test("the key in the body's idempotencyKey field works as the header does; the field is not part of what is compared", async () => {
+    const body = valid();
+    expect((await submit({ ...body, idempotencyKey: KEY })).status).toBe(200);
+    expect((await submit(body, { "idempotency-key": KEY })).status).toBe(200);
+    expect(await stored()).toHaveLength(1);
+  });
+
+  test("the key with another body is 409, a malformed key 400; nothing more is stored", async () => {
+    const body = valid();
+    expect((await submit(body, { "idempotency-key": KEY })).status).toBe(200);
+    const other = await submit({ ...body, eventName: "Another Night Entirely" }, { "idempotency-key": KEY });
+    expect(other.status).toBe(409);
+    expect(await other.json()).toEqual({ success: false, error: "This Idempotency-Key was already used with another request" });
+    for (const bad of ["short", "k".repeat(101), "with spaces inside it!"]) {
+      const res = await submit(valid(), { "idempotency-key": bad });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ success: false, error: "Idempotency-Key must be 16 to 100 letters, digits or - _ . :" });
+    }
+    expect(await stored()).toHaveLength(1);
+  });
+
+  test("a submission refused mid-way (limiter unavailable at the content check) takes its rate-limit hits back", async () => {
+    const limiter = ctx.deps.limiter;
+    ctx.deps.limiter = {
+      ...limiter,
+      check: async (rule, parts, options) => (rule.scope === "event_submit_fingerprint" ? { status: "unavailable", allowed: false, keyHash: "x" } : limiter.check(rule, parts, options)),
+    };
+    try {
+      expect((await submit(valid(), { "idempotency-key": KEY })).status).toBe(503);
+    } finally {
+      ctx.deps.limiter = limiter;
+    }
+    expect(await ctx.deps.database.query(sql`select * from rate_limit_counters`)).toEqual([]);
+    expect((await submit(valid(), { "idempotency-key": KEY })).status).toBe(200);
+    expect(await stored()).toHaveLength(1);
+  });
+});

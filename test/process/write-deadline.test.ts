@@ -146,7 +146,7 @@ describe("a submission while the database stops answering", () => {
     expect(answer.ms).toBeLessThan(REQUEST_DEADLINE_MS + 1_500);
     // The late work runs on once the database answers: it must not commit.
     await Bun.sleep(SETTLE_MS);
-    expect(await storedRows(body.hostEmail!), summary()).toEqual([]);
+    expect((await storedRows(body.hostEmail!)).length, summary()).toBe(0);
     await expectRetriesAreTheSameSubmission(body, key, ip, summary);
   }, 30_000);
 
@@ -178,7 +178,7 @@ describe("a submission while the database stops answering", () => {
     expect(answer.retryAfter).not.toBeNull();
     expect(answer.ms).toBeLessThan(REQUEST_DEADLINE_MS + 1_500);
     await Bun.sleep(SETTLE_MS);
-    expect(await storedRows(body.hostEmail!), summary()).toEqual([]);
+    expect((await storedRows(body.hostEmail!)).length, summary()).toBe(0);
     // The rolled-back submission took its hits back: no new counter for the content's 24-hour limit.
     expect(await fingerprintCounters(), summary()).toBe(countersBefore);
     await expectRetriesAreTheSameSubmission(body, key, ip, summary);

@@ -1,7 +1,11 @@
 // Receiving a visitor's report on a published event (see docs/public-pages.md, "Report a problem"),
-// in a fixed order of checks: per-IP limit → published event (404) → body (400 with issues) →
-// per event and IP limit → spam signals → insert. The JSON API and the modal's form both go
-// through submitReport. No email and no raw IP is stored: only the limiter's key hashes.
+// in a fixed order of checks: idempotency key (a retry answers the first request's row) → per-IP
+// limit → published event (404) → body (400 with issues) → per event and IP limit → spam signals →
+// insert. The checks from the per-IP limit on are one transaction under the request's deadline
+// (src/lib/db/write-deadline.ts), so a report rolled back takes its rate-limit hits back; the
+// published event is read just before it (the read must not wait inside a transaction), its answer
+// still given in the order above. The JSON API and the modal's form both go through submitReport.
+// No email and no raw IP is stored: only the limiter's key hashes.
 
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
@@ -13,6 +17,9 @@ import { findEventByKey } from "../events/lookup.ts";
 import { evaluateSpamSignals } from "../submissions/spam.ts";
 import { isPlainObject } from "../http.ts";
 import type { LiveEvent } from "../sheet/types.ts";
+import { eq } from "drizzle-orm";
+import { DeadlinePassed, writeWithinDeadline, type WriteDeadline } from "../db/write-deadline.ts";
+import { isIdempotencyConflict, readIdempotency, replayOf, type IdempotentRequest } from "../idempotency.ts";
 
 /** What a visitor can report, in the order the form offers them. */
 export const REPORT_KINDS = ["cancelled", "wrong_place", "wrong_time", "other"] as const;
@@ -68,7 +75,11 @@ export function parseReport(body: unknown): { ok: true; input: ReportInput; hone
 
 /** What became of one report; the API and the form map it to HTTP. */
 export type ReportOutcome =
-  | { kind: "received"; id: string; spam: boolean; event: LiveEvent }
+  /** `replayed`: a retry with the key of a report already received (nothing new was stored). */
+  | { kind: "received"; id: string; spam: boolean; event: LiveEvent; replayed?: boolean }
+  /** The Idempotency-Key is malformed (400), or was used with another body or event (409). */
+  | { kind: "invalid_key" }
+  | { kind: "key_reused" }
   | { kind: "not_found" }
   /** `event` when the limit was the per-event one (the event was found). */
   | { kind: "limited"; retryAfter: number; event?: LiveEvent }
@@ -89,53 +100,93 @@ export async function findPublishedEvent(deps: Pick<ReportDeps, "events">, rawKe
   return findEventByKey(events, rawKey);
 }
 
+/** How one request arrived: its Idempotency-Key header, and its deadline (the app's, when it set one). */
+export interface ReportRequest {
+  idempotencyKey?: string | null;
+  deadline?: WriteDeadline;
+}
+
+/** The published event a key names, or the error that kept it from being read. */
+type EventLookup = { event?: LiveEvent; error?: unknown };
+
+/** The answer already given to the request with this key, if a row holds it (its event as published now, else as reported). */
+async function priorReport(deps: ReportDeps, request: IdempotentRequest, lookup: EventLookup): Promise<ReportOutcome | undefined> {
+  const [row] = await deps.db
+    .select({ id: eventReports.id, spam: eventReports.spam, eventKey: eventReports.eventKey, requestDigest: eventReports.requestDigest })
+    .from(eventReports)
+    .where(eq(eventReports.idempotencyKey, request.key))
+    .limit(1);
+  if (!row) return undefined;
+  if (replayOf(row, request) === "reused" || (lookup.event && lookup.event.eventKey !== row.eventKey)) return { kind: "key_reused" };
+  if (!lookup.event) return { kind: "not_found" };
+  return { kind: "received", id: row.id, spam: row.spam, event: lookup.event, replayed: true };
+}
+
 /** Runs one report on the event `rawKey` names. */
-export async function submitReport(deps: ReportDeps, rawKey: string, body: unknown, ip: string): Promise<ReportOutcome> {
-  // The limit comes first: looking an event up reads the published sheet.
+export async function submitReport(deps: ReportDeps, rawKey: string, body: unknown, ip: string, request: ReportRequest = {}): Promise<ReportOutcome> {
+  const idempotency = readIdempotency(request.idempotencyKey, body, rawKey);
+  if (!idempotency.ok) return { kind: "invalid_key" };
+  const keyed = idempotency.request;
+  const lookup: EventLookup = await findPublishedEvent(deps, rawKey).then(
+    (event) => ({ event }),
+    (error: unknown) => ({ error }),
+  );
+  try {
+    const prior = keyed && (await priorReport(deps, keyed, lookup));
+    if (prior) return prior;
+    return await writeWithinDeadline(deps.db, request.deadline, (tx) => receive({ ...deps, db: tx }, lookup, body, ip, keyed), (outcome) => outcome.kind !== "unavailable");
+  } catch (error) {
+    // Two requests with one key at once: the one that lost answers the winner's row.
+    if (keyed && isIdempotencyConflict(error)) return (await priorReport(deps, keyed, lookup).catch(() => undefined)) ?? { kind: "unavailable" };
+    if (error instanceof DeadlinePassed) deps.log.warn("reports", "Report rolled back at the request deadline");
+    else deps.log.error("reports", "Could not store a report", { error: dbErrorSummary(error) });
+    return { kind: "unavailable" };
+  }
+}
+
+/** The checks from the per-IP limit on and the insert, inside the report's transaction (`deps.db`). */
+async function receive(deps: ReportDeps, lookup: EventLookup, body: unknown, ip: string, keyed: IdempotentRequest | undefined): Promise<ReportOutcome> {
+  const counted = { failOpen: false, db: deps.db };
+  // The limit comes first: a limited visitor learns nothing of the event.
   const ipPart = limiterParts.ip(ip);
-  const perIp = await deps.limiter.check(RATE_LIMITS.eventReportIp, [ipPart], { failOpen: false });
+  const perIp = await deps.limiter.check(RATE_LIMITS.eventReportIp, [ipPart], counted);
   if (perIp.status === "unavailable") return { kind: "unavailable" };
   if (perIp.status === "blocked") return { kind: "limited", retryAfter: perIp.retryAfter };
 
-  let event: LiveEvent | undefined;
-  try {
-    event = await findPublishedEvent(deps, rawKey);
-  } catch (error) {
-    deps.log.error("reports", "Events unreadable while receiving a report", undefined, error);
+  if (lookup.error !== undefined) {
+    deps.log.error("reports", "Events unreadable while receiving a report", undefined, lookup.error);
     return { kind: "unavailable" };
   }
+  const event = lookup.event;
   if (!event) return { kind: "not_found" };
 
   const parsed = parseReport(body);
   if (!parsed.ok) return { kind: "invalid", issues: parsed.issues, event };
 
-  const perEvent = await deps.limiter.check(RATE_LIMITS.eventReportEventIp, [event.eventKey, ipPart], { failOpen: false });
+  const perEvent = await deps.limiter.check(RATE_LIMITS.eventReportEventIp, [event.eventKey, ipPart], counted);
   if (perEvent.status === "unavailable") return { kind: "unavailable" };
   if (perEvent.status === "blocked") return { kind: "limited", retryAfter: perEvent.retryAfter, event };
 
   const now = deps.now();
   const signals = evaluateSpamSignals(parsed.honeypot, parsed.formStartedAt, now);
   const spam = signals.reasons.length > 0;
-  try {
-    const [row] = await deps.db
-      .insert(eventReports)
-      .values({
-        eventKey: event.eventKey,
-        eventTitle: event.eventName.slice(0, 300),
-        kind: parsed.input.kind,
-        text: parsed.input.text,
-        // Limiter key hashes only: no raw IP is stored.
-        sourceIpHash: perIp.keyHash,
-        eventIpHash: perEvent.keyHash,
-        spam,
-        spamSignals: { ...signals },
-        createdAt: now,
-      })
-      .returning({ id: eventReports.id });
-    if (spam) deps.log.info("reports", "Report flagged by spam signals", { id: row.id, reasons: signals.reasons });
-    return { kind: "received", id: row.id, spam, event };
-  } catch (error) {
-    deps.log.error("reports", "Could not store a report", { error: dbErrorSummary(error) });
-    return { kind: "unavailable" };
-  }
+  const [row] = await deps.db
+    .insert(eventReports)
+    .values({
+      eventKey: event.eventKey,
+      eventTitle: event.eventName.slice(0, 300),
+      kind: parsed.input.kind,
+      text: parsed.input.text,
+      // Limiter key hashes only: no raw IP is stored.
+      sourceIpHash: perIp.keyHash,
+      eventIpHash: perEvent.keyHash,
+      spam,
+      spamSignals: { ...signals },
+      createdAt: now,
+      idempotencyKey: keyed?.key ?? null,
+      requestDigest: keyed?.digest ?? null,
+    })
+    .returning({ id: eventReports.id });
+  if (spam) deps.log.info("reports", "Report flagged by spam signals", { id: row.id, reasons: signals.reasons });
+  return { kind: "received", id: row.id, spam, event };
 }

@@ -1,10 +1,12 @@
 // "Report a problem" on an event (see docs/public-pages.md, "Report a problem"): a plain form in
 // the event modal that works without JavaScript (POST /event/<key>/report answers a page), enhanced
 // by htmx (the answer replaces this section). Closed by default (<details>); static/report.js
-// stamps formStartedAt when it opens and lets htmx swap the 400/429 answers that carry the form.
+// stamps formStartedAt and the form's idempotency key when it opens and lets htmx swap the 400/429
+// answers that carry the form.
 
 import Html from "@kitajs/html";
 import { t } from "../../lib/i18n/index.ts";
+import { IDEMPOTENCY_FIELD } from "../../lib/idempotency.ts";
 import { REPORT_KINDS, REPORT_TEXT_MAX, type ReportIssue, type ReportKind } from "../../lib/reports/report.ts";
 
 /** The id of the swappable report section. */
@@ -18,7 +20,8 @@ export function reportPath(eventKey: string): string {
 /** What the section shows: the empty form, the form with what was sent and why it was refused, or the thanks. */
 export interface ReportFormState {
   done?: boolean;
-  values?: { kind?: string; text?: string };
+  /** `idempotencyKey`: the form's key, kept when the form is shown again (static/report.js stamps one when empty). */
+  values?: { kind?: string; text?: string; idempotencyKey?: string };
   issues?: ReportIssue[];
   /** A refusal that is not about one field (too many, unavailable…). */
   error?: string;
@@ -112,6 +115,7 @@ export function ReportSection(props: { eventKey: string; state?: ReportFormState
           <input id="report-website" type="text" name="website" value="" tabindex="-1" autocomplete="off" />
         </div>
         <input type="hidden" name="formStartedAt" value="" />
+        <input type="hidden" name={IDEMPOTENCY_FIELD} value={state.values?.idempotencyKey ?? ""} data-idempotency-key />
         <button class="button" type="submit">
           {Html.escapeHtml(t("report.send"))}
         </button>

@@ -3,7 +3,10 @@
 // thanks, or the form with its errors); without JavaScript it is a small page with the same
 // section and a link back to the event. Never stored.
 
+import { randomUUID } from "node:crypto";
 import { Elysia } from "elysia";
+import { IDEMPOTENCY_FIELD } from "../../lib/idempotency.ts";
+import { requestDeadline } from "../../lib/db/write-deadline.ts";
 import type { Deps } from "../../deps.ts";
 import { markup, NO_STORE_HEADERS, withBodyCap } from "../../lib/http.ts";
 import { isCrossSiteRequest } from "../../lib/origin.ts";
@@ -31,12 +34,18 @@ export function reportFormOutcome(outcome: ReportOutcome, values: ReportFormStat
       return { state: { values, error: t("report.notFound") }, status: 404, headers: {} };
     case "unavailable":
       return { state: { values, error: t("report.unavailable") }, status: 503, headers: {} };
+    case "invalid_key":
+      return { state: { values, error: t("report.invalid") }, status: 400, headers: {} };
+    case "key_reused":
+      return { state: { values, error: t("report.keyReused") }, status: 409, headers: {} };
   }
 }
 
+/** What the visitor sent, for the form shown again, with the form's idempotency key (a fresh one when it came without): sending it again is the same report. */
 function echo(fields: Record<string, unknown> | undefined): ReportFormState["values"] {
   const text = (v: unknown) => (typeof v === "string" ? v.slice(0, 2000) : undefined);
-  return { kind: text(fields?.kind), text: text(fields?.text) };
+  const key = fields?.[IDEMPOTENCY_FIELD];
+  return { kind: text(fields?.kind), text: text(fields?.text), idempotencyKey: typeof key === "string" && key !== "" ? key.slice(0, 200) : randomUUID() };
 }
 
 /** POST /event/:eventKey/report */
@@ -55,7 +64,8 @@ export function reportRoutes(deps: Deps) {
         const capped = await withBodyCap(request, MAX_REPORT_BODY_BYTES);
         if (capped === "too_large") return answer({ error: t("report.tooLarge") }, 413);
         const fields = await readJsonOrForm(capped);
-        const { state, status, headers, event } = reportFormOutcome(await submitReport(deps, key, honeypotBody(fields) ?? {}, clientIp(deps.config, request, server)), echo(fields));
+        const outcome = await submitReport(deps, key, honeypotBody(fields) ?? {}, clientIp(deps.config, request, server), { deadline: requestDeadline(request) });
+        const { state, status, headers, event } = reportFormOutcome(outcome, echo(fields));
         return answer(state, status, headers, event);
     },
     { parse: "none" },
