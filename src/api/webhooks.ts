@@ -8,6 +8,7 @@ import { json, refusalHeaders, statusOf, withBodyCap } from "../lib/http.ts";
 /** The largest webhook body read (a checkout event is a few KiB); longer ones are 413 unread. */
 export const WEBHOOK_MAX_BODY_BYTES = 256 * 1024;
 import { handlePaymentWebhook } from "../lib/placements/webhook.ts";
+import { requestDeadline } from "../lib/db/write-deadline.ts";
 
 /** POST /api/webhooks/payment */
 export function webhooksApi(deps: Deps) {
@@ -17,7 +18,7 @@ export function webhooksApi(deps: Deps) {
       const capped = await withBodyCap(request, WEBHOOK_MAX_BODY_BYTES);
       if (capped === "too_large") return json({ error: "Request body too large" }, 413);
       const raw = new Uint8Array(await capped.arrayBuffer());
-      const answer = await handlePaymentWebhook(deps, raw, request.headers.get("payment-signature"));
+      const answer = await handlePaymentWebhook(deps, raw, request.headers.get("payment-signature"), requestDeadline(request));
       // The provider reads `{error}` on a refusal (no `success` field: this is its wire format).
       if (!answer.ok) return json({ error: answer.error }, statusOf(answer.reason), refusalHeaders(answer.reason));
       return json(answer);

@@ -10,6 +10,7 @@ import { isDatabaseUnreachable } from "../db/errors.ts";
 import { webhookEvents } from "../db/schema/index.ts";
 import { verifyPaymentSignature } from "./payment-signature.ts";
 import { insertPaymentOrder, orderFromCheckoutSession } from "./orders.ts";
+import { DeadlinePassed, writeWithinDeadline, type WriteDeadline } from "../db/write-deadline.ts";
 
 export interface WebhookDeps {
   config: Pick<Config, "paymentWebhookSecret" | "paymentLinkPackages">;
@@ -34,8 +35,13 @@ function isEnvelopeText(value: unknown): value is string {
 /** The one event type that creates an order. */
 export const CHECKOUT_COMPLETED = "checkout.session.completed";
 
-/** Handles one delivery, in the order: configured, signature, JSON, envelope, type, order. */
-export async function handlePaymentWebhook(deps: WebhookDeps, rawBody: Uint8Array, signatureHeader: string | null): Promise<WebhookAnswer> {
+/**
+ * Handles one delivery, in the order: configured, signature, JSON, envelope, type, order. The
+ * delivery's record and its order are one transaction under the request's `deadline`
+ * (src/lib/db/write-deadline.ts): a 503 means neither was written, and the provider's redelivery
+ * of the same event id (the order's idempotency key) finds the order once it was.
+ */
+export async function handlePaymentWebhook(deps: WebhookDeps, rawBody: Uint8Array, signatureHeader: string | null, deadline?: WriteDeadline): Promise<WebhookAnswer> {
   const secret = deps.config.paymentWebhookSecret;
   if (!secret) return refused("unavailable", "Webhook not configured");
   if (!verifyPaymentSignature(rawBody, signatureHeader, secret, Math.floor(deps.now().getTime() / 1000))) {
@@ -53,12 +59,19 @@ export async function handlePaymentWebhook(deps: WebhookDeps, rawBody: Uint8Arra
   const { id, type } = envelope;
   const session = envelope.data.object;
   try {
-    await deps.db.insert(webhookEvents).values({ eventId: id, type, receivedAt: deps.now() }).onConflictDoNothing();
-    if (type !== CHECKOUT_COMPLETED) return NOT_HANDLED;
-    const inserted = await insertPaymentOrder(deps.db, orderFromCheckoutSession(id, type, session, deps.config.paymentLinkPackages), deps.now());
-    deps.log.info("webhook", inserted ? "Paid order created" : "Redelivery ignored: order already exists", { type });
-    return { ok: true, handled: true, inserted };
+    const answer = await writeWithinDeadline(deps.db, deadline, async (tx): Promise<WebhookAnswer> => {
+      await tx.insert(webhookEvents).values({ eventId: id, type, receivedAt: deps.now() }).onConflictDoNothing();
+      if (type !== CHECKOUT_COMPLETED) return NOT_HANDLED;
+      const inserted = await insertPaymentOrder(tx, orderFromCheckoutSession(id, type, session, deps.config.paymentLinkPackages), deps.now());
+      return { ok: true, handled: true, inserted };
+    });
+    if (answer.ok && answer.handled) deps.log.info("webhook", answer.inserted ? "Paid order created" : "Redelivery ignored: order already exists", { type });
+    return answer;
   } catch (error) {
+    if (error instanceof DeadlinePassed) {
+      deps.log.warn("webhook", "Webhook rolled back at the request deadline; the provider will redeliver", { type });
+      return refused("unavailable", "Service temporarily unavailable");
+    }
     // The provider redelivers on any 5xx: while the database is down a 503 says "later", not "broken".
     if (isDatabaseUnreachable(error)) {
       deps.log.warn("webhook", "Webhook deferred: the database is down; the provider will redeliver", { type });
