@@ -109,12 +109,13 @@ export function eventsApi(deps: Deps) {
       const key = keyOrNotFound(params.eventKey);
       const language = currentLanguage();
       return deps.renderCache.serve(request, languageCacheKey(`/api/events/${key}/calendar.ics`, language), CALENDAR_POLICY, async () => {
-        const event = findEventByKey((await live()).events, key);
-        if (!event) return notFound;
+        const read = await live();
+        const event = findEventByKey(read.events, key);
+        if (!event) return fromRead(read, notFound);
         const body = buildEventCalendar(event, { ...calendarOptions(), shareUrl: shareUrl(deps.config, event) });
         const fileName = calendarFileName(event);
-        if (!body || !fileName) return jsonRender(refusalBody("Add an unambiguous date to enable calendar export."), 422);
-        return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": `attachment; filename="${fileName}"` } };
+        if (!body || !fileName) return fromRead(read, jsonRender(refusalBody("Add an unambiguous date to enable calendar export."), 422));
+        return fromRead(read, { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": `attachment; filename="${fileName}"` } });
       });
     }, { detail: { tags: ["calendar"], summary: "One event as an iCalendar file", description: "Paris wall-clock times, texts in `lang` (fr or en; else the site's root language); 422 when the event has no unambiguous date." }, query: LANG_QUERY })
     .get("/calendar.ics", ({ request, query }) => {
@@ -123,11 +124,12 @@ export function eventsApi(deps: Deps) {
       const canonical = canonicalFilterQuery(filters);
       const language = currentLanguage();
       return deps.renderCache.serve(request, `/calendar.ics?${canonical ? `${canonical}&` : ""}lang=${language}`, CALENDAR_POLICY, async () => {
-        const matching = filterEvents((await live()).events, filters, deps.now());
+        const read = await live();
+        const matching = filterEvents(read.events, filters, deps.now());
         const summary = feedSummary(filters);
         const calendarName = `${t("ics.feedName", { site: SITE_NAME })}${summary ? ` · ${summary}` : ""}`;
         const body = buildCalendarFeed(matching, { ...calendarOptions(), shareUrlFor: (event) => shareUrl(deps.config, event), calendarName });
-        return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": 'inline; filename="finder.ics"' } };
+        return fromRead(read, { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": 'inline; filename="finder.ics"' } });
       });
     }, { detail: { tags: ["calendar"], summary: "Subscribable feed of the events matching the filters", description: "The same events as /api/events for the same query, texts in `lang` (fr or en; else the site's root language); subscribe with the webcal:// scheme.", parameters: [...FILTER_QUERY_PARAMETERS, LANG_PARAMETER] } });
 }
