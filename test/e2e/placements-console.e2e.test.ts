@@ -1,7 +1,7 @@
 // In Chromium, the /admin/placements forms with JavaScript off and on: without it every form posts
 // and comes back with its notice (fulfil, move, dismiss, delete, test link, schedule, reschedule,
 // cancel, clear) and the timeline is drawn by the server; with it the destructive forms ask first
-// (once, even after tab navigation swapped the area in again), Copy stats link copies, and the
+// (once, even after tab navigation swapped the area in again), Copy stats link (on the link an activation shows once) copies, and the
 // same forms still work. Screenshots go to test/e2e/screenshots.
 
 import { beforeEach, describe, expect, test } from "bun:test";
@@ -50,9 +50,11 @@ describe("/admin/placements forms", () => {
     await order.getByLabel("Tier").selectOption("promoted");
     await order.getByRole("button", { name: "Fulfil as selected tier" }).click();
     expect(await notice(page)).toBe("Order activated as promoted for “Bastille Dancehall Night” (evt_fixture000005)");
-    await expect(order.getByRole("link", { name: "Open partner stats" }).getAttribute("href")).resolves.toMatch(/\/partner-stats\/[0-9a-f-]{36}\?token=[0-9a-f]{32}$/);
-    // Without JavaScript the link is still there to copy by hand.
-    await expect(order.getByLabel("Statistics link").inputValue()).resolves.toMatch(/\/partner-stats\//);
+    // The statistics link is shown this once, above the queue; without JavaScript it is there to copy by hand.
+    const once = page.locator(".stats-link-once");
+    await expect(once.getByRole("link", { name: "Open partner stats" }).getAttribute("href")).resolves.toMatch(/\/partner-stats\/[0-9a-f-]{36}\?token=[0-9a-f]{32}$/);
+    await expect(once.getByLabel("Statistics link").inputValue()).resolves.toMatch(/\/partner-stats\//);
+    await expect(order.getByText("Statistics link issued").count()).resolves.toBe(1);
     await order.getByRole("button", { name: "Dismiss" }).click();
     expect(await notice(page)).toBe("Order updated");
     await order.getByRole("button", { name: "Delete" }).click();
@@ -64,7 +66,8 @@ describe("/admin/placements forms", () => {
     await page.locator("details.test-link").getByLabel("Event").fill("evt_fixture000006");
     await page.locator("details.test-link").getByLabel("Tier").selectOption("promoted");
     await page.locator("details.test-link").getByRole("button", { name: "Generate Test Stats Link" }).click();
-    expect(await notice(page)).toMatch(/^Test activation created: http.*\/partner-stats\/[0-9a-f-]{36}\?token=[0-9a-f]{32}$/);
+    expect(await notice(page)).toBe("Test activation created");
+    await expect(page.locator(".stats-link-once").getByLabel("Statistics link").inputValue()).resolves.toMatch(/\/partner-stats\/[0-9a-f-]{36}\?token=[0-9a-f]{32}$/);
 
     // Scheduler: feature four events now; the fourth queues; the timeline shows it in slot 3.
     const create = page.locator("form.create-entry");
@@ -146,7 +149,7 @@ describe("/admin/placements forms", () => {
     await page.getByText("Generate Test Stats Link", { exact: true }).first().click();
     await page.locator("details.test-link").getByLabel("Event").fill("evt_fixture000006");
     await page.locator("details.test-link").getByRole("button", { name: "Generate Test Stats Link" }).click();
-    await page.goto(`${app.server.url}/admin/placements?tab=activated`);
+    await page.locator(".stats-link-once").waitFor();
     const copy = page.locator("button[data-copy]");
     await expect(copy.textContent()).resolves.toContain("Copy stats link");
     const link = await page.getByRole("link", { name: "Open partner stats" }).getAttribute("href");

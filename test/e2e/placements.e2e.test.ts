@@ -33,8 +33,10 @@ test("webhook → order → fulfil as spotlight → badge on / → partner figur
   await screenshot(page, "placements-order-desktop");
   await order.getByRole("button", { name: "Fulfil as selected tier" }).click();
   await page.getByText("Order activated as spotlight for “Bercy Yoga Beats” (evt_fixture000012)").waitFor();
+  // The statistics link is shown this once, on the page the activation comes back to.
+  const statsHref = await page.locator(".stats-link-once").getByRole("link", { name: "Open partner stats" }).getAttribute("href");
   await page.goto(`${server.url}/admin/placements?tab=activated`);
-  const statsHref = await page.getByRole("link", { name: "Open partner stats" }).getAttribute("href");
+  await expect(page.getByRole("link", { name: "Open partner stats" }).count()).resolves.toBe(0);
   expect(statsHref).toMatch(/\/partner-stats\/[0-9a-f-]{36}\?token=[0-9a-f]{32}$/);
   await expect(page.locator(".admin-header .badge").textContent()).resolves.toContain("Action Center 0");
   await screenshot(page, "placements-activated-desktop");

@@ -3,7 +3,7 @@
 // fulfilled by scheduling the event in the tier's scheduler and minting the partner statistics token.
 
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { recordActivity } from "../activity/activity.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
@@ -11,6 +11,7 @@ import { paidOrders } from "../db/schema/index.ts";
 import { isPlainObject } from "../http.ts";
 import { toStorableText } from "../storable-text.ts";
 import { partnerStatsUrl } from "../partners/tokens.ts";
+import { cancelQueuedMessages } from "../mail/outbox.ts";
 import { findNewestWindow, lockScheduler, scheduleLocked, type SchedulerDeps, type Tier } from "./scheduler.ts";
 
 export const ORDER_STATUSES = ["pending", "processing", "activated", "dismissed"] as const;
@@ -149,7 +150,7 @@ export async function setOrderStatus(db: Db, id: string, status: unknown, now: D
     const [row] = await tx.update(paidOrders).set({ status, activatedAt: null, updatedAt: now }).where(eq(paidOrders.id, id)).returning();
     if (!row) return { ok: false, reason: "not_found", error: "Order not found" };
     // Leaving activated revokes the placement's coming emails (the worker would cancel them too).
-    await tx.execute(sql`update outbox_messages set status = 'cancelled', updated_at = ${now.toISOString()}::timestamptz where status = 'queued' and starts_with(dedupe_key, ${`order:${id}:`})`);
+    await cancelQueuedMessages(tx, `order:${id}:`, now);
     await recordActivity({ db: tx, now: () => now }, { actor, action: "order.status", targetType: "order", targetId: id, outcome: "ok", detail: { status } });
     return { ok: true, order: row };
   });

@@ -40,12 +40,20 @@ test("orders queue: a paid order shows with its fields and counts in the Action 
 
   const done = await form(`/admin/placements/orders/${id}/fulfil`, { eventKey: "evt_fixture000002", tier: "spotlight", startAt: "", durationHours: "48" });
   expect(done.status).toBe(303);
-  // The statistics link is shown once, in the activation's notice; the list never shows it again.
-  const notice = new URL(done.headers.get("location")!, "http://x").searchParams.get("notice")!;
-  expect(notice).toMatch(new RegExp(`Statistics link \\(shown once\\): http://finder\\.test/partner-stats/${id}\\?token=[0-9a-f]{32}$`));
+  // The statistics link is shown once, on the page the activation comes back to; the list never shows it again.
+  const back = new URL(done.headers.get("location")!, "http://x");
+  expect(back.searchParams.get("notice")).toBe("Order activated as spotlight for “Belleville Rooftop House” (evt_fixture000002)");
+  const statsLink = back.searchParams.get("statsLink")!;
+  expect(statsLink).toMatch(new RegExp(`^http://finder\\.test/partner-stats/${id}\\?token=[0-9a-f]{32}$`));
+  const once = await (await page(back.search)).text();
+  expect(once).toContain("Statistics link, shown this once");
+  expect(once).toContain(`href="${Bun.escapeHTML(statsLink)}"`);
   const after = await (await page("?tab=activated")).text();
   expect(after).toContain("Statistics link issued");
   expect(after).not.toContain("/partner-stats/" + id + "?token=");
+  // Only this site's statistics links are shown from the address.
+  const forged = await (await page(`?statsLink=${encodeURIComponent("https://evil.example/partner-stats/" + id + "?token=" + "0".repeat(32))}`)).text();
+  expect(forged).not.toContain("evil.example");
   expect(after).toContain("Action Center 0");
 });
 

@@ -4,6 +4,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
 import { NO_STORE_HEADERS } from "../../../lib/http.ts";
+import { publicUrl } from "../../../lib/config.ts";
 import { hxRedirect } from "../../../lib/htmx.ts";
 import { readForm } from "../../../lib/forms.ts";
 import { HttpError } from "../../../lib/errors.ts";
@@ -15,14 +16,26 @@ import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
 import { PLACEMENTS_PATH, PlacementsArea } from "./placements.view.tsx";
 
+/** What an activation comes back with: the notice and its statistics link, shown this once (only its digest is kept). */
+type Activated = { notice: string; statsLink: string | null };
+
+/** The statistics link of the page's address, shown only when it is one of this site's (never any other address). */
+function shownStatsLink(config: Deps["config"], raw: unknown): string | undefined {
+  if (typeof raw !== "string") return undefined;
+  const prefix = publicUrl(config, "/partner-stats/");
+  return raw.startsWith(prefix) && /^[0-9a-f-]{36}\?token=[0-9a-f]{32}$/.test(raw.slice(prefix.length)) ? raw : undefined;
+}
+
 /** GET /admin/placements and the POST actions under it (orders, test link, scheduler). */
 export function placementsRoutes(deps: Deps) {
-  const back = (request: Request, query: Record<string, string | undefined>, notice: string) => {
-    const params = new URLSearchParams({ tab: isOrderStatus(query.tab) ? query.tab : "all", mode: isTier(query.mode) ? query.mode : "spotlight", notice });
+  /** Back to the page with a notice, and the statistics link an activation shows this once. */
+  const back = (request: Request, query: Record<string, string | undefined>, outcome: string | Activated) => {
+    const { notice, statsLink } = typeof outcome === "string" ? { notice: outcome, statsLink: null } : outcome;
+    const params = new URLSearchParams({ tab: isOrderStatus(query.tab) ? query.tab : "all", mode: isTier(query.mode) ? query.mode : "spotlight", notice, ...(statsLink ? { statsLink } : {}) });
     return hxRedirect(request, `${PLACEMENTS_PATH}?${params.toString()}`, NO_STORE_HEADERS);
   };
   /** Runs an action; a refused or invalid one comes back as the notice instead of an error page. */
-  const act = async (request: Request, query: Record<string, string | undefined>, work: () => Promise<string>) => {
+  const act = async (request: Request, query: Record<string, string | undefined>, work: () => Promise<string | Activated>) => {
     try {
       return back(request, query, await work());
     } catch (error) {
@@ -60,6 +73,7 @@ export function placementsRoutes(deps: Deps) {
           names: new Map(events.map((e) => [e.eventKey.toLowerCase(), e.eventName])),
           now: deps.now(),
           notice: typeof query.notice === "string" ? query.notice.slice(0, 300) : undefined,
+          statsLink: shownStatsLink(deps.config, query.statsLink),
         };
         return consoleResponse(deps, request, "placements", "Placements", () => <PlacementsArea {...props} />);
       },
@@ -70,7 +84,7 @@ export function placementsRoutes(deps: Deps) {
       async ({ request, query, admin }) =>
         act(request, query, async () => {
           const result = await createTestActivation(deps, await readForm(request), actorOf(admin));
-          return result.ok ? `Test activation created: ${orderJson(deps.config, result.order, true).statsUrl ?? ""}` : result.error;
+          return result.ok ? { notice: "Test activation created", statsLink: orderJson(deps.config, result.order, true).statsUrl } : result.error;
         }),
       { isAdmin: true, parse: "none" },
     )
@@ -82,9 +96,8 @@ export function placementsRoutes(deps: Deps) {
           if (!result.ok) return result.error;
           const key = result.order.fulfilledEventKey ?? "";
           const event = await findLiveEvent(deps, key);
-          // The statistics link is shown this once (only its digest is kept).
-          const link = orderJson(deps.config, result.order, true).statsUrl;
-          return `Order activated as ${result.order.fulfilledTier} for ${eventLabel({ eventKey: key, eventName: event?.eventName ?? "" })}${link ? `. Statistics link (shown once): ${link}` : ""}`;
+          const notice = `Order activated as ${result.order.fulfilledTier} for ${eventLabel({ eventKey: key, eventName: event?.eventName ?? "" })}`;
+          return { notice, statsLink: orderJson(deps.config, result.order, true).statsUrl };
         }),
       { isAdmin: true, parse: "none" },
     )

@@ -29,6 +29,8 @@ export interface PlacementsProps {
   names: Map<string, string>;
   now: Date;
   notice?: string;
+  /** The statistics link an activation shows this once. */
+  statsLink?: string;
 }
 
 const EVENTS_LIST_ID = "placement-events";
@@ -350,6 +352,24 @@ function Scheduler(props: PlacementsProps): JSX.Element {
   );
 }
 
+/** The statistics link of an activation, shown this once: only its digest is kept, so it cannot be shown again. */
+function StatsLinkOnce(props: { link: string }): JSX.Element {
+  return (
+    <div class="card stats-link-once" role="status">
+      <p>Statistics link, shown this once (copy it now: it cannot be shown again; the partner also gets it by email):</p>
+      <div class="order-actions">
+        <a class="button button-quiet" href={props.link} target="_blank" rel="noreferrer">
+          Open partner stats
+        </a>
+        <button type="button" class="button button-quiet" data-copy={props.link}>
+          Copy stats link
+        </button>
+        <input class="stats-link" readonly value={props.link} aria-label="Statistics link" />
+      </div>
+    </div>
+  );
+}
+
 /** The placements area: notice, orders queue, scheduler, and the event list both pickers search. */
 export function PlacementsArea(props: PlacementsProps): JSX.Element {
   return (
@@ -361,6 +381,7 @@ export function PlacementsArea(props: PlacementsProps): JSX.Element {
       ) : (
         ""
       )}
+      {props.statsLink ? <StatsLinkOnce link={props.statsLink} /> : ""}
       <datalist id={EVENTS_LIST_ID}>
         {props.events.map((e) => (
           <option value={e.eventKey} label={[e.eventName, e.location, e.date].filter(Boolean).join(" · ")} safe>
