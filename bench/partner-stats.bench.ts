@@ -23,6 +23,7 @@ import { createMemoryLogger } from "../src/lib/logger.ts";
 import { readDailySeries, readMetrics, readPartnerStats, readRawDailySeries, readStoredMetrics } from "../src/lib/partners/stats.ts";
 import { insertEngagementBatch, type EngagementRow } from "../src/lib/tracking/rows.ts";
 import { paidOrders } from "../src/lib/db/schema/index.ts";
+import { partnerTokenDigest } from "../src/lib/partners/tokens.ts";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -89,8 +90,8 @@ export async function benchPartnerStats(rows = 1_000_000, share = 0.1): Promise<
     const token = randomUUID().replaceAll("-", "");
     t = performance.now();
     const [order] = await database.query<{ id: string }>(sql`
-      insert into paid_orders (source, source_event_id, status, fulfilled_event_key, fulfilled_tier, fulfilled_start_at, fulfilled_end_at, partner_stats_token, activated_at)
-      values ('manual-test', ${`manual-test-${randomUUID()}`}, 'activated', 'evt_partner', 'spotlight', ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${token}, ${start.toISOString()}::timestamptz)
+      insert into paid_orders (source, source_event_id, status, fulfilled_event_key, fulfilled_tier, fulfilled_start_at, fulfilled_end_at, partner_stats_token_hash, activated_at)
+      values ('manual-test', ${`manual-test-${randomUUID()}`}, 'activated', 'evt_partner', 'spotlight', ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${partnerTokenDigest(token)}, ${start.toISOString()}::timestamptz)
       returning id`);
     console.log(`partner-stats: activation with its rollup backfilled from the raw records in ${((performance.now() - t) / 1000).toFixed(2)} s`);
     await settle("partner_stats_sessions");

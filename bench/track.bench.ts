@@ -234,7 +234,7 @@ export async function benchTrack(): Promise<void> {
     const wanted = process.env.BENCH_TRACK_ACTIVATIONS ?? "3";
     const activated = keys.slice(0, wanted === "all" ? keys.length : Number(wanted));
     for (const key of activated) {
-      await sql`insert into paid_orders (source, source_event_id, status, fulfilled_event_key, fulfilled_tier, fulfilled_start_at, fulfilled_end_at, partner_stats_token, activated_at)
+      await sql`insert into paid_orders (source, source_event_id, status, fulfilled_event_key, fulfilled_tier, fulfilled_start_at, fulfilled_end_at, partner_stats_token_hash, activated_at)
         values ('manual-test', ${`manual-test-${crypto.randomUUID()}`}, 'activated', ${key}, 'spotlight', now() - interval '1 hour', now() + interval '2 days', ${crypto.randomUUID().replaceAll("-", "")}, now())`;
     }
     console.log(`  ${activated.length} of ${keys.length} event keys have a partner activation`);

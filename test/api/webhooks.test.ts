@@ -59,7 +59,7 @@ describe("POST /api/webhooks/payment: answers", () => {
       amount_total_cents: 8000,
       currency: "eur",
       metadata: { package_key: "spotlight-standard" },
-      partner_stats_token: null,
+      partner_stats_token_hash: null,
     });
     expect(order!.raw_payload).toEqual({ type: "checkout.session.completed", session: envelope.data.object });
   });

@@ -9,9 +9,10 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { sql } from "drizzle-orm";
 import { collectConsoleErrors, newContext, screenshot, useBrowserApp } from "../helpers/browser.ts";
 import { loginAsAdmin } from "../helpers/auth.ts";
-import { ADMIN_KEY_HEADER } from "../helpers/auth.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { translate } from "../../src/lib/i18n/index.ts";
+import { renderMessage, type MessageKind } from "../../src/lib/mail/templates.ts";
+import { withPrivateLinks } from "../../src/lib/mail/secret-links.ts";
 import type { TestContext } from "../helpers/app.ts";
 
 const SHEET = [
@@ -38,13 +39,14 @@ async function moderatorPage(b: Browser): Promise<{ context: BrowserContext; pag
   return { context, page: await context.newPage() };
 }
 
-/** The first link after `label` in the text part of the queued message of `kind`, read through the outbox API. */
+/**
+ * The first link after `label` in the text part of the queued message of `kind`, as the outbox
+ * worker writes it out at send time (the outbox and its API hold no private link).
+ */
 async function emailedLink(kind: string, label: string): Promise<string> {
-  const list = (await (await ctx.request("/api/admin/outbox", { headers: ADMIN_KEY_HEADER })).json()) as { messages: { id: string; kind: string }[] };
-  const message = list.messages.find((m) => m.kind === kind);
+  const [message] = await ctx.deps.database.query<{ kind: MessageKind; language: string; params: Record<string, unknown> }>(sql`select kind, language, params from outbox_messages where kind = ${kind} order by created_at desc limit 1`);
   expect(message).toBeDefined();
-  const one = (await (await ctx.request(`/api/admin/outbox/${message!.id}`, { headers: ADMIN_KEY_HEADER })).json()) as { message: { text: string } };
-  const text = one.message.text;
+  const text = renderMessage(message!.kind, message!.language, withPrivateLinks(ctx.deps.config, message!.kind, message!.language, message!.params, "send")).text;
   const after = text.slice(text.indexOf(label) + label.length);
   return after.match(/https?:\/\/\S+/)![0];
 }

@@ -629,6 +629,18 @@ export const en = {
   // Console: sheet editor readings
   "sheetEditor.timeUnread": "\"{value}\" is not a recognised time; shown as written",
   "sheetEditor.priceUnread": "\"{value}\" gives no amount; the price filter ignores it",
+  // Console: publishing that renames or removes events asks for a second confirmation
+  "publishing.held.renamed": { one: "{count} event renamed", other: "{count} events renamed" },
+  "publishing.held.removedAfter": { one: "{count} removed", other: "{count} removed" },
+  "publishing.held.removed": { one: "{count} event removed", other: "{count} events removed" },
+  "publishing.held.review": "{changes}: review",
+  "publishing.held.intro": "Publishing would change the event that saved nights and shared links point at: check these rows before you confirm.",
+  "publishing.held.renamedList": "Renamed under the same Event Key (old title → new title):",
+  "publishing.held.removedList": "Removed:",
+  "publishing.held.confirm": "I have reviewed these renames and removals: publish anyway",
+  "publishing.held.publishAnyway": "Publish anyway",
+  "publishing.held.keepDraft": "Do not publish",
+  "publishing.held.refused": "Nothing was published: {changes}. Confirm once you have reviewed them.",
   "sheetEditor.countryUnread": "\"{value}\" names no supported country ({codes}); ignored",
   // Console: upload check and spreadsheet import preview
   "sheetImport.noEventKeyColumn": "The file has no Event Key column: importing it gives every event a generated key, which breaks the shared links of events whose title, date, start time or place changed since",

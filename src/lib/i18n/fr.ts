@@ -634,6 +634,18 @@ export const fr = {
   // Console: sheet editor readings
   "sheetEditor.timeUnread": "« {value} » n'est pas une heure reconnue ; affichée telle quelle",
   "sheetEditor.priceUnread": "« {value} » ne donne aucun montant ; le filtre de prix l'ignore",
+  // Console: publishing that renames or removes events asks for a second confirmation
+  "publishing.held.renamed": { one: "{count} événement renommé", other: "{count} événements renommés" },
+  "publishing.held.removedAfter": { one: "{count} supprimé", other: "{count} supprimés" },
+  "publishing.held.removed": { one: "{count} événement supprimé", other: "{count} événements supprimés" },
+  "publishing.held.review": "{changes} : à vérifier",
+  "publishing.held.intro": "Publier changerait l'événement que désignent des favoris et des liens partagés : vérifiez ces lignes avant de confirmer.",
+  "publishing.held.renamedList": "Renommés sous la même Event Key (ancien titre → nouveau titre) :",
+  "publishing.held.removedList": "Supprimés :",
+  "publishing.held.confirm": "J'ai vérifié ces renommages et suppressions : publier quand même",
+  "publishing.held.publishAnyway": "Publier quand même",
+  "publishing.held.keepDraft": "Ne pas publier",
+  "publishing.held.refused": "Rien n'a été publié : {changes}. Confirmez après vérification.",
   "sheetEditor.countryUnread": "« {value} » ne nomme aucun pays pris en charge ({codes}) ; ignoré",
   // Console: upload check and spreadsheet import preview
   "sheetImport.noEventKeyColumn": "Le fichier n'a pas de colonne Event Key : l'importer donne à chaque événement une clé générée, ce qui casse les liens partagés des événements dont le titre, la date, l'heure de début ou le lieu ont changé depuis",
