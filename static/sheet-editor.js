@@ -263,6 +263,8 @@
       else if (action === "redo") self.redo();
       else if (action === "reload") self.reload();
       else if (action === "publish") self.save(true);
+      else if (action === "publish-confirmed") { self.hideHold(); self.confirmNext = true; self.save(true); }
+      else if (action === "publish-cancel") self.hideHold();
       else if (action === "discard") self.discard();
       else if (action === "more") self.fetchWindow(self.rules.page, true).then(function () { self.render(); });
       else if (action === "delete-row") self.deleteRow(button.getAttribute("data-row"));
@@ -1165,6 +1167,9 @@
     if (!publish && !this.hasPending()) return Promise.resolve();
     var body = this.takePending();
     if (publish) body.publish = true;
+    // The second confirmation of a publish that was held for renames or removals, for this publish only.
+    if (publish && this.confirmNext) body.confirm = true;
+    this.confirmNext = false;
     this.saving = true;
     this.setStatus("Saving\u2026", publish ? "Saving and revalidating the homepage\u2026" : undefined);
     return (this.inflight = fetch(API, { method: "PATCH", headers: { "content-type": "application/json" }, credentials: "same-origin", body: JSON.stringify(body) })
@@ -1175,6 +1180,7 @@
         self.saving = false;
         if (r.status === 200 && r.json.success) return self.saved(r.json, publish, body);
         self.restorePending(body);
+        if (r.status === 409 && r.json.needsConfirmation) return self.showHold(r.json);
         if (r.status === 409) return self.showConflict(r.json, body);
         var message = r.json.error || "Save failed";
         if (r.json.report && r.json.report.blocking) message += ": " + r.json.report.blocking.map(function (b) { return b.message; }).join("; ");
@@ -1360,6 +1366,41 @@
   Editor.prototype.label = function (key) {
     var c = this.columns.find(function (x) { return x.key === key; });
     return c ? c.label : key;
+  };
+
+  // A Publish held by the server: titles changed under kept Event Keys, or rows removed. The box
+  // (its words come with the page) lists them from the answer; "Publish anyway" sends the publish
+  // again with the confirmation. Nothing was written; the edits stay pending and autosave.
+  Editor.prototype.showHold = function (json) {
+    var box = this.$("[data-publish-hold]");
+    var review = json.review || { renamed: [], removed: [] };
+    box.querySelector("[data-publish-hold-text]").textContent = json.error;
+    var renamed = el("ul", { "data-renamed-list": "" });
+    review.renamed.forEach(function (row) {
+      var li = el("li");
+      li.appendChild(el("del", {}, row.before));
+      li.appendChild(document.createTextNode(" \u2192 "));
+      li.appendChild(el("ins", {}, row.after || "(empty)"));
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(el("code", {}, row.eventKey));
+      renamed.appendChild(li);
+    });
+    var removed = el("ul", { "data-removed-list": "" });
+    review.removed.forEach(function (row) {
+      var li = el("li", {}, (row.title || "(no title)") + " ");
+      li.appendChild(el("code", {}, row.eventKey));
+      removed.appendChild(li);
+    });
+    box.querySelector("[data-renamed-list]").replaceWith(renamed);
+    box.querySelector("[data-removed-list]").replaceWith(removed);
+    box.querySelector("[data-publish-hold-renamed]").hidden = review.renamed.length === 0;
+    box.querySelector("[data-publish-hold-removed]").hidden = review.removed.length === 0;
+    box.hidden = false;
+    this.setStatus(this.hasPending() ? "Unsaved changes" : "All changes saved", json.error);
+  };
+
+  Editor.prototype.hideHold = function () {
+    this.$("[data-publish-hold]").hidden = true;
   };
 
   Editor.prototype.showConflict = function (json, body) {

@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { isPlainObject, jsonNoStore, readJson, refusalJson } from "../lib/http.ts";
+import { isPlainObject, jsonNoStore, readJson, readObjectBody, refusalJson } from "../lib/http.ts";
 import { refused } from "../lib/outcome.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
@@ -20,7 +20,7 @@ import {
   restoreRevision,
   writeSheetEdits,
 } from "../lib/admin/sheet-editor.ts";
-import { discardDrafts, parseStatusInput, publishDrafts, setEventStatus } from "../lib/admin/publishing.ts";
+import { discardDrafts, parsePublishInput, parseStatusInput, publishDrafts, setEventStatus } from "../lib/admin/publishing.ts";
 import { readDraftSummary, readUnpublishedChanges } from "../lib/admin/drafts.ts";
 
 const SHEET = "/api/admin/sheet";
@@ -80,7 +80,9 @@ export function adminSheetApi(deps: Deps) {
     .post(
       `${SHEET}/publish`,
       async ({ request, admin }) => {
-        const result = await publishDrafts(deps, actorOf(admin));
+        const parsed = parsePublishInput(await readObjectBody(request));
+        if (!parsed.ok) return invalidJson(parsed.issues);
+        const result = await publishDrafts(deps, actorOf(admin), parsed.confirm);
         if (!result.ok) return refusalJson(result);
         const { ok: _ok, ...body } = result;
         return jsonNoStore({ success: true, ...body });

@@ -269,7 +269,8 @@ describe("PATCH /api/admin/sheet (autosave)", () => {
     const sheet = await readSheet();
     const seen: Invalidation[] = [];
     const stop = ctx.deps.invalidation.subscribe((i) => void seen.push(i));
-    const res = await send("PATCH", "/api/admin/sheet", { baseRevision: 1, publish: true, cells: [{ rowId: sheet.rows[0].id, key: "title", value: "Sunset Set, published" }] });
+    // A title changed under its kept key is published with the second confirmation.
+    const res = await send("PATCH", "/api/admin/sheet", { baseRevision: 1, publish: true, confirm: true, cells: [{ rowId: sheet.rows[0].id, key: "title", value: "Sunset Set, published" }] });
     stop();
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -363,7 +364,8 @@ describe("revisions", () => {
     await send("PATCH", "/api/admin/sheet", { baseRevision: 1, publish: true, cells: [{ rowId: sheet.rows[0].id, key: "location", value: "Canal" }] });
     const [published] = (await (await send("GET", "/api/admin/sheet/revisions")).json()).revisions;
     ctx.clock.advance(60_000);
-    await send("PATCH", "/api/admin/sheet", { baseRevision: 2, publish: true, cells: [{ rowId: sheet.rows[0].id, key: "location", value: "Bridge" }], deleteRowIds: [sheet.rows[1].id] });
+    // A removal is published with the second confirmation.
+    await send("PATCH", "/api/admin/sheet", { baseRevision: 2, publish: true, confirm: true, cells: [{ rowId: sheet.rows[0].id, key: "location", value: "Bridge" }], deleteRowIds: [sheet.rows[1].id] });
     const list = await (await send("GET", "/api/admin/sheet/revisions")).json();
     expect(list.revisions.map((r: { trigger: string }) => r.trigger)).toEqual(["publish", "publish"]);
     expect(list.revisions[0]).toMatchObject({ rowsDeleted: 1, rowsChanged: 1, changedColumns: ["location"], rowCount: 2 });
@@ -397,5 +399,41 @@ describe("revisions", () => {
     expect((await ctx.request(`/api/admin/sheet/revisions/${crypto.randomUUID()}/restore`, { method: "POST" })).status).toBe(401);
     const { token } = await loginAsAdmin(ctx);
     expect((await send("POST", `/api/admin/sheet/revisions/${crypto.randomUUID()}/restore`, undefined, { cookie: `finder_admin_session=${token}`, origin: "https://evil.example" })).status).toBe(403);
+  });
+});
+
+describe("writes name the rows they mean, by id (docs/console.md, JSON API)", () => {
+  test("PATCH: a cell of a row the same write deletes, or one cell set twice to different values, is a 400 naming it; nothing is written", async () => {
+    const sheet = await readSheet();
+    const late = rowByTitle(sheet, "Late Club");
+    const sunset = rowByTitle(sheet, "Sunset Set");
+    const deleting = await send("PATCH", "/api/admin/sheet", { baseRevision: 1, deleteRowIds: [late.id], cells: [{ rowId: sunset.id, key: "notes", value: "ok" }, { rowId: late.id, key: "title", value: "Brass Band Canal" }] });
+    expect(deleting.status).toBe(400);
+    expect((await deleting.json()).issues).toEqual([{ field: "cells.1.rowId", message: "This write deletes the row the cell names" }]);
+    const twice = await send("PATCH", "/api/admin/sheet", { baseRevision: 1, cells: [{ rowId: late.id, key: "title", value: "A" }, { rowId: late.id, key: "title", value: "B" }] });
+    expect(twice.status).toBe(400);
+    expect((await twice.json()).issues).toEqual([{ field: "cells.1", message: "Another cell of this write sets the same row and column to another value" }]);
+    const after = await readSheet();
+    expect(after.meta.revision).toBe(1);
+    expect(after.rows).toEqual(sheet.rows);
+  });
+
+  test("PUT: a row naming an id the sheet does not hold, or an id another row names, is a 400 naming it; nothing is written", async () => {
+    const sheet = await readSheet();
+    const columns = sheet.columns.map(({ key, label }) => ({ key, label }));
+    const [sunset, late] = sheet.rows;
+    const unknown = await send("PUT", "/api/admin/sheet", {
+      baseRevision: 1,
+      columns,
+      rows: [sunset, { id: crypto.randomUUID(), values: { ...late.values, title: "Brass Band Canal" } }],
+    });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).issues).toEqual([{ field: "rows.1.id", message: "No row of the sheet has this id (leave id out for a new row)" }]);
+    const twice = await send("PUT", "/api/admin/sheet", { baseRevision: 1, columns, rows: [sunset, { id: sunset.id, values: { ...late.values } }] });
+    expect(twice.status).toBe(400);
+    expect((await twice.json()).issues).toEqual([{ field: "rows.1.id", message: "Another row of this write names the same id" }]);
+    expect(await readSheet()).toEqual(sheet);
+    // A stale base is still the conflict it was, whatever ids it names.
+    expect((await send("PUT", "/api/admin/sheet", { baseRevision: 0, columns, rows: [{ id: crypto.randomUUID(), values: sunset.values }] })).status).toBe(409);
   });
 });

@@ -74,7 +74,8 @@ describe("draft marks and the drafts summary", () => {
     expect(await summary()).toMatchObject({ total: 2, rowsDeleted: 1, rowsChanged: 1, deleted: [{ id: choir, title: "Morning Choir", eventKey: "evt_cccccccccccccccc" }] });
     expect((await windowOf()).drafts).toEqual({ [sunset]: { cells: { startTime: "18:00" } } });
 
-    expect((await admin("POST", "/api/admin/sheet/publish")).status).toBe(200);
+    // A removal is published only with the second confirmation.
+    expect((await admin("POST", "/api/admin/sheet/publish", { confirm: true })).status).toBe(200);
     w = await windowOf();
     expect(w.drafts).toEqual({});
     expect(await summary()).toMatchObject({ total: 0, rowsDeleted: 0, deleted: [] });
@@ -147,5 +148,105 @@ describe("draft marks and the drafts summary", () => {
     const [{ n: after }] = await ctx.deps.database.query<{ n: number }>(sql`select count(*)::int as n from event_store_revisions`);
     expect(after - before).toBe(1);
     expect(await summary()).toMatchObject({ total: 200, rowsChanged: 200 });
+  });
+});
+
+describe("a publish that renames or removes events asks for a second confirmation", () => {
+  /** Renames two events under their kept keys, removes one, and moves a start time (an ordinary edit). */
+  async function renameAndRemove(): Promise<Window> {
+    const w = await windowOf();
+    const res = await admin("PATCH", "/api/admin/sheet", {
+      baseRevision: w.meta.revision,
+      cells: [
+        { rowId: idOf(w, "Sunset Set"), key: "title", value: "Chorale de la Butte" },
+        { rowId: idOf(w, "Late Club"), key: "title", value: "Brass Band Canal" },
+        { rowId: idOf(w, "Late Club"), key: "startTime", value: "23:30" },
+      ],
+      deleteRowIds: [idOf(w, "Morning Choir")],
+    });
+    expect(res.status).toBe(200);
+    return w;
+  }
+  const publishedTitles = async () => (await (await ctx.request("/api/events")).json()).events.map((e: { eventName: string }) => e.eventName).sort();
+  const REVIEW = {
+    rowsRenamed: 2,
+    rowsRemoved: 1,
+    renamed: [
+      { id: expect.any(String), eventKey: "evt_aaaaaaaaaaaaaaaa", before: "Sunset Set", after: "Chorale de la Butte" },
+      { id: expect.any(String), eventKey: "evt_bbbbbbbbbbbbbbbb", before: "Late Club", after: "Brass Band Canal" },
+    ],
+    removed: [{ id: expect.any(String), title: "Morning Choir", eventKey: "evt_cccccccccccccccc" }],
+  };
+
+  test("POST …/publish without confirm: 409 with the counts and the list, nothing published; with {confirm: true} it is", async () => {
+    await renameAndRemove();
+    const before = await publishedTitles();
+    const revision = (await windowOf()).meta.revision;
+    const held = await admin("POST", "/api/admin/sheet/publish");
+    expect(held.status).toBe(409);
+    expect(await held.json()).toEqual({ success: false, error: "2 events renamed, 1 removed: review", needsConfirmation: true, review: REVIEW });
+    expect(await publishedTitles()).toEqual(before);
+    expect((await windowOf()).meta.revision).toBe(revision);
+    expect((await summary()).total).toBe(3);
+    expect((await admin("GET", "/api/admin/sheet/unpublished").then((r) => r.json())).review).toEqual(REVIEW);
+
+    expect((await admin("POST", "/api/admin/sheet/publish", { confirm: false })).status).toBe(409);
+    // A misspelt confirmation is refused, naming the field; nothing is published.
+    const misspelt = await admin("POST", "/api/admin/sheet/publish", { confirmed: true });
+    expect(misspelt.status).toBe(400);
+    expect((await misspelt.json()).issues).toEqual([{ field: "confirmed", message: "Unknown field" }]);
+    expect(await publishedTitles()).toEqual(before);
+
+    const confirmed = await admin("POST", "/api/admin/sheet/publish", { confirm: true });
+    expect(confirmed.status).toBe(200);
+    expect(await publishedTitles()).toEqual(["Brass Band Canal", "Chorale de la Butte"]);
+    expect((await summary()).total).toBe(0);
+  });
+
+  test("the editor's PATCH with publish: a rename in the same write is held (409, nothing written); with confirm it is saved and published", async () => {
+    const w = await windowOf();
+    const sunset = idOf(w, "Sunset Set");
+    const edit = { baseRevision: w.meta.revision, publish: true, cells: [{ rowId: sunset, key: "title", value: "Chorale de la Butte" }] };
+    const held = await admin("PATCH", "/api/admin/sheet", edit);
+    expect(held.status).toBe(409);
+    const body = await held.json();
+    expect(body).toMatchObject({ error: "1 event renamed: review", needsConfirmation: true, review: { rowsRenamed: 1, rowsRemoved: 0 } });
+    const after = await windowOf();
+    expect(after.meta.revision).toBe(w.meta.revision);
+    expect(idOf(after, "Sunset Set")).toBe(sunset);
+    const ok = await admin("PATCH", "/api/admin/sheet", { ...edit, confirm: true });
+    expect(ok.status).toBe(200);
+    expect(await publishedTitles()).toContain("Chorale de la Butte");
+  });
+
+  test("ordinary edits (times, venues) and added rows publish with one click, as before", async () => {
+    const w = await windowOf();
+    await admin("PATCH", "/api/admin/sheet", {
+      baseRevision: w.meta.revision,
+      cells: [{ rowId: idOf(w, "Late Club"), key: "location", value: "Club Y" }],
+      addRows: [{ values: { title: "Brand new", date: "2026-06-21" } }],
+    });
+    expect((await admin("POST", "/api/admin/sheet/publish")).status).toBe(200);
+    expect(await publishedTitles()).toContain("Brand new");
+  });
+
+  test("the Publishing card states the renames and removals, and publishes them only with the box ticked (409 without)", async () => {
+    await renameAndRemove();
+    const before = await publishedTitles();
+    const card = await (await ctx.request("/admin/content/publishing", { headers: { ...ADMIN_KEY_HEADER, ...HTMX_HEADERS } })).text();
+    expect(card).toContain("2 events renamed, 1 removed: review");
+    expect(card).toContain("<del>Sunset Set</del> → <ins>Chorale de la Butte</ins> <code>evt_aaaaaaaaaaaaaaaa</code>");
+    expect(card).toContain("Morning Choir");
+    expect(card).toMatch(/<input type="checkbox" name="confirm" value="1" required/);
+    const form = (body: string) => ctx.request("/admin/content/publishing/publish", { method: "POST", headers: { ...ADMIN_KEY_HEADER, ...HTMX_HEADERS, "content-type": "application/x-www-form-urlencoded" }, body });
+    const held = await form("");
+    expect(held.status).toBe(409);
+    expect(held.headers.get("hx-trigger")).toBeNull();
+    expect(await held.text()).toContain("Nothing was published: 2 events renamed, 1 removed.");
+    expect(await publishedTitles()).toEqual(before);
+    const confirmed = await form("confirm=1");
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.headers.get("hx-trigger")).toBe("sheet-published");
+    expect(await publishedTitles()).toEqual(["Brass Band Canal", "Chorale de la Butte"]);
   });
 });

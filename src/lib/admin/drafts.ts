@@ -4,6 +4,7 @@
 // compares anything itself.
 
 import type { Db } from "../db/client.ts";
+import { t } from "../i18n/index.ts";
 import { readPublishedSheetKept, type PublishedSheet } from "../store/published.ts";
 import { findStoreMeta, isBlankStoreRow, readStoreSheet, type StoreColumn, type StoredSheet } from "../store/store.ts";
 
@@ -31,6 +32,54 @@ export interface UnpublishedChanges {
   total: number;
   rows: UnpublishedRow[];
   truncated: boolean;
+  /** The renames and removals publishing would make public, which it asks to confirm (publishReview). */
+  review: PublishReview;
+}
+
+/** A row whose title changed while its Event Key was kept: saved nights and shared links would point at another event. */
+export interface RenamedRow {
+  id: string;
+  eventKey: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * What a publish must have confirmed before it goes through (docs/console.md, "Publishing"):
+ * titles changed under a kept Event Key and published rows removed, the first
+ * UNPUBLISHED_ROWS_LISTED of each listed, the counts over all.
+ */
+export interface PublishReview {
+  rowsRenamed: number;
+  rowsRemoved: number;
+  renamed: RenamedRow[];
+  removed: { id: string; title: string; eventKey: string }[];
+}
+
+/** The renames (a published title changed, the Event Key kept) and removals among the changes. */
+export function publishReview(changes: readonly UnpublishedRow[]): PublishReview {
+  const renamed: RenamedRow[] = [];
+  const removed: PublishReview["removed"] = [];
+  for (const change of changes) {
+    if (change.kind === "deleted") removed.push({ id: change.id, title: change.title, eventKey: change.eventKey });
+    if (change.kind !== "changed" || change.cells.some((c) => c.key === "eventKey")) continue;
+    const title = change.cells.find((c) => c.key === "title");
+    if (title && title.before !== "") renamed.push({ id: change.id, eventKey: change.eventKey, before: title.before, after: title.after });
+  }
+  return { rowsRenamed: renamed.length, rowsRemoved: removed.length, renamed: renamed.slice(0, UNPUBLISHED_ROWS_LISTED), removed: removed.slice(0, UNPUBLISHED_ROWS_LISTED) };
+}
+
+/** True when publishing these changes needs the explicit confirmation. */
+export function needsConfirmation(review: PublishReview): boolean {
+  return review.rowsRenamed + review.rowsRemoved > 0;
+}
+
+/** The counts of a review as the card and the refusal say them: "3 events renamed, 1 removed". */
+export function reviewCounts(review: PublishReview): string {
+  const parts: string[] = [];
+  if (review.rowsRenamed) parts.push(t("publishing.held.renamed", { count: review.rowsRenamed }));
+  if (review.rowsRemoved) parts.push(t(review.rowsRenamed ? "publishing.held.removedAfter" : "publishing.held.removed", { count: review.rowsRemoved }));
+  return parts.join(", ");
 }
 
 /** The published side of a comparison: each non-blank published row's values by id, and every column's label. */
@@ -65,7 +114,7 @@ function rowChange(row: { id: string; values: Readonly<Record<string, string>> }
 }
 
 /** Every change of the working sheet against the published one, in sheet order, deleted rows last. */
-export function allChanges(working: StoredSheet | undefined, published: PublishedSheet | undefined): UnpublishedRow[] {
+export function allChanges(working: Pick<StoredSheet, "columns" | "rows"> | undefined, published: PublishedSheet | undefined): UnpublishedRow[] {
   const side = publishedSide(published, working?.columns ?? []);
   const changes: UnpublishedRow[] = [];
   const seen = new Set<string>();
@@ -94,6 +143,7 @@ function summarise(changes: readonly UnpublishedRow[], published: PublishedSheet
     total: changes.length,
     rows,
     truncated: changes.length > rows.length,
+    review: publishReview(changes),
   };
 }
 

@@ -16,9 +16,23 @@ import { allChanges } from "./drafts.ts";
 import { writeSheetEdits, type SheetWriteResult } from "./sheet-editor.ts";
 import { recordActivity } from "../activity/activity.ts";
 
-/** Publishes the working sheet: the schema gate, a "publish" revision, warm-up and homepage revalidation. */
-export async function publishDrafts(deps: PublishDeps, actor: string): Promise<SheetWriteResult> {
-  return writeSheetEdits(deps, { publish: true, baseRevision: 0, cells: [], addRows: [], deleteRowIds: [], addColumns: [] }, actor);
+/**
+ * Publishes the working sheet: the schema gate, a "publish" revision, warm-up and homepage
+ * revalidation. Without `confirm`, a sheet that renames events under their kept Event Keys or
+ * removes published rows is held: nothing is written and the answer carries the review.
+ */
+export async function publishDrafts(deps: PublishDeps, actor: string, confirm = false): Promise<SheetWriteResult> {
+  return writeSheetEdits(deps, { publish: true, confirm, baseRevision: 0, cells: [], addRows: [], deleteRowIds: [], addColumns: [] }, actor);
+}
+
+/** Validates the body of POST /api/admin/sheet/publish: nothing, or `{confirm: true|false}`; any other field is refused. */
+export function parsePublishInput(body: unknown): { ok: true; confirm: boolean } | { ok: false; issues: Issue[] } {
+  if (body === undefined) return { ok: true, confirm: false };
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return { ok: false, issues: [{ field: "body", message: "Expected a JSON object" }] };
+  const record = body as Record<string, unknown>;
+  const issues: Issue[] = Object.keys(record).filter((k) => k !== "confirm").map((field) => ({ field, message: "Unknown field" }));
+  if (record.confirm !== undefined && typeof record.confirm !== "boolean") issues.push({ field: "confirm", message: "confirm must be true or false" });
+  return issues.length ? { ok: false, issues } : { ok: true, confirm: record.confirm === true };
 }
 
 /** Puts the working sheet back to the published one (rows keep their ids). Nothing is published. */

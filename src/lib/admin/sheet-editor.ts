@@ -9,7 +9,9 @@ import { revalidateHomepage, type PublishDeps, type Revalidation } from "../even
 import { checkSheetRecords } from "../sheet/sheet.ts";
 import type { SchemaReport } from "../sheet/quality.ts";
 import { readSheetNotes, type SheetNotes } from "./sheet-readings.ts";
-import { readDraftMarks, type DraftMarks } from "./drafts.ts";
+import { allChanges, needsConfirmation, publishReview, readDraftMarks, reviewCounts, type DraftMarks, type PublishReview } from "./drafts.ts";
+import { t } from "../i18n/index.ts";
+import { readPublishedSheetKept } from "../store/published.ts";
 import { createBackup } from "../store/backups.ts";
 import { patchStoreSheet, type CellConflict, type StorePatch } from "../store/patch.ts";
 import { diffSheetFromRecords, diffSheets, findRevision, listRevisions, readRevisionSheet, revisionRecords, type RevisionListing, type SheetDiff } from "../store/revisions.ts";
@@ -184,8 +186,11 @@ function listOf(value: unknown, field: string, max: number, issues: Issue[]): un
   return value;
 }
 
-/** A PATCH body: the edits of one autosave, optionally published. */
-export type SheetPatchInput = StorePatch & { baseRevision: number; publish: boolean };
+/**
+ * A PATCH body: the edits of one autosave, optionally published; `confirm` is the second
+ * confirmation a publish that renames or removes events needs (docs/console.md, "Publishing").
+ */
+export type SheetPatchInput = StorePatch & { baseRevision: number; publish: boolean; confirm?: boolean };
 
 /** Validates an autosave body; every problem is reported with its field. */
 export function parseSheetPatch(body: unknown): { ok: true; patch: SheetPatchInput } | { ok: false; issues: Issue[] } {
@@ -221,8 +226,9 @@ export function parseSheetPatch(body: unknown): { ok: true; patch: SheetPatchInp
     return { label: column.label, key: column.key as string | undefined };
   });
   if (body.publish !== undefined && typeof body.publish !== "boolean") issues.push({ field: "publish", message: "publish must be true or false" });
+  if (body.confirm !== undefined && typeof body.confirm !== "boolean") issues.push({ field: "confirm", message: "confirm must be true or false" });
   if (issues.length) return { ok: false, issues };
-  return { ok: true, patch: { baseRevision, cells, addRows, deleteRowIds, addColumns, publish: body.publish === true } };
+  return { ok: true, patch: { baseRevision, cells, addRows, deleteRowIds, addColumns, publish: body.publish === true, confirm: body.confirm === true } };
 }
 
 /** A PUT body: the whole sheet. */
@@ -280,7 +286,24 @@ export type SheetWriteResult =
       revalidationError?: string;
     }
   | { ok: false; reason: "invalid"; error: string; issues?: Issue[]; report?: SchemaReport }
-  | { ok: false; reason: "conflict"; error: string; meta: SheetMetaJson; conflicts: CellConflict[] };
+  | { ok: false; reason: "conflict"; error: string; meta: SheetMetaJson; conflicts: CellConflict[] }
+  | { ok: false; reason: "conflict"; error: string; needsConfirmation: true; review: PublishReview };
+
+/**
+ * The hold of a publish not confirmed: it compares the sheet as it would be with the published one
+ * and holds the write when titles change under kept Event Keys or rows are removed. `review` keeps
+ * what it found for the answer.
+ */
+async function publishHold(deps: PublishDeps, patch: SheetPatchInput): Promise<{ hold?: (columns: StoreColumn[], rows: StoreRow[]) => string | undefined; review: () => PublishReview | undefined }> {
+  if (!patch.publish || patch.confirm) return { review: () => undefined };
+  const published = await readPublishedSheetKept(deps.db);
+  let review: PublishReview | undefined;
+  const hold = (columns: StoreColumn[], rows: StoreRow[]) => {
+    review = publishReview(allChanges({ columns, rows }, published));
+    return needsConfirmation(review) ? t("publishing.held.review", { changes: reviewCounts(review) }) : undefined;
+  };
+  return { hold, review: () => review };
+}
 
 /**
  * Writes the editor's edits. An autosave stores them without revalidation; with `publish` the
@@ -290,6 +313,7 @@ export type SheetWriteResult =
 export async function writeSheetEdits(deps: PublishDeps, patch: SheetPatchInput, actor: string): Promise<SheetWriteResult> {
   const now = deps.now();
   let report: SchemaReport | undefined;
+  const held = await publishHold(deps, patch);
   const result = await patchStoreSheet(deps.db, patch, {
     updatedBy: "admin-sheet-editor",
     origin: "manual",
@@ -298,7 +322,10 @@ export async function writeSheetEdits(deps: PublishDeps, patch: SheetPatchInput,
     now,
     publish: patch.publish ? "sheet" : undefined,
     gate: patch.publish ? (columns, rows) => (report = storeSheetReport(columns, rows, now)) : undefined,
+    hold: held.hold,
   });
+  // Held for the second confirmation: nothing was written, nothing is a failure yet.
+  if (!result.ok && result.kind === "held") return { ok: false, reason: "conflict", error: result.error, needsConfirmation: true, review: held.review()! };
   if (!result.ok) {
     if (patch.publish) await recordActivity(deps, { actor, action: "sheet.publish", targetType: "sheet", outcome: "failed", detail: { error: result.error } });
     if (result.kind === "conflict") return { ok: false, reason: "conflict", error: result.error, meta: metaJson(result.meta), conflicts: result.conflicts };
@@ -345,6 +372,26 @@ export async function cellsChangedSince(db: Db, base: number): Promise<CellConfl
   return conflicts;
 }
 
+/**
+ * The rows of a whole-sheet write that name a row the store does not hold, or one another row of
+ * the write names too: such a row would land on another row, or silently become a new one. Checked
+ * only at the store's current revision (a stale write is a conflict, answered by the save).
+ */
+async function unheldRowIds(db: Db, input: SheetReplaceInput): Promise<Issue[]> {
+  const named = input.rows.flatMap((r, i) => (r.id ? [{ i, id: r.id.toLowerCase() }] : []));
+  const meta = await findStoreMeta(db);
+  if (!named.length || (meta?.revision ?? 0) !== input.baseRevision) return [];
+  const held = new Set((await readStoreRowsById(db, [], named.map((n) => n.id))).map((r) => r.id));
+  const issues: Issue[] = [];
+  const seen = new Set<string>();
+  for (const { i, id } of named) {
+    if (!held.has(id)) issues.push({ field: `rows.${i}.id`, message: "No row of the sheet has this id (leave id out for a new row)" });
+    else if (seen.has(id)) issues.push({ field: `rows.${i}.id`, message: "Another row of this write names the same id" });
+    seen.add(id);
+  }
+  return issues;
+}
+
 /** Replaces the whole sheet (JSON API): base revision check, schema gate, uniqueness pass, revision; with `publish`, warm-up and revalidation. */
 export async function replaceSheet(
   deps: PublishDeps,
@@ -352,10 +399,12 @@ export async function replaceSheet(
   actor: string,
 ): Promise<
   | { ok: true; meta: SheetMetaJson; report: SchemaReport; revalidation?: Revalidation; revalidationError?: string }
-  | { ok: false; reason: "invalid"; error: string; report: SchemaReport }
+  | { ok: false; reason: "invalid"; error: string; report?: SchemaReport; issues?: Issue[] }
   | { ok: false; reason: "conflict"; error: string; meta: SheetMetaJson; conflicts: CellConflict[] }
 > {
   const now = deps.now();
+  const unheld = await unheldRowIds(deps.db, input);
+  if (unheld.length) return { ok: false, reason: "invalid", error: "The rows name ids the sheet does not hold", issues: unheld };
   const headers = input.columns.map((c) => c.label);
   const rows = input.rows.map((r) => input.columns.map((c) => r.values[c.key ?? c.label] ?? r.values[c.label] ?? ""));
   const report = checkSheetRecords([headers.map((h) => h.trim()), ...rows.map((r) => r.map((c) => c.trim()))], { now });

@@ -70,6 +70,11 @@ export interface PatchOptions {
    * of a publish); a report that is not ok refuses the whole write.
    */
   gate?: (columns: StoreColumn[], rows: StoreRow[]) => SchemaReport;
+  /**
+   * Holds the write back when the sheet after it needs a confirmation the caller has not given (a
+   * publish that renames or removes events): the message it returns refuses the whole write.
+   */
+  hold?: (columns: StoreColumn[], rows: StoreRow[]) => string | undefined;
   updatedBy: StoreUpdatedBy;
   origin?: StoreOrigin;
   trigger: RevisionTrigger;
@@ -105,7 +110,8 @@ export type PatchResult =
     }
   | { ok: false; kind: "conflict"; error: string; meta: StoreMeta; conflicts: CellConflict[] }
   | { ok: false; kind: "invalid"; error: string; issues: { field: string; message: string }[] }
-  | { ok: false; kind: "blocked"; error: string; report: SchemaReport };
+  | { ok: false; kind: "blocked"; error: string; report: SchemaReport }
+  | { ok: false; kind: "held"; error: string };
 
 const MAX_CELL_LENGTH = 10_000;
 
@@ -148,7 +154,7 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
     const base = patch.baseRevision ?? found.currentRevision;
     if (base > found.currentRevision) return invalid([{ field: "baseRevision", message: "Base revision is newer than the store" }]);
     // A publish's gate checks the whole sheet; an autosave reads only the rows it names.
-    const whole = options.gate !== undefined || options.publish === "sheet";
+    const whole = options.gate !== undefined || options.hold !== undefined || options.publish === "sheet";
     const issues: Issue[] = [];
     // Columns first, so cells of the same patch may name them.
     const { keys, addedColumns } = checkAddedColumns(found.columns, patch.addColumns ?? [], issues);
@@ -156,6 +162,7 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
     const byId = new Map(rows.map((r) => [r.id, r]));
     const addedIds = checkAddedRows(patch.addRows ?? [], byId, keys, issues);
     checkCells(patch.cells ?? [], keys, found.currentRevision, issues);
+    checkCellRows(patch, issues);
     if (issues.length) return invalid(issues);
     const conflicts = findConflicts(patch, byId, new Set(addedIds), found.columns, base);
     if (conflicts.length) return { ok: false as const, kind: "conflict" as const, error: "The sheet changed since these edits were based on it", meta: metaBefore(found, options.now), conflicts };
@@ -167,6 +174,8 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
       const report = options.gate(draft.allColumns, draft.next);
       if (!report.ok) return { ok: false as const, kind: "blocked" as const, error: report.blocking.map((b) => b.message).join("; "), report };
     }
+    const held = options.hold?.(draft.allColumns, draft.next);
+    if (held) return { ok: false as const, kind: "held" as const, error: held };
     const touched = touchedRows(draft);
     const appended = await writeRows(t, found, draft, touched);
     const metaValues = await writeMeta(t, found, draft, { appended: appended.length, whole }, options);
@@ -267,6 +276,22 @@ function checkCells(cells: CellEdit[], keys: ReadonlySet<string>, currentRevisio
     if (!keys.has(cell.key)) issues.push({ field: `cells.${i}.key`, message: "Unknown column" });
     if ((cell.baseRevision ?? 0) > currentRevision) issues.push({ field: `cells.${i}.baseRevision`, message: "Base revision is newer than the store" });
     if (cell.value.length > MAX_CELL_LENGTH) issues.push({ field: `cells.${i}.value`, message: `Cell text is longer than ${MAX_CELL_LENGTH} characters` });
+  }
+}
+
+/**
+ * Checks that each cell names one row unambiguously: not a row this same write deletes, and not a
+ * cell another entry of the write already sets to another value (which would land depends on order).
+ */
+function checkCellRows(patch: StorePatch, issues: Issue[]): void {
+  const deleted = new Set(patch.deleteRowIds ?? []);
+  const seen = new Map<string, string>();
+  for (const [i, cell] of (patch.cells ?? []).entries()) {
+    if (deleted.has(cell.rowId)) issues.push({ field: `cells.${i}.rowId`, message: "This write deletes the row the cell names" });
+    const at = `${cell.rowId}\u0000${cell.key}`;
+    const before = seen.get(at);
+    if (before !== undefined && before !== cell.value) issues.push({ field: `cells.${i}`, message: "Another cell of this write sets the same row and column to another value" });
+    seen.set(at, cell.value);
   }
 }
 

@@ -16,7 +16,8 @@ import { RevisionsCard, type RevisionsCardProps } from "./revisions.view.tsx";
 import { loadBannerCard, loadHostChangesCard, loadReportsCard, loadSubmissionsCard, ModerationCards, statusParam } from "./moderation.routes.tsx";
 import { PublishingCard, PublishingCardLoading, PUBLISHING_BASE, type PublishingCardProps } from "./publishing.view.tsx";
 import { discardDrafts, parseStatusInput, publishDrafts, setEventStatus } from "../../../lib/admin/publishing.ts";
-import { readUnpublishedChanges } from "../../../lib/admin/drafts.ts";
+import { readUnpublishedChanges, reviewCounts } from "../../../lib/admin/drafts.ts";
+import { t } from "../../../lib/i18n/index.ts";
 import { readForm } from "../../../lib/forms.ts";
 import type { CardNotice } from "../widgets.view.tsx";
 
@@ -30,8 +31,8 @@ export function contentRoutes(deps: Deps) {
   // A publishing action: the card with its notice for htmx, else back to the page. A change that
   // went through tells the editor on the page (`sheet-published`, `sheet-discarded`): it reads its
   // rows and marks again.
-  const publishingAnswer = async (request: Request, notice: CardNotice, event?: "sheet-published" | "sheet-discarded") =>
-    isHtmx(request) ? publishing({ notice }, notice.kind === "error" ? 422 : 200, event ? { "hx-trigger": event } : {}) : hxRedirect(request, CONTENT_PATH, NO_STORE_HEADERS);
+  const publishingAnswer = async (request: Request, notice: CardNotice, event?: "sheet-published" | "sheet-discarded", status = notice.kind === "error" ? 422 : 200) =>
+    isHtmx(request) ? publishing({ notice }, status, event ? { "hx-trigger": event } : {}) : hxRedirect(request, CONTENT_PATH, NO_STORE_HEADERS);
   // Without htmx the card's addresses are the content page itself.
   const onlyHtmx = (request: Request) => (isHtmx(request) ? undefined : hxRedirect(request, CONTENT_PATH, NO_STORE_HEADERS));
 
@@ -65,7 +66,8 @@ export function contentRoutes(deps: Deps) {
     .post(
       `${PUBLISHING_BASE}/publish`,
       async ({ request, admin }) => {
-        const result = await publishDrafts(deps, actorOf(admin));
+        const result = await publishDrafts(deps, actorOf(admin), (await readForm(request)).confirm === "1");
+        if (!result.ok && "needsConfirmation" in result) return publishingAnswer(request, { kind: "error", text: t("publishing.held.refused", { changes: reviewCounts(result.review) }) }, undefined, 409);
         if (!result.ok) return publishingAnswer(request, { kind: "error", text: `Nothing was published: ${result.error}` });
         const text = result.revalidationError ?? "Published: visitors now see the sheet as it is in the editor.";
         return publishingAnswer(request, { kind: result.revalidationError ? "error" : "ok", text }, "sheet-published");

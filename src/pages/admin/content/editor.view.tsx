@@ -7,6 +7,7 @@
 import type { Children } from "@kitajs/html";
 import { EDITOR_RULES, type EditorWindow } from "../../../lib/admin/sheet-editor.ts";
 import { assetUrl } from "../../../lib/static-assets.ts";
+import { t } from "../../../lib/i18n/index.ts";
 
 /** The root id of the editor card. */
 export const SHEET_EDITOR_ID = "sheet-editor";
@@ -77,6 +78,29 @@ export function SheetEditorCard(props: { sheet: EditorWindow }): JSX.Element {
         <button type="button" class="button button-small button-quiet" data-action="cancel-column">Cancel</button>
       </form>
       <div class="sheet-conflict notice notice-warning" data-conflict hidden role="alert"></div>
+      {/* Filled by the script when a Publish is held for the second confirmation (renames under kept keys, removals). */}
+      <div class="sheet-conflict notice notice-warning" data-publish-hold hidden role="alert">
+        <p>
+          <strong data-publish-hold-text></strong>
+        </p>
+        <p safe>{t("publishing.held.intro")}</p>
+        <div data-publish-hold-renamed hidden>
+          <p safe>{t("publishing.held.renamedList")}</p>
+          <ul data-renamed-list></ul>
+        </div>
+        <div data-publish-hold-removed hidden>
+          <p safe>{t("publishing.held.removedList")}</p>
+          <ul data-removed-list></ul>
+        </div>
+        <div class="card-actions">
+          <button type="button" class="button button-small" data-action="publish-confirmed" safe>
+            {t("publishing.held.publishAnyway")}
+          </button>
+          <button type="button" class="button button-small button-quiet" data-action="publish-cancel" safe>
+            {t("publishing.held.keepDraft")}
+          </button>
+        </div>
+      </div>
       <p class="sheet-count" data-count></p>
       <div class="sheet-grid-wrap" data-grid-wrap>
         <noscript>The sheet editor needs JavaScript. The admin sheet API offers the same actions.</noscript>

@@ -4,7 +4,8 @@
 // autosave of the editor (the `sheet-saved` event). The page sends it empty and it loads itself:
 // counting the drafts reads the whole sheet, which the first usable grid must not wait for.
 
-import type { UnpublishedChanges } from "../../../lib/admin/drafts.ts";
+import { needsConfirmation, reviewCounts, type PublishReview, type UnpublishedChanges } from "../../../lib/admin/drafts.ts";
+import { t } from "../../../lib/i18n/index.ts";
 import { EVENT_STATUSES, STATUS_NOTE_MAX } from "../../../lib/sheet/status.ts";
 import { Notice, Time, type CardNotice } from "../widgets.view.tsx";
 
@@ -58,6 +59,50 @@ function Review(props: { changes: UnpublishedChanges }): JSX.Element {
   );
 }
 
+/**
+ * What publishing would rename or remove, stated before the Publish button: "3 events renamed,
+ * 1 removed: review", each renamed row (old title → new title, its Event Key) and each removed one.
+ */
+function HeldReview(props: { review: PublishReview }): JSX.Element {
+  const r = props.review;
+  return (
+    <div class="notice notice-warning" role="alert" data-publish-review data-renamed={String(r.rowsRenamed)} data-removed={String(r.rowsRemoved)}>
+      <p>
+        <strong safe>{t("publishing.held.review", { changes: reviewCounts(r) })}</strong>
+      </p>
+      <p safe>{t("publishing.held.intro")}</p>
+      {r.renamed.length ? (
+        <>
+          <p safe>{t("publishing.held.renamedList")}</p>
+          <ul data-renamed-list>
+            {r.renamed.map((row) => (
+              <li>
+                <del safe>{row.before}</del> → <ins safe>{row.after || "(empty)"}</ins> <code safe>{row.eventKey}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        ""
+      )}
+      {r.removed.length ? (
+        <>
+          <p safe>{t("publishing.held.removedList")}</p>
+          <ul data-removed-list>
+            {r.removed.map((row) => (
+              <li>
+                <span safe>{row.title || "(no title)"}</span> <code safe>{row.eventKey}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        ""
+      )}
+    </div>
+  );
+}
+
 /** The card as the page sends it: it loads its count once the page is shown. */
 export function PublishingCardLoading(): JSX.Element {
   return (
@@ -76,6 +121,8 @@ export function PublishingCardLoading(): JSX.Element {
 export function PublishingCard(props: PublishingCardProps): JSX.Element {
   const c = props.changes;
   const swap = { "hx-target": `#${PUBLISHING_ID}`, "hx-swap": "outerHTML" };
+  // Renames under kept keys and removals are published only with the box ticked (the server checks it too).
+  const held = needsConfirmation(c.review);
   return (
     <section id={PUBLISHING_ID} class="card" aria-labelledby="publishing-title" hx-get={PUBLISHING_BASE} hx-trigger="sheet-saved from:body" {...swap} data-unpublished={String(c.total)}>
       <div class="card-head">
@@ -91,8 +138,16 @@ export function PublishingCard(props: PublishingCardProps): JSX.Element {
         submission, setting an event's status, uploads, imports and restores are public at once and publish nothing else.
       </p>
       <Notice notice={props.notice} />
+      {held ? <HeldReview review={c.review} /> : ""}
       <div class="card-actions">
         <form method="post" action={`${PUBLISHING_BASE}/publish`} hx-post={`${PUBLISHING_BASE}/publish`} {...swap}>
+          {held ? (
+            <label class="check">
+              <input type="checkbox" name="confirm" value="1" required /> <span safe>{t("publishing.held.confirm")}</span>
+            </label>
+          ) : (
+            ""
+          )}
           <button type="submit" class="button button-small" disabled={c.total === 0}>
             Publish
           </button>
