@@ -10,8 +10,9 @@ import { NO_STORE_HEADERS } from "../http.ts";
 import { ADMIN_SESSION_COOKIE } from "./cookies.ts";
 import { clientIp } from "../client-ip.ts";
 import { SIGN_IN_MESSAGES } from "./sign-in.ts";
-import { isSameOriginRequest, needsOriginCheck, type AdminPrincipal } from "./admin-credentials.ts";
+import { isSameOriginRequest, isStateChanging, needsOriginCheck, type AdminPrincipal } from "./admin-credentials.ts";
 import { isLimited, resolveLimitedAdminCredential, type AdminCredentialLimitDeps } from "./admin-credential-limit.ts";
+import { refuseUnknownAdminFields } from "./admin-body-fields.ts";
 
 /** The 401 answer of a guarded page: markup and extra headers (e.g. HX-Redirect). */
 export interface UnauthorizedPage {
@@ -32,7 +33,7 @@ function isApiPath(request: Request): boolean {
 export function adminGuard(deps: AdminCredentialLimitDeps & { log: Logger }, options: AdminGuardOptions = {}) {
   return new Elysia({ name: "admin-guard", seed: options.unauthorizedPage ? "pages" : "api" }).macro({
     isAdmin: {
-      async resolve({ request, cookie, set, status, server }) {
+      async resolve({ request, cookie, set, status, server, route }) {
         Object.assign(set.headers, NO_STORE_HEADERS);
         let resolution;
         try {
@@ -54,6 +55,8 @@ export function adminGuard(deps: AdminCredentialLimitDeps & { log: Logger }, opt
         if (needsOriginCheck(request, principal) && !isSameOriginRequest(deps.config, request)) {
           throw new HttpError(403, "Forbidden");
         }
+        // An admin API write naming a field its route does not take is refused before it runs.
+        if (isStateChanging(request.method) && isApiPath(request)) await refuseUnknownAdminFields(request, `${request.method} ${route.slice(deps.config.basePath.length)}`);
         return { admin: principal as AdminPrincipal };
       },
     },
