@@ -309,7 +309,13 @@ describe("PUT /api/admin/sheet", () => {
   test("replaces the sheet; rows keep their ids; publish revalidates", async () => {
     const sheet = await readSheet();
     const rows = sheet.rows.slice(0, 2).map((r) => ({ id: r.id, values: { ...r.values, price: "Free" } }));
-    const res = await send("PUT", "/api/admin/sheet", { baseRevision: 1, publish: true, columns: sheet.columns.map(({ key, label }) => ({ key, label })), rows });
+    const put = { baseRevision: 1, publish: true, columns: sheet.columns.map(({ key, label }) => ({ key, label })), rows };
+    // The third row is removed: publishing it needs the second confirmation (409, nothing written).
+    const held = await send("PUT", "/api/admin/sheet", put);
+    expect(held.status).toBe(409);
+    expect(await held.json()).toMatchObject({ error: "1 event removed: review", needsConfirmation: true, review: { rowsRenamed: 0, rowsRemoved: 1, removed: [{ title: "Morning Choir" }] } });
+    expect(await readSheet()).toEqual(sheet);
+    const res = await send("PUT", "/api/admin/sheet", { ...put, confirm: true });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ success: true, meta: { revision: 2, rowCount: 2 }, report: { ok: true } });

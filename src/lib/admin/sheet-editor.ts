@@ -18,8 +18,11 @@ import { diffSheetFromRecords, diffSheets, findRevision, listRevisions, readRevi
 import {
   coreColumns,
   CUSTOM_KEY_SLUG_MAX,
+  assignRowIds,
   findStoreMeta,
   isCustomColumnKey,
+  prepareSheet,
+  type RawSheet,
   isRowId,
   listStoreColumns,
   readStoreRows,
@@ -235,6 +238,8 @@ export function parseSheetPatch(body: unknown): { ok: true; patch: SheetPatchInp
 export interface SheetReplaceInput {
   baseRevision: number;
   publish: boolean;
+  /** The second confirmation of a publish that renames or removes events. */
+  confirm?: boolean;
   columns: { key?: string; label: string }[];
   rows: { id?: string; values: Record<string, string> }[];
 }
@@ -261,8 +266,9 @@ export function parseSheetReplace(body: unknown): { ok: true; input: SheetReplac
     return { id: row.id as string | undefined, values: stringValues(row.values ?? {}, `rows.${i}.values`, issues) };
   });
   if (body.publish !== undefined && typeof body.publish !== "boolean") issues.push({ field: "publish", message: "publish must be true or false" });
+  if (body.confirm !== undefined && typeof body.confirm !== "boolean") issues.push({ field: "confirm", message: "confirm must be true or false" });
   if (issues.length) return { ok: false, issues };
-  return { ok: true, input: { baseRevision, publish: body.publish === true, columns, rows } };
+  return { ok: true, input: { baseRevision, publish: body.publish === true, confirm: body.confirm === true, columns, rows } };
 }
 
 /** The schema report of the stored shape of a sheet. */
@@ -392,6 +398,21 @@ async function unheldRowIds(db: Db, input: SheetReplaceInput): Promise<Issue[]> 
   return issues;
 }
 
+/**
+ * The renames and removals a whole-sheet publish would make: the sheet as the save would store it
+ * (its rows matched to stored ids by the store's own rule) against the published one. Read outside
+ * the save's transaction, at the revision the PUT names: any write in between makes the save stale.
+ * Undefined for a sheet the save refuses anyway.
+ */
+async function replaceReview(db: Db, sheet: RawSheet): Promise<PublishReview | undefined> {
+  const prepared = prepareSheet(sheet);
+  if (!prepared.ok) return undefined;
+  const stored = await readStoreRows(db, [{ key: "eventKey" }]);
+  const ids = assignRowIds(prepared.rows, stored);
+  const working = { columns: prepared.columns, rows: prepared.rows.map((r, i) => ({ id: ids[i], values: r.values })) };
+  return publishReview(allChanges(working, await readPublishedSheetKept(db)));
+}
+
 /** Replaces the whole sheet (JSON API): base revision check, schema gate, uniqueness pass, revision; with `publish`, warm-up and revalidation. */
 export async function replaceSheet(
   deps: PublishDeps,
@@ -401,12 +422,15 @@ export async function replaceSheet(
   | { ok: true; meta: SheetMetaJson; report: SchemaReport; revalidation?: Revalidation; revalidationError?: string }
   | { ok: false; reason: "invalid"; error: string; report?: SchemaReport; issues?: Issue[] }
   | { ok: false; reason: "conflict"; error: string; meta: SheetMetaJson; conflicts: CellConflict[] }
+  | { ok: false; reason: "conflict"; error: string; needsConfirmation: true; review: PublishReview }
 > {
   const now = deps.now();
   const unheld = await unheldRowIds(deps.db, input);
   if (unheld.length) return { ok: false, reason: "invalid", error: "The rows name ids the sheet does not hold", issues: unheld };
   const headers = input.columns.map((c) => c.label);
   const rows = input.rows.map((r) => input.columns.map((c) => r.values[c.key ?? c.label] ?? r.values[c.label] ?? ""));
+  const review = input.publish && !input.confirm ? await replaceReview(deps.db, { headers, rows, ids: input.rows.map((r) => r.id), columnKeys: input.columns.map((c) => c.key) }) : undefined;
+  if (review && needsConfirmation(review)) return { ok: false, reason: "conflict", error: t("publishing.held.review", { changes: reviewCounts(review) }), needsConfirmation: true, review };
   const report = checkSheetRecords([headers.map((h) => h.trim()), ...rows.map((r) => r.map((c) => c.trim()))], { now });
   const saved = await saveStoreSheet(
     deps.db,

@@ -32,7 +32,7 @@ export const ADMIN_BODY_FIELDS: Readonly<Record<string, readonly string[] | null
   "PUT /api/admin/banner": ["enabled", "messages", "messageDurationMs", "desktopMessageCount"],
   "PUT /api/admin/venues/:id/pin": ["coordinates", "lat", "lng"],
   "PATCH /api/admin/sheet": ["baseRevision", "cells", "addRows", "deleteRowIds", "addColumns", "publish", "confirm"],
-  "PUT /api/admin/sheet": ["baseRevision", "columns", "rows", "publish"],
+  "PUT /api/admin/sheet": ["baseRevision", "columns", "rows", "publish", "confirm"],
   "POST /api/admin/sheet/publish": ["confirm"],
   "POST /api/admin/sheet/discard": [],
   "POST /api/admin/events/status": ["event", "status", "note"],

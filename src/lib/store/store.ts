@@ -386,7 +386,7 @@ export interface RowChangeSummary {
 }
 
 /** Matches incoming rows to stored ids: the id given when it is stored and unused, else the stored row with the same Event Key, else a new id. */
-function assignRowIds(incoming: PreparedSheet["rows"], previous: readonly StoredRowState[]): string[] {
+export function assignRowIds(incoming: PreparedSheet["rows"], previous: readonly StoredRowState[]): string[] {
   const known = new Set(previous.map((r) => r.id));
   const byKey = new Map<string, string>();
   for (const row of previous) {
