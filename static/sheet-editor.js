@@ -1129,9 +1129,12 @@
     var self = this;
     var base = this.latest;
     var added = new Set(p.addRows.map(function (r) { return r.id; }));
+    // Cells of a row this write deletes (an undone paste that added it) go with the row: the
+    // server refuses a write naming a row it also deletes.
+    var deleted = new Set(p.deleteRowIds);
     var cells = [];
     p.cells.forEach(function (c) {
-      if (added.has(c.rowId)) return;
+      if (added.has(c.rowId) || deleted.has(c.rowId)) return;
       cells.push(c);
       if (c.baseRevision !== undefined) base = Math.min(base, c.baseRevision);
     });
