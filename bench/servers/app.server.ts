@@ -1,6 +1,6 @@
 // The finder app in a process of its own for the HTTP benchmarks, on a free loopback port.
 // Usage: bun bench/servers/app.server.ts '<setup json>' where setup is
-//   { "dataMode": "test" | "remote", "seed": "sample" | <rows>, "env": { ... }, "securityHeaders": false, "at": "<ISO instant>" }
+//   { "dataMode": "test" | "remote", "seed": "sample" | <rows>, "env": { ... }, "securityHeaders": false, "at": "<ISO instant>", "listRoutes": true }
 // (`securityHeaders: false` only for the hardening bench's baseline; `at` stops the app's clock at
 // that instant, e.g. festival night for the first-load bench).
 // It prints `READY <port>` once the app answers, and stops on SIGTERM.
@@ -21,6 +21,7 @@ interface Setup {
   env?: Record<string, string>;
   securityHeaders?: boolean;
   at?: string;
+  listRoutes?: boolean;
 }
 
 const setup = JSON.parse(process.argv[2] ?? "{}") as Setup;
@@ -42,7 +43,9 @@ if (setup.seed !== undefined) {
   if (!saved.ok) throw new Error(saved.error);
 }
 const app = createApp(deps, { securityHeaders: setup.securityHeaders }).listen({ port: 0, hostname: "127.0.0.1" });
-console.log(`READY ${app.server!.port}`);
+// `listRoutes`: the READY line also names every registered route (the fuzz bench walks them).
+const routes = setup.listRoutes ? (app as unknown as { routes: { method: string; path: string }[] }).routes.map((r) => ({ method: r.method, path: r.path })) : undefined;
+console.log(`READY ${app.server!.port}${routes ? ` ${JSON.stringify({ routes })}` : ""}`);
 
 process.on("SIGTERM", async () => {
   await app.stop(true);
