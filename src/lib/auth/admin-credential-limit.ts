@@ -66,14 +66,15 @@ export async function resolveLimitedAdminCredential(deps: AdminCredentialLimitDe
   if (!deps.config.adminKey || !sendsHeaderCredential(request)) return resolveAdminCredential(deps, request, cookieValue);
   const rule = RATE_LIMITS.adminLoginIp;
   const parts = [limiterParts.ip(ip)];
-  const keyHash = deps.limiter.keyFor(rule, parts);
   const table = overLimitTable(deps.limiter);
   const now = deps.now().getTime();
-  let over = table.get(keyHash);
+  // The key's HMAC is only needed once some IP is over its limit, or after a failure.
+  let keyHash = table.size > 0 ? deps.limiter.keyFor(rule, parts) : undefined;
+  let over = keyHash === undefined ? undefined : table.get(keyHash);
   // The table is only a hint of which IPs to pace: the shared counter decides (another instance, or
   // an ended window, may have moved on).
   if (over && (over.until <= now || !(await deps.limiter.isOver(rule, parts)))) {
-    table.delete(keyHash);
+    table.delete(keyHash!);
     over = undefined;
   }
   if (over) {
@@ -85,6 +86,7 @@ export async function resolveLimitedAdminCredential(deps: AdminCredentialLimitDe
   if (resolution.principal) return resolution;
   const limit = await deps.limiter.check(rule, parts, { failOpen: true });
   if (limit.status !== "blocked") return resolution;
+  keyHash = limit.keyHash;
   if (!over) deps.log.warn("admin-auth", "Admin credentials from one client are over the limit", { keyHash: keyHash.slice(0, 12), until: limit.resetAt.toISOString() });
   remember(table, keyHash, { until: limit.resetAt.getTime(), compared: now }, now);
   return { limited: true, retryAfter: limit.retryAfter, disabled: false };
