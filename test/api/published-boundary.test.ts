@@ -85,7 +85,10 @@ describe("the published boundary", () => {
     ]);
 
     ctx.clock.set("2026-06-18T12:05:00Z");
-    const published = await admin("POST", "/api/admin/sheet/publish");
+    // The title changed under its kept key: publishing it needs the second confirmation.
+    expect((await admin("POST", "/api/admin/sheet/publish")).status).toBe(409);
+    expect((await apiEvent(ctx, "evt_aaaaaaaaaaaaaaaa"))?.eventName).toBe("Sunset Set");
+    const published = await admin("POST", "/api/admin/sheet/publish", { confirm: true });
     expect(published.status).toBe(200);
     expect((await apiEvent(ctx, "evt_aaaaaaaaaaaaaaaa"))?.eventName).toBe("Sunset Draft");
     expect(await freshSearch(ctx, "draft")).toContain("Sunset Draft");

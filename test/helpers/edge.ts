@@ -183,14 +183,14 @@ export async function startEdge(options: { databaseUrl?: string; instances: numb
   };
 }
 
-/** Renames the first row of the published sheet through one instance's admin API and publishes it. */
+/** Renames the first row of the published sheet through one instance's admin API and publishes it (a rename under a kept key: confirmed). */
 export async function publishTitle(service: Pick<EdgeService, "url">, title: string): Promise<void> {
   const headers = { "x-admin-key": EDGE_ADMIN_KEY, "content-type": "application/json" };
   const sheet = (await (await fetch(`${service.url}/api/admin/sheet?offset=0&limit=1`, { headers })).json()) as { rows: { id: string }[]; meta: { revision: number } };
   const res = await fetch(`${service.url}/api/admin/sheet`, {
     method: "PATCH",
     headers,
-    body: JSON.stringify({ baseRevision: sheet.meta.revision, publish: true, cells: [{ rowId: sheet.rows[0]!.id, key: "title", value: title }] }),
+    body: JSON.stringify({ baseRevision: sheet.meta.revision, publish: true, confirm: true, cells: [{ rowId: sheet.rows[0]!.id, key: "title", value: title }] }),
   });
   if (res.status !== 200) throw new Error(`publish failed: ${res.status} ${await res.text()}`);
 }
