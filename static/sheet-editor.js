@@ -8,13 +8,16 @@
 // Spreadsheet handling on top (docs/console.md, "Grid"): range selection, copy and paste of a
 // rectangular block as TSV or as an HTML table (adding rows as needed), fill down and right, clearing
 // a range, sorting and filtering the shown rows by column without touching the stored order, column
-// resizing and wrapping, multi-line cells; each paste, fill or clear is one undo step. Each cell
+// resizing and wrapping, multi-line cells; each paste, fill or clear is one undo step. Rows are
+// addressed by id, never by position: a paste, fill, clear or undo writes to the rows the person
+// sees, whatever is drawn or fetched meanwhile (see targetRows). Each cell
 // shows what the sheet's rules read in it (or their warning), as the server sends it: the rules
 // live on the server only.
 // Drafts (docs/console.md, "Drafts in the editor"): each cell that differs from the published
 // revision is marked, and each row visitors do not have yet, from the marks the server sends with
 // every window and save; the count and the deleted rows come from GET /api/admin/sheet/drafts.
-// Publish and Discard act on the whole working sheet. The comparison runs on the server only.
+// Publish and Discard act on the whole working sheet. The comparison runs on the server only; a
+// publish the server holds for renames or removals shows its review and "Publish anyway".
 (function () {
   "use strict";
   if (window.performance && performance.mark) performance.mark("sheet-editor:start");
