@@ -3,7 +3,8 @@
 // (2) cached `/` throughput with the security headers beside the same app without them, same run;
 // (3) the fuzz: 12,000 hostile requests over every registered route (bad percent-encodings, NUL,
 // over-long and odd values in the path and the query, unknown and malformed JSON bodies, with and
-// without the admin key, wrong keys), counted by status class (must be 0 × 5xx).
+// without the admin key, wrong keys), counted by status class (must be 0 × 5xx); then wrong-key
+// guesses from one IP as fast as they go, and the right key after them.
 // The app runs in its own process on the server core; the fake provider (a loopback HTTP server
 // answering ZERO_RESULTS in Google's format) and the search load run in this process.
 
@@ -179,7 +180,30 @@ async function fuzzApp(env: Record<string, string>): Promise<void> {
     const spread = ["2xx", "3xx", "4xx", "5xx", "no answer"].filter((k) => classes.has(k)).map((k) => `${classes.get(k)} × ${k}`).join(", ");
     console.log(`${"fuzz: hostile requests over every route".padEnd(52)} ${String(bad).padStart(7)} × 5xx  (must be 0; ${sent} requests over ${routes.length} routes in ${seconds.toFixed(1)} s: ${spread})`);
     for (const [what, count] of failures) console.log(`${"".padEnd(52)} ${count} × ${what}`);
+    await keyGuesses(app);
   });
+}
+
+/** Wrong X-Admin-Key guesses from one IP for a few seconds, as fast as 16 connections go; then the right key. */
+async function keyGuesses(app: BenchServer): Promise<void> {
+  const seconds = 5;
+  const headers = (key: string) => ({ "x-admin-key": key, "x-forwarded-for": "203.0.113.50" });
+  const statuses = new Map<number, number>();
+  const until = performance.now() + seconds * 1000;
+  let n = 0;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const res = await fetch(`${app.url}/api/admin/health`, { headers: headers(`guess-${n++}-0123456789abcdef`) });
+      await res.arrayBuffer();
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  await Bun.sleep(1_100);
+  const right = await fetch(`${app.url}/api/admin/health`, { headers: headers(FUZZ_ADMIN_KEY) });
+  await right.arrayBuffer();
+  const spread = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${count} × ${status}`).join(", ");
+  console.log(`${"wrong X-Admin-Key guesses from one IP, 5 s".padEnd(52)} ${String(n).padStart(7)}        (${spread}: the key is read at most once a second past the 10th); the right key 1 s later: ${right.status}`);
 }
 
 export async function benchHardening(): Promise<void> {
