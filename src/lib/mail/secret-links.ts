@@ -4,12 +4,38 @@
 // show a placeholder in its place. A message queued before links were derived may still carry its
 // link: it is sent as it is and removed from the row when the message leaves the queue (outbox.ts).
 
+import { createHmac } from "node:crypto";
 import type { Config } from "../config.ts";
 import { publicUrl } from "../config.ts";
+import { hmacHex } from "../crypto.ts";
 import { isLanguage, translate } from "../i18n/index.ts";
-import { editLinkToken, editLinkUrl } from "../submissions/host-links.ts";
-import { partnerStatsToken } from "../partners/tokens.ts";
 import { PRIVATE_LINK_PARAMS, type MessageKind } from "./templates.ts";
+
+// The two derivations live here, below the areas that issue the links (submissions, partners),
+// so that the worker can write a link out without the mail folder importing those areas.
+
+/** The page an edit link opens: `/edit-event/<link id>?token=<token>`. */
+export const EDIT_LINK_PATH = "/edit-event";
+
+/** The token of an edit link: 32 bytes of HMAC-SHA256 (AUTH_SECRET) over its random id, in base64url. */
+export function editLinkToken(secret: string, linkId: string): string {
+  return createHmac("sha256", secret).update(`host-edit-link-token:${linkId}`).digest("base64url");
+}
+
+/** The address of an edit link, absolute (for an email). */
+export function editLinkUrl(config: Pick<Config, "siteUrl" | "basePath">, linkId: string, token: string): string {
+  return publicUrl(config, `${EDIT_LINK_PATH}/${linkId}?${new URLSearchParams({ token }).toString()}`);
+}
+
+/** The statistics token of an order: 32 lowercase hex, the same every time (the spec's token is not regenerable). */
+export function partnerStatsToken(secret: string, orderId: string): string {
+  return hmacHex(secret, `partner-stats-token:${orderId}`).slice(0, 32);
+}
+
+/** The address of an order's statistics page with its token, absolute. */
+export function partnerStatsLink(config: Pick<Config, "siteUrl" | "basePath">, orderId: string, token: string): string {
+  return publicUrl(config, `/partner-stats/${orderId}?token=${token}`);
+}
 
 /** `send`: the working link, for the email; `hidden`: a placeholder, for the console and the API. */
 export type LinkMode = "send" | "hidden";
@@ -31,7 +57,7 @@ function editLink(config: LinkConfig, params: Record<string, unknown>): string {
 function statsLink(config: LinkConfig, params: Record<string, unknown>): string {
   if (text(params.statsUrl)) return text(params.statsUrl);
   const id = text(params.orderId);
-  return id ? publicUrl(config, `/partner-stats/${id}?token=${partnerStatsToken(config.authSecret, id)}`) : "";
+  return id ? partnerStatsLink(config, id, partnerStatsToken(config.authSecret, id)) : "";
 }
 
 /** True when a message of this kind had a private link (named, carried, or removed after sending). */

@@ -3,14 +3,11 @@
 // and the outbox keeps only the order id; the link is written out when it is shown (once, in the
 // console's answer to the activation) or sent (the partner's emails, rendered at send time).
 
-import { hmacHex, secretsEqual, sha256Hex } from "../crypto.ts";
+import { secretsEqual, sha256Hex } from "../crypto.ts";
 import type { Config } from "../config.ts";
-import { publicUrl } from "../config.ts";
+import { partnerStatsLink, partnerStatsToken } from "../mail/secret-links.ts";
 
-/** The statistics token of an order: 32 lowercase hex, the same every time (the spec's token is not regenerable). */
-export function partnerStatsToken(secret: string, orderId: string): string {
-  return hmacHex(secret, `partner-stats-token:${orderId}`).slice(0, 32);
-}
+export { partnerStatsToken } from "../mail/secret-links.ts";
 
 /** The stored form of a token (`paid_orders.partner_stats_token_hash`); the migration computed the same for tokens issued before. */
 export function partnerTokenDigest(token: string): string {
@@ -35,5 +32,5 @@ export function partnerStatsUrl(config: Pick<Config, "siteUrl" | "basePath" | "a
   if (!order.partnerStatsTokenHash) return null;
   const token = partnerStatsToken(config.authSecret, order.id);
   if (!partnerTokenMatches(token, order.partnerStatsTokenHash)) return null;
-  return publicUrl(config, `/partner-stats/${order.id}?token=${token}`);
+  return partnerStatsLink(config, order.id, token);
 }

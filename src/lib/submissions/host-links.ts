@@ -5,19 +5,18 @@
 // check compares hashes in constant time. A moderator can revoke the link or issue a new one
 // (which revokes the earlier ones). The link names one event and grants nothing else.
 
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { eventSubmissions, hostEditLinks } from "../db/schema/index.ts";
 import { hmacHex } from "../crypto.ts";
 import type { Config } from "../config.ts";
-import { publicUrl } from "../config.ts";
 import { recordActivity } from "../activity/activity.ts";
 import { enqueueMessage } from "../mail/outbox.ts";
 import { editLinkIssuedMessage } from "../mail/messages.ts";
+import { editLinkToken, editLinkUrl } from "../mail/secret-links.ts";
 
-/** The page a link opens: `/edit-event/<link id>?token=<token>`. */
-export const EDIT_LINK_PATH = "/edit-event";
+export { EDIT_LINK_PATH } from "../mail/secret-links.ts";
 
 export type EditLink = typeof hostEditLinks.$inferSelect;
 export type EditLinkSubmission = typeof eventSubmissions.$inferSelect;
@@ -47,16 +46,6 @@ function hashesEqual(a: string, b: string): boolean {
   const x = Buffer.from(a, "hex");
   const y = Buffer.from(b, "hex");
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
-}
-
-/** The token of a link: 32 bytes of HMAC-SHA256 (AUTH_SECRET) over its random id, in base64url. */
-export function editLinkToken(secret: string, linkId: string): string {
-  return createHmac("sha256", secret).update(`host-edit-link-token:${linkId}`).digest("base64url");
-}
-
-/** The address of a link, absolute (for an email). */
-export function editLinkUrl(config: Pick<Config, "siteUrl" | "basePath">, linkId: string, token: string): string {
-  return publicUrl(config, `${EDIT_LINK_PATH}/${linkId}?${new URLSearchParams({ token }).toString()}`);
 }
 
 /**
