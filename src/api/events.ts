@@ -8,7 +8,7 @@ import { HttpError } from "../lib/errors.ts";
 import { refusalBody } from "../lib/http.ts";
 import { memoised } from "../lib/memo.ts";
 import { LIVE_EVENTS_TAG } from "../lib/invalidation.ts";
-import type { CachePolicy, Rendered } from "../lib/render-cache.ts";
+import { renderedFromRead, type CachePolicy, type Rendered } from "../lib/render-cache.ts";
 import { canonicalFilterQuery, parseFilters, type EventFilters } from "../lib/events/filter-query.ts";
 import { activeFilterChips } from "../lib/events/filter-labels.ts";
 import { filterEvents, searchSuggestion } from "../lib/events/filter-match.ts";
@@ -28,11 +28,6 @@ const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 
 function jsonRender(body: unknown, status = 200): Rendered {
   return { body: JSON.stringify(body), status, headers: JSON_TYPE };
-}
-
-/** A render from a live read says when that read began: one from the saved list is never kept (render-cache.ts, Rendered.generation). */
-function fromRead(read: LiveRead, rendered: Rendered): Rendered {
-  return { ...rendered, generation: read.generation };
 }
 
 /** The calendar name's suffix for a filtered feed: the search and the active filter labels. */
@@ -94,7 +89,7 @@ export function eventsApi(deps: Deps) {
         const now = deps.now();
         const matching = filterEvents(read.events, filters, now);
         const suggestion = searchSuggestion(read.events, filters, matching.length, now);
-        return fromRead(read, jsonRender({ success: true, count: matching.length, events: matching, ...(suggestion ? { suggestion } : {}) }));
+        return renderedFromRead(read, jsonRender({ success: true, count: matching.length, events: matching, ...(suggestion ? { suggestion } : {}) }));
       });
     }, { detail: { tags: ["events"], summary: "Events matching the homepage's filters", description: "`{success, count, events}` in homepage order (with `q`: exact matches first, then folded, then typo matches); when a search finds fewer than 3 events and a respelling finds more, `suggestion: {q, count}` (\"Did you mean\"). Cached 300 s per canonical query.", parameters: [...FILTER_QUERY_PARAMETERS] } })
     .get("/api/events/:eventKey", ({ request, params }) => {
@@ -102,7 +97,7 @@ export function eventsApi(deps: Deps) {
       return deps.renderCache.serve(request, `/api/events/${key}`, POLICY, async () => {
         const read = await live();
         const event = findEventByKey(read.events, key);
-        return fromRead(read, event ? jsonRender({ success: true, event }) : notFound);
+        return renderedFromRead(read, event ? jsonRender({ success: true, event }) : notFound);
       });
     }, { detail: { tags: ["events"], summary: "One event by its key", description: "`{success, event}`; 404 `{success:false, error}` for an unknown key (case-insensitive)." } })
     .get("/api/events/:eventKey/calendar.ics", ({ request, params }) => {
@@ -111,11 +106,11 @@ export function eventsApi(deps: Deps) {
       return deps.renderCache.serve(request, languageCacheKey(`/api/events/${key}/calendar.ics`, language), CALENDAR_POLICY, async () => {
         const read = await live();
         const event = findEventByKey(read.events, key);
-        if (!event) return fromRead(read, notFound);
+        if (!event) return renderedFromRead(read, notFound);
         const body = buildEventCalendar(event, { ...calendarOptions(), shareUrl: shareUrl(deps.config, event) });
         const fileName = calendarFileName(event);
-        if (!body || !fileName) return fromRead(read, jsonRender(refusalBody("Add an unambiguous date to enable calendar export."), 422));
-        return fromRead(read, { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": `attachment; filename="${fileName}"` } });
+        if (!body || !fileName) return renderedFromRead(read, jsonRender(refusalBody("Add an unambiguous date to enable calendar export."), 422));
+        return renderedFromRead(read, { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": `attachment; filename="${fileName}"` } });
       });
     }, { detail: { tags: ["calendar"], summary: "One event as an iCalendar file", description: "Paris wall-clock times, texts in `lang` (fr or en; else the site's root language); 422 when the event has no unambiguous date." }, query: LANG_QUERY })
     .get("/calendar.ics", ({ request, query }) => {
@@ -129,7 +124,7 @@ export function eventsApi(deps: Deps) {
         const summary = feedSummary(filters);
         const calendarName = `${t("ics.feedName", { site: SITE_NAME })}${summary ? ` · ${summary}` : ""}`;
         const body = buildCalendarFeed(matching, { ...calendarOptions(), shareUrlFor: (event) => shareUrl(deps.config, event), calendarName });
-        return fromRead(read, { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": 'inline; filename="finder.ics"' } });
+        return renderedFromRead(read, { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": 'inline; filename="finder.ics"' } });
       });
     }, { detail: { tags: ["calendar"], summary: "Subscribable feed of the events matching the filters", description: "The same events as /api/events for the same query, texts in `lang` (fr or en; else the site's root language); subscribe with the webcal:// scheme.", parameters: [...FILTER_QUERY_PARAMETERS, LANG_PARAMETER] } });
 }

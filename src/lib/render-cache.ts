@@ -34,6 +34,14 @@ export interface Rendered {
   generation?: number;
 }
 
+/**
+ * A render stamped with the generation of the read it shows (Rendered.generation): a render of a
+ * read from the saved list (generation -1, during a database stall) is then never kept.
+ */
+export function renderedFromRead(read: { generation: number }, rendered: Rendered): Rendered {
+  return { ...rendered, generation: read.generation };
+}
+
 /** How one route caches. */
 export interface CachePolicy {
   /** Seconds a render stays fresh. */

@@ -1,7 +1,8 @@
 // The real process (production mode, DATA_MODE=remote) reaches its database through a TCP proxy
 // that this test stalls: every connection stays open and nothing passes either way, so no query
 // fails, none answers (docs/operations.md, "When the database is down"). Under a burst of
-// concurrent render misses (new searches, one event's API answer, the event modal) each is answered
+// concurrent render misses (new searches, one event's API answer, the event modal, My night, the
+// sitemap) each is answered
 // 200 from the saved list (the events the process last read from the store) within the request
 // deadline, and fresh once the database answers again; nothing rendered from the saved list is kept.
 //
@@ -130,7 +131,9 @@ describe("render misses while the database stalls", () => {
       misses.push(["search page", searchOf(PER_KIND + i), false, (a) => a.body.includes(NOTICE) && a.body.includes(`data-event-key="${events[PER_KIND + i]!.eventKey}"`)]);
       misses.push(["event api", `/api/events/${keyed.eventKey}`, false, (a) => (JSON.parse(a.body) as { event?: { eventKey: string; eventName: string } }).event?.eventName === keyed.eventName]);
       misses.push(["event modal", `/?event=${keyed.eventKey}`, true, (a) => a.body.includes(`data-event-key="${keyed.eventKey}"`)]);
+      misses.push(["my night", `/my-night?e=${keyed.eventKey}`, false, (a) => a.body.includes(keyed.eventKey)]);
     }
+    misses.push(["sitemap", "/sitemap.xml", false, (a) => a.body.includes("<urlset") && a.body.includes(events[0]!.eventKey)]);
 
     proxy.stall();
     let answers: Answer[];
@@ -164,7 +167,7 @@ describe("render misses while the database stalls", () => {
     expect(page.status, output().slice(-3000)).toBe(200);
     expect(page.body).not.toContain(NOTICE);
     expect(output()).toContain("Database answering live reads again");
-    for (const [name, path, htmx, saved] of misses.filter(([name]) => name === "event api" || name === "event modal")) {
+    for (const [name, path, htmx, saved] of misses.filter(([name]) => ["event api", "event modal", "my night", "sitemap"].includes(name))) {
       const again = await ask(name, path, htmx);
       expect(again.status).toBe(200);
       expect(again.cache, `${name} ${path}: the render from the saved list was kept`).toBe("MISS");

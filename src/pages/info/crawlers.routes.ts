@@ -5,6 +5,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { LIVE_EVENTS_TAG } from "../../lib/invalidation.ts";
+import { renderedFromRead } from "../../lib/render-cache.ts";
 import { createStaticPage } from "../../lib/static-page.ts";
 import { robotsTxt, sitemapXml } from "../../lib/site/crawlers.ts";
 
@@ -19,7 +20,7 @@ export function crawlerRoutes(deps: Deps) {
         const read = await deps.events.load().catch(() => {
           throw new HttpError(503, "The sitemap is unavailable right now.");
         });
-        return { body: sitemapXml(deps.config, read.events, deps.now()), headers: { "content-type": "application/xml; charset=utf-8" } };
+        return renderedFromRead(read, { body: sitemapXml(deps.config, read.events, deps.now()), headers: { "content-type": "application/xml; charset=utf-8" } });
       }),
     );
 }

@@ -12,7 +12,7 @@ import { markup } from "../../lib/http.ts";
 import { buildCalendarFeed, CALENDAR_CONTENT_TYPE } from "../../lib/ics.ts";
 import { LIVE_EVENTS_TAG } from "../../lib/invalidation.ts";
 import { pageHref, pageUrl, shareUrl, SITE_NAME, siteHost } from "../../lib/links.ts";
-import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
+import { renderedFromRead, type CachePolicy, type Rendered } from "../../lib/render-cache.ts";
 import { isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { MyNightPage, MY_NIGHT_TEXT } from "./my-night.view.tsx";
 import { nightEvents, nightPath, NIGHT_PARAM, readNightKeys, walkingRoutes, type NightKeys } from "./night.ts";
@@ -64,13 +64,14 @@ export function myNightRoutes(deps: Deps) {
       renderedAt: preview ? preview.at : deps.now(),
       preview,
     });
-    return { body: markup(body), headers: HTML };
+    return renderedFromRead(read, { body: markup(body), headers: HTML });
   };
 
   const renderCalendar = async (night: NightKeys): Promise<Rendered> => {
-    const { events } = nightEvents((await deps.events.load()).events, night.keys);
+    const read = await deps.events.load();
+    const { events } = nightEvents(read.events, night.keys);
     if (!events.some((event) => isValidIsoDate(event.date))) {
-      return { body: MY_NIGHT_TEXT.calendarNoEvents, status: 404, headers: TEXT };
+      return renderedFromRead(read, { body: MY_NIGHT_TEXT.calendarNoEvents, status: 404, headers: TEXT });
     }
     const body = buildCalendarFeed(events, {
       siteName: SITE_NAME,
@@ -79,7 +80,7 @@ export function myNightRoutes(deps: Deps) {
       shareUrlFor: (event) => shareUrl(deps.config, event),
       calendarName: nightCalendarName(),
     });
-    return { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": 'attachment; filename="my-night.ics"' } };
+    return renderedFromRead(read, { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": 'attachment; filename="my-night.ics"' } });
   };
 
   // Every source down and nothing rendered before: the page with the notice (503), never an error page.
