@@ -43,17 +43,21 @@ export const REQUEST_DEADLINE_MS = 4_500;
 function withinDeadline(deps: Deps, views: ErrorViews, headers: Record<string, string>, request: Request, answer: Promise<Response>, deadline?: RequestDeadline): Promise<Response> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<Response>((resolve) => {
-    timer = setTimeout(() => {
-      let path = "";
+    const pathOf = () => {
       try {
-        path = new URL(request.url).pathname;
-      } catch {}
-      if (deadline && !deadline.expire()) {
-        deps.log.warn("http", "Request over its deadline while committing; the answer waits for the commit", { method: request.method, path, deadlineMs: REQUEST_DEADLINE_MS });
-        return;
+        return new URL(request.url).pathname;
+      } catch {
+        return "";
       }
-      deps.log.warn("http", "Request over its deadline; answered 503", { method: request.method, path, deadlineMs: REQUEST_DEADLINE_MS });
+    };
+    const unavailable = () => {
+      deps.log.warn("http", "Request over its deadline; answered 503", { method: request.method, path: pathOf(), deadlineMs: REQUEST_DEADLINE_MS });
       resolve(errorResponse(request, 503, "Service temporarily unavailable", {}, { ...headers, ...UNAVAILABLE_HEADERS }, views));
+    };
+    deadline?.onExpired(unavailable);
+    timer = setTimeout(() => {
+      if (!deadline) return unavailable();
+      if (!deadline.expire()) deps.log.warn("http", "Request over its deadline after its write committed or while committing; the answer waits for it", { method: request.method, path: pathOf(), deadlineMs: REQUEST_DEADLINE_MS });
     }, REQUEST_DEADLINE_MS);
   });
   return Promise.race([answer, late]).finally(() => clearTimeout(timer));

@@ -2,6 +2,7 @@
 // export, spreadsheet preview and import, backups and restore, revalidation, recovery, and the
 // progress of background jobs. Same guard as every admin endpoint; answers are never cached.
 
+import { requestDeadline } from "../lib/db/write-deadline.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { jsonNoStore, isPlainObject, readJson, readObjectBody, NO_STORE_HEADERS, refusalAnswer, refusalJson } from "../lib/http.ts";
@@ -70,9 +71,9 @@ export function adminStoreApi(deps: Deps) {
     )
     .post(
       "/api/admin/sheet/import",
-      async ({ admin }) => {
-        // Scripts wait for the import; the console runs the same job in the background.
-        const outcome = await importSpreadsheetJob(deps, actorOf(admin), () => {});
+      async ({ request, admin }) => {
+        // Scripts wait for the import (its save under the request's deadline); the console runs the same job in the background.
+        const outcome = await importSpreadsheetJob(deps, actorOf(admin), () => {}, requestDeadline(request));
         if (!outcome.ok) {
           const report = outcome.result?.report;
           return report ? refusalJson(refused("invalid", outcome.message, { report })) : refusalAnswer(502, outcome.message);

@@ -15,6 +15,7 @@ import { clearStore, findStoreMeta, saveStoreSheet, type StoreMeta, type StoreOr
 import { createBackup, restoreBackup } from "../store/backups.ts";
 import { checkUploadCsv, type UploadReport } from "../store/csv-transfer.ts";
 import type { JobOutcome, ReportProgress } from "./jobs.ts";
+import { DeadlinePassed, type WriteDeadline } from "../db/write-deadline.ts";
 
 export type OperationsDeps = PublishDeps & { config: Config; kv: Kv };
 
@@ -69,7 +70,7 @@ async function snapshotFirst(deps: OperationsDeps) {
 async function replaceStore(
   deps: OperationsDeps,
   csv: string,
-  options: { updatedBy: StoreUpdatedBy; origin: StoreOrigin; trigger: RevisionTrigger; actor?: string },
+  options: { updatedBy: StoreUpdatedBy; origin: StoreOrigin; trigger: RevisionTrigger; actor?: string; deadline?: WriteDeadline },
   report?: ReportProgress,
 ) {
   await snapshotFirst(deps);
@@ -81,7 +82,7 @@ async function replaceStore(
 async function publishSheetWithProgress(
   deps: OperationsDeps,
   csv: string,
-  options: { updatedBy: StoreUpdatedBy; origin: StoreOrigin; trigger: RevisionTrigger; actor?: string },
+  options: { updatedBy: StoreUpdatedBy; origin: StoreOrigin; trigger: RevisionTrigger; actor?: string; deadline?: WriteDeadline },
   report?: ReportProgress,
 ) {
   if (!report) return publishSheet(deps, csv, options);
@@ -114,7 +115,12 @@ export async function uploadCsv(deps: OperationsDeps, text: string, options: { d
  * Imports the spreadsheet as a background job: fetch, schema gate (a report with errors writes
  * nothing), pre-restore snapshot, save, warm-up with venue progress, revalidation.
  */
-export async function importSpreadsheetJob(deps: OperationsDeps, actor: string | undefined, report: ReportProgress): Promise<JobOutcome> {
+/**
+ * Imports the spreadsheet into the store. Over HTTP (`deadline`), the save is rolled back when the
+ * request's deadline passes before it commits (the request then answers 503 and nothing is
+ * imported); once committed, the answer waits for the warm-up and says so.
+ */
+export async function importSpreadsheetJob(deps: OperationsDeps, actor: string | undefined, report: ReportProgress, deadline?: WriteDeadline): Promise<JobOutcome> {
   phase(report, 0, 4, "Fetching the spreadsheet");
   let fetched;
   try {
@@ -126,7 +132,14 @@ export async function importSpreadsheetJob(deps: OperationsDeps, actor: string |
   const check = checkUploadCsv(fetched.csv, undefined, deps.now());
   const blocked = importBlockedReason(check);
   if (blocked !== null) return { ok: false, message: `Import blocked: ${blocked}`, result: { report: check } };
-  const { saved } = await replaceStore(deps, fetched.csv, { updatedBy: "sheet-import", origin: "sheet-import", trigger: "import", actor }, report);
+  let saved;
+  try {
+    ({ saved } = await replaceStore(deps, fetched.csv, { updatedBy: "sheet-import", origin: "sheet-import", trigger: "import", actor, deadline }, report));
+  } catch (error) {
+    if (!(error instanceof DeadlinePassed)) throw error;
+    deps.log.warn("store", "Spreadsheet import rolled back at the request deadline");
+    return { ok: false, message: "Import rolled back: the request's deadline passed before it was saved" };
+  }
   if (!saved.ok) return { ok: false, message: `Import blocked: ${saved.error}` };
   return {
     ok: true,

@@ -6,8 +6,9 @@
 // deadline's 503 waits for the commit's outcome instead of racing it. So when the deadline passes
 // before the commit, the transaction can never commit (the callback throws at its end and the
 // driver rolls back, whenever the database answers again); when it passes during the commit, the
-// answer is the commit's own. On the Postgres server each statement of the transaction is also
-// bounded by the time left (`statement_timeout`, local to the transaction).
+// answer is the commit's own (and once a write has committed, the request's answer is awaited:
+// it happened). On the Postgres server each statement of the transaction is also bounded by the
+// time left (`statement_timeout`, local to the transaction).
 
 import { sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
@@ -18,8 +19,8 @@ export interface WriteDeadline {
   remainingMs(): number;
   /** Called at the end of a transaction, just before COMMIT: throws DeadlinePassed when the deadline is gone. */
   beginCommit(): void;
-  /** The commit begun by beginCommit has settled (committed or failed). */
-  endCommit(): void;
+  /** The commit begun by beginCommit has settled: `committed` when it succeeded. */
+  endCommit(committed?: boolean): void;
 }
 
 /** The deadline passed before the write could commit: it was rolled back. */
@@ -30,36 +31,53 @@ export class DeadlinePassed extends Error {
   }
 }
 
-/** The deadline of one request, held by the app's deadline race (src/app.ts). */
+/**
+ * The deadline of one request, held by the app's deadline race (src/app.ts). Once a write of the
+ * request has committed, the request has happened: its answer is awaited, never replaced by a 503.
+ */
 export class RequestDeadline implements WriteDeadline {
   private expired = false;
   private commits = 0;
+  private committed = false;
+  private sendUnavailable?: () => void;
   constructor(private readonly expiresAt: number) {}
 
   remainingMs(): number {
     return this.expired ? 0 : this.expiresAt - Date.now();
   }
 
+  /** How the race answers 503: at once when a commit finds the deadline gone before its timer fired. */
+  onExpired(send: () => void): void {
+    this.sendUnavailable = send;
+  }
+
   beginCommit(): void {
     if (this.remainingMs() <= 0) {
-      this.expired = true;
+      this.expireNow();
       throw new DeadlinePassed();
     }
     this.commits++;
   }
 
-  endCommit(): void {
+  endCommit(committed = false): void {
     this.commits = Math.max(0, this.commits - 1);
+    if (committed) this.committed = true;
   }
 
   /**
-   * The deadline has come: true when the 503 may go out now (no commit under way, and none will
-   * start), false when a commit is under way and the answer must wait for it.
+   * The deadline's timer has fired: true when the 503 went out (no commit under way or done, and
+   * none will start), false when a commit is under way or done and the answer must be awaited.
    */
   expire(): boolean {
-    if (this.commits > 0) return false;
-    this.expired = true;
+    if (this.commits > 0 || this.committed) return false;
+    this.expireNow();
     return true;
+  }
+
+  private expireNow(): void {
+    if (this.expired) return;
+    this.expired = true;
+    this.sendUnavailable?.();
   }
 }
 
@@ -92,8 +110,9 @@ class RolledBack<T> extends Error {
 export async function writeWithinDeadline<T>(db: Db, deadline: WriteDeadline | undefined, work: (tx: Db) => Promise<T>, keep: (result: T) => boolean = () => true): Promise<T> {
   if (deadline && deadline.remainingMs() <= 0) throw new DeadlinePassed();
   let committing = false;
+  let committed = false;
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       if (deadline) await tx.execute(sql`select set_config('statement_timeout', ${String(Math.max(1, Math.ceil(deadline.remainingMs())))}, true)`);
       const result = await work(tx as unknown as Db);
       if (!keep(result)) throw new RolledBack(result);
@@ -102,10 +121,12 @@ export async function writeWithinDeadline<T>(db: Db, deadline: WriteDeadline | u
       committing = true;
       return result;
     });
+    committed = committing;
+    return result;
   } catch (error) {
     if (error instanceof RolledBack) return error.result as T;
     throw error;
   } finally {
-    if (committing) deadline?.endCommit();
+    if (committing) deadline?.endCommit(committed);
   }
 }

@@ -16,6 +16,7 @@ import { recordRevision, type RevisionTrigger } from "./revisions.ts";
 import { publishWholeSheet } from "./published.ts";
 import { cellValue } from "./cells.ts";
 import { STORE_LOCK_KEY } from "../db/locks.ts";
+import { writeWithinDeadline, type WriteDeadline } from "../db/write-deadline.ts";
 
 /**
  * A sheet as headers plus rows of cells. `ids` (parallel to `rows`) names the stored row each one
@@ -82,6 +83,8 @@ export interface SaveOptions {
    * `publish`, discarding drafts).
    */
   publish?: boolean;
+  /** The request's deadline (an import over HTTP): past it before the commit, the save is rolled back and DeadlinePassed thrown. */
+  deadline?: WriteDeadline;
 }
 
 export type SaveResult =
@@ -415,7 +418,7 @@ export async function saveStoreSheet(db: Db, input: RawSheet | string, options: 
   if (!prepared.ok) return prepared;
   const csv = storeCsv(prepared.columns, prepared.rows);
   const checksum = sheetChecksum(csv);
-  return db.transaction(async (tx) => {
+  return writeWithinDeadline(db, options.deadline, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${STORE_LOCK_KEY})`);
     const [current] = await tx.select().from(eventStoreMeta).where(eq(eventStoreMeta.id, 1)).limit(1);
     const previousColumns = await listStoreColumns(tx as unknown as Db);
