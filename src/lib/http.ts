@@ -209,3 +209,17 @@ export async function readCapped(stream: ReadableStream<Uint8Array>, maxBytes: n
   }
   return bytes;
 }
+
+/** A refused field of a request, named for the answer. */
+export type FieldIssue = { field: string; message: string };
+
+/**
+ * A whole-number query parameter from `min` to `max` (`fallback` when absent); a bad value is
+ * named in `issues`, never clamped.
+ */
+export function wholeQueryNumber(query: Record<string, string | undefined>, name: string, range: { min: number; max: number; fallback: number }, issues: FieldIssue[]): number {
+  const text = query[name];
+  if (text === undefined) return range.fallback;
+  if (!/^\d{1,7}$/.test(text) || Number(text) < range.min || Number(text) > range.max) issues.push({ field: name, message: `${name} must be a whole number from ${range.min} to ${range.max}` });
+  return Number(text);
+}

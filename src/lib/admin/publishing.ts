@@ -15,6 +15,7 @@ import { readStoreSheet, saveStoreSheet } from "../store/store.ts";
 import { allChanges } from "./drafts.ts";
 import { writeSheetEdits, type SheetWriteResult } from "./sheet-editor.ts";
 import { recordActivity } from "../activity/activity.ts";
+import type { FieldIssue } from "../http.ts";
 
 /**
  * Publishes the working sheet: the schema gate, a "publish" revision, warm-up and homepage
@@ -59,7 +60,7 @@ export interface StatusInput {
   note: string;
 }
 
-type Issue = { field: string; message: string };
+type Issue = FieldIssue;
 
 /** Validates a status body: `event` (an event key or an exact title), `status` and an optional `note`. */
 export function parseStatusInput(body: Record<string, unknown>): { ok: true; input: StatusInput } | { ok: false; issues: Issue[] } {

@@ -4,7 +4,7 @@
 
 import { recordActivity } from "../activity/activity.ts";
 import type { Db } from "../db/client.ts";
-import { isPlainObject } from "../http.ts";
+import { isPlainObject, wholeQueryNumber, type FieldIssue } from "../http.ts";
 import { revalidateHomepage, type PublishDeps, type Revalidation } from "../events/publish.ts";
 import { checkSheetRecords } from "../sheet/sheet.ts";
 import type { SchemaReport } from "../sheet/quality.ts";
@@ -55,7 +55,7 @@ export interface EditorSheet {
   meta: SheetMetaJson;
 }
 
-type Issue = { field: string; message: string };
+type Issue = FieldIssue;
 
 /** The metadata for JSON. */
 export function metaJson(meta: StoreMeta | undefined): SheetMetaJson {
@@ -137,14 +137,8 @@ export async function readSheetWarnings(db: Db, now: Date): Promise<SheetWarning
 export function parseWindowQuery(query: Record<string, string | undefined>): { ok: true; window: WindowQuery | null } | { ok: false; issues: Issue[] } {
   if (query.offset === undefined && query.limit === undefined && query.search === undefined) return { ok: true, window: null };
   const issues: Issue[] = [];
-  const whole = (name: "offset" | "limit", min: number, max: number, fallback: number) => {
-    const text = query[name];
-    if (text === undefined) return fallback;
-    if (!/^\d{1,7}$/.test(text) || Number(text) < min || Number(text) > max) issues.push({ field: name, message: `${name} must be a whole number from ${min} to ${max}` });
-    return Number(text);
-  };
-  const offset = whole("offset", 0, 1_000_000, 0);
-  const limit = whole("limit", 1, MAX_WINDOW, EDITOR_PAGE);
+  const offset = wholeQueryNumber(query, "offset", { min: 0, max: 1_000_000, fallback: 0 }, issues);
+  const limit = wholeQueryNumber(query, "limit", { min: 1, max: MAX_WINDOW, fallback: EDITOR_PAGE }, issues);
   const search = query.search ?? "";
   if (search.length > MAX_SEARCH) issues.push({ field: "search", message: `search is at most ${MAX_SEARCH} characters` });
   if (issues.length) return { ok: false, issues };

@@ -5,6 +5,7 @@
 
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
+import { wholeQueryNumber, type FieldIssue } from "../http.ts";
 import { parseSheetCsv } from "../sheet/csv.ts";
 import { checkUploadCsv, type UploadReport } from "../store/csv-transfer.ts";
 import { publishSheet, type PublishDeps } from "../events/publish.ts";
@@ -75,19 +76,13 @@ export interface SheetPreview {
 
 export type SheetPreviewOutcome = SheetPreview | { ok: false; error: string };
 
-type Issue = { field: string; message: string };
+type Issue = FieldIssue;
 
 /** Reads `limit`, `offset` and `random` of a preview request; bad values are named, never clamped. */
 export function parsePreviewWindow(query: Record<string, string | undefined>): { ok: true; window: PreviewWindow } | { ok: false; issues: Issue[] } {
   const issues: Issue[] = [];
-  const whole = (name: "limit" | "offset", min: number, max: number, fallback: number) => {
-    const text = query[name];
-    if (text === undefined) return fallback;
-    if (!/^\d{1,7}$/.test(text) || Number(text) < min || Number(text) > max) issues.push({ field: name, message: `${name} must be a whole number from ${min} to ${max}` });
-    return Number(text);
-  };
-  const limit = whole("limit", 1, PREVIEW_ROWS.max, PREVIEW_ROWS.default);
-  const offset = whole("offset", 0, PREVIEW_OFFSET_MAX, 0);
+  const limit = wholeQueryNumber(query, "limit", { min: 1, max: PREVIEW_ROWS.max, fallback: PREVIEW_ROWS.default }, issues);
+  const offset = wholeQueryNumber(query, "offset", { min: 0, max: PREVIEW_OFFSET_MAX, fallback: 0 }, issues);
   const random = query.random === "1" || query.random === "true";
   if (query.random !== undefined && !random && query.random !== "0" && query.random !== "false") issues.push({ field: "random", message: "random must be 1 or 0" });
   if (random && query.offset !== undefined) issues.push({ field: "offset", message: "offset and random=1 cannot be combined" });

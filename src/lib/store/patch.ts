@@ -34,6 +34,7 @@ import {
 import { findFieldForHeader, isFeaturedHeader } from "../sheet/columns.ts";
 import type { SchemaReport } from "../sheet/quality.ts";
 import { STORE_LOCK_KEY } from "../db/locks.ts";
+import type { FieldIssue } from "../http.ts";
 
 /** One cell to write; `baseRevision`, when given, is the revision this cell was read at (else the patch's). */
 export interface CellEdit {
@@ -115,7 +116,7 @@ export type PatchResult =
 
 const MAX_CELL_LENGTH = 10_000;
 
-type Issue = { field: string; message: string };
+type Issue = FieldIssue;
 type InvalidResult = Extract<PatchResult, { kind: "invalid" }>;
 
 /** The store as the patch found it under the lock. */
