@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { isPlainObject, jsonNoStore, readJson, readObjectBody, refusalJson } from "../lib/http.ts";
+import { isPlainObject, jsonNoStore, readJson, readObjectBody, outcomeJson, refusalJson } from "../lib/http.ts";
 import { refused } from "../lib/outcome.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
@@ -55,10 +55,7 @@ export function adminSheetApi(deps: Deps) {
         const parsed = parseSheetPatch(await readJson(request));
         if (!parsed.ok) return invalidJson(parsed.issues);
         const patch = parsed.patch;
-        const result = await writeSheetEdits(deps, patch, actorOf(admin));
-        if (!result.ok) return refusalJson(result);
-        const { ok: _ok, ...body } = result;
-        return jsonNoStore({ success: true, ...body });
+        return outcomeJson(await writeSheetEdits(deps, patch, actorOf(admin)));
       },
       { isAdmin: true, parse: "none" },
     )
@@ -67,10 +64,7 @@ export function adminSheetApi(deps: Deps) {
       async ({ request, admin }) => {
         const parsed = parseSheetReplace(await readJson(request));
         if (!parsed.ok) return invalidJson(parsed.issues);
-        const result = await replaceSheet(deps, parsed.input, actorOf(admin));
-        if (!result.ok) return refusalJson(result);
-        const { ok: _ok, ...body } = result;
-        return jsonNoStore({ success: true, ...body });
+        return outcomeJson(await replaceSheet(deps, parsed.input, actorOf(admin)));
       },
       { isAdmin: true, parse: "none" },
     )
@@ -82,10 +76,7 @@ export function adminSheetApi(deps: Deps) {
       async ({ request, admin }) => {
         const parsed = parsePublishInput(await readObjectBody(request));
         if (!parsed.ok) return invalidJson(parsed.issues);
-        const result = await publishDrafts(deps, actorOf(admin), parsed.confirm);
-        if (!result.ok) return refusalJson(result);
-        const { ok: _ok, ...body } = result;
-        return jsonNoStore({ success: true, ...body });
+        return outcomeJson(await publishDrafts(deps, actorOf(admin), parsed.confirm));
       },
       { isAdmin: true, parse: "none" },
     )
@@ -104,10 +95,7 @@ export function adminSheetApi(deps: Deps) {
         const body = await readJson(request);
         const parsed = isPlainObject(body) ? parseStatusInput(body) : { ok: false as const, issues: [{ field: "body", message: "Expected a JSON object" }] };
         if (!parsed.ok) return invalidJson(parsed.issues);
-        const result = await setEventStatus(deps, parsed.input, actorOf(admin));
-        if (!result.ok) return refusalJson(result);
-        const { ok: _ok, ...rest } = result;
-        return jsonNoStore({ success: true, ...rest });
+        return outcomeJson(await setEventStatus(deps, parsed.input, actorOf(admin)));
       },
       { isAdmin: true, parse: "none" },
     )
@@ -124,10 +112,7 @@ export function adminSheetApi(deps: Deps) {
     .post(
       `${SHEET}/revisions/:id/restore`,
       async ({ params, admin }) => {
-        const result = await restoreRevision(deps, params.id, actorOf(admin));
-        if (!result.ok) return refusalJson(result);
-        const { ok: _ok, ...body } = result;
-        return jsonNoStore({ success: true, ...body });
+        return outcomeJson(await restoreRevision(deps, params.id, actorOf(admin)));
       },
       { isAdmin: true, parse: "none" },
     );

@@ -127,6 +127,13 @@ export function refusalJson(refusal: Refused & object): Response {
   return refusalAnswer(statusOf(reason), error, extra, refusalHeaders(reason));
 }
 
+/** The JSON answer of an outcome: `{success:true, ...}` with what it carries, or its refusal. */
+export function outcomeJson<T extends object>(outcome: ({ ok: true } & T) | (Refused & object)): Response {
+  if (!outcome.ok) return refusalJson(outcome);
+  const { ok: _ok, ...body } = outcome;
+  return jsonNoStore({ success: true, ...body });
+}
+
 /**
  * Why a request is refused before any lib function is asked: the request itself is not one the
  * endpoint takes, whatever it says.
