@@ -2,10 +2,14 @@
 // loopback port, and a database several processes can share (a scratch database on the Postgres
 // server, or an in-memory PGlite served over the wire from this process).
 
+import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import postgres from "postgres";
 import { PGlite } from "@electric-sql/pglite";
 import { servePgliteOverWire } from "./pglite-wire.ts";
+import { TEST_DATABASE_URL } from "./database.ts";
 
 /** A loopback port nothing listens on right now (taken and released at once). */
 export function freePort(): number {
@@ -109,4 +113,78 @@ export function drainOutput(child: { stdout: unknown; stderr: unknown }): () => 
     })();
   }
   return () => text;
+}
+
+/** The repository's root, where the service is started from. */
+const ROOT = join(import.meta.dir, "../..");
+
+/** A service process in production mode whose database is reached through a proxy the test controls. */
+export interface ProxiedService {
+  /** The database behind the proxy (connect to `shared.url` to look past the proxy). */
+  shared: SharedDatabase;
+  proxy: ReturnType<typeof tcpProxy>;
+  /** `http://127.0.0.1:<port>` of the service. */
+  base: string;
+  /** What the service printed so far. */
+  output: () => string;
+  /** Lets the proxy flow, stops the service, then the proxy, and removes the database and the data folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `src/index.ts` (NODE_ENV=production, DATA_MODE=remote, the sample sheet as the local
+ * source) on a free port, its DATABASE_URL pointing at a TCP proxy in front of a database of its
+ * own: on the Postgres server of TEST_DATABASE_URL, else an in-memory PGlite served over the wire.
+ * `env` adds to or overrides the service's environment. Resolves once /api/health answers.
+ */
+export async function startProxiedService(prefix: string, env: Record<string, string> = {}): Promise<ProxiedService> {
+  const shared = TEST_DATABASE_URL ? await serverDatabase(TEST_DATABASE_URL, `finder_${prefix}`) : await pgliteServer();
+  const target = new URL(shared.url);
+  const proxyPort = freePort();
+  const proxy = tcpProxy({ host: target.hostname, port: Number(target.port || 5432) }, proxyPort);
+  await proxy.start();
+  const viaProxy = new URL(shared.url);
+  viaProxy.host = `127.0.0.1:${proxyPort}`;
+  const port = freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `finder-${prefix}-`));
+  const child = Bun.spawn([process.execPath, "src/index.ts"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      NODE_ENV: "production",
+      DATA_MODE: "remote",
+      DATABASE_URL: viaProxy.toString(),
+      LOCAL_EVENTS_CSV: "data/events.csv",
+      DATA_DIR: dataDir,
+      AUTH_SECRET: "p".repeat(40),
+      TRUSTED_PROXIES: "loopback",
+      NEXT_PUBLIC_SITE_URL: "http://finder.test",
+      CRON_ENABLED: "false",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ...env,
+    },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const output = drainOutput(child);
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    proxy.flow();
+    child.kill("SIGTERM");
+    await Promise.race([child.exited, Bun.sleep(10_000)]);
+    await proxy.kill();
+    await shared.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { shared, proxy, base, output, stop };
+    } catch {}
+    await Bun.sleep(100);
+  }
+  await stop();
+  throw new Error(`service did not start:\n${output()}`);
 }

@@ -8,16 +8,12 @@
 // an in-memory PGlite served over the Postgres wire protocol from this process.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import postgres from "postgres";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
-import { drainOutput, freePort, pgliteServer, serverDatabase, tcpProxy, type SharedDatabase } from "../helpers/processes.ts";
+import { startProxiedService, type ProxiedService } from "../helpers/processes.ts";
 import { checkoutCompleted, signatureHeader, TEST_WEBHOOK_SECRET } from "../helpers/payment.ts";
 import { REQUEST_DEADLINE_MS } from "../../src/app.ts";
 
-const ROOT = join(import.meta.dir, "../..");
 /** How long the database stays away, under load. */
 const OUTAGE_MS = 2_500;
 const WORKERS = 6;
@@ -30,67 +26,25 @@ const ANSWER_WITHIN_MS = 5_000;
 // the embedded database in production runs in process, without connections or a breaker.
 const RECORDED_WITHIN_MS = TEST_DATABASE_URL ? 1_000 : 3_000;
 
-let shared: SharedDatabase;
+let service: ProxiedService | undefined;
 let direct: postgres.Sql;
-let proxy: ReturnType<typeof tcpProxy>;
-let service: ReturnType<typeof Bun.spawn> | undefined;
+let proxy: ProxiedService["proxy"];
 let base = "";
 let output: () => string = () => "";
-let dataDir = "";
 
 beforeAll(async () => {
-  shared = TEST_DATABASE_URL ? await serverDatabase(TEST_DATABASE_URL, "finder_outage") : await pgliteServer();
-  const target = new URL(shared.url);
-  direct = postgres(shared.url, { max: 1, onnotice: () => {} });
-  const proxyPort = freePort();
-  proxy = tcpProxy({ host: target.hostname, port: Number(target.port || 5432) }, proxyPort);
-  await proxy.start();
-  const viaProxy = new URL(shared.url);
-  viaProxy.host = `127.0.0.1:${proxyPort}`;
-  const port = freePort();
-  dataDir = mkdtempSync(join(tmpdir(), "finder-outage-"));
-  service = Bun.spawn([process.execPath, "src/index.ts"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "/tmp",
-      NODE_ENV: "production",
-      DATA_MODE: "remote",
-      DATABASE_URL: viaProxy.toString(),
-      LOCAL_EVENTS_CSV: "data/events.csv",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: "o".repeat(40),
-      // The load names many clients in X-Forwarded-For from loopback, so no per-IP limit interferes.
-      TRUSTED_PROXIES: "loopback",
-      TRACKING_LIMITER_FALLBACK: "local",
-      PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-      NEXT_PUBLIC_SITE_URL: "http://finder.test",
-      CRON_ENABLED: "false",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-    },
-    stdout: "pipe",
-    stderr: "pipe",
+  service = await startProxiedService("outage", {
+    // The load names many clients in X-Forwarded-For from loopback, so no per-IP limit interferes.
+    TRACKING_LIMITER_FALLBACK: "local",
+    PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
   });
-  output = drainOutput(service);
-  base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {}
-    await Bun.sleep(100);
-  }
-  throw new Error(`service did not start:\n${output()}`);
+  ({ proxy, base, output } = service);
+  direct = postgres(service.shared.url, { max: 1, onnotice: () => {} });
 }, 90_000);
 
 afterAll(async () => {
-  service?.kill("SIGTERM");
-  await Promise.race([service?.exited, Bun.sleep(10_000)]);
   await direct?.end({ timeout: 2 });
-  await proxy?.kill();
-  await shared?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await service?.stop();
 }, 30_000);
 
 let clientNo = 0;

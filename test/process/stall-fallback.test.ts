@@ -10,77 +10,28 @@
 // an in-memory PGlite served over the Postgres wire protocol from this process.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { TEST_DATABASE_URL } from "../helpers/database.ts";
-import { drainOutput, freePort, pgliteServer, serverDatabase, tcpProxy, type SharedDatabase } from "../helpers/processes.ts";
+import { startProxiedService, type ProxiedService } from "../helpers/processes.ts";
 import { REQUEST_DEADLINE_MS } from "../../src/app.ts";
 import { READ_FALLBACK_MS, READ_REUSE_MS } from "../../src/lib/events/pipeline.ts";
 import { canonicalFilterQuery, parseFilters } from "../../src/lib/events/filter-query.ts";
 
-const ROOT = join(import.meta.dir, "../..");
 /** Misses of each kind fired at once during the stall. */
 const PER_KIND = 6;
 /** The homepage's amber notice ("showing the saved event list"). */
 const NOTICE = 'class="notice notice-warning" role="status"';
 
-let shared: SharedDatabase;
-let proxy: ReturnType<typeof tcpProxy>;
-let service: ReturnType<typeof Bun.spawn> | undefined;
+let service: ProxiedService | undefined;
+let proxy: ProxiedService["proxy"];
 let base = "";
 let output: () => string = () => "";
-let dataDir = "";
 
 beforeAll(async () => {
-  shared = TEST_DATABASE_URL ? await serverDatabase(TEST_DATABASE_URL, "finder_stall") : await pgliteServer();
-  const target = new URL(shared.url);
-  const proxyPort = freePort();
-  proxy = tcpProxy({ host: target.hostname, port: Number(target.port || 5432) }, proxyPort);
-  await proxy.start();
-  const viaProxy = new URL(shared.url);
-  viaProxy.host = `127.0.0.1:${proxyPort}`;
-  const port = freePort();
-  dataDir = mkdtempSync(join(tmpdir(), "finder-stall-"));
-  service = Bun.spawn([process.execPath, "src/index.ts"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "/tmp",
-      NODE_ENV: "production",
-      DATA_MODE: "remote",
-      DATABASE_URL: viaProxy.toString(),
-      LOCAL_EVENTS_CSV: "data/events.csv",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: "s".repeat(40),
-      TRUSTED_PROXIES: "loopback",
-      NEXT_PUBLIC_SITE_URL: "http://finder.test",
-      CRON_ENABLED: "false",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-    },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  output = drainOutput(service);
-  base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {}
-    await Bun.sleep(100);
-  }
-  throw new Error(`service did not start:\n${output()}`);
+  service = await startProxiedService("stall");
+  ({ proxy, base, output } = service);
 }, 90_000);
 
 afterAll(async () => {
-  proxy?.flow();
-  service?.kill("SIGTERM");
-  await Promise.race([service?.exited, Bun.sleep(10_000)]);
-  await proxy?.kill();
-  await shared?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await service?.stop();
 }, 30_000);
 
 interface Answer {
