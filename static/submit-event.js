@@ -12,14 +12,9 @@
     var keys = (root || document).querySelectorAll("input[data-idempotency-key]");
     for (var k = 0; k < keys.length; k++) if (!keys[k].value) keys[k].value = newKey();
   }
-  // A random key: a UUID, or 32 hex digits where randomUUID is missing.
+  // A random key: 32 hex digits (getRandomValues works on plain http too, unlike randomUUID).
   function newKey() {
-    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
-    var bytes = new Uint8Array(16);
-    window.crypto.getRandomValues(bytes);
-    var hex = "";
-    for (var i = 0; i < bytes.length; i++) hex += (bytes[i] < 16 ? "0" : "") + bytes[i].toString(16);
-    return hex;
+    return Array.prototype.map.call(window.crypto.getRandomValues(new Uint8Array(16)), function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
   function status(event, text) {
     var form = event.target && event.target.closest ? event.target.closest("form") : null;

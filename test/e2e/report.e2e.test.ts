@@ -33,9 +33,13 @@ describe("report a problem in the browser", () => {
       const send = dialog.getByRole("button", { name: fr("report.send") });
       await send.scrollIntoViewIfNeeded();
       await expect(dialog.locator('input[name="formStartedAt"]').inputValue()).resolves.toMatch(/^\d{4}-\d\d-\d\dT/);
+      // The report's idempotency key: stamped when the section opens, kept by the form the refusal shows again.
+      const key = await dialog.locator("input[data-idempotency-key]").inputValue();
+      expect(key).toMatch(/^[0-9a-f]{32}$/);
 
       await send.click();
       await dialog.getByText(fr("report.issue.kind")).waitFor();
+      await expect(dialog.locator("input[data-idempotency-key]").inputValue()).resolves.toBe(key);
       await screenshot(page, "report-error-phone-fr");
 
       await dialog.getByRole("radio", { name: fr("report.kind.cancelled") }).check();
@@ -48,8 +52,8 @@ describe("report a problem in the browser", () => {
       expect(await thanks.evaluate((el) => el === document.activeElement)).toBe(true);
       await screenshot(page, "report-thanks-phone-fr");
 
-      const rows = await ctx.deps.database.query<Record<string, any>>(sql`select event_key, kind, text, status from event_reports`);
-      expect(rows).toEqual([{ event_key: "evt_fixture000001", kind: "cancelled", text: "Scène fermée à cause de la pluie", status: "open" }]);
+      const rows = await ctx.deps.database.query<Record<string, any>>(sql`select event_key, kind, text, status, idempotency_key from event_reports`);
+      expect(rows).toEqual([{ event_key: "evt_fixture000001", kind: "cancelled", text: "Scène fermée à cause de la pluie", status: "open", idempotency_key: key }]);
       // The 400 that htmx swapped is reported by Chromium as a failed load; nothing else may appear.
       expect(errors.filter((e) => !e.includes("Failed to load resource"))).toEqual([]);
     } finally {

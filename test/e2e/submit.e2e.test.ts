@@ -32,6 +32,10 @@ describe("submit an event in the browser", () => {
         await page.getByRole("heading", { name: "Submit Your Event" }).waitFor();
         const started = page.locator('input[name="formStartedAt"]');
         await expect(started.inputValue()).resolves.toMatch(/^\d{4}-\d\d-\d\dT/);
+        // The form's idempotency key: stamped when the form appears, kept by the form re-shown after a refusal.
+        const keyInput = page.locator("input[data-idempotency-key]");
+        const key = await keyInput.inputValue();
+        expect(key).toMatch(/^[0-9a-f]{32}$/);
 
         await fillRequired(page, `Jazz on the Canal (${viewport})`, "javascript:alert(1)");
         await page.getByRole("button", { name: "Submit event" }).click();
@@ -39,6 +43,7 @@ describe("submit an event in the browser", () => {
         expect(page.url()).toBe(`${server.url}/submit-event`);
         await expect(page.getByLabel("Proof Link").getAttribute("aria-invalid")).resolves.toBe("true");
         await expect(page.getByLabel("Event Name").inputValue()).resolves.toBe(`Jazz on the Canal (${viewport})`);
+        await expect(keyInput.inputValue()).resolves.toBe(key);
         await screenshot(page, `submit-error-${viewport}`);
 
         await page.getByLabel("Proof Link").fill("jazz.example/canal");
@@ -49,10 +54,15 @@ describe("submit an event in the browser", () => {
         await expect(page.getByText(LINK_ERROR).count()).resolves.toBe(0);
         await expect(page.getByLabel("Event Name").inputValue()).resolves.toBe("");
         await expect(started.inputValue()).resolves.toMatch(/^\d{4}-\d\d-\d\dT/);
+        // The fresh form is a new submission: a new key.
+        const fresh = await keyInput.inputValue();
+        expect(fresh).toMatch(/^[0-9a-f]{32}$/);
+        expect(fresh).not.toBe(key);
         await screenshot(page, `submit-success-${viewport}`);
 
-        const rows = await ctx.deps.database.query<Record<string, any>>(sql`select status, payload from event_submissions`);
+        const rows = await ctx.deps.database.query<Record<string, any>>(sql`select status, payload, idempotency_key from event_submissions`);
         expect(rows).toHaveLength(1);
+        expect(rows[0].idempotency_key).toBe(key);
         expect(rows[0].status).toBe("pending");
         expect(rows[0].payload).toMatchObject({ proofLink: "https://jazz.example/canal", indoorOutdoor: "Outdoor", date: "2026-06-21", startTime: "20:30" });
         // 4xx answers htmx swaps are reported by Chromium as failed loads; nothing else may appear.
