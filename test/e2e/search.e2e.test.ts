@@ -40,6 +40,9 @@ test("with JavaScript: typing a misspelt word offers the respelling; its link sw
     await page.locator("[data-did-you-mean]").click();
     await page.waitForFunction(() => document.querySelector("#results")?.getAttribute("data-query") === "q=Kompa");
     expect(await page.locator("#results .card-title").allTextContents()).toEqual(["Montparnasse Zouk & Kompa"]);
+    // The results carry their query from the swap; the page script brings the form along once the
+    // swap settles (htmx:load), a moment later: wait for that, up to the default timeout.
+    await page.waitForFunction(() => (document.getElementById("search-q") as HTMLInputElement).value === "Kompa").catch(() => {});
     expect(await page.locator("#search-q").inputValue()).toBe("Kompa");
     expect(page.url()).toBe(`${server.url}/en/?q=Kompa`);
     expect(errors).toEqual([]);
