@@ -3,7 +3,7 @@
 // process (like the real service) on the port given as the first argument.
 
 import { Elysia } from "elysia";
-import { NO_STORE_HEADERS } from "../src/lib/http.ts";
+import { NO_STORE_HEADERS } from "../src/lib/http/responses.ts";
 
 const body = JSON.stringify({ success: true });
 const headers = { "content-type": "application/json; charset=utf-8", ...NO_STORE_HEADERS };

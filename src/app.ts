@@ -3,9 +3,9 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "./deps.ts";
-import { errorAnswer, errorHandler, errorResponse, HttpError, type ErrorViews } from "./lib/errors.ts";
-import { MAX_BODY_BYTES, UNAVAILABLE_HEADERS } from "./lib/http.ts";
-import { securityHeaders, securityHeaderSet } from "./lib/security-headers.ts";
+import { errorAnswer, errorHandler, errorResponse, HttpError, type ErrorViews } from "./lib/http/errors.ts";
+import { MAX_BODY_BYTES, UNAVAILABLE_HEADERS } from "./lib/http/responses.ts";
+import { securityHeaders, securityHeaderSet } from "./lib/http/security-headers.ts";
 import { errorViews } from "./pages/components/error.view.tsx";
 import { apiRoutes } from "./api/index.ts";
 import { pageRoutes } from "./pages/index.ts";
@@ -14,7 +14,7 @@ import { apiDocsRoutes } from "./pages/developers/api-docs.routes.tsx";
 import type { OpenApiDocument } from "./pages/developers/api-docs.view.tsx";
 import { homeFast, homeHitRoutes } from "./pages/home/home.routes.tsx";
 import { eventsListHit } from "./api/events.ts";
-import { urlEncodingCheck } from "./lib/url-encoding.ts";
+import { urlEncodingCheck } from "./lib/http/url-encoding.ts";
 import { startRequestDeadline, type RequestDeadline } from "./lib/db/write-deadline.ts";
 
 /** Refuses bodies over the server-wide cap before any handler reads them (answered by the error handler). */

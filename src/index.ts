@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   opening?.catch(() => {});
   opening?.then(() => mark("databaseOpen"), () => {});
   const [{ buildDeps, loggerFor }, { createApp }, { MAX_BODY_BYTES }, { seedStoreIfEmpty, templateSeed }, { spreadsheetStatus }, { runScheduledTask, scheduledTask, schedulePlugin, stopSchedule }] =
-    await Promise.all([import("./deps.ts"), import("./app.ts"), import("./lib/http.ts"), import("./lib/events/pipeline.ts"), import("./lib/spreadsheet-import/import.ts"), import("./tasks/schedule.ts")]);
+    await Promise.all([import("./deps.ts"), import("./app.ts"), import("./lib/http/responses.ts"), import("./lib/events/pipeline.ts"), import("./lib/spreadsheet-import/import.ts"), import("./tasks/schedule.ts")]);
   mark("modules");
   const log = loggerFor(config);
   if (config.authSecretGenerated) log.warn("config", "AUTH_SECRET not set; using a generated development secret kept in DATA_DIR");

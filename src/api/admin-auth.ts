@@ -4,8 +4,8 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, rateLimitedJson, requestRefusalJson } from "../lib/http.ts";
-import { readJsonOrForm } from "../lib/forms.ts";
+import { jsonNoStore, rateLimitedJson, requestRefusalJson } from "../lib/http/responses.ts";
+import { readJsonOrForm } from "../lib/http/forms.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { ADMIN_BODY_FIELDS, refuseUnknownFields, unknownFields } from "../lib/auth/admin-body-fields.ts";

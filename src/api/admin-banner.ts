@@ -3,12 +3,12 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore } from "../lib/http.ts";
-import { ValidationError } from "../lib/errors.ts";
+import { jsonNoStore } from "../lib/http/responses.ts";
+import { ValidationError } from "../lib/http/errors.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
-import { findBannerSettings, saveBannerSettings } from "../lib/banner.ts";
-import { readObjectBody } from "../lib/http.ts";
+import { findBannerSettings, saveBannerSettings } from "../lib/site/banner.ts";
+import { readObjectBody } from "../lib/http/responses.ts";
 
 /** Type checks of a banner body; the value rules (trimming, clamping) are the banner's own. */
 export function bannerBodyIssues(body: Record<string, unknown>): { field: string; message: string }[] {

@@ -3,9 +3,9 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, readObjectBody, refusalJson } from "../lib/http.ts";
+import { jsonNoStore, readObjectBody, refusalJson } from "../lib/http/responses.ts";
 import { refused } from "../lib/outcome.ts";
-import { ValidationError } from "../lib/errors.ts";
+import { ValidationError } from "../lib/http/errors.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import { acceptChanges, listChangeRequests, refuseChanges, type ReviewResult } from "../lib/submissions/host-changes.ts";

@@ -3,8 +3,8 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { NO_STORE_HEADERS, jsonNoStore, readJson } from "../lib/http.ts";
-import { ValidationError } from "../lib/errors.ts";
+import { NO_STORE_HEADERS, jsonNoStore, readJson } from "../lib/http/responses.ts";
+import { ValidationError } from "../lib/http/errors.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { liveEventNames, readInsightsQuery } from "../lib/insights/request.ts";
 import { readInsights } from "../lib/insights/metrics.ts";

@@ -4,14 +4,14 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, refusalJson } from "../lib/http.ts";
+import { jsonNoStore, refusalJson } from "../lib/http/responses.ts";
 import { refused } from "../lib/outcome.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
-import { ValidationError } from "../lib/errors.ts";
+import { ValidationError } from "../lib/http/errors.ts";
 import { findOutboxMessage, isOutboxStatus, listOutbox, resendFromConsole } from "../lib/mail/outbox.ts";
 import { outboxMessageJson } from "../lib/mail/worker.ts";
-import { activityJson, listActivity, parseActivityFilter } from "../lib/activity/activity.ts";
+import { activityJson, listActivity, parseActivityFilter } from "../lib/admin/activity.ts";
 
 /** GET /api/admin/outbox, GET /api/admin/outbox/:id, POST /api/admin/outbox/:id/resend, GET /api/admin/activity */
 export function adminMailApi(deps: Deps) {

@@ -3,10 +3,10 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, readJson, isPlainObject, refusalJson } from "../lib/http.ts";
+import { jsonNoStore, readJson, isPlainObject, refusalJson } from "../lib/http/responses.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
-import { ValidationError } from "../lib/errors.ts";
+import { ValidationError } from "../lib/http/errors.ts";
 import { deleteOrder, isOrderStatus, listOrders, orderJson, setOrderStatus, type OrderResult } from "../lib/placements/orders.ts";
 import { createTestActivation, fulfilFromInput } from "../lib/placements/service.ts";
 

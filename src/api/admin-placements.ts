@@ -2,9 +2,9 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, readJson, refusalJson } from "../lib/http.ts";
+import { jsonNoStore, readJson, refusalJson } from "../lib/http/responses.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
-import { NotFoundError } from "../lib/errors.ts";
+import { NotFoundError } from "../lib/http/errors.ts";
 import { isTier, type EntryActionResult, type ScheduleListing, type Tier } from "../lib/placements/scheduler.ts";
 import { cancelPlacement, clearPlacementHistory, clearPlacementQueue, listPlacements, reschedulePlacement, schedulePlacement } from "../lib/placements/service.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";

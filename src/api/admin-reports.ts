@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, refusalJson } from "../lib/http.ts";
+import { jsonNoStore, refusalJson } from "../lib/http/responses.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import { dismissReports, listOpenReports, markReportedCancelled, type ReportActionResult } from "../lib/reports/moderation.ts";

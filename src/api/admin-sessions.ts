@@ -4,7 +4,7 @@
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, refusalJson } from "../lib/http.ts";
+import { jsonNoStore, refusalJson } from "../lib/http/responses.ts";
 import { refused } from "../lib/outcome.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { listActiveAdminSessions, parseJtiParam, revokeAdminSession, revokeAllAdminSessions } from "../lib/auth/admin-sessions.ts";

@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { isPlainObject, jsonNoStore, readJson, readObjectBody, outcomeJson, refusalJson } from "../lib/http.ts";
+import { isPlainObject, jsonNoStore, readJson, readObjectBody, outcomeJson, refusalJson } from "../lib/http/responses.ts";
 import { refused } from "../lib/outcome.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";

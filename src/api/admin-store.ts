@@ -5,9 +5,9 @@
 import { requestDeadline } from "../lib/db/write-deadline.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, isPlainObject, readJson, readObjectBody, NO_STORE_HEADERS, refusalAnswer, refusalJson } from "../lib/http.ts";
+import { jsonNoStore, isPlainObject, readJson, readObjectBody, NO_STORE_HEADERS, refusalAnswer, refusalJson } from "../lib/http/responses.ts";
 import { refused } from "../lib/outcome.ts";
-import { HttpError, ValidationError } from "../lib/errors.ts";
+import { HttpError, ValidationError } from "../lib/http/errors.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import { createBackup, listBackups } from "../lib/store/backups.ts";

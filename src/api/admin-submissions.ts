@@ -3,9 +3,9 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, refusalJson } from "../lib/http.ts";
+import { jsonNoStore, refusalJson } from "../lib/http/responses.ts";
 import { refused } from "../lib/outcome.ts";
-import { ValidationError } from "../lib/errors.ts";
+import { ValidationError } from "../lib/http/errors.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import {
@@ -19,7 +19,7 @@ import {
   type SubmissionStatus,
 } from "../lib/submissions/moderation.ts";
 import { publicSubmissionSettings, readSubmissionSettings, setSubmissionSettings } from "../lib/submissions/settings.ts";
-import { readObjectBody } from "../lib/http.ts";
+import { readObjectBody } from "../lib/http/responses.ts";
 
 /** The field a moderation refusal is about, for `issues`. */
 function issueField(error: string): string {

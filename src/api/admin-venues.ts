@@ -4,13 +4,13 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore } from "../lib/http.ts";
-import { HttpError, ValidationError } from "../lib/errors.ts";
+import { jsonNoStore } from "../lib/http/responses.ts";
+import { HttpError, ValidationError } from "../lib/http/errors.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import { listVenuePins, parsePastedCoordinates, setManualPin } from "../lib/geocoding/venue-pins.ts";
 import type { Coordinates } from "../lib/sheet/types.ts";
-import { readObjectBody } from "../lib/http.ts";
+import { readObjectBody } from "../lib/http/responses.ts";
 
 /** The point of a pin body: `{coordinates: "48.86, 2.35"}` (pasted) or `{lat, lng}` (numbers). */
 export function pinBodyPoint(body: Record<string, unknown>): Coordinates {

@@ -3,10 +3,10 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, rateLimitedJson, readJson, refusalJson, requestRefusalJson } from "../lib/http.ts";
+import { jsonNoStore, rateLimitedJson, readJson, refusalJson, requestRefusalJson } from "../lib/http/responses.ts";
 import { refused } from "../lib/outcome.ts";
 import { clientIp } from "../lib/client-ip.ts";
-import { isCrossSiteRequest } from "../lib/origin.ts";
+import { isCrossSiteRequest } from "../lib/http/origin.ts";
 import { signInVisitor, SIGN_IN_MESSAGES, type SignInOutcome } from "../lib/auth/sign-in.ts";
 import { clearedSessionCookie, sessionCookie, USER_SESSION_COOKIE, ADMIN_SESSION_COOKIE, type SessionCookieOptions } from "../lib/auth/cookies.ts";
 import { verifyUserToken } from "../lib/auth/user-token.ts";

@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, refusalAnswer, refusalJson, requestRefusalJson } from "../lib/http.ts";
+import { jsonNoStore, refusalAnswer, refusalJson, requestRefusalJson } from "../lib/http/responses.ts";
 import { refused } from "../lib/outcome.ts";
 import { secretsEqual } from "../lib/crypto.ts";
 import { bearerToken } from "../lib/auth/admin-credentials.ts";

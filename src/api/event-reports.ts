@@ -4,12 +4,12 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, rateLimitedJson, readJson, refusalAnswer, refusalJson, requestRefusalJson, withBodyCap } from "../lib/http.ts";
+import { jsonNoStore, rateLimitedJson, readJson, refusalAnswer, refusalJson, requestRefusalJson, withBodyCap } from "../lib/http/responses.ts";
 import { refused } from "../lib/outcome.ts";
-import { isCrossSiteRequest } from "../lib/origin.ts";
+import { isCrossSiteRequest } from "../lib/http/origin.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { isJsonContentType } from "../lib/submissions/submit.ts";
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES } from "../lib/idempotency.ts";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES } from "../lib/http/idempotency.ts";
 import { requestDeadline } from "../lib/db/write-deadline.ts";
 import { MAX_REPORT_BODY_BYTES, REPORT_MESSAGES, submitReport, type ReportOutcome } from "../lib/reports/report.ts";
 

@@ -4,11 +4,11 @@
 import { currentLanguage } from "../lib/i18n/index.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, rateLimitedJson, readJson, refusalAnswer, refusalJson, requestRefusalJson, withBodyCap } from "../lib/http.ts";
+import { jsonNoStore, rateLimitedJson, readJson, refusalAnswer, refusalJson, requestRefusalJson, withBodyCap } from "../lib/http/responses.ts";
 import { refused } from "../lib/outcome.ts";
-import { isCrossSiteRequest } from "../lib/origin.ts";
+import { isCrossSiteRequest } from "../lib/http/origin.ts";
 import { clientIp } from "../lib/client-ip.ts";
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES } from "../lib/idempotency.ts";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES } from "../lib/http/idempotency.ts";
 import { requestDeadline } from "../lib/db/write-deadline.ts";
 import { IDEMPOTENCY_PARAMETER } from "./openapi.ts";
 import { isJsonContentType, MAX_SUBMISSION_BODY_BYTES, submitEvent, SUBMISSION_MESSAGES, type SubmitOutcome } from "../lib/submissions/submit.ts";

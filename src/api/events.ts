@@ -4,15 +4,15 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { HttpError } from "../lib/errors.ts";
-import { refusalBody } from "../lib/http.ts";
-import { memoised } from "../lib/memo.ts";
-import { LIVE_EVENTS_TAG } from "../lib/invalidation.ts";
-import { renderedFromRead, type CachePolicy, type Rendered } from "../lib/render-cache.ts";
+import { HttpError } from "../lib/http/errors.ts";
+import { refusalBody } from "../lib/http/responses.ts";
+import { memoised } from "../lib/memo/memo.ts";
+import { LIVE_EVENTS_TAG } from "../lib/serving/invalidation.ts";
+import { renderedFromRead, type CachePolicy, type Rendered } from "../lib/serving/render-cache.ts";
 import { canonicalFilterQuery, parseFilters, type EventFilters } from "../lib/events/filter-query.ts";
 import { activeFilterChips } from "../lib/events/filter-labels.ts";
 import { filterEvents, searchSuggestion } from "../lib/events/filter-match.ts";
-import { buildCalendarFeed, buildEventCalendar, calendarFileName, CALENDAR_CONTENT_TYPE } from "../lib/ics.ts";
+import { buildCalendarFeed, buildEventCalendar, calendarFileName, CALENDAR_CONTENT_TYPE } from "../lib/events/ics.ts";
 import { normaliseEventKey } from "../lib/sheet/keys.ts";
 import { findEventByKey } from "../lib/events/lookup.ts";
 import { shareUrl, siteHost, SITE_NAME } from "../lib/links.ts";

@@ -1,7 +1,7 @@
 // Public liveness probe: answers without touching the database or exposing any detail.
 
 import { Elysia } from "elysia";
-import { NO_STORE_HEADERS } from "../lib/http.ts";
+import { NO_STORE_HEADERS } from "../lib/http/responses.ts";
 
 /** GET /api/health → {status:"ok"}. */
 export function healthApi() {

@@ -5,7 +5,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { clientIp } from "../lib/client-ip.ts";
-import { limiterParts, RATE_LIMITS } from "../lib/rate-limit.ts";
+import { limiterParts, RATE_LIMITS } from "../lib/rate-limit/fixed-window.ts";
 import { siteHost, SITE_NAME } from "../lib/links.ts";
 import { createOgImages, type OgImagesOptions } from "../lib/og/service.ts";
 import type { CachedImage } from "../lib/og/image-cache.ts";

@@ -7,7 +7,7 @@ import { openapi } from "@elysiajs/openapi";
 import { t } from "elysia";
 import { SITE_NAME } from "../lib/links.ts";
 import { FILTER_PARAMS } from "../lib/events/filter-query.ts";
-import { IDEMPOTENCY_KEY_PATTERN } from "../lib/idempotency.ts";
+import { IDEMPOTENCY_KEY_PATTERN } from "../lib/http/idempotency.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 

@@ -3,7 +3,7 @@
 
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, refusalAnswer, statusOf } from "../lib/http.ts";
+import { jsonNoStore, refusalAnswer, statusOf } from "../lib/http/responses.ts";
 import { PARTNER_STATS_HEADERS, partnerStatsCsv, readPartnerStats } from "../lib/partners/stats.ts";
 
 /** GET /api/partner-stats/:activationId?token=&format= */

@@ -5,7 +5,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { NO_STORE_HEADERS, readJson } from "../lib/http.ts";
+import { NO_STORE_HEADERS, readJson } from "../lib/http/responses.ts";
 import { clientIp, type PeerSource } from "../lib/client-ip.ts";
 import { type TrackContext, type TrackOutcome } from "../lib/tracking/service.ts";
 

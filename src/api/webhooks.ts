@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { json, refusalHeaders, statusOf, withBodyCap } from "../lib/http.ts";
+import { json, refusalHeaders, statusOf, withBodyCap } from "../lib/http/responses.ts";
 
 /** The largest webhook body read (a checkout event is a few KiB); longer ones are 413 unread. */
 export const WEBHOOK_MAX_BODY_BYTES = 256 * 1024;

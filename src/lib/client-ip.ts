@@ -6,7 +6,7 @@
 // address its first trusted proxy appended, and is never reached.
 
 import ipaddr from "ipaddr.js";
-import { memoised } from "./memo.ts";
+import { memoised } from "./memo/memo.ts";
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 type Range = [Address, number];

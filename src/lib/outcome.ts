@@ -1,6 +1,6 @@
 // What a lib function answers when it cannot do what was asked. It names what happened in domain
 // terms, never an HTTP status: the api and pages layers turn a reason into a status with one
-// mapping (`statusOf` in http.ts), so the same refusal is a 404 in JSON and in HTML alike.
+// mapping (`statusOf` in http/responses.ts), so the same refusal is a 404 in JSON and in HTML alike.
 
 /** Why an action was refused. */
 export type Refusal =

@@ -10,7 +10,7 @@
 
 import { Elysia, type AnyElysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { NO_STORE_HEADERS } from "../lib/http.ts";
+import { NO_STORE_HEADERS } from "../lib/http/responses.ts";
 import { cookieLanguage, FALLBACK_LANGUAGE, inSite, type Language, LANGUAGE_COOKIE, LANGUAGE_PARAM, languagePrefix, LANGUAGES, pathLanguage, queryLanguage, type SiteRoot } from "../lib/i18n/index.ts";
 
 /** Where a request's path starts in its URL ("http://host:port/…"). */

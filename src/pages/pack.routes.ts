@@ -7,7 +7,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { currentLanguage, type Language, languagePrefix, LANGUAGES, type SiteRoot, translate } from "../lib/i18n/index.ts";
 import { SITE_NAME } from "../lib/links.ts";
-import { assetUrl, staticAssets } from "../lib/static-assets.ts";
+import { assetUrl, staticAssets } from "../lib/serving/static-assets.ts";
 import { THEME_COLOUR } from "./components/layout.tsx";
 
 /** The web app manifest in one language; icons are linked by their fingerprinted addresses. */

@@ -6,7 +6,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { markup } from "../lib/http.ts";
+import { markup } from "../lib/http/responses.ts";
 import { PREVIEW_PARAM, previewAllowed, previewCookieHeader, previewRequestOf, withoutPreviewParam } from "../lib/preview-clock.ts";
 import { inLanguage, t } from "../lib/i18n/index.ts";
 import { languageOfUrl, siteRootOf } from "./language.plugin.ts";

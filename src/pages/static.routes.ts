@@ -1,12 +1,12 @@
 // Static assets under /static (see docs/public-pages.md, "Static files"), served from memory
-// (src/lib/static-assets.ts). A fingerprinted address ("/static/app.3f9c2a1b.js") never changes
+// (src/lib/serving/static-assets.ts). A fingerprinted address ("/static/app.3f9c2a1b.js") never changes
 // content and is cached for a year as immutable; the plain address ("/static/app.js") stays for
 // old pages and bookmarks with a short cache. Brotli or gzip bytes are sent when the client accepts
 // them; nothing else is reachable.
 
 import { Elysia } from "elysia";
-import { pickEncoding } from "../lib/render-cache.ts";
-import { staticAssets, type StaticAsset } from "../lib/static-assets.ts";
+import { pickEncoding } from "../lib/serving/render-cache.ts";
+import { staticAssets, type StaticAsset } from "../lib/serving/static-assets.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHORT = "public, max-age=3600, stale-while-revalidate=86400";

@@ -3,7 +3,7 @@
 
 import type { Deps } from "../deps.ts";
 import { purgeOldSubmissions } from "../lib/submissions/retention.ts";
-import { pruneActivity } from "../lib/activity/activity.ts";
+import { pruneActivity } from "../lib/admin/activity.ts";
 
 /** Runs the purge once and logs one outcome line (counts only). */
 export async function purgeSubmissions(deps: Pick<Deps, "db" | "log" | "now" | "config">): Promise<{ deletedSubmissions: number; deletedMessages: number; deletedActivity: number; cutoff: string }> {

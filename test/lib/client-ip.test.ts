@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import ipaddr from "ipaddr.js";
 import { clientIp, compileTrustedProxies, forwardedClientIp, trustedProxyProblem, type PeerSource } from "../../src/lib/client-ip.ts";
-import { limiterParts } from "../../src/lib/rate-limit.ts";
+import { limiterParts } from "../../src/lib/rate-limit/fixed-window.ts";
 import { loadConfig, ConfigError } from "../../src/lib/config.ts";
 import { testEnv } from "../helpers/app.ts";
 

@@ -5,7 +5,7 @@
 
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client.ts";
-import { HOMEPAGE } from "../invalidation.ts";
+import { HOMEPAGE } from "../serving/invalidation.ts";
 import type { PublishDeps } from "../events/publish.ts";
 import { normaliseEventKey } from "../sheet/keys.ts";
 import { EVENT_STATUSES, isEventStatus, normaliseStatusNote, STATUS_NOTE_MAX, type EventStatus } from "../sheet/status.ts";
@@ -14,8 +14,8 @@ import { patchStoreSheet } from "../store/patch.ts";
 import { readStoreSheet, saveStoreSheet } from "../store/store.ts";
 import { allChanges } from "./drafts.ts";
 import { writeSheetEdits, type SheetWriteResult } from "./sheet-editor.ts";
-import { recordActivity } from "../activity/activity.ts";
-import type { FieldIssue } from "../http.ts";
+import { recordActivity } from "./activity.ts";
+import type { FieldIssue } from "../http/responses.ts";
 
 /**
  * Publishes the working sheet: the schema gate, a "publish" revision, warm-up and homepage

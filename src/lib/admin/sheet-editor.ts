@@ -2,9 +2,9 @@
 // revalidate, replace the whole sheet, list revisions, diff one against the current sheet and
 // restore it. The console page and the admin JSON API both call these.
 
-import { recordActivity } from "../activity/activity.ts";
+import { recordActivity } from "./activity.ts";
 import type { Db } from "../db/client.ts";
-import { isPlainObject, wholeQueryNumber, type FieldIssue } from "../http.ts";
+import { isPlainObject, wholeQueryNumber, type FieldIssue } from "../http/responses.ts";
 import { revalidateHomepage, type PublishDeps, type Revalidation } from "../events/publish.ts";
 import { checkSheetRecords } from "../sheet/sheet.ts";
 import type { SchemaReport } from "../sheet/quality.ts";

@@ -10,7 +10,7 @@ import { publishSheet, revalidateHomepage, type PublishDeps } from "../events/pu
 import { fetchSheetCsv } from "../spreadsheet-import/sheet-source.ts";
 import { importBlockedReason, sheetSourceConfig } from "../spreadsheet-import/import.ts";
 import { LOCATIONS_KV_KEY } from "../geocoding/location-cache.ts";
-import { HOMEPAGE } from "../invalidation.ts";
+import { HOMEPAGE } from "../serving/invalidation.ts";
 import { clearStore, findStoreMeta, saveStoreSheet, type StoreMeta, type StoreOrigin, type StoreUpdatedBy, type RevisionTrigger } from "../store/store.ts";
 import { createBackup, restoreBackup } from "../store/backups.ts";
 import { checkUploadCsv, type UploadReport } from "../store/csv-transfer.ts";

@@ -4,8 +4,8 @@
 // The admin guard applies the rule to every guarded write; a test checks that every admin write
 // route of the app is listed here, so a new route cannot be left out.
 
-import { isPlainObject } from "../http.ts";
-import { ValidationError } from "../http-error.ts";
+import { isPlainObject } from "../http/responses.ts";
+import { ValidationError } from "../http/http-error.ts";
 
 /** `null`: the body is not JSON (a CSV upload) and is not checked here. */
 export const ADMIN_BODY_FIELDS: Readonly<Record<string, readonly string[] | null>> = {

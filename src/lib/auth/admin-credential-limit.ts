@@ -5,8 +5,8 @@
 // compared at most once a second (the same pace as the login backstop): the rest answer 429 unread,
 // so guessing is bounded while the real admin behind that IP still gets in on a retry.
 
-import type { RateLimiter } from "../rate-limit.ts";
-import { limiterParts, RATE_LIMITS } from "../rate-limit.ts";
+import type { RateLimiter } from "../rate-limit/fixed-window.ts";
+import { limiterParts, RATE_LIMITS } from "../rate-limit/fixed-window.ts";
 import type { Logger } from "../logger.ts";
 import { ADMIN_LOGIN_BACKSTOP_DELAY_MS } from "./admin-login.ts";
 import { bearerToken, resolveAdminCredential, type AdminCredentialDeps, type AdminResolution } from "./admin-credentials.ts";

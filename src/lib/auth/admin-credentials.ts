@@ -81,7 +81,7 @@ export function isStateChanging(method: string): boolean {
 }
 
 /** The CSRF rule for cookie-authenticated state changes (shared with sign-in and submissions). */
-export { isSameOriginRequest } from "../origin.ts";
+export { isSameOriginRequest } from "../http/origin.ts";
 
 /** True when a request needs the CSRF check: a state change authenticated only by the cookie. */
 export function needsOriginCheck(request: Request, principal: AdminPrincipal): boolean {

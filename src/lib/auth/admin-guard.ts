@@ -5,8 +5,8 @@
 
 import { Elysia } from "elysia";
 import type { Logger } from "../logger.ts";
-import { HttpError } from "../errors.ts";
-import { NO_STORE_HEADERS } from "../http.ts";
+import { HttpError } from "../http/errors.ts";
+import { NO_STORE_HEADERS } from "../http/responses.ts";
 import { ADMIN_SESSION_COOKIE } from "./cookies.ts";
 import { clientIp } from "../client-ip.ts";
 import { SIGN_IN_MESSAGES } from "./sign-in.ts";

@@ -5,9 +5,9 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import type { RateLimiter } from "../rate-limit.ts";
+import type { RateLimiter } from "../rate-limit/fixed-window.ts";
 import type { SigningKey } from "./jwt-key.ts";
-import { limiterParts, RATE_LIMITS } from "../rate-limit.ts";
+import { limiterParts, RATE_LIMITS } from "../rate-limit/fixed-window.ts";
 import { adminKeyMatches, type AdminPrincipal } from "./admin-credentials.ts";
 import { revokeAdminSession, startAdminSession } from "./admin-sessions.ts";
 

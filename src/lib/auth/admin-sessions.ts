@@ -2,7 +2,7 @@
 // has a record (jti, tv, iat, exp, ip, ua); its status is derived when read; one global token
 // version, stored in admin_meta, only increases.
 
-import { recordActivity } from "../activity/activity.ts";
+import { recordActivity } from "../admin/activity.ts";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { adminMeta, adminSessions } from "../db/schema/index.ts";

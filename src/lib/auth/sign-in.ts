@@ -5,10 +5,10 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import type { RateLimiter } from "../rate-limit.ts";
+import type { RateLimiter } from "../rate-limit/fixed-window.ts";
 import type { SigningKey } from "./jwt-key.ts";
-import { limiterParts, RATE_LIMITS } from "../rate-limit.ts";
-import { isPlainObject } from "../http.ts";
+import { limiterParts, RATE_LIMITS } from "../rate-limit/fixed-window.ts";
+import { isPlainObject } from "../http/responses.ts";
 import { hasControlCharacter } from "../storable-text.ts";
 import { dbErrorSummary, isDatabaseUnreachable } from "../db/errors.ts";
 import { normaliseEmail, upsertUser, type VisitorDetails } from "./users.ts";

@@ -4,7 +4,7 @@
 // `q`. See docs/public-pages.md, "Render cache".
 
 import { canonicalFilterQuery, FILTER_PARAMS, type EventFilters } from "./filter-query.ts";
-import { formEncoded } from "../forms.ts";
+import { formEncoded } from "../http/forms.ts";
 
 /**
  * A canonical filter query with the search text added. `q` is the last filter parameter (the

@@ -4,7 +4,7 @@
 import { compareArrondissements } from "../sheet/arrondissement.ts";
 import { isValidIsoDate } from "../sheet/dates.ts";
 import { fold } from "../sheet/text.ts";
-import { memoisedPerObject } from "../memo.ts";
+import { memoisedPerObject } from "../memo/memo.ts";
 import { dayPeriodOf } from "../sheet/times.ts";
 import type { Arrondissement, LiveEvent, NationalityCode } from "../sheet/types.ts";
 import { activeRange, AGE_RANGE_BOUNDS, compareGenres, compareNationalities, GENRE_ORDER, normaliseSearchText, PRICE_RANGE_BOUNDS, type EventFilters } from "./filter-query.ts";

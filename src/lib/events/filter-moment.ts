@@ -4,7 +4,7 @@
 // functions of an event and one clock reading; the day/night filter and icon follow their own
 // rule, `dayPeriodOf` in sheet/times.ts.
 
-import { memoisedPerObject } from "../memo.ts";
+import { memoisedPerObject } from "../memo/memo.ts";
 import { isValidIsoDate } from "../sheet/dates.ts";
 import { parisDate, parisInstant } from "../paris-time.ts";
 import { DEFAULT_EVENT_LENGTH_MINUTES, endsNextDay, isValidTime } from "../sheet/times.ts";

@@ -23,7 +23,7 @@ import { parseSheetCsv } from "../sheet/csv.ts";
 import { fieldsOfRow } from "../sheet/columns.ts";
 import { parisYear } from "../paris-time.ts";
 import { isDatabaseUnreachable, safeErrorText } from "../db/errors.ts";
-import { memoisedPerObject } from "../memo.ts";
+import { memoisedPerObject } from "../memo/memo.ts";
 import { dateSeededStore, findStoreMeta, isBlankStoreRow, saveStoreSheet, storeRowFields } from "../store/store.ts";
 import type { SeedSummary, TemplateSeed } from "../db/pglite-template.ts";
 import { findPublishedStamp, readPublishedSheet } from "../store/published.ts";

@@ -3,7 +3,7 @@
 
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import { HOMEPAGE, type InvalidationBus } from "../invalidation.ts";
+import { HOMEPAGE, type InvalidationBus } from "../serving/invalidation.ts";
 import type { EventReader } from "./pipeline.ts";
 import { saveStoreSheet, type RawSheet, type SaveOptions, type SaveResult } from "../store/store.ts";
 import type { WarmUpCounts, WarmUpOptions } from "../geocoding/coordinates.ts";

@@ -17,7 +17,7 @@ import { GENRE_ALIASES, GENRES, genreLabel } from "../sheet/genres.ts";
 import { compactSearchText, searchWords, searchWordsAsWritten } from "../sheet/text.ts";
 import type { LiveEvent } from "../sheet/types.ts";
 import { catalogue, currentLanguage, inLanguage, LANGUAGES, type Language, type MessageKey } from "../i18n/index.ts";
-import { memoised, memoisedPerObject } from "../memo.ts";
+import { memoised, memoisedPerObject } from "../memo/memo.ts";
 import { originOf } from "./projections.ts";
 import { parisDate } from "../paris-time.ts";
 import { runsAt } from "./filter-moment.ts";

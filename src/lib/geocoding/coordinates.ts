@@ -4,7 +4,7 @@
 
 import type { Coordinates, LiveEvent } from "../sheet/types.ts";
 import type { Kv } from "../kv.ts";
-import { memoisedPerObject } from "../memo.ts";
+import { memoisedPerObject } from "../memo/memo.ts";
 import { ARRONDISSEMENT_CENTRES } from "../sheet/arrondissement.ts";
 import { geocodeBatch } from "./batch.ts";
 import type { GeocoderOptions, LocationQuery } from "./geocoder.ts";

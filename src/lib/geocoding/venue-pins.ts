@@ -6,8 +6,8 @@
 
 import type { Kv } from "../kv.ts";
 import type { Logger } from "../logger.ts";
-import { HOMEPAGE, type InvalidationBus } from "../invalidation.ts";
-import { isInsideArrondissement } from "../geo/arrondissement-outlines.ts";
+import { HOMEPAGE, type InvalidationBus } from "../serving/invalidation.ts";
+import { isInsideArrondissement } from "./arrondissement-outlines.ts";
 import { arrondissementCentre } from "../sheet/arrondissement.ts";
 import type { Coordinates, LiveEvent } from "../sheet/types.ts";
 import { FALLBACK_CONFIDENCE, isEligibleLocation, LOCATIONS_KV_KEY, locationId, readLocationsDocument, type LocationSource, type StoredLocation } from "./location-cache.ts";

@@ -8,7 +8,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { fr, type Catalogue, type Message, type MessageKey } from "./fr.ts";
 import { en } from "./en.ts";
-import { memoised } from "../memo.ts";
+import { memoised } from "../memo/memo.ts";
 import { parisFormat } from "../paris-time.ts";
 
 export type { MessageKey } from "./fr.ts";

@@ -9,9 +9,9 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import { ValidationError } from "../errors.ts";
+import { ValidationError } from "../http/errors.ts";
 import { normaliseEmail } from "../auth/users.ts";
-import { recordActivity } from "../activity/activity.ts";
+import { recordActivity } from "../admin/activity.ts";
 
 /** What one erasure removed or anonymised. */
 export interface ErasureCounts {

@@ -1,7 +1,7 @@
 // Reading the dashboard's query parameters and the live event names, shared by the console page
 // and the admin JSON API.
 
-import { ValidationError } from "../errors.ts";
+import { ValidationError } from "../http/errors.ts";
 import type { EventReader } from "../events/pipeline.ts";
 import type { Logger } from "../logger.ts";
 import { parseClusterMode, type ClusterMode } from "./clustering.ts";

@@ -7,7 +7,7 @@ import { rowsOf, type Db } from "../db/client.ts";
 import { outboxMessages } from "../db/schema/index.ts";
 import { isLanguage, type Language } from "../i18n/index.ts";
 import { PRIVATE_LINK_PARAMS, type MessageKind, type MessageParams } from "./templates.ts";
-import { recordActivity } from "../activity/activity.ts";
+import { recordActivity } from "../admin/activity.ts";
 
 export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed", "cancelled"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

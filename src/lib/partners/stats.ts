@@ -11,7 +11,7 @@ import { partnerTokenMatches } from "./tokens.ts";
 import { csvLine } from "../sheet/csv.ts";
 import type { EventReader } from "../events/pipeline.ts";
 import { parisDate, parisDaySql, parisWallClockSql } from "../paris-time.ts";
-import { NO_STORE_HEADERS } from "../http.ts";
+import { NO_STORE_HEADERS } from "../http/responses.ts";
 import { engagementMetrics, type EngagementMetrics } from "../insights/metrics-types.ts";
 
 /** The one rounding of every rate (re-exported for the partner tests and callers of this module). */

@@ -3,7 +3,7 @@
 // second instead of waiting for the 300 s regeneration (see docs/placements.md, "Projection").
 
 import type { Db } from "../db/client.ts";
-import type { Invalidation } from "../invalidation.ts";
+import type { Invalidation } from "../serving/invalidation.ts";
 import type { Logger } from "../logger.ts";
 import { findNextBoundary } from "./scheduler.ts";
 

@@ -5,7 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { outboxMessages, paidOrders } from "../db/schema/index.ts";
-import { listActivity } from "../activity/activity.ts";
+import { listActivity } from "../admin/activity.ts";
 import { orderMessagePrefix } from "./order-mail.ts";
 
 export interface PlacementMoment {

@@ -4,11 +4,11 @@
 
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
-import { recordActivity } from "../activity/activity.ts";
+import { recordActivity } from "../admin/activity.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { paidOrders } from "../db/schema/index.ts";
-import { isPlainObject } from "../http.ts";
+import { isPlainObject } from "../http/responses.ts";
 import { toStorableText } from "../storable-text.ts";
 import { partnerStatsUrl } from "../partners/tokens.ts";
 import { cancelQueuedMessages } from "../mail/outbox.ts";

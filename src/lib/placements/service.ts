@@ -4,16 +4,16 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import { ValidationError } from "../errors.ts";
-import { isPlainObject } from "../http.ts";
-import { LIVE_EVENTS_TAG, type InvalidationBus } from "../invalidation.ts";
+import { ValidationError } from "../http/errors.ts";
+import { isPlainObject } from "../http/responses.ts";
+import { LIVE_EVENTS_TAG, type InvalidationBus } from "../serving/invalidation.ts";
 import type { LiveEvent } from "../sheet/types.ts";
 import { formatParisDisplay, INVALID_DURATION, INVALID_SCHEDULE_TIME, parseDurationHours, parseRequestedStart } from "./schedule-input.ts";
 import { parisInstant } from "../paris-time.ts";
 import { cancelEntry, clearHistory, clearQueue, isTier, listSchedule, rescheduleEntry, scheduleEntry, type EntryActionResult, type ScheduleEntry, type ScheduleListing, type SchedulerDeps, type Tier } from "./scheduler.ts";
 import { createTestOrder, fulfilOrder, type OrderRecord, type OrderResult } from "./orders.ts";
 import { enqueueMessage } from "../mail/outbox.ts";
-import { recordActivity } from "../activity/activity.ts";
+import { recordActivity } from "../admin/activity.ts";
 import { orderMessages } from "./order-mail.ts";
 import { partnerTokenHashOf } from "../partners/tokens.ts";
 

@@ -4,7 +4,7 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import { isPlainObject } from "../http.ts";
+import { isPlainObject } from "../http/responses.ts";
 import { refused, type Refused } from "../outcome.ts";
 import { isDatabaseUnreachable } from "../db/errors.ts";
 import { webhookEvents } from "../db/schema/index.ts";

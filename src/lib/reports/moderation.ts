@@ -11,7 +11,7 @@ import type { PublishDeps } from "../events/publish.ts";
 import { setEventStatus } from "../admin/publishing.ts";
 import { normaliseStatusNote, STATUS_NOTE_MAX } from "../sheet/status.ts";
 import { REPORT_KINDS, type ReportKind } from "./report.ts";
-import { recordActivity } from "../activity/activity.ts";
+import { recordActivity } from "../admin/activity.ts";
 
 /** How many of an event's newest texts the console shows. */
 export const REPORT_TEXTS_SHOWN = 3;

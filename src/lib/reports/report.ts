@@ -11,15 +11,15 @@ import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { EventReader } from "../events/pipeline.ts";
 import { eventReports } from "../db/schema/index.ts";
-import { limiterParts, RATE_LIMITS, type RateLimiter } from "../rate-limit.ts";
+import { limiterParts, RATE_LIMITS, type RateLimiter } from "../rate-limit/fixed-window.ts";
 import { dbErrorSummary } from "../db/errors.ts";
 import { findEventByKey } from "../events/lookup.ts";
 import { evaluateSpamSignals } from "../submissions/spam.ts";
-import { isPlainObject } from "../http.ts";
+import { isPlainObject } from "../http/responses.ts";
 import type { LiveEvent } from "../sheet/types.ts";
 import { eq } from "drizzle-orm";
 import { DeadlinePassed, writeWithinDeadline, type WriteDeadline } from "../db/write-deadline.ts";
-import { isIdempotencyConflict, readIdempotency, replayOf, type IdempotentRequest } from "../idempotency.ts";
+import { isIdempotencyConflict, readIdempotency, replayOf, type IdempotentRequest } from "../http/idempotency.ts";
 
 /** What a visitor can report, in the order the form offers them. */
 export const REPORT_KINDS = ["cancelled", "wrong_place", "wrong_time", "other"] as const;

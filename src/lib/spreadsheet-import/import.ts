@@ -5,7 +5,7 @@
 
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
-import { wholeQueryNumber, type FieldIssue } from "../http.ts";
+import { wholeQueryNumber, type FieldIssue } from "../http/responses.ts";
 import { parseSheetCsv } from "../sheet/csv.ts";
 import { checkUploadCsv, type UploadReport } from "../store/csv-transfer.ts";
 import { publishSheet, type PublishDeps } from "../events/publish.ts";

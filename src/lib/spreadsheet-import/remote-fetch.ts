@@ -2,7 +2,7 @@
 
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { readCapped } from "../http.ts";
+import { readCapped } from "../http/responses.ts";
 
 /** Largest body read from a remote URL (5 MiB). */
 export const REMOTE_MAX_BYTES = 5 * 1024 * 1024;

@@ -34,7 +34,7 @@ import {
 import { findFieldForHeader, isFeaturedHeader } from "../sheet/columns.ts";
 import type { SchemaReport } from "../sheet/quality.ts";
 import { STORE_LOCK_KEY } from "../db/locks.ts";
-import type { FieldIssue } from "../http.ts";
+import type { FieldIssue } from "../http/responses.ts";
 
 /** One cell to write; `baseRevision`, when given, is the revision this cell was read at (else the patch's). */
 export interface CellEdit {

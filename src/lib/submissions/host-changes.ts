@@ -17,7 +17,7 @@ import { normaliseStatusNote, STATUS_NOTE_MAX } from "../sheet/status.ts";
 import { sanityIssues } from "./sanity.ts";
 import { normaliseProofLink, normaliseSubmissionText } from "./validation.ts";
 import { setEventStatus, type StatusResult } from "../admin/publishing.ts";
-import { recordActivity } from "../activity/activity.ts";
+import { recordActivity } from "../admin/activity.ts";
 import { enqueueMessage } from "../mail/outbox.ts";
 import { changesAcceptedMessage, changesRefusedMessage } from "../mail/messages.ts";
 import type { EditLink, EditLinkSubmission } from "./host-links.ts";

@@ -11,7 +11,7 @@ import type { Db } from "../db/client.ts";
 import { eventSubmissions, hostEditLinks } from "../db/schema/index.ts";
 import { hmacHex } from "../crypto.ts";
 import type { Config } from "../config.ts";
-import { recordActivity } from "../activity/activity.ts";
+import { recordActivity } from "../admin/activity.ts";
 import { enqueueMessage } from "../mail/outbox.ts";
 import { editLinkIssuedMessage } from "../mail/messages.ts";
 import { editLinkToken, editLinkUrl } from "../mail/secret-links.ts";

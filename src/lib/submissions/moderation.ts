@@ -5,7 +5,7 @@
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { EventReader } from "../events/pipeline.ts";
-import type { InvalidationBus } from "../invalidation.ts";
+import type { InvalidationBus } from "../serving/invalidation.ts";
 import type { Logger } from "../logger.ts";
 import { eventSubmissions } from "../db/schema/index.ts";
 import { findFieldForHeader, SHEET_COLUMNS, type SheetField } from "../sheet/columns.ts";
@@ -16,7 +16,7 @@ import { isValidEventKey, normaliseEventKey } from "../sheet/keys.ts";
 import type { Config } from "../config.ts";
 import { enqueueMessage } from "../mail/outbox.ts";
 import { submissionAcceptedMessage, submissionDeclinedMessage } from "../mail/messages.ts";
-import { recordActivity } from "../activity/activity.ts";
+import { recordActivity } from "../admin/activity.ts";
 import { issueEditLink } from "./host-links.ts";
 
 export const SUBMISSION_STATUSES = ["pending", "accepted", "declined"] as const;

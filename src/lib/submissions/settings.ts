@@ -3,7 +3,7 @@
 // revalidates / and /submit-event, which show the closed notice.
 
 import type { Kv } from "../kv.ts";
-import type { InvalidationBus } from "../invalidation.ts";
+import type { InvalidationBus } from "../serving/invalidation.ts";
 
 export const SUBMISSION_SETTINGS_KEY = "events:submissions:settings:v1";
 

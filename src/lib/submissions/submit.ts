@@ -9,7 +9,7 @@ import type { Db } from "../db/client.ts";
 import type { Kv } from "../kv.ts";
 import type { Logger } from "../logger.ts";
 import { eventSubmissions } from "../db/schema/index.ts";
-import { limiterParts, RATE_LIMITS, type RateLimiter } from "../rate-limit.ts";
+import { limiterParts, RATE_LIMITS, type RateLimiter } from "../rate-limit/fixed-window.ts";
 import { dbErrorSummary } from "../db/errors.ts";
 import { readSubmissionSettings } from "./settings.ts";
 import { evaluateSpamSignals } from "./spam.ts";
@@ -20,7 +20,7 @@ import { enqueueMessage } from "../mail/outbox.ts";
 import { submissionReceivedMessage } from "../mail/messages.ts";
 import { eq } from "drizzle-orm";
 import { DeadlinePassed, writeWithinDeadline, type WriteDeadline } from "../db/write-deadline.ts";
-import { isIdempotencyConflict, readIdempotency, replayOf, type IdempotentRequest } from "../idempotency.ts";
+import { isIdempotencyConflict, readIdempotency, replayOf, type IdempotentRequest } from "../http/idempotency.ts";
 
 /** Texts of the submission answers. */
 export const SUBMISSION_MESSAGES = {

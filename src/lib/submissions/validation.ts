@@ -2,7 +2,7 @@
 // issues list shown next to each field, and the content fingerprint. honeypot and formStartedAt
 // are passed through untouched: they never cause a validation error, they only feed spam signals.
 
-import { isPlainObject } from "../http.ts";
+import { isPlainObject } from "../http/responses.ts";
 import { normaliseEmail } from "../auth/users.ts";
 import { toStorableText } from "../storable-text.ts";
 

@@ -2,7 +2,7 @@
 // text, null counts as absent, unknown keys are ignored, anything that is not a string where a
 // string is expected (arrays included) makes the body invalid. Nothing here throws.
 
-import { isPlainObject } from "../http.ts";
+import { isPlainObject } from "../http/responses.ts";
 import { FILTER_GROUPS } from "../events/filter-query.ts";
 import { GENRE_KEYS } from "../sheet/genres.ts";
 import { hasControlCharacter, isStorableText } from "../storable-text.ts";

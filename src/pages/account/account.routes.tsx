@@ -4,11 +4,11 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { markup, NO_STORE_HEADERS, UNAVAILABLE_HEADERS } from "../../lib/http.ts";
-import { hxRedirect, isHtmx, pageOrFragment } from "../../lib/htmx.ts";
-import { readForm } from "../../lib/forms.ts";
+import { markup, NO_STORE_HEADERS, UNAVAILABLE_HEADERS } from "../../lib/http/responses.ts";
+import { hxRedirect, isHtmx, pageOrFragment } from "../../lib/http/htmx.ts";
+import { readForm } from "../../lib/http/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
-import { isCrossSiteRequest } from "../../lib/origin.ts";
+import { isCrossSiteRequest } from "../../lib/http/origin.ts";
 import { signInVisitor, SIGN_IN_MESSAGES, type SignInOutcome } from "../../lib/auth/sign-in.ts";
 import { clearedSessionCookie, sessionCookie, USER_SESSION_COOKIE, type SessionCookieOptions } from "../../lib/auth/cookies.ts";
 import { verifyUserToken } from "../../lib/auth/user-token.ts";

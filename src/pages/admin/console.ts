@@ -2,8 +2,8 @@
 
 import type { Deps } from "../../deps.ts";
 import { countPendingWork } from "../../lib/admin/status.ts";
-import { pageOrFragment } from "../../lib/htmx.ts";
-import { markup, NO_STORE_HEADERS } from "../../lib/http.ts";
+import { pageOrFragment } from "../../lib/http/htmx.ts";
+import { markup, NO_STORE_HEADERS } from "../../lib/http/responses.ts";
 import { AdminConsole, AdminPage, type AdminAreaKey } from "./shell.view.tsx";
 
 /** Renders `content` inside the console shell of `area`; never cached. */

@@ -4,8 +4,8 @@
 import { siteHref } from "../../lib/links.ts";
 import type { Deps } from "../../deps.ts";
 import { adminGuard } from "../../lib/auth/admin-guard.ts";
-import { isHtmx } from "../../lib/htmx.ts";
-import { markup } from "../../lib/http.ts";
+import { isHtmx } from "../../lib/http/htmx.ts";
+import { markup } from "../../lib/http/responses.ts";
 import { LoginCard, LoginPage } from "./login.view.tsx";
 import { safeAdminPath } from "./shell.view.tsx";
 

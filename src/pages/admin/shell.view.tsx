@@ -2,7 +2,7 @@
 // Console" with the area description, "Back to Home", Action Center badge and the five area tabs.
 
 import { siteHref } from "../../lib/links.ts";
-import { assetUrl } from "../../lib/static-assets.ts";
+import { assetUrl } from "../../lib/serving/static-assets.ts";
 import Html from "@kitajs/html";
 import type { Children } from "@kitajs/html";
 import { Layout } from "../components/layout.tsx";

@@ -3,7 +3,7 @@
 // screens the sequence repeats once when desktopMessageCount is 2. Reduced motion shows the text
 // without movement.
 
-import { bannerAnimationSeconds, bannerMessagesToShow, bannerText, type PublicBanner } from "../../lib/banner.ts";
+import { bannerAnimationSeconds, bannerMessagesToShow, bannerText, type PublicBanner } from "../../lib/site/banner.ts";
 import { t } from "../../lib/i18n/index.ts";
 
 /** The banner strip, or nothing when it is switched off or empty. */

@@ -2,9 +2,9 @@
 
 import { pageHref } from "../../lib/links.ts";
 import { Layout, SITE_NAME, SiteFooter, SiteHeader } from "./layout.tsx";
-import { markup } from "../../lib/http.ts";
+import { markup } from "../../lib/http/responses.ts";
 import { currentLanguage, type Language, t } from "../../lib/i18n/index.ts";
-import type { ErrorViews } from "../../lib/errors.ts";
+import type { ErrorViews } from "../../lib/http/errors.ts";
 
 /** The id of the error fragment root, for htmx targets. */
 export const ERROR_FRAGMENT_ID = "error-message";

@@ -1,13 +1,13 @@
 // The page shell shared by every public and admin page: head, skip link, header, main, footer.
 
-import { assetUrl } from "../../lib/static-assets.ts";
-import { scriptJson } from "../../lib/script-json.ts";
+import { assetUrl } from "../../lib/serving/static-assets.ts";
+import { scriptJson } from "../../lib/http/script-json.ts";
 import { SESSION_STORAGE_KEY } from "../../lib/tracking/validation.ts";
 import { PARIS_TIME_ZONE } from "../../lib/paris-time.ts";
 import type { Children } from "@kitajs/html";
 
 import { languageResourceHref, pageHref, siteHref, SITE_NAME } from "../../lib/links.ts";
-import type { PublicBanner } from "../../lib/banner.ts";
+import type { PublicBanner } from "../../lib/site/banner.ts";
 import { SlidingBanner } from "./banner.view.tsx";
 import { attr } from "./attr.ts";
 import { clientMessages, currentLanguage, currentPath, currentSite, type Language, LANGUAGES, t } from "../../lib/i18n/index.ts";

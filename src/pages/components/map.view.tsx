@@ -11,9 +11,9 @@ import { homeHref } from "../../lib/links.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import Html from "@kitajs/html";
 import { Icon } from "./icons.tsx";
-import { assetUrl } from "../../lib/static-assets.ts";
+import { assetUrl } from "../../lib/serving/static-assets.ts";
 import { t } from "../../lib/i18n/index.ts";
-import { OUTLINES_ATTRIBUTION } from "../../lib/geo/arrondissement-outlines.ts";
+import { OUTLINES_ATTRIBUTION } from "../../lib/geocoding/arrondissement-outlines.ts";
 
 /** The id of the out-of-band map data block (JSON + area list). */
 export const MAP_DATA_ID = "map-areas";

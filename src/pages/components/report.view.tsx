@@ -6,7 +6,7 @@
 
 import Html from "@kitajs/html";
 import { t } from "../../lib/i18n/index.ts";
-import { IDEMPOTENCY_FIELD } from "../../lib/idempotency.ts";
+import { IDEMPOTENCY_FIELD } from "../../lib/http/idempotency.ts";
 import { REPORT_KINDS, REPORT_TEXT_MAX, type ReportIssue, type ReportKind } from "../../lib/reports/report.ts";
 
 /** The id of the swappable report section. */

@@ -2,8 +2,8 @@
 // then served as static bytes (the routes do not change while the process runs).
 
 import { Elysia } from "elysia";
-import { markup } from "../../lib/http.ts";
-import { createStaticPage } from "../../lib/static-page.ts";
+import { markup } from "../../lib/http/responses.ts";
+import { createStaticPage } from "../../lib/serving/static-page.ts";
 import { ApiDocsPage, type OpenApiDocument } from "./api-docs.view.tsx";
 
 export function apiDocsRoutes(specPath: string, readDocument: () => Promise<OpenApiDocument>) {

@@ -5,7 +5,7 @@
 import Html from "@kitajs/html";
 import type { Config } from "../../lib/config.ts";
 import { publicUrl } from "../../lib/config.ts";
-import { markup } from "../../lib/http.ts";
+import { markup } from "../../lib/http/responses.ts";
 import { defaultOgImageUrl, eventCanonicalUrl, eventOgImageUrl, homeHref, SITE_NAME } from "../../lib/links.ts";
 import { t } from "../../lib/i18n/index.ts";
 import { alternateLinks } from "../components/layout.tsx";

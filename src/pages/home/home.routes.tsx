@@ -6,13 +6,13 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { BANNER_CACHE_TAG, defaultBannerSettings, findBannerSettings, publicBanner } from "../../lib/banner.ts";
-import { HX_REQUEST_HEADER, isHtmx } from "../../lib/htmx.ts";
-import { markup } from "../../lib/http.ts";
-import { formDecoded } from "../../lib/forms.ts";
-import { memoisedWhenRepeated } from "../../lib/memo.ts";
-import { LIVE_EVENTS_TAG } from "../../lib/invalidation.ts";
-import type { CachePolicy, Rendered } from "../../lib/render-cache.ts";
+import { BANNER_CACHE_TAG, defaultBannerSettings, findBannerSettings, publicBanner } from "../../lib/site/banner.ts";
+import { HX_REQUEST_HEADER, isHtmx } from "../../lib/http/htmx.ts";
+import { markup } from "../../lib/http/responses.ts";
+import { formDecoded } from "../../lib/http/forms.ts";
+import { memoisedWhenRepeated } from "../../lib/memo/memo.ts";
+import { LIVE_EVENTS_TAG } from "../../lib/serving/invalidation.ts";
+import type { CachePolicy, Rendered } from "../../lib/serving/render-cache.ts";
 import { isValidIsoDate } from "../../lib/sheet/dates.ts";
 import { filterFacets, quickDates } from "../../lib/events/filter-match.ts";
 import { FILTER_PARAMS, type EventFilters } from "../../lib/events/filter-query.ts";

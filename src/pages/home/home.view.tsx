@@ -6,7 +6,7 @@
 import { formatDateLabel, formatDateRangeLabel } from "../../lib/sheet/dates.ts";
 import { CalendarFeedLinks } from "../components/calendar-feed.view.tsx";
 import Html from "@kitajs/html";
-import type { PublicBanner } from "../../lib/banner.ts";
+import type { PublicBanner } from "../../lib/site/banner.ts";
 import { activeFilterChips, QUICK_CHIP_TRACKING, type FilterChip, type QuickChip } from "../../lib/events/filter-labels.ts";
 import { nextFilterQueries, withSearch, type FilterChange } from "../../lib/events/filter-links.ts";
 import { topSavedKeys, type FilterFacets } from "../../lib/events/filter-match.ts";

@@ -13,7 +13,7 @@ import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { t } from "../../lib/i18n/index.ts";
 import { isActiveSpotlight } from "../../lib/events/active-placements.ts";
 import { cancelledLast, orderForMoment } from "../../lib/events/event-status.ts";
-import { memoisedPerObject } from "../../lib/memo.ts";
+import { memoisedPerObject } from "../../lib/memo/memo.ts";
 
 /** Cards in the spotlight section. */
 export const SPOTLIGHT_CARD_COUNT = 3;
@@ -234,8 +234,8 @@ export function homeStats(matching: readonly LiveEvent[], narrowed: boolean): Ho
   };
 }
 
-/** The one JSON-in-script escaper (lib/script-json.ts), as the home page has always imported it from here. */
-export { scriptJson } from "../../lib/script-json.ts";
+/** The one JSON-in-script escaper (lib/http/script-json.ts), as the home page has always imported it from here. */
+export { scriptJson } from "../../lib/http/script-json.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Countdown

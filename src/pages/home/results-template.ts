@@ -14,9 +14,9 @@ import { withSearch } from "../../lib/events/filter-links.ts";
 import { queryOfParts, type HomeListing } from "./listing.ts";
 import { currentLanguage } from "../../lib/i18n/index.ts";
 import { pageHref } from "../../lib/links.ts";
-import { memoisedPerObject } from "../../lib/memo.ts";
+import { memoisedPerObject } from "../../lib/memo/memo.ts";
 import { NEW_FOR_MS } from "../../lib/events/event-status.ts";
-import { deflatedPart, newBytes, reusedBytes, splicedGzip } from "../../lib/compression.ts";
+import { deflatedPart, newBytes, reusedBytes, splicedGzip } from "../../lib/serving/compression.ts";
 
 /**
  * The search a template is rendered with: letters only, so it is written the same way in every

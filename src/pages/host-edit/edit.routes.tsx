@@ -5,9 +5,9 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { html, NO_STORE_HEADERS, withBodyCap } from "../../lib/http.ts";
-import { readJsonOrForm } from "../../lib/forms.ts";
-import { isCrossSiteRequest } from "../../lib/origin.ts";
+import { html, NO_STORE_HEADERS, withBodyCap } from "../../lib/http/responses.ts";
+import { readJsonOrForm } from "../../lib/http/forms.ts";
+import { isCrossSiteRequest } from "../../lib/http/origin.ts";
 import { cookieLanguage, inLanguage, isLanguage, queryLanguage, t, type Language } from "../../lib/i18n/index.ts";
 import { languageOfUrl, siteRootOf } from "../language.plugin.ts";
 import { sharePath } from "../../lib/links.ts";

@@ -4,8 +4,8 @@
 // without JavaScript. Views only.
 
 import Html, { type Children } from "@kitajs/html";
-import { assetUrl } from "../../lib/static-assets.ts";
-import { markup } from "../../lib/http.ts";
+import { assetUrl } from "../../lib/serving/static-assets.ts";
+import { markup } from "../../lib/http/responses.ts";
 import { currentLanguage, formatDay, t, type MessageKey } from "../../lib/i18n/index.ts";
 import { SITE_NAME } from "../../lib/links.ts";
 import { STATUS_NOTE_MAX } from "../../lib/sheet/status.ts";

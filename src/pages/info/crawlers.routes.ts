@@ -3,10 +3,10 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { HttpError } from "../../lib/errors.ts";
-import { LIVE_EVENTS_TAG } from "../../lib/invalidation.ts";
-import { renderedFromRead } from "../../lib/render-cache.ts";
-import { createStaticPage } from "../../lib/static-page.ts";
+import { HttpError } from "../../lib/http/errors.ts";
+import { LIVE_EVENTS_TAG } from "../../lib/serving/invalidation.ts";
+import { renderedFromRead } from "../../lib/serving/render-cache.ts";
+import { createStaticPage } from "../../lib/serving/static-page.ts";
 import { robotsTxt, sitemapXml } from "../../lib/site/crawlers.ts";
 
 const SITEMAP_POLICY = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };

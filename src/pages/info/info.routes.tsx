@@ -5,8 +5,8 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { markup } from "../../lib/http.ts";
-import { createStaticPage, STATIC_PAGE_CACHE_CONTROL } from "../../lib/static-page.ts";
+import { markup } from "../../lib/http/responses.ts";
+import { createStaticPage, STATIC_PAGE_CACHE_CONTROL } from "../../lib/serving/static-page.ts";
 import { currentLanguage, inSite, type Language, languageCacheKey, LANGUAGES } from "../../lib/i18n/index.ts";
 import { publicUrl } from "../../lib/config.ts";
 import { alternateLinks } from "../components/layout.tsx";

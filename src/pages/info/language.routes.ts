@@ -4,7 +4,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { NO_STORE_HEADERS } from "../../lib/http.ts";
+import { NO_STORE_HEADERS } from "../../lib/http/responses.ts";
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_PARAM, pathLanguage, type Language, type SiteRoot } from "../../lib/i18n/index.ts";
 import { siteRootOf } from "../language.plugin.ts";
 

@@ -3,14 +3,14 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { markup } from "../../lib/http.ts";
-import { isHtmx } from "../../lib/htmx.ts";
+import { markup } from "../../lib/http/responses.ts";
+import { isHtmx } from "../../lib/http/htmx.ts";
 import { readSpotlightStatus } from "../../lib/placements/spotlight-status.ts";
 import { readAudienceFigures } from "../../lib/placements/audience.ts";
 import { currentLanguage } from "../../lib/i18n/index.ts";
 import { publicUrl } from "../../lib/config.ts";
 import { alternateLinks } from "../components/layout.tsx";
-import { BANNER_CACHE_TAG, findBannerSettings, publicBanner } from "../../lib/banner.ts";
+import { BANNER_CACHE_TAG, findBannerSettings, publicBanner } from "../../lib/site/banner.ts";
 import { FeatureEventPage, packages, SpotlightStatusBlock, SpotlightStatusPage, type PackageOffer } from "./feature-event.view.tsx";
 
 const SHELL_SECONDS = 300;

@@ -6,7 +6,7 @@ import type { PackageKey } from "../../lib/config.ts";
 import type { SpotlightStatus } from "../../lib/placements/spotlight-status.ts";
 import { formatParisDisplay } from "../../lib/placements/schedule-input.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
-import type { PublicBanner } from "../../lib/banner.ts";
+import type { PublicBanner } from "../../lib/site/banner.ts";
 import { formatCount, type MessageKey, t } from "../../lib/i18n/index.ts";
 import { pageHref, SITE_NAME } from "../../lib/links.ts";
 import Html from "@kitajs/html";

@@ -2,7 +2,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { html, statusOf } from "../../lib/http.ts";
+import { html, statusOf } from "../../lib/http/responses.ts";
 import { PARTNER_STATS_HEADERS, readDailySeries, readPartnerStats } from "../../lib/partners/stats.ts";
 import { PARTNER_STATS_ERRORS } from "../../lib/partners/stats.ts";
 import { placementMoments } from "../../lib/placements/moments.ts";

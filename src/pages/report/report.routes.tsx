@@ -5,13 +5,13 @@
 
 import { randomUUID } from "node:crypto";
 import { Elysia } from "elysia";
-import { IDEMPOTENCY_FIELD } from "../../lib/idempotency.ts";
+import { IDEMPOTENCY_FIELD } from "../../lib/http/idempotency.ts";
 import { requestDeadline } from "../../lib/db/write-deadline.ts";
 import type { Deps } from "../../deps.ts";
-import { markup, NO_STORE_HEADERS, withBodyCap } from "../../lib/http.ts";
-import { isCrossSiteRequest } from "../../lib/origin.ts";
-import { pageOrFragment } from "../../lib/htmx.ts";
-import { honeypotBody, readJsonOrForm } from "../../lib/forms.ts";
+import { markup, NO_STORE_HEADERS, withBodyCap } from "../../lib/http/responses.ts";
+import { isCrossSiteRequest } from "../../lib/http/origin.ts";
+import { pageOrFragment } from "../../lib/http/htmx.ts";
+import { honeypotBody, readJsonOrForm } from "../../lib/http/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { t } from "../../lib/i18n/index.ts";
 import { MAX_REPORT_BODY_BYTES, submitReport, type ReportOutcome } from "../../lib/reports/report.ts";

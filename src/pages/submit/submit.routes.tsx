@@ -4,13 +4,13 @@
 
 import { randomUUID } from "node:crypto";
 import { Elysia } from "elysia";
-import { IDEMPOTENCY_FIELD } from "../../lib/idempotency.ts";
+import { IDEMPOTENCY_FIELD } from "../../lib/http/idempotency.ts";
 import { requestDeadline } from "../../lib/db/write-deadline.ts";
 import type { Deps } from "../../deps.ts";
-import { markup, NO_STORE_HEADERS, withBodyCap } from "../../lib/http.ts";
-import { isCrossSiteRequest } from "../../lib/origin.ts";
-import { pageOrFragment } from "../../lib/htmx.ts";
-import { honeypotBody, readJsonOrForm } from "../../lib/forms.ts";
+import { markup, NO_STORE_HEADERS, withBodyCap } from "../../lib/http/responses.ts";
+import { isCrossSiteRequest } from "../../lib/http/origin.ts";
+import { pageOrFragment } from "../../lib/http/htmx.ts";
+import { honeypotBody, readJsonOrForm } from "../../lib/http/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { readSubmissionSettings } from "../../lib/submissions/settings.ts";
 import { MAX_SUBMISSION_BODY_BYTES, submitEvent, type SubmitOutcome } from "../../lib/submissions/submit.ts";

@@ -2,14 +2,14 @@
 // inline errors and notices. The same SubmissionForm renders inside the page and as the htmx
 // fragment.
 
-import { assetUrl } from "../../lib/static-assets.ts";
+import { assetUrl } from "../../lib/serving/static-assets.ts";
 import Html from "@kitajs/html";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
-import { markup } from "../../lib/http.ts";
+import { markup } from "../../lib/http/responses.ts";
 import { SUBMISSION_FIELDS, type SubmissionFieldName, type SubmissionIssue } from "../../lib/submissions/validation.ts";
 import { formatDay, type MessageKey, t } from "../../lib/i18n/index.ts";
 import { pageHref, SITE_NAME } from "../../lib/links.ts";
-import { IDEMPOTENCY_FIELD } from "../../lib/idempotency.ts";
+import { IDEMPOTENCY_FIELD } from "../../lib/http/idempotency.ts";
 import { OfflineNotice } from "../components/offline-notice.view.tsx";
 
 /** Root id of the swappable form fragment; every hx-target on this page points here. */

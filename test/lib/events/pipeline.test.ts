@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { useTestApp } from "../../helpers/app.ts";
 import { createEventReader, EventsUnavailableError, READ_REUSE_MS, seedStoreIfEmpty } from "../../../src/lib/events/pipeline.ts";
-import { HOMEPAGE } from "../../../src/lib/invalidation.ts";
+import { HOMEPAGE } from "../../../src/lib/serving/invalidation.ts";
 import { saveStoreSheet } from "../../../src/lib/store/store.ts";
 import { createBackup } from "../../../src/lib/store/backups.ts";
 import { engagementInteractions, promotedSchedule, spotlightSchedule } from "../../../src/lib/db/schema/index.ts";

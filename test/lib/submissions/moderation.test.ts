@@ -8,7 +8,7 @@ import { readSubmissionSettings, setSubmissionSettings, publicSubmissionSettings
 import { readStoreSheet, saveStoreSheet } from "../../../src/lib/store/store.ts";
 import { FIXTURE_SHEET_CSV } from "../../../src/lib/events/fixtures.ts";
 import { SHEET_COLUMNS } from "../../../src/lib/sheet/columns.ts";
-import type { Invalidation } from "../../../src/lib/invalidation.ts";
+import type { Invalidation } from "../../../src/lib/serving/invalidation.ts";
 
 const ctx = useTestApp();
 beforeEach(async () => {

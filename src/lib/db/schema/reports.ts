@@ -23,7 +23,7 @@ export const eventReports = pgTable(
     spam: boolean("spam").notNull().default(false),
     spamSignals: jsonb("spam_signals").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The Idempotency-Key the report came with (src/lib/idempotency.ts): a retry with it answers this row. */
+    /** The Idempotency-Key the report came with (src/lib/http/idempotency.ts): a retry with it answers this row. */
     idempotencyKey: text("idempotency_key"),
     /** Digest of the request the key came with: the same key with another body is refused. */
     requestDigest: text("request_digest"),

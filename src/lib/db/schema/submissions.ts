@@ -23,7 +23,7 @@ export const eventSubmissions = pgTable(
     reviewedBy: text("reviewed_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The Idempotency-Key the submission came with (src/lib/idempotency.ts): a retry with it answers this row. */
+    /** The Idempotency-Key the submission came with (src/lib/http/idempotency.ts): a retry with it answers this row. */
     idempotencyKey: text("idempotency_key"),
     /** Digest of the request the key came with: the same key with another body is refused. */
     requestDigest: text("request_digest"),

@@ -3,7 +3,7 @@
 // Enable/Disable, Save, Refresh. A save drops /, /feature-event and every render of the banner.
 
 import { siteHref } from "../../../lib/links.ts";
-import type { BannerSettings } from "../../../lib/banner.ts";
+import type { BannerSettings } from "../../../lib/site/banner.ts";
 import { Notice, Time, type CardNotice } from "../widgets.view.tsx";
 
 export const BANNER_CARD_ID = "banner-card";

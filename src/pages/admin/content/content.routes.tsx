@@ -3,12 +3,12 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
-import { NO_STORE_HEADERS, privateFragment } from "../../../lib/http.ts";
-import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
+import { NO_STORE_HEADERS, privateFragment } from "../../../lib/http/responses.ts";
+import { hxRedirect, isHtmx } from "../../../lib/http/htmx.ts";
 import { EDITOR_PAGE, readEditorWindow, readRevisionDiff, restoreRevision } from "../../../lib/admin/sheet-editor.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { listRevisions } from "../../../lib/store/revisions.ts";
-import { NotFoundError } from "../../../lib/errors.ts";
+import { NotFoundError } from "../../../lib/http/errors.ts";
 import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
 import { ContentArea, SheetEditorCard } from "./editor.view.tsx";
@@ -18,7 +18,7 @@ import { PublishingCard, PublishingCardLoading, PUBLISHING_BASE, type Publishing
 import { discardDrafts, parseStatusInput, publishDrafts, setEventStatus } from "../../../lib/admin/publishing.ts";
 import { readUnpublishedChanges, reviewCounts } from "../../../lib/admin/drafts.ts";
 import { t } from "../../../lib/i18n/index.ts";
-import { readForm } from "../../../lib/forms.ts";
+import { readForm } from "../../../lib/http/forms.ts";
 import type { CardNotice } from "../widgets.view.tsx";
 
 const CONTENT_PATH = "/admin/content";

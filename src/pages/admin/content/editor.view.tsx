@@ -6,7 +6,7 @@
 
 import type { Children } from "@kitajs/html";
 import { EDITOR_RULES, type EditorWindow } from "../../../lib/admin/sheet-editor.ts";
-import { assetUrl } from "../../../lib/static-assets.ts";
+import { assetUrl } from "../../../lib/serving/static-assets.ts";
 import { t } from "../../../lib/i18n/index.ts";
 
 /** The root id of the editor card. */

@@ -5,13 +5,13 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
-import { NO_STORE_HEADERS, statusOf, privateFragment } from "../../../lib/http.ts";
-import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
-import { readForm } from "../../../lib/forms.ts";
+import { NO_STORE_HEADERS, statusOf, privateFragment } from "../../../lib/http/responses.ts";
+import { hxRedirect, isHtmx } from "../../../lib/http/htmx.ts";
+import { readForm } from "../../../lib/http/forms.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { acceptSubmission, declineSubmission, listSubmissions, submissionDashboard, SUBMISSION_STATUSES, type SubmissionStatus } from "../../../lib/submissions/moderation.ts";
 import { readSubmissionSettings, setSubmissionSettings } from "../../../lib/submissions/settings.ts";
-import { findBannerSettings, saveBannerSettings } from "../../../lib/banner.ts";
+import { findBannerSettings, saveBannerSettings } from "../../../lib/site/banner.ts";
 import { adminPageGuard } from "../guard.ts";
 import type { CardNotice } from "../widgets.view.tsx";
 import { SubmissionsCard, type SubmissionsCardProps } from "./submissions.view.tsx";

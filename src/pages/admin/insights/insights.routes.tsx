@@ -3,10 +3,10 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
-import { isHtmx } from "../../../lib/htmx.ts";
-import { privateFragment } from "../../../lib/http.ts";
-import { readForm } from "../../../lib/forms.ts";
-import { HttpError, ValidationError } from "../../../lib/errors.ts";
+import { isHtmx } from "../../../lib/http/htmx.ts";
+import { privateFragment } from "../../../lib/http/responses.ts";
+import { readForm } from "../../../lib/http/forms.ts";
+import { HttpError, ValidationError } from "../../../lib/http/errors.ts";
 import { liveEventNames, readInsightsQuery } from "../../../lib/insights/request.ts";
 import { listEventInsights, readDiscoveryInsights, readSummaryAndDaily, scopeOf } from "../../../lib/insights/metrics.ts";
 import { windowEndingAt } from "../../../lib/insights/window.ts";

@@ -3,14 +3,14 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
-import { NO_STORE_HEADERS, statusOf, privateFragment } from "../../../lib/http.ts";
-import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
+import { NO_STORE_HEADERS, statusOf, privateFragment } from "../../../lib/http/responses.ts";
+import { hxRedirect, isHtmx } from "../../../lib/http/htmx.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
-import { NotFoundError, ValidationError } from "../../../lib/errors.ts";
+import { NotFoundError, ValidationError } from "../../../lib/http/errors.ts";
 import { findOutboxMessage, isOutboxStatus, listOutbox, resendFromConsole } from "../../../lib/mail/outbox.ts";
 import { messageIdOf, senderOf } from "../../../lib/mail/worker.ts";
 import { isMessageKind, renderMessage } from "../../../lib/mail/templates.ts";
-import { listActivity, parseActivityFilter } from "../../../lib/activity/activity.ts";
+import { listActivity, parseActivityFilter } from "../../../lib/admin/activity.ts";
 import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
 import { ACTIVITY_PATH, ActivityCard, OUTBOX_PATH, OutboxCard, OutboxMessageCard, type OutboxCardProps } from "./mail.view.tsx";

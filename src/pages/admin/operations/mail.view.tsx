@@ -3,8 +3,8 @@
 // full (both parts), and the admin actions with their filters.
 
 import Html from "@kitajs/html";
-import type { ActivityFilter, ActivityRecord } from "../../../lib/activity/activity.ts";
-import { ACTIVITY_ACTIONS } from "../../../lib/activity/activity.ts";
+import type { ActivityFilter, ActivityRecord } from "../../../lib/admin/activity.ts";
+import { ACTIVITY_ACTIONS } from "../../../lib/admin/activity.ts";
 import type { OutboxCounts, OutboxMessage, OutboxStatus } from "../../../lib/mail/outbox.ts";
 import { OUTBOX_STATUSES } from "../../../lib/mail/outbox.ts";
 import type { RenderedMessage } from "../../../lib/mail/templates.ts";

@@ -6,12 +6,12 @@ import { siteHref } from "../../../lib/links.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
-import { NO_STORE_HEADERS, statusOf, privateFragment } from "../../../lib/http.ts";
-import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
+import { NO_STORE_HEADERS, statusOf, privateFragment } from "../../../lib/http/responses.ts";
+import { hxRedirect, isHtmx } from "../../../lib/http/htmx.ts";
 import type { AdminPrincipal } from "../../../lib/auth/admin-credentials.ts";
 import { listAdminSessions, parseJtiParam, revokeAdminSession, revokeAllAdminSessions } from "../../../lib/auth/admin-sessions.ts";
 import { ADMIN_SESSION_COOKIE, clearedSessionCookie } from "../../../lib/auth/cookies.ts";
-import { NotFoundError } from "../../../lib/errors.ts";
+import { NotFoundError } from "../../../lib/http/errors.ts";
 import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
 import { SessionsCard, type SessionsCardProps } from "./sessions.view.tsx";
@@ -20,7 +20,7 @@ import { listOutbox } from "../../../lib/mail/outbox.ts";
 import { MailSummaryCard } from "./mail.view.tsx";
 import { VenuePinsCard, type VenuePinsCardProps } from "./pins.view.tsx";
 import { listVenuePins, parsePastedCoordinates, setManualPin } from "../../../lib/geocoding/venue-pins.ts";
-import { readForm } from "../../../lib/forms.ts";
+import { readForm } from "../../../lib/http/forms.ts";
 
 const OPERATIONS_PATH = "/admin/operations";
 

@@ -7,9 +7,9 @@
 import { Elysia } from "elysia";
 import type { Children } from "@kitajs/html";
 import type { Deps } from "../../../deps.ts";
-import { NO_STORE_HEADERS, privateFragment } from "../../../lib/http.ts";
-import { hxRedirect, isHtmx } from "../../../lib/htmx.ts";
-import { readForm } from "../../../lib/forms.ts";
+import { NO_STORE_HEADERS, privateFragment } from "../../../lib/http/responses.ts";
+import { hxRedirect, isHtmx } from "../../../lib/http/htmx.ts";
+import { readForm } from "../../../lib/http/forms.ts";
 import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { findStoreMeta } from "../../../lib/store/store.ts";
 import { createBackup, listBackups } from "../../../lib/store/backups.ts";

@@ -3,11 +3,11 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
-import { NO_STORE_HEADERS } from "../../../lib/http.ts";
+import { NO_STORE_HEADERS } from "../../../lib/http/responses.ts";
 import { publicUrl } from "../../../lib/config.ts";
-import { hxRedirect } from "../../../lib/htmx.ts";
-import { readForm } from "../../../lib/forms.ts";
-import { HttpError } from "../../../lib/errors.ts";
+import { hxRedirect } from "../../../lib/http/htmx.ts";
+import { readForm } from "../../../lib/http/forms.ts";
+import { HttpError } from "../../../lib/http/errors.ts";
 import { deleteOrder, isOrderStatus, listOrders, orderJson, setOrderStatus, type OrderStatus } from "../../../lib/placements/orders.ts";
 import { isTier, type Tier } from "../../../lib/placements/scheduler.ts";
 import { cancelPlacement, clearPlacementHistory, clearPlacementQueue, createTestActivation, eventLabel, findLiveEvent, fulfilFromInput, listPlacements, reschedulePlacement, schedulePlacement } from "../../../lib/placements/service.ts";

@@ -2,10 +2,10 @@
 // defaults, validated on save, and the public view the page header renders. The banner is part of
 // cached pages, so a save drops `/`, `/feature-event` and every render tagged `sliding-banner`.
 
-import type { Kv } from "./kv.ts";
-import { t, translate } from "./i18n/index.ts";
-import type { Logger } from "./logger.ts";
-import type { InvalidationBus } from "./invalidation.ts";
+import type { Kv } from "../kv.ts";
+import { t, translate } from "../i18n/index.ts";
+import type { Logger } from "../logger.ts";
+import type { InvalidationBus } from "../serving/invalidation.ts";
 
 /** KV key of the banner settings. */
 export const BANNER_KV_KEY = "ui:sliding-banner:v1";

@@ -1,6 +1,6 @@
 // Reading request bodies that may be a form (urlencoded or multipart) or JSON, without throwing.
 
-import { isPlainObject, readJson } from "./http.ts";
+import { isPlainObject, readJson } from "./responses.ts";
 
 function contentType(request: Request): string {
   return (request.headers.get("content-type") ?? "").toLowerCase();

@@ -9,9 +9,9 @@ import { extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createHash } from "node:crypto";
 import { lazyCompressed } from "./compression.ts";
-import { siteHref } from "./links.ts";
+import { siteHref } from "../links.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
 const TYPES: Record<string, string> = {
   ".css": "text/css; charset=utf-8",

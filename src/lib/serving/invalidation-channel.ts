@@ -2,9 +2,9 @@
 // drops the same renders. PGlite (a single embedded process) needs nothing of the kind.
 
 import { randomUUID } from "node:crypto";
-import type { Database } from "./db/client.ts";
+import type { Database } from "../db/client.ts";
 import type { Invalidation, InvalidationBus } from "./invalidation.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "../logger.ts";
 
 const CHANNEL = "finder_invalidate";
 const MAX_PAYLOAD = 7000;

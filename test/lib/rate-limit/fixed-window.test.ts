@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createClock, TEST_AUTH_SECRET, type TestContext, useTestApp } from "../helpers/app.ts";
-import { createRateLimiter, RATE_LIMITS } from "../../src/lib/rate-limit.ts";
-import { hmacHex } from "../../src/lib/crypto.ts";
-import { createMemoryLogger } from "../../src/lib/logger.ts";
+import { createClock, TEST_AUTH_SECRET, type TestContext, useTestApp } from "../../helpers/app.ts";
+import { createRateLimiter, RATE_LIMITS } from "../../../src/lib/rate-limit/fixed-window.ts";
+import { hmacHex } from "../../../src/lib/crypto.ts";
+import { createMemoryLogger } from "../../../src/lib/logger.ts";
 
 const ctx = useTestApp();
 

@@ -1,7 +1,7 @@
 // Shared HTTP response helpers: no-store headers, JSON and HTML responses.
 
 import { HttpError, ValidationError } from "./http-error.ts";
-import type { Refused, Refusal } from "./outcome.ts";
+import type { Refused, Refusal } from "../outcome.ts";
 
 /** The no-store header set (docs/README.md, "Words used throughout"): auth, admin, tracking, submissions, partner, cron, deploy. */
 export const NO_STORE_HEADERS: Readonly<Record<string, string>> = {

@@ -1,18 +1,18 @@
 // Calendar files (see docs/public-pages.md, "Calendar files"): the RFC 5545 .ics for one event's
 // "Add to Calendar" and a subscribable feed of events.
 
-import { arrondissementLongLabel } from "./sheet/arrondissement.ts";
-import { formatAgeLabel } from "./sheet/age.ts";
-import { addDays, isValidIsoDate } from "./sheet/dates.ts";
-import { genreLabel } from "./sheet/genres.ts";
-import { slugify } from "./sheet/keys.ts";
-import { isUnknownLocation } from "./sheet/location.ts";
-import { formatPriceLabel } from "./sheet/price.ts";
-import { eventCategoryLabel } from "./sheet/misc-fields.ts";
-import { minutesOfDay } from "./sheet/times.ts";
-import type { LiveEvent } from "./sheet/types.ts";
-import { currentLanguage, t } from "./i18n/index.ts";
-import { PARIS_TIME_ZONE } from "./paris-time.ts";
+import { arrondissementLongLabel } from "../sheet/arrondissement.ts";
+import { formatAgeLabel } from "../sheet/age.ts";
+import { addDays, isValidIsoDate } from "../sheet/dates.ts";
+import { genreLabel } from "../sheet/genres.ts";
+import { slugify } from "../sheet/keys.ts";
+import { isUnknownLocation } from "../sheet/location.ts";
+import { formatPriceLabel } from "../sheet/price.ts";
+import { eventCategoryLabel } from "../sheet/misc-fields.ts";
+import { minutesOfDay } from "../sheet/times.ts";
+import type { LiveEvent } from "../sheet/types.ts";
+import { currentLanguage, t } from "../i18n/index.ts";
+import { PARIS_TIME_ZONE } from "../paris-time.ts";
 
 /** Content type of a calendar response. */
 export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";

@@ -1,6 +1,6 @@
 // A rate-limiter front for the high-traffic tracking scopes: decisions are taken in memory, with
 // no database round trip per request, and the counts reach the same Postgres counters as
-// lib/rate-limit.ts (same table, keys, fixed window from the first hit, blocked hits counted)
+// lib/rate-limit/fixed-window.ts (same table, keys, fixed window from the first hit, blocked hits counted)
 // through batched atomic upserts. Each upsert returns the key's global count and reset time, so
 // instances learn each other's hits.
 //
@@ -23,14 +23,14 @@
 // applies), unless `localFallback` is set, in which case each instance keeps enforcing the limits
 // on its own counts. Hits are counted either way and written once the database is back. Keys are held in memory by their parts
 // (raw IPs and session ids never leave the process; the table only sees the HMAC).
-// Auth and submissions keep the exact per-request limiter (lib/rate-limit.ts).
+// Auth and submissions keep the exact per-request limiter (lib/rate-limit/fixed-window.ts).
 
 import { sql } from "drizzle-orm";
-import type { Db } from "./db/client.ts";
-import type { Logger } from "./logger.ts";
-import { dbErrorSummary } from "./db/errors.ts";
-import { rateLimitKey, type RateLimitRule } from "./rate-limit.ts";
-import { systemTimers, type TimerHandle, type Timers } from "./timers.ts";
+import type { Db } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import { dbErrorSummary } from "../db/errors.ts";
+import { rateLimitKey, type RateLimitRule } from "./fixed-window.ts";
+import { systemTimers, type TimerHandle, type Timers } from "../timers.ts";
 
 /** The decision for one hit; `unavailable` when the limiter has no room to track a new key. */
 export type BatchedLimitDecision =
@@ -69,7 +69,7 @@ export interface BatchedLimiterStats {
 export interface BatchedLimiter {
   /** Counts one hit for `parts` under `rule` and decides at once, without waiting for the database. */
   hit(rule: RateLimitRule, parts: readonly string[], options: { failOpen: boolean }): BatchedLimitDecision;
-  /** The counter key: hex HMAC-SHA256 of the scope and parts joined by "|" (as lib/rate-limit.ts). */
+  /** The counter key: hex HMAC-SHA256 of the scope and parts joined by "|" (as lib/rate-limit/fixed-window.ts). */
   keyFor(rule: RateLimitRule, parts: readonly string[]): string;
   /** Writes every pending count now (warm or cold) and learns the global counts back. */
   flush(): Promise<boolean>;

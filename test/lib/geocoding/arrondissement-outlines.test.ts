@@ -1,9 +1,9 @@
-// The outside-its-arrondissement rule (src/lib/geo/arrondissement-outlines.ts): a point inside the
+// The outside-its-arrondissement rule (src/lib/geocoding/arrondissement-outlines.ts): a point inside the
 // outline is inside, a point far outside is flagged, and a point within 15 m of a border counts as
 // inside on both sides (the outlines are simplified at 12 m).
 
 import { describe, expect, test } from "bun:test";
-import { arrondissementOutlines, isInsideArrondissement } from "../../../src/lib/geo/arrondissement-outlines.ts";
+import { arrondissementOutlines, isInsideArrondissement } from "../../../src/lib/geocoding/arrondissement-outlines.ts";
 
 describe("isInsideArrondissement", () => {
   test("reads the 20 outlines from the data file", () => {

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createBatchedLimiter } from "../../src/lib/rate-limit-batched.ts";
-import { createRateLimiter, RATE_LIMITS } from "../../src/lib/rate-limit.ts";
-import { hmacHex } from "../../src/lib/crypto.ts";
-import { createMemoryLogger } from "../../src/lib/logger.ts";
-import type { Db } from "../../src/lib/db/client.ts";
-import { resetDatabase } from "../helpers/database.ts";
-import { createTestTimers } from "../helpers/timers.ts";
-import type { Timers } from "../../src/lib/timers.ts";
-import { createClock, TEST_AUTH_SECRET, type TestClock, useTestApp } from "../helpers/app.ts";
+import { createBatchedLimiter } from "../../../src/lib/rate-limit/batched.ts";
+import { createRateLimiter, RATE_LIMITS } from "../../../src/lib/rate-limit/fixed-window.ts";
+import { hmacHex } from "../../../src/lib/crypto.ts";
+import { createMemoryLogger } from "../../../src/lib/logger.ts";
+import type { Db } from "../../../src/lib/db/client.ts";
+import { resetDatabase } from "../../helpers/database.ts";
+import { createTestTimers } from "../../helpers/timers.ts";
+import type { Timers } from "../../../src/lib/timers.ts";
+import { createClock, TEST_AUTH_SECRET, type TestClock, useTestApp } from "../../helpers/app.ts";
 
 const ctx = useTestApp();
 let clock: TestClock;

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { memoised, memoisedPerObject, memoisedWhenRepeated } from "../../src/lib/memo.ts";
+import { memoised, memoisedPerObject, memoisedWhenRepeated } from "../../../src/lib/memo/memo.ts";
 
 test("computes each input once, keeps null and false answers, and starts over when full", () => {
   const calls: string[] = [];

@@ -1,8 +1,8 @@
-// One query value read and written without URLSearchParams (src/lib/forms.ts): the same text as
+// One query value read and written without URLSearchParams (src/lib/http/forms.ts): the same text as
 // URLSearchParams gives, for every kind of character a search can hold, malformed escapes included.
 
 import { expect, test } from "bun:test";
-import { formDecoded, formEncoded } from "../../src/lib/forms.ts";
+import { formDecoded, formEncoded } from "../../../src/lib/http/forms.ts";
 
 // Letters, digits, the characters the two encodings treat differently, escapes (whole, cut short,
 // not UTF-8, an encoded surrogate), accents, emoji, lone surrogates, separators and markup.

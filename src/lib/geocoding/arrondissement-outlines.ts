@@ -1,7 +1,7 @@
 // The 20 arrondissement outlines of Paris (data/paris-arrondissements.geojson, Ville de Paris open
 // data, ODbL; see data/README.md) and the one rule that uses them on the server: whether a point
 // lies inside the arrondissement its row names. The file is read once per process; the browser
-// gets the same file as a fingerprinted static asset (src/lib/static-assets.ts) when the map opens.
+// gets the same file as a fingerprinted static asset (src/lib/serving/static-assets.ts) when the map opens.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

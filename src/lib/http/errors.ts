@@ -2,9 +2,9 @@
 // full-page requests, a fragment for htmx. Unknown errors are logged and never leak to the client.
 
 import { Elysia } from "elysia";
-import type { Logger } from "./logger.ts";
-import { refusalAnswer, UNAVAILABLE_HEADERS } from "./http.ts";
-import { isDatabaseUnreachable } from "./db/errors.ts";
+import type { Logger } from "../logger.ts";
+import { refusalAnswer, UNAVAILABLE_HEADERS } from "./responses.ts";
+import { isDatabaseUnreachable } from "../db/errors.ts";
 
 export { HttpError, NotFoundError, ValidationError } from "./http-error.ts";
 import { HttpError, ValidationError } from "./http-error.ts";

@@ -3,11 +3,11 @@
 // them; raw IPs and emails never reach it.
 
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import type { Db } from "./db/client.ts";
-import { rateLimitCounters } from "./db/schema/index.ts";
+import type { Db } from "../db/client.ts";
+import { rateLimitCounters } from "../db/schema/index.ts";
 import ipaddr from "ipaddr.js";
-import { hmacHex } from "./crypto.ts";
-import type { Logger } from "./logger.ts";
+import { hmacHex } from "../crypto.ts";
+import type { Logger } from "../logger.ts";
 
 /** A named limit: `limit` hits per `windowSeconds`, the window starting at the first hit. */
 export interface RateLimitRule {

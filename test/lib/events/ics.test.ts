@@ -2,7 +2,7 @@
 // times, escaping, folding, CRLF and the feed.
 
 import { describe, expect, test } from "bun:test";
-import { liveEvent } from "../helpers/events.ts";
+import { liveEvent } from "../../helpers/events.ts";
 import ICAL from "ical.js";
 import {
   buildCalendarFeed,
@@ -15,8 +15,8 @@ import {
   foldIcsLine,
   icsUtcStamp,
   type EventCalendarOptions,
-} from "../../src/lib/ics.ts";
-import type { LiveEvent } from "../../src/lib/sheet/types.ts";
+} from "../../../src/lib/events/ics.ts";
+import type { LiveEvent } from "../../../src/lib/sheet/types.ts";
 
 const NOW = new Date("2026-06-01T08:09:10.123Z");
 const OPTIONS: EventCalendarOptions = {

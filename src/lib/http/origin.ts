@@ -2,7 +2,7 @@
 // forge (see docs/auth-and-admin.md, "CSRF"): the admin routes authenticated by cookie, visitor
 // sign-in and the submission form.
 
-import { siteOrigin, type Config } from "./config.ts";
+import { siteOrigin, type Config } from "../config.ts";
 
 /** The origin a request claims: its Origin header, else its Referer's origin; undefined without either. */
 function claimedOrigin(request: Request): string | undefined {

@@ -4,7 +4,7 @@
 
 import { describe, expect, test } from "bun:test";
 import { gunzipSync } from "node:zlib";
-import { deflatedPart, splicedGzip } from "../../src/lib/compression.ts";
+import { deflatedPart, splicedGzip } from "../../../src/lib/serving/compression.ts";
 
 const encoder = new TextEncoder();
 

@@ -1,5 +1,5 @@
 // The errors a handler may throw with a message that is safe to show and its HTTP status. They live
-// apart from the error handler (errors.ts) so the body readers in http.ts can throw them too.
+// apart from the error handler (errors.ts) so the body readers in responses.ts can throw them too.
 
 /** An error whose message is safe to show, with its HTTP status. */
 export class HttpError extends Error {

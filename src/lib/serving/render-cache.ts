@@ -3,9 +3,9 @@
 // A failed regeneration keeps serving the previous render (see docs/public-pages.md, "Render cache").
 
 import { asBytes, brotli, contentEtag, gzip, pickEncoding, pickOnceEncoding, type CompressionLevel, type Encoding } from "./compression.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "../logger.ts";
 import type { Invalidation } from "./invalidation.ts";
-import { createDoorkeeper, type Doorkeeper } from "./doorkeeper.ts";
+import { createDoorkeeper, type Doorkeeper } from "../memo/doorkeeper.ts";
 
 /** What a render produces. Only successful renders are cached: a render that fails must throw. */
 export interface Rendered {

@@ -6,8 +6,8 @@
 // the first one's answer without creating anything or counting against a rate limit; with another
 // body it is refused (409). A key lives as long as its row.
 
-import { sha256Hex } from "./crypto.ts";
-import { isPlainObject } from "./http.ts";
+import { sha256Hex } from "../crypto.ts";
+import { isPlainObject } from "./responses.ts";
 
 /** The request header an API client names its key in. */
 export const IDEMPOTENCY_HEADER = "idempotency-key";

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { gunzipSync, gzipSync, brotliDecompressSync } from "node:zlib";
-import { createRenderCache, pickEncoding, pickOnceEncoding } from "../../src/lib/render-cache.ts";
-import { createMemoryLogger } from "../../src/lib/logger.ts";
-import { createInvalidationBus } from "../../src/lib/invalidation.ts";
-import { connectInvalidations } from "../../src/lib/invalidation-channel.ts";
-import { openDatabase } from "../../src/lib/db/client.ts";
-import { TEST_DATABASE_URL } from "../helpers/database.ts";
+import { createRenderCache, pickEncoding, pickOnceEncoding } from "../../../src/lib/serving/render-cache.ts";
+import { createMemoryLogger } from "../../../src/lib/logger.ts";
+import { createInvalidationBus } from "../../../src/lib/serving/invalidation.ts";
+import { connectInvalidations } from "../../../src/lib/serving/invalidation-channel.ts";
+import { openDatabase } from "../../../src/lib/db/client.ts";
+import { TEST_DATABASE_URL } from "../../helpers/database.ts";
 
 function setup() {
   let clock = 1_000_000;

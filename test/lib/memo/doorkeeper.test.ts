@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { createDoorkeeper } from "../../src/lib/doorkeeper.ts";
+import { createDoorkeeper } from "../../../src/lib/memo/doorkeeper.ts";
 
 test("a key is new the first time and asked before from the second on", () => {
   const door = createDoorkeeper();

@@ -13,10 +13,10 @@ import {
   readBannerValue,
   saveBannerSettings,
   validateBannerUpdate,
-} from "../../src/lib/banner.ts";
-import { createMemoryLogger } from "../../src/lib/logger.ts";
-import type { Kv } from "../../src/lib/kv.ts";
-import type { Invalidation } from "../../src/lib/invalidation.ts";
+} from "../../../src/lib/site/banner.ts";
+import { createMemoryLogger } from "../../../src/lib/logger.ts";
+import type { Kv } from "../../../src/lib/kv.ts";
+import type { Invalidation } from "../../../src/lib/serving/invalidation.ts";
 
 function memoryKv(initial: Record<string, unknown> = {}, failing = false): Kv {
   const store = new Map(Object.entries(initial));

@@ -3,7 +3,7 @@
 // Accept-Encoding picks one, and how an ETag is derived from the bytes.
 
 import { brotliCompressSync, constants as zlibConstants, deflateRawSync } from "node:zlib";
-import { memoised } from "./memo.ts";
+import { memoised } from "../memo/memo.ts";
 
 export type Encoding = "br" | "gzip" | "identity";
 
