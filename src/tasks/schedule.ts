@@ -12,7 +12,7 @@ import { pruneTrackingMarkers } from "./prune-tracking-markers.ts";
 import { warmCoordinatesTask, warmCoordinatesReport } from "./warm-coordinates.ts";
 import { sendOutbox } from "./send-outbox.ts";
 import { purgeSubmissions } from "./purge-submissions.ts";
-import { TASK_LOCK_KEYS } from "../lib/db/locks.ts";
+import { TASK_LOCK_KEYS, tryTransactionLock } from "../lib/db/locks.ts";
 
 /**
  * One scheduled task: a name (also its `/api/cron/<name>` path), a UTC cron pattern, a lock key
@@ -81,8 +81,7 @@ export async function runExclusively<T>(deps: Pick<Deps, "database" | "runningTa
     }
     let outcome: TaskOutcome<T> = { ran: false };
     await pg.begin(async (tx) => {
-      const [row] = await tx`select pg_try_advisory_xact_lock(${task.lockKey}) as locked`;
-      if (!row?.locked) return;
+      if (!(await tryTransactionLock(tx, task.lockKey))) return;
       await Bun.sleep(RUN_ONCE_SETTLE_MS);
       outcome = { ran: true, result: await run() };
     });

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNull, lte, or, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { promotedSchedule, spotlightSchedule } from "../db/schema/index.ts";
 import { allocateSpotlight, type AllocationInput } from "./allocation.ts";
-import { SCHEDULER_LOCK_KEYS } from "../db/locks.ts";
+import { holdTransactionLock, SCHEDULER_LOCK_KEYS } from "../db/locks.ts";
 
 export const TIERS = ["spotlight", "promoted"] as const;
 export type Tier = (typeof TIERS)[number];
@@ -187,7 +187,7 @@ export interface NewEntry {
 
 /** Takes the tier's advisory lock inside an open transaction (fulfilment schedules inside its own). */
 export async function lockScheduler(tx: Tx, tier: Tier): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SCHEDULER_LOCK_KEYS[tier]})`);
+  await holdTransactionLock(tx, SCHEDULER_LOCK_KEYS[tier]);
 }
 
 /** Inserts and allocates an entry inside a transaction that already holds the tier's lock. */

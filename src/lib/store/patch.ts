@@ -33,7 +33,7 @@ import {
 } from "./store.ts";
 import { findFieldForHeader, isFeaturedHeader } from "../sheet/columns.ts";
 import type { SchemaReport } from "../sheet/quality.ts";
-import { STORE_LOCK_KEY } from "../db/locks.ts";
+import { holdTransactionLock, STORE_LOCK_KEY } from "../db/locks.ts";
 import type { FieldIssue } from "../http/responses.ts";
 
 /** One cell to write; `baseRevision`, when given, is the revision this cell was read at (else the patch's). */
@@ -205,7 +205,7 @@ function invalid(issues: Issue[]): InvalidResult {
 
 /** Takes the store lock and reads the meta row and the columns. */
 async function readLockedStore(t: Db): Promise<FoundStore> {
-  await t.execute(sql`select pg_advisory_xact_lock(${STORE_LOCK_KEY})`);
+  await holdTransactionLock(t, STORE_LOCK_KEY);
   const [current] = await t.select().from(eventStoreMeta).where(eq(eventStoreMeta.id, 1)).limit(1);
   const storedColumns = await listStoreColumns(t);
   // A store never written has no columns yet: the core ones come first.

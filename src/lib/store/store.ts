@@ -15,7 +15,7 @@ import type { BlockingIssue } from "../sheet/types.ts";
 import { recordRevision, type RevisionTrigger } from "./revisions.ts";
 import { publishWholeSheet } from "./published.ts";
 import { cellValue } from "./cells.ts";
-import { STORE_LOCK_KEY } from "../db/locks.ts";
+import { holdTransactionLock, STORE_LOCK_KEY } from "../db/locks.ts";
 import { writeWithinDeadline, type WriteDeadline } from "../db/write-deadline.ts";
 
 /**
@@ -419,7 +419,7 @@ export async function saveStoreSheet(db: Db, input: RawSheet | string, options: 
   const csv = storeCsv(prepared.columns, prepared.rows);
   const checksum = sheetChecksum(csv);
   return writeWithinDeadline(db, options.deadline, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${STORE_LOCK_KEY})`);
+    await holdTransactionLock(tx, STORE_LOCK_KEY);
     const [current] = await tx.select().from(eventStoreMeta).where(eq(eventStoreMeta.id, 1)).limit(1);
     const previousColumns = await listStoreColumns(tx as unknown as Db);
     if (options.baseRevision !== undefined && (current?.revision ?? 0) !== options.baseRevision) {
@@ -508,7 +508,7 @@ export async function dateSeededStore(db: Db, now: Date): Promise<void> {
 /** Empties the store (rows) while keeping its columns and metadata row, and publishes the empty sheet. */
 export async function clearStore(db: Db, options: { updatedBy: StoreUpdatedBy; now: Date; actor?: string }): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${STORE_LOCK_KEY})`);
+    await holdTransactionLock(tx, STORE_LOCK_KEY);
     await tx.delete(eventStoreRows);
     const [meta] = await tx
       .update(eventStoreMeta)

@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client.ts";
 import { eventSubmissions, hostChangeRequests } from "../db/schema/index.ts";
+import { holdTransactionLock, PROPOSAL_LOCK_SPACE } from "../db/locks.ts";
 import type { Config } from "../config.ts";
 import type { PublishDeps } from "../events/publish.ts";
 import { revalidateHomepage } from "../events/publish.ts";
@@ -133,9 +134,6 @@ export function parseProposal(body: Record<string, unknown> | undefined, publish
   return { ok: true, changes };
 }
 
-/** The first key of the per-event advisory lock of proposals (the second is the event key's hash). */
-const PROPOSAL_LOCK_SPACE = 2028;
-
 const hostActor = (link: Pick<EditLink, "id">) => `host-link:${link.id}`;
 
 /** A proposal waiting for a moderator; a newer one of the same event supersedes it. */
@@ -155,7 +153,7 @@ export async function proposeChanges(deps: { db: Db; now: () => Date }, link: Ed
   const now = deps.now();
   const request = await deps.db.transaction(async (tx) => {
     // One proposal of an event at a time: the later one waits, then supersedes the earlier.
-    await tx.execute(sql`select pg_advisory_xact_lock(${PROPOSAL_LOCK_SPACE}, hashtext(${link.eventKey}))`);
+    await holdTransactionLock(tx, { space: PROPOSAL_LOCK_SPACE, name: link.eventKey });
     await tx
       .update(hostChangeRequests)
       .set({ status: "superseded", reviewedAt: now })

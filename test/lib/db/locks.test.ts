@@ -1,8 +1,21 @@
-// The advisory-lock table: every key distinct, and every scheduled task has its own.
+// The advisory-lock table: every key distinct, every scheduled task has its own, and no lock is
+// taken anywhere but through lib/db/locks.ts.
 
 import { expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { ALL_LOCK_KEYS, TASK_LOCK_KEYS } from "../../../src/lib/db/locks.ts";
 import { SCHEDULE } from "../../../src/tasks/schedule.ts";
+
+const SRC = join(import.meta.dir, "../../../src");
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
 
 test("no two features share an advisory-lock key", () => {
   expect(new Set(ALL_LOCK_KEYS).size).toBe(ALL_LOCK_KEYS.length);
@@ -11,4 +24,11 @@ test("no two features share an advisory-lock key", () => {
 test("each scheduled task takes the key the table gives its name", () => {
   for (const task of SCHEDULE) expect(task.lockKey).toBe(TASK_LOCK_KEYS[task.name as keyof typeof TASK_LOCK_KEYS]);
   expect(SCHEDULE.map((task) => task.name).sort()).toEqual(Object.keys(TASK_LOCK_KEYS).sort());
+});
+
+test("advisory locks are taken only by the helpers of lib/db/locks.ts", () => {
+  const elsewhere = sources(SRC)
+    .filter((file) => relative(SRC, file) !== "lib/db/locks.ts" && /pg_(try_)?advisory/.test(readFileSync(file, "utf8")))
+    .map((file) => relative(SRC, file));
+  expect(elsewhere).toEqual([]);
 });
