@@ -3,11 +3,39 @@
 
 import { Elysia } from "elysia";
 import type { Logger } from "../logger.ts";
-import { refusalAnswer, UNAVAILABLE_HEADERS } from "./responses.ts";
+import { refusalAnswer, refusalHeaders, statusOf, UNAVAILABLE_HEADERS } from "./responses.ts";
+import type { Refused } from "../outcome.ts";
 import { isDatabaseUnreachable } from "../db/errors.ts";
 
 export { HttpError, NotFoundError, ValidationError } from "./http-error.ts";
 import { HttpError, ValidationError } from "./http-error.ts";
+
+/**
+ * A refusal thrown by a handler that lets the one error handler answer it as JSON, an HTML page or
+ * a fragment: its reason's status, its message and what else it carries (issues) in the body.
+ */
+export class RefusalError extends HttpError {
+  /** What the JSON body carries beside the message (issues, a report). */
+  readonly extra: Record<string, unknown>;
+  constructor(readonly refusal: Refused & object) {
+    const { ok: _ok, reason, error, retryAfter: _retryAfter, ...extra } = refusal as Refused & { retryAfter?: unknown };
+    const { "cache-control": _c, pragma: _p, expires: _e, ...retry } = refusalHeaders(refusal);
+    super(statusOf(reason), error, retry);
+    this.name = "RefusalError";
+    this.extra = extra;
+  }
+}
+
+/** Throws the refusal for the error handler to answer: for guards and handlers whose refusal is an error answer. */
+export function refuse(refusal: Refused & object): never {
+  throw new RefusalError(refusal);
+}
+
+/** The value, or (for a refusal) the thrown error the error handler answers: for handlers whose every refusal is an error answer. */
+export function unlessRefused<T>(value: T | (Refused & object)): Exclude<T, Refused> {
+  if (typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false && typeof (value as { reason?: unknown }).reason === "string") refuse(value as Refused);
+  return value as Exclude<T, Refused>;
+}
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Bad request",
@@ -68,6 +96,7 @@ export function errorResponse(request: Request, status: number, message: string,
 export function errorAnswer(log: Logger, views: ErrorViews, request: Request, error: unknown, code?: string, headers: Record<string, string> = {}): Response {
   const answer = (status: number, message: string, extra: Record<string, unknown> = {}, own: Record<string, string> = {}) => errorResponse(request, status, message, extra, { ...headers, ...own }, views);
   if (error instanceof ValidationError) return answer(400, error.message, { issues: error.issues });
+  if (error instanceof RefusalError) return answer(error.status, error.message, error.extra, error.headers);
   if (error instanceof HttpError) return answer(error.status, error.message, {}, error.headers);
   switch (code) {
     case "NOT_FOUND":

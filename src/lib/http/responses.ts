@@ -86,22 +86,44 @@ export async function readObjectBody(request: Request): Promise<Record<string, u
 
 const STATUS_OF_REFUSAL: Readonly<Record<Refusal, number>> = {
   invalid: 400,
+  unauthorized: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
   gone: 410,
+  limited: 429,
   unavailable: 503,
   failed: 500,
 };
 
-/** The HTTP status of a refusal (the one mapping, for JSON answers and HTML pages alike). */
+/** The HTTP status of a refusal (the one mapping, for JSON answers, HTML pages and fragments alike). */
 export function statusOf(reason: Refusal): number {
   return STATUS_OF_REFUSAL[reason];
 }
 
-/** Headers a refusal carries: "unavailable" tells the client when to try again. */
-export function refusalHeaders(reason: Refusal): Record<string, string> {
-  return reason === "unavailable" ? { ...NO_STORE_HEADERS, ...UNAVAILABLE_HEADERS } : { ...NO_STORE_HEADERS };
+/** When a refused request may be tried again: a limit's own wait, the database's short outage, or not said. */
+function retryAfterOf(refusal: Pick<Refused, "reason"> & { retryAfter?: unknown }): Record<string, string> {
+  if (refusal.reason === "limited" && typeof refusal.retryAfter === "number") return { "retry-after": String(refusal.retryAfter) };
+  if (refusal.reason === "unavailable") return { ...UNAVAILABLE_HEADERS };
+  return {};
+}
+
+/** Headers a refusal carries: never cached, and "unavailable" or "limited" tell the client when to try again. */
+export function refusalHeaders(refusal: Refusal | (Pick<Refused, "reason"> & { retryAfter?: unknown })): Record<string, string> {
+  return { ...NO_STORE_HEADERS, ...retryAfterOf(typeof refusal === "string" ? { reason: refusal } : refusal) };
+}
+
+/**
+ * The HTML page of a refusal: the view with the refusal's status and `headers` (a limit's
+ * Retry-After added). Pages choose their own caching headers, so none are added here.
+ */
+export function refusalPage(refusal: Pick<Refused, "reason"> & { retryAfter?: unknown }, body: string | Promise<string>, headers: Record<string, string> = {}): Response {
+  return html(body, statusOf(refusal.reason), { ...headers, ...retryAfterOf(refusal) });
+}
+
+/** The htmx fragment of a refusal: never stored, with the refusal's status (see `privateFragment`). */
+export function refusalFragment(refusal: Pick<Refused, "reason"> & { retryAfter?: unknown }, body: string | Promise<string>, headers: Record<string, string> = {}): Response {
+  return privateFragment(body, statusOf(refusal.reason), { ...headers, ...retryAfterOf(refusal) });
 }
 
 /**
@@ -123,8 +145,10 @@ export function refusalAnswer(status: number, error: string, extra: object = {},
  * else the refusal carries (conflicts, issues, a report) goes into the body as it is.
  */
 export function refusalJson(refusal: Refused & object): Response {
-  const { ok: _ok, reason, error, ...extra } = refusal;
-  return refusalAnswer(statusOf(reason), error, extra, refusalHeaders(reason));
+  const { ok: _ok, reason, error, ...extra } = refusal as Refused & { retryAfter?: unknown };
+  // A limit's wait is told by its Retry-After header, not in the body.
+  if (reason === "limited") delete (extra as { retryAfter?: unknown }).retryAfter;
+  return refusalAnswer(statusOf(reason), error, extra, refusalHeaders(refusal));
 }
 
 /** The JSON answer of an outcome: `{success:true, ...}` with what it carries, or its refusal. */
