@@ -15,6 +15,7 @@ import { recordActivity } from "../admin/activity.ts";
 import { enqueueMessage } from "../mail/outbox.ts";
 import { editLinkIssuedMessage } from "../mail/messages.ts";
 import { editLinkToken, editLinkUrl } from "../mail/secret-links.ts";
+import { refused, type Refusal, type Refused } from "../outcome.ts";
 
 export { EDIT_LINK_PATH } from "../mail/secret-links.ts";
 
@@ -25,9 +26,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** 32 bytes in base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Why a link does not open: each answers its own status, and the page says it in words. */
+/** Why a link does not open: each is a refusal of its own reason, and the page says it in words. */
 export type EditLinkError = "notFound" | "tokenRequired" | "badToken" | "revoked" | "notListed";
-export const EDIT_LINK_STATUS: Record<EditLinkError, 400 | 403 | 404 | 410> = { notFound: 404, tokenRequired: 400, badToken: 403, revoked: 410, notListed: 410 };
+/** The refusal reason of each way a link does not open. */
+export const EDIT_LINK_REFUSAL = { notFound: "not_found", tokenRequired: "invalid", badToken: "forbidden", revoked: "gone", notListed: "gone" } as const satisfies Record<EditLinkError, Refusal>;
+/** A link that does not open: the refusal, with `code` naming which way for the page's words. */
+export type EditLinkRefused = Refused<(typeof EDIT_LINK_REFUSAL)[EditLinkError]> & { code: EditLinkError };
 /** The API's English for each error (the page words them from the catalogue). */
 export const EDIT_LINK_ERRORS: Record<EditLinkError, string> = {
   notFound: "This edit link does not exist",
@@ -66,26 +70,31 @@ export async function issueEditLink(db: Db, secret: string, input: { submissionI
   return { id: row.id, token };
 }
 
+/** The refusal of a link that does not open, in the API's English. */
+export function editLinkRefused(code: EditLinkError): EditLinkRefused {
+  return refused(EDIT_LINK_REFUSAL[code], EDIT_LINK_ERRORS[code], { code });
+}
+
 /**
- * Opens a link: the id must exist (404), the token be given (400) and match (403, compared in
- * constant time), and the link not be revoked (410). Revocation is told only to a holder of the
- * right token. Opening marks when the link was last used.
+ * Opens a link: the id must exist (not_found), the token be given (invalid) and match (forbidden,
+ * compared in constant time), and the link not be revoked (gone). Revocation is told only to a
+ * holder of the right token. Opening marks when the link was last used.
  */
-export async function openEditLink(deps: { db: Db; now: () => Date; config: Pick<Config, "authSecret"> }, linkId: string, token: unknown): Promise<{ ok: true; link: EditLink; submission: EditLinkSubmission } | { ok: false; error: EditLinkError }> {
-  if (!UUID.test(linkId)) return { ok: false, error: "notFound" };
-  if (typeof token !== "string" || token === "") return { ok: false, error: "tokenRequired" };
+export async function openEditLink(deps: { db: Db; now: () => Date; config: Pick<Config, "authSecret"> }, linkId: string, token: unknown): Promise<{ ok: true; link: EditLink; submission: EditLinkSubmission } | EditLinkRefused> {
+  if (!UUID.test(linkId)) return editLinkRefused("notFound");
+  if (typeof token !== "string" || token === "") return editLinkRefused("tokenRequired");
   const [row] = await deps.db
     .select({ link: hostEditLinks, submission: eventSubmissions })
     .from(hostEditLinks)
     .innerJoin(eventSubmissions, eq(eventSubmissions.id, hostEditLinks.submissionId))
     .where(eq(hostEditLinks.id, linkId))
     .limit(1);
-  if (!row) return { ok: false, error: "notFound" };
+  if (!row) return editLinkRefused("notFound");
   // A malformed token is still compared (against a hash of itself that cannot match) so the
   // answer takes the same path whatever was sent.
   const provided = editTokenHash(deps.config.authSecret, TOKEN.test(token) ? token : `invalid:${token.slice(0, 100)}`);
-  if (!TOKEN.test(token) || !hashesEqual(provided, row.link.tokenHash)) return { ok: false, error: "badToken" };
-  if (row.link.revokedAt) return { ok: false, error: "revoked" };
+  if (!TOKEN.test(token) || !hashesEqual(provided, row.link.tokenHash)) return editLinkRefused("badToken");
+  if (row.link.revokedAt) return editLinkRefused("revoked");
   await deps.db.update(hostEditLinks).set({ lastUsedAt: deps.now() }).where(eq(hostEditLinks.id, linkId));
   return { ok: true, link: row.link, submission: row.submission };
 }

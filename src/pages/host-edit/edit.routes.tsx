@@ -5,7 +5,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { html, NO_STORE_HEADERS, withBodyCap } from "../../lib/http/responses.ts";
+import { html, NO_STORE_HEADERS, refusalPage, withBodyCap } from "../../lib/http/responses.ts";
 import { readJsonOrForm } from "../../lib/http/forms.ts";
 import { isCrossSiteRequest } from "../../lib/http/origin.ts";
 import { cookieLanguage, inLanguage, isLanguage, queryLanguage, t, type Language } from "../../lib/i18n/index.ts";
@@ -13,7 +13,7 @@ import { languageOfUrl, siteRootOf } from "../language.plugin.ts";
 import { sharePath } from "../../lib/links.ts";
 import { slugify } from "../../lib/sheet/keys.ts";
 import { parseEventStatus } from "../../lib/sheet/status.ts";
-import { EDIT_LINK_PATH, EDIT_LINK_STATUS, openEditLink, type EditLink, type EditLinkSubmission } from "../../lib/submissions/host-links.ts";
+import { EDIT_LINK_PATH, editLinkRefused, openEditLink, type EditLink, type EditLinkSubmission } from "../../lib/submissions/host-links.ts";
 import { cancelFromLink, EDITABLE_FIELDS, pendingProposal, proposeChanges, publishedRowOf, type EditableField, type ProposalIssue } from "../../lib/submissions/host-changes.ts";
 import { EditLinkErrorPage, EditPage, type EditPageProps } from "./edit.view.tsx";
 
@@ -66,10 +66,10 @@ export function hostEditRoutes(deps: Deps) {
   /** Opens the link and renders in the right language; `act` runs once the link opened. */
   const withLink = async (request: Request, linkId: string, token: unknown, act: (link: EditLink, token: string) => Promise<Response>): Promise<Response> => {
     const opened = await openEditLink(deps, linkId, token);
-    if (!opened.ok) return inLanguage(pageLanguage(deps, request), () => html(<EditLinkErrorPage error={opened.error} />, EDIT_LINK_STATUS[opened.error], HEADERS));
+    if (!opened.ok) return inLanguage(pageLanguage(deps, request), () => refusalPage(opened, <EditLinkErrorPage error={opened.code} />, HEADERS));
     return inLanguage(pageLanguage(deps, request, opened.submission), () => act(opened.link, token as string));
   };
-  const gone = () => html(<EditLinkErrorPage error="notListed" />, EDIT_LINK_STATUS.notListed, HEADERS);
+  const gone = () => refusalPage(editLinkRefused("notListed"), <EditLinkErrorPage error="notListed" />, HEADERS);
   /** Reads a POST body after the origin and size checks; a refusal is an answer. */
   const readBody = async (request: Request): Promise<Record<string, unknown> | Response | undefined> => {
     if (isCrossSiteRequest(deps.config, request)) return inLanguage(languageOfUrl(request.url, siteRootOf(deps)).language, () => html(<EditLinkErrorPage error="crossSite" />, 403, HEADERS));
