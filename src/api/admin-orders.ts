@@ -9,11 +9,12 @@ import { actorOf } from "../lib/auth/admin-actor.ts";
 import { ValidationError } from "../lib/http/errors.ts";
 import { deleteOrder, isOrderStatus, listOrders, orderJson, setOrderStatus, type OrderResult } from "../lib/placements/orders.ts";
 import { createTestActivation, fulfilFromInput } from "../lib/placements/service.ts";
+import type { Refused } from "../lib/outcome.ts";
 
 /** GET /api/admin/orders, PATCH|DELETE /api/admin/orders/:id, POST …/:id/fulfil, POST /api/admin/orders/test */
 export function adminOrdersApi(deps: Deps) {
   // The statistics link is in the answer to an activation (fulfil, test) only: shown once, never listed.
-  const answer = (result: OrderResult, status = 200, reveal = false) => {
+  const answer = (result: OrderResult | Refused, status = 200, reveal = false) => {
     if (!result.ok) return refusalJson(result);
     const order = orderJson(deps.config, result.order, reveal);
     return jsonNoStore({ success: true, order, statsUrl: order.statsUrl }, status);

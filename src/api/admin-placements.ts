@@ -8,6 +8,7 @@ import { NotFoundError } from "../lib/http/errors.ts";
 import { isTier, type EntryActionResult, type ScheduleListing, type Tier } from "../lib/placements/scheduler.ts";
 import { cancelPlacement, clearPlacementHistory, clearPlacementQueue, listPlacements, reschedulePlacement, schedulePlacement } from "../lib/placements/service.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
+import type { Refused } from "../lib/outcome.ts";
 
 const BASE = "/api/admin/placements";
 
@@ -20,7 +21,7 @@ function listingJson(listing: ScheduleListing) {
   return { entries: listing.entries, activeCount: listing.activeCount, slots: listing.slots, upcomingCount: listing.upcomingCount, recentlyEndedCount: listing.recentlyEndedCount, scheduledCount: listing.scheduledCount };
 }
 
-function actionJson(result: EntryActionResult): Response {
+function actionJson(result: EntryActionResult | Refused): Response {
   return result.ok ? jsonNoStore({ success: true, ...listingJson(result.listing) }) : refusalJson(result);
 }
 
@@ -32,8 +33,9 @@ export function adminPlacementsApi(deps: Deps) {
     .post(
       `${BASE}/:tier`,
       async ({ request, params, admin }) => {
-        const { entry, listing } = await schedulePlacement(deps, tierOf(params.tier), await readJson(request), actorOf(admin));
-        return jsonNoStore({ success: true, entry, ...listingJson(listing) }, 201);
+        const scheduled = await schedulePlacement(deps, tierOf(params.tier), await readJson(request), actorOf(admin));
+        if (!scheduled.ok) return refusalJson(scheduled);
+        return jsonNoStore({ success: true, entry: scheduled.entry, ...listingJson(scheduled.listing) }, 201);
       },
       { isAdmin: true, parse: "none" },
     )

@@ -4,7 +4,7 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import { ValidationError } from "../http/errors.ts";
+import { invalid, type Invalid } from "../outcome.ts";
 import { isPlainObject } from "../http/responses.ts";
 import { LIVE_EVENTS_TAG, type InvalidationBus } from "../serving/invalidation.ts";
 import type { LiveEvent } from "../sheet/types.ts";
@@ -110,37 +110,44 @@ interface PlacementInput {
   durationHours: number;
 }
 
-/** Checks tier. */
-export function parseTier(raw: unknown): Tier {
-  if (!isTier(raw)) throw new ValidationError("Tier must be spotlight or promoted", [{ field: "tier", message: "Use spotlight or promoted" }]);
+/** Checks tier: the tier, or the refusal naming the field. */
+export function parseTier(raw: unknown): Tier | Invalid {
+  if (!isTier(raw)) return invalid("Tier must be spotlight or promoted", [{ field: "tier", message: "Use spotlight or promoted" }]);
   return raw;
 }
 
-function parseStart(raw: unknown, now: Date, required: boolean): Date {
-  if (required && (raw === undefined || raw === null || raw === "")) throw new ValidationError(INVALID_SCHEDULE_TIME, [{ field: "startAt", message: INVALID_SCHEDULE_TIME }]);
+function parseStart(raw: unknown, now: Date, required: boolean): Date | Invalid {
+  if (required && (raw === undefined || raw === null || raw === "")) return invalid(INVALID_SCHEDULE_TIME, [{ field: "startAt", message: INVALID_SCHEDULE_TIME }]);
   const start = parseRequestedStart(raw, now);
-  if (!start) throw new ValidationError(INVALID_SCHEDULE_TIME, [{ field: "startAt", message: INVALID_SCHEDULE_TIME }]);
+  if (!start) return invalid(INVALID_SCHEDULE_TIME, [{ field: "startAt", message: INVALID_SCHEDULE_TIME }]);
   return start;
 }
 
-function parseDuration(raw: unknown): number {
+function parseDuration(raw: unknown): number | Invalid {
   const hours = parseDurationHours(raw);
-  if (hours === undefined) throw new ValidationError(INVALID_DURATION, [{ field: "durationHours", message: INVALID_DURATION }]);
+  if (hours === undefined) return invalid(INVALID_DURATION, [{ field: "durationHours", message: INVALID_DURATION }]);
   return hours;
 }
 
-async function parsePlacement(deps: PlacementDeps, body: unknown): Promise<PlacementInput> {
-  if (!isPlainObject(body)) throw new ValidationError("Invalid request payload", [{ field: "body", message: "Expected a JSON object" }]);
-  if (typeof body.eventKey !== "string" || body.eventKey.trim() === "") throw new ValidationError("Event key is required", [{ field: "eventKey", message: "Pick an event" }]);
+/** True for a refusal among parsed values (a refusal is the only object with `ok: false`). */
+function isRefusal(value: unknown): value is Invalid {
+  return typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
+}
+
+async function parsePlacement(deps: PlacementDeps, body: unknown): Promise<PlacementInput | Invalid> {
+  if (!isPlainObject(body)) return invalid("Invalid request payload", [{ field: "body", message: "Expected a JSON object" }]);
+  if (typeof body.eventKey !== "string" || body.eventKey.trim() === "") return invalid("Event key is required", [{ field: "eventKey", message: "Pick an event" }]);
   const requestedStartAt = parseStart(body.startAt, deps.now(), false);
+  if (isRefusal(requestedStartAt)) return requestedStartAt;
   const durationHours = parseDuration(body.durationHours);
+  if (isRefusal(durationHours)) return durationHours;
   const found = await resolveLiveEvent(deps, body.eventKey);
-  if (found.kind === "none") throw new ValidationError("Unknown event", [{ field: "eventKey", message: "No live event has this key, title or venue" }]);
+  if (found.kind === "none") return invalid("Unknown event", [{ field: "eventKey", message: "No live event has this key, title or venue" }]);
   if (found.kind === "ambiguous") {
     const listed = found.matches.slice(0, LISTED_MATCHES).map(eventLabel).join(", ");
     const more = found.matches.length > LISTED_MATCHES ? `, and ${found.matches.length - LISTED_MATCHES} more` : "";
     const message = `${found.matches.length} events match \u201c${body.eventKey.trim()}\u201d: ${listed}${more}. Pick one from the suggestions.`;
-    throw new ValidationError(message, [{ field: "eventKey", message }]);
+    return invalid(message, [{ field: "eventKey", message }]);
   }
   const event = found.event;
   // An ended event, or a placement running past the event's last day, needs an explicit yes.
@@ -153,7 +160,7 @@ async function parsePlacement(deps: PlacementDeps, body: unknown): Promise<Place
     let message: string | undefined;
     if (endsAt.getTime() <= deps.now().getTime()) message = `${eventLabel(event)} ended on ${lastDay}: confirm to schedule it anyway.`;
     else if (runsUntil.getTime() > endsAt.getTime()) message = `The placement would run until ${formatParisDisplay(runsUntil)}, after ${eventLabel(event)} ends (${lastDay}): confirm to schedule it anyway.`;
-    if (message) throw new ValidationError(message, [{ field: CONFIRM_FIELD, message }]);
+    if (message) return invalid(message, [{ field: CONFIRM_FIELD, message }]);
   }
   return { eventKey: event.eventKey, eventName: event.eventName, requestedStartAt, durationHours };
 }
@@ -164,19 +171,22 @@ export function listPlacements(deps: PlacementDeps, tier: Tier): Promise<Schedul
 }
 
 /** Schedules an event from `{eventKey, startAt?, durationHours?}`. */
-export async function schedulePlacement(deps: PlacementDeps, tier: Tier, body: unknown, createdBy: string): Promise<{ entry: ScheduleEntry; listing: ScheduleListing; eventName: string }> {
+export async function schedulePlacement(deps: PlacementDeps, tier: Tier, body: unknown, createdBy: string): Promise<{ ok: true; entry: ScheduleEntry; listing: ScheduleListing; eventName: string } | Invalid> {
   const input = await parsePlacement(deps, body);
+  if (isRefusal(input)) return input;
   const result = await scheduleEntry(schedulerDeps(deps), tier, { eventKey: input.eventKey, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy });
   deps.log.info("placements", "Placement scheduled", { tier, eventKey: input.eventKey, state: result.entry.state });
   await placementsChanged(deps);
-  return { ...result, eventName: input.eventName };
+  return { ok: true, ...result, eventName: input.eventName };
 }
 
 /** Reschedules from `{startAt, durationHours?}` (startAt required). */
-export async function reschedulePlacement(deps: PlacementDeps, tier: Tier, id: string, body: unknown): Promise<EntryActionResult> {
-  if (!isPlainObject(body)) throw new ValidationError("Invalid request payload", [{ field: "body", message: "Expected a JSON object" }]);
+export async function reschedulePlacement(deps: PlacementDeps, tier: Tier, id: string, body: unknown): Promise<EntryActionResult | Invalid> {
+  if (!isPlainObject(body)) return invalid("Invalid request payload", [{ field: "body", message: "Expected a JSON object" }]);
   const requestedStartAt = parseStart(body.startAt, deps.now(), true);
+  if (isRefusal(requestedStartAt)) return requestedStartAt;
   const durationHours = body.durationHours === undefined || body.durationHours === "" ? undefined : parseDuration(body.durationHours);
+  if (isRefusal(durationHours)) return durationHours;
   const result = await rescheduleEntry(schedulerDeps(deps), tier, id, { requestedStartAt, durationHours });
   if (result.ok) await placementsChanged(deps);
   return result;
@@ -213,9 +223,11 @@ function onActivated(deps: PlacementDeps, actor: string) {
 }
 
 /** Fulfils an order from `{eventKey, tier, startAt?, durationHours?}`. */
-export async function fulfilFromInput(deps: PlacementDeps, orderId: string, body: unknown, createdBy: string): Promise<OrderResult> {
+export async function fulfilFromInput(deps: PlacementDeps, orderId: string, body: unknown, createdBy: string): Promise<OrderResult | Invalid> {
   const tier = parseTier(isPlainObject(body) ? body.tier : undefined);
+  if (isRefusal(tier)) return tier;
   const input = await parsePlacement(deps, body);
+  if (isRefusal(input)) return input;
   const result = await fulfilOrder(schedulerDeps(deps), orderId, { eventKey: input.eventKey, tier, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy, partnerTokenHash: partnerTokenHashOf(deps.config.authSecret, orderId) }, onActivated(deps, createdBy));
   if (result.ok) {
     deps.log.info("orders", "Order fulfilled", { tier, eventKey: input.eventKey });
@@ -225,9 +237,11 @@ export async function fulfilFromInput(deps: PlacementDeps, orderId: string, body
 }
 
 /** Creates a test activation from `{eventKey, tier, fulfil?}` and fulfils it unless fulfil is false. */
-export async function createTestActivation(deps: PlacementDeps, body: unknown, createdBy: string): Promise<OrderResult> {
+export async function createTestActivation(deps: PlacementDeps, body: unknown, createdBy: string): Promise<OrderResult | Invalid> {
   const tier = parseTier(isPlainObject(body) ? body.tier : undefined);
+  if (isRefusal(tier)) return tier;
   const input = await parsePlacement(deps, body);
+  if (isRefusal(input)) return input;
   const order: OrderRecord = await createTestOrder(deps.db, { eventKey: input.eventKey, eventName: input.eventName, tier }, deps.now());
   if (isPlainObject(body) && (body.fulfil === false || body.fulfil === "0" || body.fulfil === "false")) return { ok: true, order };
   const result = await fulfilOrder(schedulerDeps(deps), order.id, { eventKey: input.eventKey, tier, requestedStartAt: input.requestedStartAt, durationHours: input.durationHours, createdBy, partnerTokenHash: partnerTokenHashOf(deps.config.authSecret, order.id) }, onActivated(deps, createdBy));

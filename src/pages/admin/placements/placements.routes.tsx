@@ -112,7 +112,9 @@ export function placementsRoutes(deps: Deps) {
       async ({ request, query, params, admin }) =>
         act(request, { ...query, mode: params.tier }, async () => {
           const form = await readForm(request);
-          const { entry, eventName } = await schedulePlacement(deps, tierOf(params.tier), form.now === "1" ? { ...form, startAt: "" } : form, actorOf(admin));
+          const scheduled = await schedulePlacement(deps, tierOf(params.tier), form.now === "1" ? { ...form, startAt: "" } : form, actorOf(admin));
+          if (!scheduled.ok) return scheduled.error;
+          const { entry, eventName } = scheduled;
           return `Scheduled ${eventLabel({ eventKey: entry.eventKey, eventName })}: ${entry.state}${entry.queuePosition ? ` (#${entry.queuePosition} in queue)` : ""}`;
         }),
       { isAdmin: true, parse: "none" },
