@@ -3,8 +3,8 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { NO_STORE_HEADERS, jsonNoStore, readJson } from "../lib/http/responses.ts";
-import { ValidationError } from "../lib/http/errors.ts";
+import { NO_STORE_HEADERS, jsonNoStore, readJson, refusalJson } from "../lib/http/responses.ts";
+import { unlessRefused, ValidationError } from "../lib/http/errors.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { liveEventNames, readInsightsQuery } from "../lib/insights/request.ts";
 import { readInsights } from "../lib/insights/metrics.ts";
@@ -25,7 +25,7 @@ export function adminInsightsApi(deps: Deps) {
     .get(
       "/api/admin/insights",
       async ({ query }) => {
-        const { windowDays, cluster } = readInsightsQuery(query);
+        const { windowDays, cluster } = unlessRefused(readInsightsQuery(query));
         const window = windowEndingAt(deps.now(), windowDays);
         const [report, reports] = await Promise.all([readInsights(deps.database, window, cluster, await liveEventNames(deps)), readReportInsights(deps.database, window)]);
         return jsonNoStore({ success: true, ...report, reports });
@@ -35,7 +35,7 @@ export function adminInsightsApi(deps: Deps) {
     .get(
       "/api/admin/insights/audience.csv",
       async ({ query }) => {
-        const { windowDays } = readInsightsQuery({ windowDays: query.windowDays });
+        const { windowDays } = unlessRefused(readInsightsQuery({ windowDays: query.windowDays }));
         const { filters, issues } = parseAudienceFilters(query, windowDays);
         if (!filters) throw new ValidationError("Invalid audience filters", issues);
         const now = deps.now();
@@ -62,7 +62,9 @@ export function adminInsightsApi(deps: Deps) {
       async ({ request, admin }) => {
         const body = await readJson(request);
         const email = typeof body === "object" && body !== null ? (body as Record<string, unknown>).email : undefined;
-        const erased = await eraseByEmail(deps, email, actorOf(admin));
+        const result = await eraseByEmail(deps, email, actorOf(admin));
+        if (!result.ok) return refusalJson(result);
+        const { ok: _ok, ...erased } = result;
         return jsonNoStore({ success: true, erased });
       },
       { isAdmin: true, parse: "none" },

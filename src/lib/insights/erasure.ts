@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import { ValidationError } from "../http/errors.ts";
+import { invalid, type Invalid } from "../outcome.ts";
 import { normaliseEmail } from "../auth/users.ts";
 import { recordActivity } from "../admin/activity.ts";
 
@@ -40,10 +40,10 @@ export const ERASED_EMAIL_COLUMNS: Readonly<Record<string, "delete" | "anonymise
 
 const count = (result: unknown): number => rowsOf(result).length;
 
-/** Erases one email in one transaction; an invalid email is a 400 and changes nothing. */
-export async function eraseByEmail(deps: { db: Db; log: Logger; now: () => Date }, raw: unknown, actor = "unknown"): Promise<ErasureCounts> {
+/** Erases one email in one transaction; an invalid email is refused and changes nothing. */
+export async function eraseByEmail(deps: { db: Db; log: Logger; now: () => Date }, raw: unknown, actor = "unknown"): Promise<({ ok: true } & ErasureCounts) | Invalid> {
   const email = normaliseEmail(raw);
-  if (!email) throw new ValidationError("Enter a valid email address", [{ field: "email", message: "A valid email address is required" }]);
+  if (!email) return invalid("Enter a valid email address", [{ field: "email", message: "A valid email address is required" }]);
   const counts = await deps.db.transaction(async (tx) => ({
     users: count(await tx.execute(sql`delete from users where email = ${email} returning 1`)),
     verifications: count(await tx.execute(sql`delete from user_verifications where email = ${email} returning 1`)),
@@ -66,5 +66,5 @@ export async function eraseByEmail(deps: { db: Db; log: Logger; now: () => Date 
   // The timeline keeps that an erasure happened and its counts, never whose.
   await recordActivity({ ...deps }, { actor, action: "privacy.erase", targetType: "person", outcome: "ok", detail: { ...counts } });
   deps.log.info("privacy", "Personal data erased on request", { ...counts });
-  return counts;
+  return { ok: true, ...counts };
 }

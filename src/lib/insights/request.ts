@@ -1,7 +1,7 @@
 // Reading the dashboard's query parameters and the live event names, shared by the console page
 // and the admin JSON API.
 
-import { ValidationError } from "../http/errors.ts";
+import { invalid, type Invalid } from "../outcome.ts";
 import type { EventReader } from "../events/pipeline.ts";
 import type { Logger } from "../logger.ts";
 import { parseClusterMode, type ClusterMode } from "./clustering.ts";
@@ -13,14 +13,14 @@ export interface InsightsQuery {
   cluster: ClusterMode;
 }
 
-/** Reads windowDays (clamped 1–365, default 30) and cluster (conservative|aggressive); throws a 400 otherwise. */
-export function readInsightsQuery(query: Record<string, unknown>): InsightsQuery {
+/** Reads windowDays (clamped 1–365, default 30) and cluster (conservative|aggressive); refused as invalid otherwise. */
+export function readInsightsQuery(query: Record<string, unknown>): InsightsQuery | Invalid {
   const issues: { field: string; message: string }[] = [];
   const window = parseWindowDays(query.windowDays);
   if (!window.ok) issues.push({ field: "windowDays", message: window.error });
   const cluster = parseClusterMode(query.cluster);
   if (!cluster) issues.push({ field: "cluster", message: "cluster must be conservative or aggressive" });
-  if (issues.length > 0 || !window.ok || !cluster) throw new ValidationError("Invalid insights parameters", issues);
+  if (issues.length > 0 || !window.ok || !cluster) return invalid("Invalid insights parameters", issues);
   return { windowDays: window.windowDays, cluster };
 }
 

@@ -6,7 +6,7 @@ import type { Deps } from "../../../deps.ts";
 import { isHtmx } from "../../../lib/http/htmx.ts";
 import { privateFragment } from "../../../lib/http/responses.ts";
 import { readForm } from "../../../lib/http/forms.ts";
-import { HttpError, ValidationError } from "../../../lib/http/errors.ts";
+import { unlessRefused } from "../../../lib/http/errors.ts";
 import { liveEventNames, readInsightsQuery } from "../../../lib/insights/request.ts";
 import { listEventInsights, readDiscoveryInsights, readSummaryAndDaily, scopeOf } from "../../../lib/insights/metrics.ts";
 import { windowEndingAt } from "../../../lib/insights/window.ts";
@@ -27,7 +27,7 @@ export function insightsRoutes(deps: Deps) {
   const block = (request: Request, render: () => JSX.Element, status = 200) =>
     isHtmx(request) ? fragment(render(), status) : consoleResponse(deps, request, "insights", "Insights", render);
   const scope = async (query: Record<string, unknown>) => {
-    const q = readInsightsQuery(query);
+    const q = unlessRefused(readInsightsQuery(query));
     return { q, scope: await scopeOf(deps.database, windowEndingAt(deps.now(), q.windowDays)) };
   };
 
@@ -36,7 +36,7 @@ export function insightsRoutes(deps: Deps) {
     .get(
       "/admin/insights",
       ({ request, query }) => {
-        const q = readInsightsQuery(query);
+        const q = unlessRefused(readInsightsQuery(query));
         return consoleResponse(deps, request, "insights", "Insights", () => <InsightsPage query={q} />);
       },
       { isAdmin: true },
@@ -73,7 +73,7 @@ export function insightsRoutes(deps: Deps) {
     .get(
       "/admin/insights/reports",
       async ({ request, query }) => {
-        const { windowDays } = readInsightsQuery({ windowDays: query.windowDays });
+        const { windowDays } = unlessRefused(readInsightsQuery({ windowDays: query.windowDays }));
         const reports = await readReportInsights(deps.database, windowEndingAt(deps.now(), windowDays));
         return block(request, () => <ReportsBlock windowDays={windowDays} reports={reports} />);
       },
@@ -93,13 +93,9 @@ export function insightsRoutes(deps: Deps) {
         const form = await readForm(request);
         const email = typeof form.email === "string" ? form.email.slice(0, 300) : "";
         if (form.confirm !== "1") return block(request, () => <EraseCard email={email} error="Tick the confirmation box to erase." />, 422);
-        try {
-          const result = await eraseByEmail(deps, email, actorOf(admin));
-          return block(request, () => <EraseCard result={result} />);
-        } catch (error) {
-          if (error instanceof ValidationError) return block(request, () => <EraseCard email={email} error={error.message} />, 422);
-          throw error instanceof HttpError ? error : error;
-        }
+        const result = await eraseByEmail(deps, email, actorOf(admin));
+        if (!result.ok) return block(request, () => <EraseCard email={email} error={result.error} />, 422);
+        return block(request, () => <EraseCard result={result} />);
       },
       { isAdmin: true, parse: "none" },
     );
