@@ -4,11 +4,11 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, rateLimitedJson, requestRefusalJson } from "../lib/http/responses.ts";
+import { jsonNoStore, rateLimitedJson, refusalJson, requestRefusalJson } from "../lib/http/responses.ts";
 import { readJsonOrForm } from "../lib/http/forms.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
-import { ADMIN_BODY_FIELDS, refuseUnknownFields, unknownFields } from "../lib/auth/admin-body-fields.ts";
+import { ADMIN_BODY_FIELDS, unknownFieldsRefusal, unknownFields } from "../lib/auth/admin-body-fields.ts";
 import { loginAdmin, logoutAdmin, type AdminLoginOutcome } from "../lib/auth/admin-login.ts";
 import { ADMIN_SESSION_COOKIE, clearedSessionCookie, sessionCookie, type SessionCookieOptions } from "../lib/auth/cookies.ts";
 import { SIGN_IN_MESSAGES } from "../lib/auth/sign-in.ts";
@@ -35,7 +35,8 @@ export function adminAuthApi(deps: Deps) {
       "/api/admin/login",
       async ({ request, cookie, server }) => {
         const body = await readJsonOrForm(request);
-        refuseUnknownFields(unknownFields(body, ADMIN_BODY_FIELDS["POST /api/admin/login"]!));
+        const unknown = unknownFieldsRefusal(unknownFields(body, ADMIN_BODY_FIELDS["POST /api/admin/login"]!));
+        if (unknown) return refusalJson(unknown);
         const outcome = await loginAdmin(deps, { key: body?.key, ip: clientIp(deps.config, request, server), ua: request.headers.get("user-agent") ?? "" });
         return loginAnswer(deps, outcome, (options) => cookie[ADMIN_SESSION_COOKIE].set(options));
       },

@@ -1,11 +1,11 @@
 // The fields each admin API write accepts at the top of its JSON body (see docs/auth-and-admin.md,
-// "Unknown fields"). A body naming any other field is refused with 400 naming it, before the
+// "Unknown fields"). A body naming any other field is refused as invalid naming it, before the
 // route reads it: a misnamed field (`backupId` for `id`) must never fall back to a default and act.
 // The admin guard applies the rule to every guarded write; a test checks that every admin write
 // route of the app is listed here, so a new route cannot be left out.
 
 import { isPlainObject } from "../http/responses.ts";
-import { ValidationError } from "../http/http-error.ts";
+import { invalid, type Invalid } from "../outcome.ts";
 
 /** `null`: the body is not JSON (a CSV upload) and is not checked here. */
 export const ADMIN_BODY_FIELDS: Readonly<Record<string, readonly string[] | null>> = {
@@ -55,30 +55,30 @@ export function unknownFields(body: unknown, allowed: readonly string[]): string
   return isPlainObject(body) ? Object.keys(body).filter((field) => !allowed.includes(field)) : [];
 }
 
-/** Throws the 400 naming `unknown`, when there is any. */
-export function refuseUnknownFields(unknown: readonly string[]): void {
-  if (unknown.length === 0) return;
-  throw new ValidationError(
+/** The refusal naming `unknown`, when there is any. */
+export function unknownFieldsRefusal(unknown: readonly string[]): Invalid | undefined {
+  if (unknown.length === 0) return undefined;
+  return invalid(
     `Unknown field${unknown.length === 1 ? "" : "s"}: ${unknown.map((f) => f.slice(0, 100)).join(", ")}`,
     unknown.map((field) => ({ field: field.slice(0, 100), message: "Unknown field" })),
   );
 }
 
 /**
- * Refuses a guarded admin write whose JSON body names a field its route (`"METHOD /path"` as
+ * The refusal of a guarded admin write whose JSON body names a field its route (`"METHOD /path"` as
  * registered) does not accept. The body is read from a copy, so the route still reads it whole; a
  * body that is empty, not JSON or not an object is left to the route's own answer.
  */
-export async function refuseUnknownAdminFields(request: Request, route: string): Promise<void> {
+export async function unknownAdminFieldsRefusal(request: Request, route: string): Promise<Invalid | undefined> {
   const allowed = ADMIN_BODY_FIELDS[route];
-  if (!allowed || request.body === null) return;
+  if (!allowed || request.body === null) return undefined;
   const text = await request.clone().text();
-  if (text.trim() === "" || !text.trimStart().startsWith("{")) return;
+  if (text.trim() === "" || !text.trimStart().startsWith("{")) return undefined;
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return;
+    return undefined;
   }
-  refuseUnknownFields(unknownFields(body, allowed));
+  return unknownFieldsRefusal(unknownFields(body, allowed));
 }

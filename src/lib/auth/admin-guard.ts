@@ -5,14 +5,15 @@
 
 import { Elysia } from "elysia";
 import type { Logger } from "../logger.ts";
-import { HttpError } from "../http/errors.ts";
-import { NO_STORE_HEADERS } from "../http/responses.ts";
+import { refuse, unlessRefused } from "../http/errors.ts";
+import { NO_STORE_HEADERS, statusOf } from "../http/responses.ts";
+import { limited, refused } from "../outcome.ts";
 import { ADMIN_SESSION_COOKIE } from "./cookies.ts";
 import { clientIp } from "../client-ip.ts";
 import { SIGN_IN_MESSAGES } from "./sign-in.ts";
 import { isSameOriginRequest, isStateChanging, needsOriginCheck, type AdminPrincipal } from "./admin-credentials.ts";
 import { isLimited, resolveLimitedAdminCredential, type AdminCredentialLimitDeps } from "./admin-credential-limit.ts";
-import { refuseUnknownAdminFields } from "./admin-body-fields.ts";
+import { unknownAdminFieldsRefusal } from "./admin-body-fields.ts";
 
 /** The 401 answer of a guarded page: markup and extra headers (e.g. HX-Redirect). */
 export interface UnauthorizedPage {
@@ -35,28 +36,30 @@ export function adminGuard(deps: AdminCredentialLimitDeps & { log: Logger }, opt
     isAdmin: {
       async resolve({ request, cookie, set, status, server, route }) {
         Object.assign(set.headers, NO_STORE_HEADERS);
+        // Every refusal below is answered by the one error handler (JSON, page or fragment), with
+        // its reason's status; only the login card is this guard's own answer.
         let resolution;
         try {
           resolution = await resolveLimitedAdminCredential(deps, request, cookie[ADMIN_SESSION_COOKIE]?.value, clientIp(deps.config, request, server));
         } catch (error) {
           deps.log.error("admin-auth", "Admin session store unavailable", { method: request.method }, error);
-          throw new HttpError(503, "Service unavailable");
+          refuse(refused("unavailable", "Service unavailable"));
         }
-        if (isLimited(resolution)) throw new HttpError(429, SIGN_IN_MESSAGES.tooMany, { "retry-after": String(resolution.retryAfter) });
+        if (isLimited(resolution)) refuse(limited(SIGN_IN_MESSAGES.tooMany, resolution.retryAfter));
         const principal = resolution.principal;
         if (!principal) {
           if (options.unauthorizedPage && !isApiPath(request)) {
             const page = options.unauthorizedPage(request, { disabled: resolution.disabled });
             Object.assign(set.headers, { "content-type": "text/html; charset=utf-8", vary: "HX-Request" }, page.headers);
-            return status(401, page.body);
+            return status(statusOf("unauthorized"), page.body);
           }
-          throw new HttpError(401, "Unauthorized");
+          refuse(refused("unauthorized", "Unauthorized"));
         }
         if (needsOriginCheck(request, principal) && !isSameOriginRequest(deps.config, request)) {
-          throw new HttpError(403, "Forbidden");
+          refuse(refused("forbidden", "Forbidden"));
         }
         // An admin API write naming a field its route does not take is refused before it runs.
-        if (isStateChanging(request.method) && isApiPath(request)) await refuseUnknownAdminFields(request, `${request.method} ${route.slice(deps.config.basePath.length)}`);
+        if (isStateChanging(request.method) && isApiPath(request)) unlessRefused(await unknownAdminFieldsRefusal(request, `${request.method} ${route.slice(deps.config.basePath.length)}`));
         return { admin: principal as AdminPrincipal };
       },
     },
