@@ -18,7 +18,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { median, ROOT } from "./lib.ts";
+import { BENCH_DIR, median, ROOT } from "./lib.ts";
 import { freePort } from "../test/helpers/processes.ts";
 
 /** Every core of the machine (this process's own affinity is narrower: the runner pins it). */
@@ -51,8 +51,8 @@ async function timeToFirst200(command: string[], env: Record<string, string>): P
 }
 
 export async function benchColdStart(): Promise<void> {
-  const bare = [process.execPath, join(ROOT, "bench/servers/hello.server.ts")];
-  const floor = [process.execPath, join(ROOT, "bench/servers/database-alone.server.ts")];
+  const bare = [process.execPath, join(BENCH_DIR, "servers/hello.server.ts")];
+  const floor = [process.execPath, join(BENCH_DIR, "servers/database-alone.server.ts")];
   const server = [process.execPath, "src/index.ts"];
   const env = { CRON_ENABLED: "false", LOG_LEVEL: "error" };
   const runs = { bare: [] as number[], floorFresh: [] as number[], floorExisting: [] as number[], fresh: [] as number[], existing: [] as number[] };

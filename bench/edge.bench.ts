@@ -5,10 +5,11 @@
 // 24 popular URLs in French and English, 5 % searches (a new q= each: always a miss), 5 %
 // tracking beacons. Prints the share of page and fragment requests the cache answered (goal
 // ≥ 95 %), the requests per second that reached the origin, and p99 through the cache; then the
-// same load sent straight to one instance (no cache) as the baseline.
+// same load sent straight to one instance (no cache) as the baseline. The answers are classified
+// by the script's response() and summed by the shared wrk helper (bench/lib.ts).
 
 import postgres from "postgres";
-import { LOAD_CPU, pinned, SERVER_CPU } from "./lib.ts";
+import { pinned, requireWrk, SERVER_CPU, wrk } from "./lib.ts";
 import { startEdge } from "../test/helpers/edge.ts";
 
 const SECONDS = Number(process.env.BENCH_EDGE_SECONDS ?? 10);
@@ -32,7 +33,7 @@ function luaString(value: string): string {
   return JSON.stringify(value);
 }
 
-/** The wrk script: picks each request, classifies each answer by its headers, prints the counts. */
+/** The wrk script: picks each request and classifies each answer by its headers (counted by the helper). */
 function mixedLoadScript(): string {
   const entries: string[] = [];
   for (const language of ["", "/en"]) {
@@ -50,7 +51,7 @@ request = function()
   n = n + 1
   local r = n % 100
   if r < 5 then
-    return wrk.format("GET", "/?q=night" .. n, { ["HX-Request"] = "true" })
+    return wrk.format("GET", "/?q=night" .. RUN .. "n" .. n, { ["HX-Request"] = "true" })
   elseif r < 10 then
     return wrk.format("POST", "/api/track", { ["Content-Type"] = "application/json", ["X-Forwarded-For"] = "198.51.100." .. (n % 200) },
       '{"actionType":"modal_open","sessionId":"bench-' .. (n % 900) .. '","eventKey":"evt_bench","source":"bench"}')
@@ -77,14 +78,6 @@ response = function(status, headers, body)
     origin = origin + 1
   end
 end
-threads = {}
-setup = function(thread) table.insert(threads, thread) end
-done = function(summary, latency, requests)
-  local t = threads[1]
-  io.write(string.format("EDGE pages=%d cached=%d searches=%d tracks=%d origin=%d other=%d p99us=%d requests=%d errors=%d\\n",
-    t:get("pages"), t:get("cached"), t:get("searches"), t:get("tracks"), t:get("origin"), t:get("other"),
-    latency:percentile(99), summary.requests, summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
-end
 `;
 }
 
@@ -100,31 +93,10 @@ interface EdgeFigures {
   rps: number;
 }
 
-async function runMixedLoad(url: string): Promise<EdgeFigures> {
-  const { mkdtempSync, writeFileSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
-  const dir = mkdtempSync(join(tmpdir(), "finder-bench-edge-"));
-  const script = join(dir, "mixed.lua");
-  writeFileSync(script, mixedLoadScript());
-  const proc = Bun.spawn(pinned(LOAD_CPU, ["wrk", "-t1", "-c64", `-d${SECONDS}s`, "--latency", "-s", script, url]), { stdout: "pipe", stderr: "pipe" });
-  const output = await new Response(proc.stdout).text();
-  await proc.exited;
-  const line = /EDGE (.*)/.exec(output)?.[1];
-  const errors = await new Response(proc.stderr).text();
-  if (proc.exitCode !== 0 || !line) throw new Error(`wrk failed: ${output}${errors}`);
-  const value = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(line)?.[1] ?? "0");
-  return {
-    pages: value("pages"),
-    cached: value("cached"),
-    searches: value("searches"),
-    tracks: value("tracks"),
-    origin: value("origin"),
-    requests: value("requests"),
-    errors: value("errors"),
-    p99Ms: value("p99us") / 1000,
-    rps: value("requests") / SECONDS,
-  };
+async function runMixedLoad(url: string, label: string): Promise<EdgeFigures> {
+  // Refused and limited beacons (400, 429) are part of the mix: errors allowed, counted apart.
+  const r = await wrk(url, { script: mixedLoadScript(), counters: ["pages", "cached", "searches", "tracks", "origin", "other"], connections: 64, seconds: SECONDS, allowErrors: true, label });
+  return { ...(r.counters as Omit<EdgeFigures, "requests" | "errors" | "p99Ms" | "rps">), requests: r.requests, errors: r.errors, p99Ms: r.p99, rps: r.rps };
 }
 
 async function postgresAnswers(url: string): Promise<boolean> {
@@ -140,19 +112,19 @@ async function postgresAnswers(url: string): Promise<boolean> {
 }
 
 export async function benchEdge(): Promise<void> {
-  if (!Bun.which("wrk")) throw new Error("wrk is not installed (Debian package 'wrk'); the edge benchmark needs it");
+  requireWrk();
   const candidate = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   const databaseUrl = (await postgresAnswers(candidate)) ? candidate : undefined;
   const edge = await startEdge({ databaseUrl, instances: 2, wrap: (command) => pinned(SERVER_CPU, command) });
   try {
     // Warm-up (discarded): fills the cache and the instances' render caches.
-    await runMixedLoad(edge.url);
-    const through = await runMixedLoad(edge.url);
-    const direct = await runMixedLoad(edge.services[0]!.url);
+    await runMixedLoad(edge.url, "warm");
+    const through = await runMixedLoad(edge.url, "1");
+    const direct = await runMixedLoad(edge.services[0]!.url, "direct");
     const ratio = through.pages ? (100 * through.cached) / through.pages : 0;
     const picture = `${edge.services.length} instance(s) on ${edge.database}`;
     console.log(
-      `${`edge: mixed festival night via nginx (${picture})`.padEnd(52)} ${through.rps.toFixed(0).padStart(7)} req/s  p99 ${through.p99Ms.toFixed(2).padStart(6)} ms  | cache answered ${ratio.toFixed(1)} % of ${through.pages} page/fragment requests (goal ≥ 95 %) | origin ${(through.origin / SECONDS).toFixed(0)} req/s (${through.searches} searches, ${through.tracks} tracking)${through.errors ? `  non-2xx/3xx ${through.errors} (tracking refused or limited)` : ""}`,
+      `${`edge: mixed festival night via nginx (${picture})`.padEnd(52)} ${through.rps.toFixed(0).padStart(7)} req/s  p99 ${through.p99Ms.toFixed(2).padStart(6)} ms  | cache answered ${ratio.toFixed(1)} % of ${through.pages} page/fragment requests (goal ≥ 95 %) | origin ${(through.origin / (through.requests / through.rps)).toFixed(0)} req/s (${through.searches} searches, ${through.tracks} tracking)${through.errors ? `  non-2xx/3xx ${through.errors} (tracking refused or limited)` : ""}`,
     );
     console.log(
       `${"edge: the same load straight to one instance".padEnd(52)} ${direct.rps.toFixed(0).padStart(7)} req/s  p99 ${direct.p99Ms.toFixed(2).padStart(6)} ms  | every request reaches the origin | ratio via cache / direct ${(through.rps / direct.rps).toFixed(2)}x${direct.errors ? `  non-2xx/3xx ${direct.errors}` : ""}`,

@@ -10,7 +10,7 @@ import { saveStoreSheet } from "../src/lib/store/store.ts";
 import { filterEvents } from "../src/lib/events/filter-match.ts";
 import { parseFilters } from "../src/lib/events/filter-query.ts";
 import { bigSheet } from "./fixtures.ts";
-import { compareWithTwins, startServer } from "./lib.ts";
+import { at, compareWithTwins, startServer } from "./lib.ts";
 
 function time(label: string, runs: number, fn: () => unknown | Promise<unknown>) {
   return async () => {
@@ -44,9 +44,9 @@ async function benchPipeline(): Promise<void> {
 
 export async function benchEvents(): Promise<void> {
   await benchPipeline();
-  const app = await startServer("bench/servers/app.server.ts", [JSON.stringify({ dataMode: "remote", seed: 2000 })]);
+  const app = await startServer("servers/app.server.ts", [JSON.stringify({ dataMode: "remote", seed: 2000 })]);
   try {
-    await compareWithTwins("GET /api/events?g=house (cached, 2,000 rows)", `${app.url}/api/events?g=house`, { "accept-encoding": "br" });
+    await compareWithTwins("GET /api/events?g=house (cached, 2,000 rows)", at(app, "/api/events?g=house"), { "accept-encoding": "br" });
   } finally {
     await app.stop();
   }

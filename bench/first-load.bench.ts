@@ -120,7 +120,7 @@ function describe(load: FirstLoad): string {
 }
 
 export async function benchFirstLoad(): Promise<void> {
-  const app = await startServer("bench/servers/app.server.ts", [JSON.stringify({ dataMode: "remote", seed: "sample", at: AT, env: { DEFAULT_LANGUAGE: "fr" } })]);
+  const app = await startServer("servers/app.server.ts", [JSON.stringify({ dataMode: "remote", seed: "sample", at: AT, env: { DEFAULT_LANGUAGE: "fr" } })]);
   const floor = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("<!doctype html><meta name=viewport content='width=device-width'><p>finder</p>", { headers: { "content-type": "text/html" } }) });
   const browser = await launchBrowser();
   const loadBefore = loadavg()[0]!;

@@ -5,14 +5,16 @@
 // over-long and odd values in the path and the query, unknown and malformed JSON bodies, with and
 // without the admin key, wrong keys), counted by status class (must be 0 × 5xx); then wrong-key
 // guesses from one IP as fast as they go, and the right key after them.
-// The app runs in its own process on the server core; the fake provider (a loopback HTTP server
-// answering ZERO_RESULTS in Google's format) and the search load run in this process.
+// The app runs in its own process on the server core, the searches and the guesses come from wrk
+// on the other core; the fake provider (a loopback HTTP server answering ZERO_RESULTS in Google's
+// format) and the fuzz (its requests are built here, one by one) run in this process.
 
-import { compareWrk, load, startServer, type BenchServer } from "./lib.ts";
+import { at, compareWrk, startServer, wrk, type BenchServer, type WrkRequest } from "./lib.ts";
 import { createTestServiceAccount, startFakeGoogle } from "../test/lib/spreadsheet-import/fake-google.ts";
 
 const CRON_SECRET = "bench-cron-secret-0123456789";
-const SEARCHES = 1000;
+/** Seconds of distinct public searches. */
+const SEARCH_SECONDS = 3;
 
 function startFakeProvider(): { url: string; calls: () => number; stop: () => void } {
   let calls = 0;
@@ -28,7 +30,7 @@ function startFakeProvider(): { url: string; calls: () => number; stop: () => vo
 }
 
 async function withApp<T>(setup: object, run: (app: BenchServer) => Promise<T>): Promise<T> {
-  const app = await startServer("bench/servers/app.server.ts", [JSON.stringify(setup)]);
+  const app = await startServer("servers/app.server.ts", [JSON.stringify(setup)]);
   try {
     return await run(app);
   } finally {
@@ -43,14 +45,11 @@ async function providerCalls(): Promise<void> {
     await withApp({ dataMode: "remote", seed: "sample", env }, async (app) => {
       // Every request a new search: a render-cache miss, so a full live read each time; pages and
       // htmx fragments alternate, and every tenth is the events API.
-      let n = 0;
-      const next = () => {
-        const i = n++;
-        if (i % 10 === 9) return new Request(`${app.url}/api/events?q=bench-${i}`);
-        return new Request(`${app.url}/?q=bench-${i}`, { headers: i % 2 ? { "hx-request": "true" } : {} });
-      };
+      const searches: WrkRequest[] = Array.from({ length: 10 }, (_, i) =>
+        i === 9 ? { path: "/api/events?q=bench-{run}-{n}" } : { path: "/?q=bench-{run}-{n}", headers: i % 2 ? { "hx-request": "true" } : undefined },
+      );
       const before = provider.calls();
-      const result = await load(next, { total: SEARCHES, concurrency: 20, expectStatus: 200 });
+      const result = await wrk(app.url, { requests: searches, connections: 20, seconds: SEARCH_SECONDS, label: "searches" });
       const during = provider.calls() - before;
       const warm = await fetch(`${app.url}/api/cron/warm-coordinates`, { headers: { authorization: `Bearer ${CRON_SECRET}` } });
       const report = (await warm.json()) as { ok: boolean; arrondissementFallback?: number };
@@ -59,7 +58,7 @@ async function providerCalls(): Promise<void> {
       await again.arrayBuffer();
       const retryCalls = provider.calls() - before - during - warmCalls;
       console.log(
-        `${"provider calls per 1,000 distinct public searches".padEnd(52)} ${String(Math.round((during / SEARCHES) * 1000)).padStart(7)}        (must be 0; ${result.requests} searches, ${result.errors} errors, ${result.rps.toFixed(0)} req/s)`,
+        `${"provider calls per 1,000 distinct public searches".padEnd(52)} ${String(Math.round((during / result.requests) * 1000)).padStart(7)}        (must be 0; ${result.requests} searches from wrk in ${SEARCH_SECONDS} s, ${result.rps.toFixed(0)} req/s)`,
       );
       console.log(
         `${"provider calls of one warm-up of the same sheet".padEnd(52)} ${String(warmCalls).padStart(7)}        (ok: ${report.ok}); the next warm-up: ${retryCalls} (unresolved venues back off 1 h)`,
@@ -81,7 +80,7 @@ async function headersCost(): Promise<void> {
       const csp = (await fetch(`${withHeaders.url}/api/health`)).headers.get("content-security-policy");
       const none = (await fetch(`${without.url}/api/health`)).headers.get("content-security-policy");
       if (!csp || none) throw new Error("the two servers do not differ by their security headers");
-      await compareWrk("GET / cached, security headers (baseline: without)", `${withHeaders.url}/`, `${without.url}/`, { headers: { "accept-encoding": "br" } });
+      await compareWrk("GET / cached, security headers (baseline: without)", at(withHeaders, "/"), at(without, "/"), { headers: { "accept-encoding": "br" } });
     }),
   );
 }
@@ -184,21 +183,14 @@ async function fuzzApp(env: Record<string, string>): Promise<void> {
   });
 }
 
-/** Wrong X-Admin-Key guesses from one IP for a few seconds, as fast as 16 connections go; then the right key. */
+/** Wrong X-Admin-Key guesses from one IP for a few seconds, as fast as 16 wrk connections go; then the right key. */
 async function keyGuesses(app: BenchServer): Promise<void> {
   const seconds = 5;
   const headers = (key: string) => ({ "x-admin-key": key, "x-forwarded-for": "203.0.113.50" });
-  const statuses = new Map<number, number>();
-  const until = performance.now() + seconds * 1000;
-  let n = 0;
-  const worker = async () => {
-    while (performance.now() < until) {
-      const res = await fetch(`${app.url}/api/admin/health`, { headers: headers(`guess-${n++}-0123456789abcdef`) });
-      await res.arrayBuffer();
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
+  // Refusals (401, then 429) are what this measures: errors allowed, answers counted by status.
+  const guesses = await wrk(app.url, { requests: [{ path: "/api/admin/health", headers: headers("guess-{n}-0123456789abcdef") }], connections: 16, seconds, countStatuses: true, allowErrors: true });
+  const statuses = Object.entries(guesses.statuses ?? {}).map(([status, count]) => [Number(status), count] as const);
+  const n = guesses.requests;
   await Bun.sleep(1_100);
   const right = await fetch(`${app.url}/api/admin/health`, { headers: headers(FUZZ_ADMIN_KEY) });
   await right.arrayBuffer();
@@ -208,7 +200,6 @@ async function keyGuesses(app: BenchServer): Promise<void> {
 
 export async function benchHardening(): Promise<void> {
   await providerCalls();
-  // Before the wrk figure, so the fuzz line prints on a machine without wrk too.
   await fuzz();
   await headersCost();
 }

@@ -7,7 +7,7 @@
 // brotli) are printed beside the figure measured before the list was paged and static files were
 // compressed.
 
-import { compareWithTwins, rawResponse, report, startServer, wrk, type BenchServer, type LoadResult } from "./lib.ts";
+import { at, compareWrk, compareWithTwins, rawResponse, startServer, type BenchServer } from "./lib.ts";
 import { serverDatabase } from "../test/helpers/processes.ts";
 
 const BROTLI = { "accept-encoding": "br" };
@@ -37,7 +37,7 @@ async function firstLoad(appUrl: string): Promise<void> {
 }
 
 async function withApp(setup: object, run: (app: BenchServer) => Promise<void>): Promise<void> {
-  const app = await startServer("bench/servers/app.server.ts", [JSON.stringify(setup)]);
+  const app = await startServer("servers/app.server.ts", [JSON.stringify(setup)]);
   try {
     await run(app);
   } finally {
@@ -46,11 +46,11 @@ async function withApp(setup: object, run: (app: BenchServer) => Promise<void>):
 }
 
 export async function benchHome(): Promise<void> {
-  await withApp({ dataMode: "remote", seed: "sample" }, (app) => compareWithTwins("GET / (cached, sample sheet)", `${app.url}/`, BROTLI));
+  await withApp({ dataMode: "remote", seed: "sample" }, (app) => compareWithTwins("GET / (cached, sample sheet)", at(app, "/"), BROTLI));
 
   await withApp({ dataMode: "remote", seed: 2000 }, async (app) => {
     await firstLoad(app.url);
-    await compareWithTwins("GET /?g=house&dn=night fragment (2,000 rows)", `${app.url}/?g=house&dn=night`, { ...BROTLI, ...HTMX });
+    await compareWithTwins("GET /?g=house&dn=night fragment (2,000 rows)", at(app, "/?g=house&dn=night"), { ...BROTLI, ...HTMX });
     await missesAgainstHits(app, "search misses finding nothing / cached fragment hits");
     await missesAgainstHits(app, "search misses re-spelling 200 venue searches (6-17 cards) / hits", "cards");
   });
@@ -78,12 +78,13 @@ const BROWSER_HTMX = { "accept-encoding": "gzip, deflate, br, zstd", ...HTMX };
  * venue's six or seven events and the "Event 171…" ones, 6 to 17 cards), the word written with a
  * different capital or accent each time round ("vÉnüe 171"), which folds to the same search but is
  * a new URL.
- * `run` keeps each run's searches apart, so the warm-up's are not hits in the next run.
+ * The run's label (RUN: `warm`, then the round) keeps each run's searches apart, so the warm-up's
+ * are not hits in the next run.
  */
-function missScript(kind: "empty" | "cards", run: number): string {
-  if (kind === "empty") return `counter = 0\nrequest = function()\n  counter = counter + 1\n  return wrk.format(nil, '/?g=house&q=venue+m${run}x' .. counter)\nend\n`;
+function missScript(kind: "empty" | "cards"): string {
+  if (kind === "empty") return `counter = 0\nrequest = function()\n  counter = counter + 1\n  return wrk.format(nil, '/?g=house&q=venue+m' .. RUN .. 'x' .. counter)\nend\n`;
   return `forms = { {"v","V"}, {"e","E","%C3%A9","%C3%89","%C3%A8","%C3%88","%C3%AA","%C3%8A"}, {"n","N"}, {"u","U","%C3%B9","%C3%BC"}, {"e","E","%C3%A9","%C3%89","%C3%A8","%C3%88","%C3%AA","%C3%8A"} }
-counter = ${run} * 200 * 512
+counter = (tonumber(RUN) or 0) * 200 * 512
 request = function()
   counter = counter + 1
   local v = math.floor(counter / 200)
@@ -103,17 +104,12 @@ end
  * share a live read for up to 250 ms and the filter groups' result per filter state, but the
  * search and the render run each time, and each miss's answer is compressed at the fastest level.
  * Beside it, the cached fragment of a filter, the load from wrk on the other core for both (hit,
- * miss, hit: the two hit runs averaged). Browser headers on both sides.
+ * miss, hit: the two hit runs averaged, compareWrk). Browser headers on both sides.
  */
 async function missesAgainstHits(app: BenchServer, name: string, kind: "empty" | "cards" = "empty"): Promise<void> {
-  const fragment = `${app.url}/?g=house&dn=night`;
+  const fragment = "/?g=house&dn=night";
   await expectMisses(app.url, kind);
-  await wrk(fragment, { headers: BROWSER_HTMX, seconds: 2 });
-  await wrk(fragment, { headers: BROWSER_HTMX, seconds: 2, script: missScript(kind, 0) });
-  const before = await wrk(fragment, { headers: BROWSER_HTMX });
-  const miss = await wrk(fragment, { headers: BROWSER_HTMX, script: missScript(kind, 1) });
-  const after = await wrk(fragment, { headers: BROWSER_HTMX });
-  report(name, miss, averagedRuns(before, after));
+  await compareWrk(name, at(app, fragment, { script: missScript(kind) }), at(app, fragment), { headers: BROWSER_HTMX });
 }
 
 /** Fails the bench unless the searches of `kind` miss the cache and find what they say they find. */
@@ -125,8 +121,4 @@ async function expectMisses(appUrl: string, kind: "empty" | "cards"): Promise<vo
   const cards = (html.slice(0, html.indexOf("</section>")).match(/<article class="card/g) ?? []).length;
   const cacheState = response.headers.get("x-cache");
   if (cacheState !== "MISS" || (kind === "cards" ? cards === 0 : cards !== 0)) throw new Error(`search misses of kind ${kind}: x-cache ${cacheState}, ${cards} cards`);
-}
-
-function averagedRuns(a: LoadResult, b: LoadResult): LoadResult {
-  return { ...a, requests: a.requests + b.requests, errors: a.errors + b.errors, rps: (a.rps + b.rps) / 2, p50: (a.p50 + b.p50) / 2, p99: (a.p99 + b.p99) / 2 };
 }

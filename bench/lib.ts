@@ -1,25 +1,20 @@
 // Load-generation helpers for the benchmarks. The server under test always runs in a process of
-// its own, pinned to one core; the load comes from another process (wrk, or this bench process for
-// request bodies wrk cannot vary) pinned to the other core, so client and server never share an
-// event loop. Every figure is printed beside a baseline measured in the same run, warm-up discarded.
+// its own, pinned to core 0; the load comes from wrk, in a process of its own pinned to core 1, so
+// client and server never share a core and the server, not the client, sets the pace (a Bun client
+// at concurrency 100 was measured to be the limit: it reported 0.97x where wrk found 0.40x). Every
+// run starts with a discarded warm-up, and every figure is printed beside a baseline measured in
+// the same run, with both absolute rates and the CPU each side used.
 
 import { availableParallelism } from "node:os";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 
-/** Result of one load run. */
-export interface LoadResult {
-  requests: number;
-  errors: number;
-  seconds: number;
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
+/** The checkout whose service is measured: the folder above this bench folder. */
 export const ROOT = join(import.meta.dir, "..");
+/** This bench folder (server scripts are named relative to it, so a copy beside another checkout works). */
+export const BENCH_DIR = import.meta.dir;
 
 /** Cores for the server and for the load generator (the same core on a 1-core machine). */
 export const SERVER_CPU = 0;
@@ -49,10 +44,10 @@ export interface BenchServer {
 
 /**
  * Starts `bun <script> <args…>` pinned to the server core and waits for its `READY <port> [json]`
- * line on stdout. Server scripts live in bench/servers/.
+ * line on stdout. `script` is relative to the bench folder (server scripts live in servers/).
  */
 export async function startServer(script: string, args: string[] = [], env: Record<string, string> = {}): Promise<BenchServer> {
-  const proc = Bun.spawn(pinned(SERVER_CPU, [process.execPath, join(ROOT, script), ...args]), {
+  const proc = Bun.spawn(pinned(SERVER_CPU, [process.execPath, join(BENCH_DIR, script), ...args]), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdout: "pipe",
@@ -95,7 +90,7 @@ export async function startBareTwin(bytes: Uint8Array, headers: Record<string, s
   const dir = mkdtempSync(join(tmpdir(), "finder-bench-twin-"));
   const file = join(dir, "body.bin");
   writeFileSync(file, bytes);
-  return startServer("bench/servers/bare.server.ts", [file, JSON.stringify(headers)]);
+  return startServer("servers/bare.server.ts", [file, JSON.stringify(headers)]);
 }
 
 /** Headers the server sets per connection or per response, never copied into a twin. */
@@ -124,78 +119,290 @@ export async function rawResponse(
   return { bytes, headers: kept, allHeaders: all, status: res.status };
 }
 
-function toMs(text: string): number {
-  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
-  if (!match) return Number.NaN;
-  const value = Number(match[1]);
-  return match[2] === "us" ? value / 1000 : match[2] === "ms" ? value : match[2] === "s" ? value * 1000 : value * 60_000;
-}
-
-/** Parses wrk's `--latency` report. */
-export function parseWrk(output: string, seconds: number): LoadResult {
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? "0");
-  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? "0");
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? "0");
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
-  const socketErrors = socket ? socket.slice(1).reduce((n, v) => n + Number(v), 0) : 0;
-  const p50 = toMs(/\s50%\s+(\S+)/.exec(output)?.[1] ?? "");
-  const p99 = toMs(/\s99%\s+(\S+)/.exec(output)?.[1] ?? "");
-  return { requests, errors: non2xx + socketErrors, seconds, rps, p50, p99 };
+/** One request of a wrk load, as data: the helper writes the Lua that sends it. */
+export interface WrkRequest {
+  method?: string;
+  /** Path and query, e.g. `/api/track`. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 export interface WrkOptions {
   headers?: Record<string, string>;
   seconds?: number;
   connections?: number;
-  /** A wrk Lua script (for per-request headers or bodies). */
+  /**
+   * Requests sent in turn, one per request, as data. In any of their strings `{n}` becomes the
+   * request's number in the run, `{n%M}` that number modulo M and `{n/D%M}` the number divided by D
+   * (rounded down) modulo M, e.g. `10.1.{n/256%64}.{n%256}` for 16,384 client addresses; `{run}`
+   * becomes the run's label (`warm`, or the round), so two runs never send the same request.
+   */
+  requests?: WrkRequest[];
+  /**
+   * Lua of a request() (and a response()) of its own, for loads the data form cannot say. The
+   * global RUN holds the run's label (`warm`, or the round's number), as `{run}` does for `requests`.
+   */
   script?: string;
+  /** Globals the script counts, summed over wrk's threads into the result's `counters`. */
+  counters?: string[];
+  /** Counts the answers by status (a response() hook: it costs wrk time, so only where needed). */
+  countStatuses?: boolean;
+  /** Answers over 399 and socket errors are expected (a run through an outage); otherwise they fail the bench. */
+  allowErrors?: boolean;
+  /** The server process, whose CPU use during the run is reported. */
+  serverPid?: number;
+  /** The run's label, for `{run}` (set by compareWrk). */
+  label?: string;
 }
 
-/** Runs wrk from its own process on the load core. */
-export async function wrk(url: string, options: WrkOptions = {}): Promise<LoadResult> {
-  if (!Bun.which("wrk")) throw new Error("wrk is not installed (Debian package 'wrk'); the HTTP benchmarks need it");
-  const seconds = options.seconds ?? 5;
-  const args = ["wrk", "-t1", `-c${options.connections ?? 50}`, `-d${seconds}s`, "--latency"];
-  for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
-  if (options.script) {
-    const dir = mkdtempSync(join(tmpdir(), "finder-bench-wrk-"));
-    const file = join(dir, "script.lua");
-    writeFileSync(file, options.script);
-    args.push("-s", file);
+/** Result of one load run. Times in milliseconds. */
+export interface LoadResult {
+  /** Answers received. */
+  requests: number;
+  /** Answers with a status over 399, plus socket errors (connect, read, write, timeout). */
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  /** Requests the data form sent (with `requests`): the answered ones plus those still in flight at the end. */
+  sent?: number;
+  /** Answers by status (with `countStatuses`). */
+  statuses?: Record<string, number>;
+  /** The script's counters (with `counters`). */
+  counters: Record<string, number>;
+  /** Share of its core the load generator used: near 1, the client may be what sets the pace. */
+  clientCpu: number;
+  /** Share of one core the server process used (with `serverPid`). */
+  serverCpu?: number;
+}
+
+/** Seconds of each measured wrk run (BENCH_SECONDS overrides the benches' own). */
+const SECONDS_OVERRIDE = process.env.BENCH_SECONDS ? Number(process.env.BENCH_SECONDS) : undefined;
+
+/** Fails with the package to install when wrk is missing; the HTTP benches need it. */
+export function requireWrk(): void {
+  if (!Bun.which("wrk")) throw new Error("wrk is not installed: the HTTP benchmarks drive their load with it. Install the Debian package 'wrk' (apt-get install wrk)");
+}
+
+/** A Lua string literal of any text (bytes outside printable ASCII as decimal escapes). */
+function luaString(text: string): string {
+  let out = '"';
+  for (const byte of new TextEncoder().encode(text)) {
+    if (byte === 0x22 || byte === 0x5c) out += `\\${String.fromCharCode(byte)}`;
+    else if (byte >= 0x20 && byte < 0x7f) out += String.fromCharCode(byte);
+    else out += `\\${byte}`;
   }
-  args.push(url);
-  const proc = Bun.spawn(pinned(LOAD_CPU, args), { stdout: "pipe", stderr: "pipe" });
-  const output = await new Response(proc.stdout).text();
-  await proc.exited;
-  if (proc.exitCode !== 0) throw new Error(`wrk failed: ${await new Response(proc.stderr).text()}`);
-  return parseWrk(output, seconds);
+  return `${out}"`;
+}
+
+/** A Lua expression of a template string, its `{n…}` placeholders computed from the request number `n`. */
+function luaTemplate(text: string, label: string): string {
+  const parts: string[] = [];
+  let last = 0;
+  const withRun = text.replaceAll("{run}", label);
+  for (const match of withRun.matchAll(/\{n(?:\/(\d+))?(?:%(\d+))?\}/g)) {
+    if (match.index > last) parts.push(luaString(withRun.slice(last, match.index)));
+    const divided = match[1] ? `math.floor(n / ${match[1]})` : "n";
+    parts.push(match[2] ? `(${divided} % ${match[2]})` : `(${divided})`);
+    last = match.index + match[0].length;
+  }
+  if (last < withRun.length || parts.length === 0) parts.push(luaString(withRun.slice(last)));
+  return parts.join(" .. ");
+}
+
+/** The request() of a data-form load: each template a function of the request number. */
+function requestsScript(requests: WrkRequest[], shared: Record<string, string>, label: string): string {
+  const functions = requests.map((r) => {
+    const headers = Object.entries({ ...shared, ...r.headers }).map(([name, value]) => `[${luaString(name)}] = ${luaTemplate(value, label)}`);
+    const body = r.body === undefined ? "nil" : luaTemplate(r.body, label);
+    return `  function(n) return wrk.format(${luaString(r.method ?? "GET")}, ${luaTemplate(r.path, label)}, { ${headers.join(", ")} }, ${body}) end`;
+  });
+  return `local templates = {\n${functions.join(",\n")}\n}
+local n = -1
+sent = 0
+request = function()
+  if n < 0 then n = thread_id * 1000000000 end
+  local t = templates[(n % #templates) + 1]
+  local r = t(n)
+  n = n + 1
+  sent = sent + 1
+  return r
+end
+`;
+}
+
+/** What every run's script ends with: thread bookkeeping, optional status counts, and one result line. */
+function resultScript(counters: string[], countStatuses: boolean): string {
+  return `
+thread_id = thread_id or 0
+local threads = {}
+local next_id = 0
+setup = function(thread)
+  thread:set("thread_id", next_id)
+  next_id = next_id + 1
+  table.insert(threads, thread)
+end
+${countStatuses ? `statuses = {}
+local counted_response = response
+response = function(status, headers, body)
+  statuses[status] = (statuses[status] or 0) + 1
+  if counted_response then counted_response(status, headers, body) end
+end` : ""}
+local counters = { ${counters.map(luaString).join(", ")} }
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('\\nWRK_RESULT {"requests":%d,"durationUs":%d,"status":%d,"socket":%d,"p50":%d,"p90":%d,"p99":%d',
+    summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout,
+    latency:percentile(50), latency:percentile(90), latency:percentile(99)))
+  local sums, statuses = {}, {}
+  for _, t in ipairs(threads) do
+    for _, name in ipairs(counters) do sums[name] = (sums[name] or 0) + (t:get(name) or 0) end
+    for status, count in pairs(t:get("statuses") or {}) do statuses[status] = (statuses[status] or 0) + count end
+  end
+  io.write(',"counters":{')
+  for i, name in ipairs(counters) do io.write(string.format('%s"%s":%d', i > 1 and "," or "", name, sums[name] or 0)) end
+  io.write('},"statuses":{')
+  local first = true
+  for status, count in pairs(statuses) do
+    io.write(string.format('%s"%d":%d', first and "" or ",", status, count))
+    first = false
+  end
+  io.write("}}\\n")
+end
+`;
+}
+
+/** CPU seconds used so far by a process (Linux /proc), or undefined where unavailable. */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Measures a subject URL beside a baseline URL with the same load: a discarded warm-up of each,
- * then baseline, subject, and the baseline again (the two baseline runs are averaged, so a machine
- * that slows down during the run does not favour either side). With `rounds` > 1 the sequence
- * continues (baseline, subject, baseline, subject, ..., baseline): each subject run is set against
- * the baseline runs on either side of it, and the median round is reported with the range of all
- * rounds' ratios, since two runs of the same server differ by several percent on a shared machine.
+ * Runs wrk from its own process on the load core (one thread: the core is one), the result read
+ * from the Lua done() hook. Answers over 399 and socket errors fail the run unless `allowErrors`:
+ * a bench of errors would report a fast rate of nothing. A plain GET is first fetched once and
+ * must answer 2xx, so a redirect does not pass for a page either.
  */
-export async function compareWrk(name: string, subjectUrl: string, baselineUrl: string, options: WrkOptions & { rounds?: number } = {}): Promise<{ subject: LoadResult; baseline: LoadResult }> {
-  const warm = { ...options, seconds: 2 };
-  await wrk(baselineUrl, warm);
-  await wrk(subjectUrl, warm);
-  const rounds: { subject: LoadResult; baseline: LoadResult }[] = [];
-  let before = await wrk(baselineUrl, options);
-  for (let round = 0; round < Math.max(1, options.rounds ?? 1); round++) {
-    const subject = await wrk(subjectUrl, options);
-    const after = await wrk(baselineUrl, options);
-    rounds.push({ subject, baseline: averaged(before, after) });
+export async function wrk(url: string, options: WrkOptions = {}): Promise<LoadResult> {
+  requireWrk();
+  const seconds = SECONDS_OVERRIDE ?? options.seconds ?? 5;
+  const label = options.label ?? "run";
+  if (!options.requests && !options.script && !options.allowErrors) {
+    const probe = await fetch(url, { headers: options.headers, redirect: "manual", decompress: false } as RequestInit);
+    await probe.arrayBuffer();
+    if (probe.status < 200 || probe.status > 299) throw new Error(`${url} answered ${probe.status}, not 2xx: nothing to measure`);
+  }
+  const lua = `RUN = ${luaString(label)}\n${options.requests ? requestsScript(options.requests, options.headers ?? {}, label) : (options.script ?? "")}\n${resultScript([...(options.counters ?? []), ...(options.requests ? ["sent"] : [])], options.countStatuses ?? false)}`;
+  const dir = mkdtempSync(join(tmpdir(), "finder-bench-wrk-"));
+  const file = join(dir, "load.lua");
+  writeFileSync(file, lua);
+  const args = ["wrk", "-t1", `-c${options.connections ?? 50}`, `-d${seconds}s`, "--timeout", "10s", "-s", file];
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
+  args.push(url);
+  try {
+    const serverBefore = options.serverPid === undefined ? undefined : cpuSeconds(options.serverPid);
+    const started = performance.now();
+    const proc = Bun.spawn(pinned(LOAD_CPU, args), { stdout: "pipe", stderr: "pipe" });
+    const [output, errorOutput] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+    await proc.exited;
+    const wall = (performance.now() - started) / 1000;
+    const line = /^WRK_RESULT (.*)$/m.exec(output)?.[1];
+    if (proc.exitCode !== 0 || !line) throw new Error(`wrk failed on ${url} (exit ${proc.exitCode}): ${errorOutput}${output}`);
+    const r = JSON.parse(line) as { requests: number; durationUs: number; status: number; socket: number; p50: number; p90: number; p99: number; counters: Record<string, number>; statuses: Record<string, number> };
+    const serverAfter = options.serverPid === undefined ? undefined : cpuSeconds(options.serverPid);
+    const runSeconds = r.durationUs / 1e6;
+    const result: LoadResult = {
+      requests: r.requests,
+      errors: r.status + r.socket,
+      seconds: runSeconds,
+      rps: r.requests / runSeconds,
+      p50: r.p50 / 1000,
+      p90: r.p90 / 1000,
+      p99: r.p99 / 1000,
+      sent: options.requests ? r.counters.sent : undefined,
+      statuses: options.countStatuses ? r.statuses : undefined,
+      counters: r.counters,
+      clientCpu: Number(proc.resourceUsage()?.cpuTime.total ?? 0n) / 1e6 / wall,
+      serverCpu: serverBefore !== undefined && serverAfter !== undefined ? (serverAfter - serverBefore) / wall : undefined,
+    };
+    if (!options.allowErrors && result.errors > 0) {
+      throw new Error(`${url}: ${r.status} answers over 399 and ${r.socket} socket errors in ${r.requests} answers: a bench of errors measures nothing`);
+    }
+    if (result.requests === 0) throw new Error(`${url}: no answer in ${seconds} s`);
+    return result;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A server to load: its URL, its process (for its CPU use) and options of its own (its requests). */
+export interface WrkTarget extends WrkOptions {
+  url: string;
+}
+
+/** A bench server's URL (and process) as a load target. */
+export function at(server: BenchServer, path = "", options: WrkOptions = {}): WrkTarget {
+  return { ...options, url: `${server.url}${path}`, serverPid: server.proc.pid };
+}
+
+function asTarget(target: string | WrkTarget): WrkTarget {
+  return typeof target === "string" ? { url: target } : target;
+}
+
+/** One comparison: the subject's run set against the baseline runs around it. */
+export interface Comparison {
+  subject: LoadResult;
+  baseline: LoadResult;
+  ratio: number;
+}
+
+/**
+ * Measures a subject beside a baseline with the same load: a discarded warm-up of each (label
+ * `warm`), then baseline, subject, and the baseline again (the two baseline runs are averaged, so
+ * a machine that slows down during the run does not favour either side). With `rounds` > 1 the
+ * sequence continues (baseline, subject, baseline, subject, ..., baseline): each subject run is
+ * set against the baseline runs on either side of it, and the median round is reported with the
+ * range of all rounds' ratios, since two runs of the same server differ by several percent on a
+ * shared machine. Several subjects take turns within each round against the same baselines.
+ */
+export async function compareWrk(name: string, subject: string | WrkTarget, baseline: string | WrkTarget, options: WrkOptions & { rounds?: number } = {}): Promise<Comparison> {
+  const [result] = await compareMany([{ name, target: subject }], baseline, options);
+  return result!;
+}
+
+/** compareWrk for several subjects against one baseline: per round baseline, each subject, baseline. */
+export async function compareMany(subjects: { name: string; target: string | WrkTarget }[], baseline: string | WrkTarget, options: WrkOptions & { rounds?: number } = {}): Promise<Comparison[]> {
+  const base = { ...options, ...asTarget(baseline) };
+  const targets = subjects.map((s) => ({ ...options, ...asTarget(s.target) }));
+  const warm = { seconds: 2, label: "warm" };
+  await wrk(base.url, { ...base, ...warm });
+  for (const t of targets) await wrk(t.url, { ...t, ...warm });
+  const rounds = Math.max(1, options.rounds ?? 1);
+  const runs: Comparison[][] = subjects.map(() => []);
+  let before = await wrk(base.url, { ...base, label: "base0" });
+  for (let round = 0; round < rounds; round++) {
+    const measured: LoadResult[] = [];
+    for (const t of targets) measured.push(await wrk(t.url, { ...t, label: String(round + 1) }));
+    const after = await wrk(base.url, { ...base, label: `base${round + 1}` });
+    const around = averaged(before, after);
+    measured.forEach((m, i) => runs[i]!.push({ subject: m, baseline: around, ratio: m.rps / around.rps }));
     before = after;
   }
-  rounds.sort((a, b) => a.subject.rps / a.baseline.rps - b.subject.rps / b.baseline.rps);
-  const middle = rounds[Math.floor(rounds.length / 2)];
-  const ratios = rounds.map((r) => (r.subject.rps / r.baseline.rps).toFixed(2));
-  report(rounds.length > 1 ? `${name} (median of ${rounds.length}: ${ratios[0]}-${ratios[ratios.length - 1]}x)` : name, middle.subject, middle.baseline);
-  return middle;
+  return subjects.map((s, i) => {
+    const sorted = [...runs[i]!].sort((a, b) => a.ratio - b.ratio);
+    const middle = sorted[Math.floor(sorted.length / 2)]!;
+    const range = sorted.length > 1 ? ` (median of ${sorted.length}: ${sorted[0]!.ratio.toFixed(2)}-${sorted.at(-1)!.ratio.toFixed(2)}x)` : "";
+    report(`${s.name}${range}`, middle.subject, middle.baseline);
+    return middle;
+  });
 }
 
 /**
@@ -205,7 +412,8 @@ export async function compareWrk(name: string, subjectUrl: string, baselineUrl: 
  * second isolates what the cache hit itself costs, over five alternating rounds; the first also
  * counts the cost of the extra headers on the wire. `headers` are the request's (encoding, htmx).
  */
-export async function compareWithTwins(name: string, appUrl: string, headers: Record<string, string>): Promise<void> {
+export async function compareWithTwins(name: string, app: WrkTarget, headers: Record<string, string>): Promise<void> {
+  const appUrl = app.url;
   // The twins send what a hit sends: a render-cache miss answers with a body compressed for that
   // one answer (the fastest level), so the first request only fills the cache.
   await rawResponse(appUrl, headers);
@@ -215,71 +423,47 @@ export async function compareWithTwins(name: string, appUrl: string, headers: Re
   const label = `${name} (${(response.bytes.byteLength / 1024).toFixed(0)} KiB ${encoding})`;
   const twin = await startBareTwin(response.bytes, response.headers);
   try {
-    await compareWrk(`${label}, bare: body + 4 headers`, appUrl, `${twin.url}/`, { headers });
+    await compareWrk(`${label}, bare: body + 4 headers`, app, at(twin, "/"), { headers });
   } finally {
     await twin.stop();
   }
   const same = await startBareTwin(response.bytes, response.allHeaders);
   try {
-    await compareWrk(`${label}, bare: same ${Object.keys(response.allHeaders).length} headers`, appUrl, `${same.url}/`, { headers, rounds: 5 });
+    await compareWrk(`${label}, bare: same ${Object.keys(response.allHeaders).length} headers`, app, at(same, "/"), { headers, rounds: 5 });
   } finally {
     await same.stop();
   }
 }
 
 function averaged(a: LoadResult, b: LoadResult): LoadResult {
+  const mean = (x: number | undefined, y: number | undefined) => (x === undefined || y === undefined ? undefined : (x + y) / 2);
   return {
     requests: a.requests + b.requests,
     errors: a.errors + b.errors,
     seconds: a.seconds + b.seconds,
     rps: (a.rps + b.rps) / 2,
     p50: (a.p50 + b.p50) / 2,
+    p90: (a.p90 + b.p90) / 2,
     p99: (a.p99 + b.p99) / 2,
+    counters: {},
+    clientCpu: (a.clientCpu + b.clientCpu) / 2,
+    serverCpu: mean(a.serverCpu, b.serverCpu),
   };
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+const rate = (r: LoadResult) => `${Math.round(r.rps).toLocaleString("en")} req/s`;
+const percent = (share: number | undefined) => (share === undefined ? "?" : `${Math.round(share * 100)} %`);
 
 /**
- * A bounded closed-loop HTTP client run in this bench process, for loads whose bodies or headers
- * change per request. The server must be another process (see startServer).
+ * Prints one benchmark line: the ratio to the baseline of the same run, both absolute rates and
+ * the subject's p99, then the CPU each side used (a server near 100 % of its core is what set the
+ * pace; wrk near 100 % of its own would mean the client did).
  */
-export async function load(
-  makeRequest: () => Request,
-  options: { total: number; concurrency: number; expectStatus?: number; init?: RequestInit & { decompress?: boolean } },
-): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let sent = 0;
-  let errors = 0;
-  const started = performance.now();
-  async function worker() {
-    while (sent < options.total) {
-      sent++;
-      const t0 = performance.now();
-      try {
-        const res = await fetch(makeRequest(), options.init);
-        await res.arrayBuffer();
-        if (options.expectStatus !== undefined && res.status !== options.expectStatus) errors++;
-      } catch {
-        errors++;
-      }
-      latencies.push(performance.now() - t0);
-    }
-  }
-  await Promise.all(Array.from({ length: options.concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-}
-
-/** Prints one benchmark line with its ratio to the baseline of the same run. */
 export function report(name: string, subject: LoadResult, baseline: LoadResult): void {
   const ratio = subject.rps / baseline.rps;
+  console.log(`${name}: ${ratio.toFixed(2)}x of baseline (baseline ${rate(baseline)}; service ${rate(subject)}; p99 ${subject.p99.toFixed(1)} ms)`);
   console.log(
-    `${name.padEnd(52)} ${subject.rps.toFixed(0).padStart(7)} req/s  p99 ${subject.p99.toFixed(2).padStart(6)} ms  | baseline ${baseline.rps.toFixed(0).padStart(7)} req/s p99 ${baseline.p99.toFixed(2).padStart(6)} ms | ratio ${ratio.toFixed(2)}x${subject.errors ? `  errors ${subject.errors}` : ""}`,
+    `  baseline p99 ${baseline.p99.toFixed(1)} ms; cpu: service ${percent(subject.serverCpu)}, baseline server ${percent(baseline.serverCpu)}, client ${percent(subject.clientCpu)} / ${percent(baseline.clientCpu)} of its core${subject.errors ? `; ${subject.errors} errors (allowed)` : ""}`,
   );
 }
 

@@ -2,24 +2,18 @@
 // bare Bun.serve process sending the same PNG bytes, measured in the same run with wrk; then what one
 // uncached render costs.
 
-import { compareWrk, rawResponse, startBareTwin, startServer } from "./lib.ts";
-
-/** A new client address per request (through the loopback proxy path): the guard allows 120 per IP per hour. */
-const ROTATING_CLIENT = `
-local n = 0
-request = function()
-  n = n + 1
-  return wrk.format(nil, nil, { ["x-forwarded-for"] = string.format("10.%d.%d.%d", (n >> 16) & 255, (n >> 8) & 255, n & 255) })
-end
-`;
+import { at, compareWrk, rawResponse, startBareTwin, startServer } from "./lib.ts";
 
 export async function benchOg(): Promise<void> {
-  const app = await startServer("bench/servers/app.server.ts", [JSON.stringify({ dataMode: "test" })]);
+  const app = await startServer("servers/app.server.ts", [JSON.stringify({ dataMode: "test" })]);
   const path = "/api/og?variant=event-modal&title=Canal%20Amapiano%20Sunset&date=Sunday%2021st&arrondissement=10e&eventCount=14";
   const response = await rawResponse(`${app.url}${path}`, { "x-forwarded-for": "10.254.0.1" });
   const bare = await startBareTwin(response.bytes, response.headers);
   try {
-    await compareWrk("GET /api/og (cached image, batched IP guard)", `${app.url}${path}`, `${bare.url}/`, { script: ROTATING_CLIENT });
+    await compareWrk("GET /api/og (cached image, batched IP guard)", at(app, path), at(bare, "/"), {
+      // A new client address per request (through the loopback proxy path): the guard allows 120 per IP per hour.
+      requests: [{ path, headers: { "x-forwarded-for": "10.{n/65536%256}.{n/256%256}.{n%256}" } }],
+    });
 
     // What a cache miss costs: distinct venues, one at a time (satori layout + resvg raster).
     const times: number[] = [];

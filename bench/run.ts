@@ -1,6 +1,7 @@
 // Runs every benchmark; each prints its figure beside a baseline measured in the same run.
 // Optional filter: `npm run bench -- health` runs only the benchmarks whose name contains "health".
-// Servers run in processes of their own on one core; this process and wrk generate load on the other.
+// Servers run in processes of their own on core 0; wrk drives the HTTP load from core 1 (bench/lib.ts).
+// It installs nothing: without wrk the HTTP benchmarks stop at once, naming the package.
 
 import { benchHealth } from "./health.bench.ts";
 import { benchEvents } from "./events.bench.ts";
@@ -18,7 +19,7 @@ import { benchPartnerStats } from "./partner-stats.bench.ts";
 import { benchSearch } from "./search.bench.ts";
 import { benchFirstLoad } from "./first-load.bench.ts";
 import { benchEdge } from "./edge.bench.ts";
-import { LOAD_CPU, pinSelf } from "./lib.ts";
+import { LOAD_CPU, pinSelf, requireWrk } from "./lib.ts";
 
 const benches: Record<string, () => Promise<void>> = {
   health: benchHealth,
@@ -39,12 +40,21 @@ const benches: Record<string, () => Promise<void>> = {
   edge: benchEdge,
 };
 
-// The load this process generates itself stays off the servers' core.
+/** The benchmarks whose load comes from wrk; the others time functions, starts, a browser, or (track-crash) match each answered request to its row. */
+const NEEDS_WRK = new Set(["health", "events", "og", "home", "admin-guard", "track", "track-outage", "hardening", "edge"]);
+
+// What this process does itself (polling, the fuzz, the crash and outage floods) stays off the servers' core.
 pinSelf(LOAD_CPU);
 
 const filter = process.argv[2];
-for (const [name, run] of Object.entries(benches)) {
-  if (filter && !name.includes(filter)) continue;
-  await run();
+const selected = Object.entries(benches).filter(([name]) => !filter || name.includes(filter));
+if (selected.some(([name]) => NEEDS_WRK.has(name))) {
+  try {
+    requireWrk();
+  } catch (error) {
+    console.error(`npm run bench: ${(error as Error).message}`);
+    process.exit(1);
+  }
 }
+for (const [, run] of selected) await run();
 process.exit(0);

@@ -38,7 +38,7 @@ const line = (name: string, ms: number[], baseline: number[], note = "") =>
 export async function benchSheetEditor(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const env: Record<string, string> = { ADMIN_KEY: BENCH_ADMIN_KEY, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
-  const app = await startServer("bench/servers/app.server.ts", [JSON.stringify({ dataMode: "remote", seed: 2000, env })]);
+  const app = await startServer("servers/app.server.ts", [JSON.stringify({ dataMode: "remote", seed: 2000, env })]);
   const engine = databaseUrl ? "Postgres server" : "PGlite";
   try {
     const health = () => fetch(`${app.url}/api/admin/health`, { headers: HEADERS }).then((r) => r.arrayBuffer());

@@ -32,6 +32,7 @@ async function flood(url: string, keys: string[], prefix: string, ms: number, on
   let errors = 0;
   let stopped = false;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const actions = ["click", "click", "outbound_click", "calendar_sync"];
   async function worker() {
     while (!stopped && performance.now() - started < ms) {
@@ -59,7 +60,8 @@ async function flood(url: string, keys: string[], prefix: string, ms: number, on
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pick = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : 0);
-  return { accepted, requests: latencies.length, errors, seconds, rps: accepted.size / seconds, p50: pick(50), p99: pick(99) };
+  const cpu = process.cpuUsage(cpuBefore);
+  return { accepted, requests: latencies.length, errors, seconds, rps: accepted.size / seconds, p50: pick(50), p90: pick(90), p99: pick(99), counters: {}, clientCpu: (cpu.user + cpu.system) / 1e6 / seconds };
 }
 
 async function waitForHealth(url: string, timeoutMs = 120_000): Promise<void> {

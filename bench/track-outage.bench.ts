@@ -10,8 +10,8 @@
 // BENCH_SERVICE_ROOT=<dir> runs another checkout's service (the figures before the fix).
 
 import postgres from "postgres";
-import { pinSelf, LOAD_CPU } from "./lib.ts";
-import { drive, startService, stopProcess, trackRequest, waitForHealth } from "./track.bench.ts";
+import { pinSelf, LOAD_CPU, wrk } from "./lib.ts";
+import { startService, stopProcess, trackRequests, waitForHealth } from "./track.bench.ts";
 import { freePort, tcpProxy } from "../test/helpers/processes.ts";
 
 const SERVER = "postgres://postgres@127.0.0.1:5432";
@@ -35,7 +35,7 @@ async function run(label: string, outage: boolean, env: Record<string, string> =
     await waitForHealth(`${url}/api/health`, 60_000);
     const { events } = (await (await fetch(`${url}/api/events`)).json()) as { events: { eventKey: string }[] };
     const keys = events.map((e) => e.eventKey);
-    await drive(trackRequest(`${url}/api/track`, keys, "/warm/", 1), 3_000);
+    await wrk(url, { requests: trackRequests(keys, "/warm/", 1), connections: 100, seconds: 3, label: "warm" });
 
     // Each request's path names its phase, so the rows of each phase are counted apart.
     let phase: "before" | "during" | "after" = "before";
