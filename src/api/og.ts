@@ -10,6 +10,7 @@ import { siteHost, SITE_NAME } from "../lib/links.ts";
 import { createOgImages, type OgImagesOptions } from "../lib/og/service.ts";
 import type { CachedImage } from "../lib/og/image-cache.ts";
 import { currentLanguage } from "../lib/i18n/index.ts";
+import { PRIVATE_NO_STORE_HEADERS } from "../lib/http/responses.ts";
 import { OG_QUERY_PARAMETERS } from "./openapi.ts";
 
 /** The image Cache-Control: one day shared, a week stale; the fallback image carries it too. */
@@ -26,7 +27,7 @@ function imageResponse(request: Request, image: CachedImage, xCache: "HIT" | "MI
 }
 
 function rateLimited(retryAfter?: number): Response {
-  const headers: Record<string, string> = { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" };
+  const headers: Record<string, string> = { "content-type": "text/plain; charset=utf-8", ...PRIVATE_NO_STORE_HEADERS };
   if (retryAfter) headers["retry-after"] = String(retryAfter);
   return new Response("Rate limit exceeded", { status: 429, headers });
 }

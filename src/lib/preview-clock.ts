@@ -7,6 +7,7 @@
 
 import type { Config } from "./config.ts";
 import { parisWallClockInstant } from "./paris-time.ts";
+import { PRIVATE_NO_STORE_HEADERS } from "./http/responses.ts";
 
 /** The query parameter that sets (or, with `off`, leaves) the preview clock. */
 export const PREVIEW_PARAM = "at";
@@ -15,7 +16,7 @@ export const PREVIEW_OFF = "off";
 /** The session cookie that keeps the preview minute while browsing (the wall time, as given). */
 export const PREVIEW_COOKIE = "finder-preview-at";
 /** The headers of a page rendered at a preview minute: never kept by a shared cache. */
-export const PREVIEW_HEADERS = { "cache-control": "private, no-store" } as const;
+export const PREVIEW_HEADERS = PRIVATE_NO_STORE_HEADERS;
 
 /** A preview minute: the Paris wall time as written (`2026-06-21T21:30`) and its instant. */
 export interface PreviewClock {

@@ -6,7 +6,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { markup } from "../lib/http/responses.ts";
+import { markup, PER_REQUEST_HEADERS } from "../lib/http/responses.ts";
 import { PREVIEW_PARAM, previewAllowed, previewCookieHeader, previewRequestOf, withoutPreviewParam } from "../lib/preview-clock.ts";
 import { inLanguage, t } from "../lib/i18n/index.ts";
 import { languageOfUrl, siteRootOf } from "./language.plugin.ts";
@@ -29,13 +29,13 @@ export function previewRoutes(deps: Deps) {
       const { language } = languageOfUrl(request.url, siteRootOf(deps));
       set.status = 400;
       set.headers["content-type"] = "text/html; charset=utf-8";
-      set.headers["cache-control"] = "no-store";
+      Object.assign(set.headers, PER_REQUEST_HEADERS);
       return inLanguage(language, () => markup(ErrorPage({ status: 400, message: t("preview.invalid", { value: asked.value }) })));
     }
     set.status = 302;
     set.headers["location"] = withoutPreviewParam(url);
     set.headers["set-cookie"] = previewCookieHeader(asked.kind === "set" ? asked.clock : null);
-    set.headers["cache-control"] = "no-store";
+    Object.assign(set.headers, PER_REQUEST_HEADERS);
     return "";
   });
 }

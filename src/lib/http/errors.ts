@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Logger } from "../logger.ts";
-import { refusalAnswer, refusalHeaders, statusOf, UNAVAILABLE_HEADERS } from "./responses.ts";
+import { PER_REQUEST_HEADERS, refusalAnswer, refusalHeaders, statusOf, UNAVAILABLE_HEADERS } from "./responses.ts";
 import type { Refused } from "../outcome.ts";
 import { isDatabaseUnreachable } from "../db/errors.ts";
 
@@ -86,7 +86,7 @@ export function errorResponse(request: Request, status: number, message: string,
   if (isApiPath(request)) return refusalAnswer(status, message, extra, headers);
   const isHtmx = request.headers.get("hx-request") === "true";
   const body = isHtmx ? views.fragment(status, message, request) : views.page(status, message, request);
-  return new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", vary: "HX-Request", ...headers } });
+  return new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", ...PER_REQUEST_HEADERS, vary: "HX-Request", ...headers } });
 }
 
 /**

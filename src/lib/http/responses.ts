@@ -3,12 +3,22 @@
 import { HttpError, ValidationError } from "./http-error.ts";
 import type { Refused, Refusal } from "../outcome.ts";
 
+// Every answer no cache may keep takes one of the three header sets below: the directive is
+// written here only (a test refuses it anywhere else in src), so the three stay told apart by name.
+const NO_STORE = "no-store";
+
 /** The no-store header set (docs/README.md, "Words used throughout"): auth, admin, tracking, submissions, partner, cron, deploy. */
 export const NO_STORE_HEADERS: Readonly<Record<string, string>> = {
-  "cache-control": "private, no-store, no-cache, max-age=0, must-revalidate, proxy-revalidate",
+  "cache-control": `private, ${NO_STORE}, no-cache, max-age=0, must-revalidate, proxy-revalidate`,
   pragma: "no-cache",
   expires: "0",
 };
+
+/** An answer made for one request of one visitor (a page at a preview minute, the image limiter's refusal): kept by no cache, shared or private. */
+export const PRIVATE_NO_STORE_HEADERS = { "cache-control": `private, ${NO_STORE}` } as const;
+
+/** An answer made for this request alone (an error page, a redirect, a page that could not be cached): kept by no cache. */
+export const PER_REQUEST_HEADERS = { "cache-control": NO_STORE } as const;
 
 /** Server-wide request body cap (bytes). */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -8,7 +8,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { BANNER_CACHE_TAG, defaultBannerSettings, findBannerSettings, publicBanner } from "../../lib/site/banner.ts";
 import { HX_REQUEST_HEADER, isHtmx } from "../../lib/http/htmx.ts";
-import { markup } from "../../lib/http/responses.ts";
+import { markup, PER_REQUEST_HEADERS } from "../../lib/http/responses.ts";
 import { formDecoded } from "../../lib/http/forms.ts";
 import { memoisedWhenRepeated } from "../../lib/memo/memo.ts";
 import { LIVE_EVENTS_TAG } from "../../lib/serving/invalidation.ts";
@@ -55,7 +55,7 @@ function policyOf(variant: HomeVariant, searching: boolean): CachePolicy {
   if (variant === "page") return searching ? SEARCH_PAGE_POLICY : PAGE_POLICY;
   return searching ? SEARCH_FRAGMENT_POLICY : FRAGMENT_POLICY;
 }
-const PER_REQUEST = { "cache-control": "no-store" };
+const PER_REQUEST = PER_REQUEST_HEADERS;
 const MAX_SLUG_PARAM = 120;
 
 /**

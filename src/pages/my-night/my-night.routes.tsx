@@ -8,7 +8,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { publicUrl } from "../../lib/config.ts";
 import { EventsUnavailableError } from "../../lib/events/pipeline.ts";
-import { markup } from "../../lib/http/responses.ts";
+import { markup, PER_REQUEST_HEADERS } from "../../lib/http/responses.ts";
 import { buildCalendarFeed, CALENDAR_CONTENT_TYPE } from "../../lib/events/ics.ts";
 import { LIVE_EVENTS_TAG } from "../../lib/serving/invalidation.ts";
 import { pageHref, pageUrl, shareUrl, SITE_NAME, siteHost } from "../../lib/links.ts";
@@ -21,7 +21,6 @@ import { PREVIEW_HEADERS, previewOf, type PreviewClock } from "../../lib/preview
 
 const POLICY: CachePolicy = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };
 const HTML = { "content-type": "text/html; charset=utf-8" };
-const NO_STORE = { "cache-control": "no-store" };
 
 /** The name of the night's calendar file inside calendar apps, in the current language ("finder · Ma soirée"). */
 export function nightCalendarName(): string {
@@ -87,7 +86,7 @@ export function myNightRoutes(deps: Deps) {
   const unavailablePage = () =>
     new Response(
       markup(MyNightPage({ events: [], missing: 0, malformed: 0, overCap: 0, routes: [], unplaced: 0, path: pageHref("/my-night"), shareUrl: pageUrl(deps.config, "/my-night"), calendarPath: pageHref("/my-night.ics"), renderedAt: deps.now(), unavailable: true })),
-      { status: 503, headers: { ...HTML, ...NO_STORE, "retry-after": "30" } },
+      { status: 503, headers: { ...HTML, ...PER_REQUEST_HEADERS, "retry-after": "30" } },
     );
 
   return new Elysia({ name: "my-night" })
@@ -115,11 +114,11 @@ export function myNightRoutes(deps: Deps) {
     .get("/my-night.ics", ({ request }) => {
       const night = nightParam(request);
       const language = currentLanguage();
-      if (night.keys.length === 0) return new Response(MY_NIGHT_TEXT.calendarNoKeys, { status: 404, headers: { ...TEXT, ...NO_STORE } });
+      if (night.keys.length === 0) return new Response(MY_NIGHT_TEXT.calendarNoKeys, { status: 404, headers: { ...TEXT, ...PER_REQUEST_HEADERS } });
       const served = deps.renderCache.serve(request, `${cacheKey("/my-night.ics", night)}@${language}`, POLICY, () => renderCalendar(night));
       if (served instanceof Response) return served;
       return served.catch((error: unknown) => {
-        if (error instanceof EventsUnavailableError) return new Response(MY_NIGHT_TEXT.unavailable, { status: 503, headers: { ...TEXT, ...NO_STORE, "retry-after": "30" } });
+        if (error instanceof EventsUnavailableError) return new Response(MY_NIGHT_TEXT.unavailable, { status: 503, headers: { ...TEXT, ...PER_REQUEST_HEADERS, "retry-after": "30" } });
         throw error;
       });
     });

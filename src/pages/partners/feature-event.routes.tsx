@@ -3,7 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { markup } from "../../lib/http/responses.ts";
+import { markup, PER_REQUEST_HEADERS } from "../../lib/http/responses.ts";
 import { isHtmx } from "../../lib/http/htmx.ts";
 import { readSpotlightStatus } from "../../lib/placements/spotlight-status.ts";
 import { readAudienceFigures } from "../../lib/placements/audience.ts";
@@ -77,7 +77,7 @@ export function partnerRoutes(deps: Deps) {
         // No earlier render and the schedule cannot be read (database down): say so, uncached.
         deps.log.warn("feature-event", "Spotlight status unavailable", undefined, error);
         const body = markup(fragment ? <SpotlightStatusBlock status={undefined} now={deps.now()} /> : <SpotlightStatusPage status={undefined} now={deps.now()} />);
-        return new Response(body, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", vary: "HX-Request" } });
+        return new Response(body, { headers: { "content-type": "text/html; charset=utf-8", ...PER_REQUEST_HEADERS, vary: "HX-Request" } });
       }
     });
 }

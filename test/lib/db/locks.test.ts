@@ -2,20 +2,9 @@
 // taken anywhere but through lib/db/locks.ts.
 
 import { expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
 import { ALL_LOCK_KEYS, TASK_LOCK_KEYS } from "../../../src/lib/db/locks.ts";
 import { SCHEDULE } from "../../../src/tasks/schedule.ts";
-
-const SRC = join(import.meta.dir, "../../../src");
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
+import { sourceFiles } from "../../helpers/sources.ts";
 
 test("no two features share an advisory-lock key", () => {
   expect(new Set(ALL_LOCK_KEYS).size).toBe(ALL_LOCK_KEYS.length);
@@ -27,8 +16,8 @@ test("each scheduled task takes the key the table gives its name", () => {
 });
 
 test("advisory locks are taken only by the helpers of lib/db/locks.ts", () => {
-  const elsewhere = sources(SRC)
-    .filter((file) => relative(SRC, file) !== "lib/db/locks.ts" && /pg_(try_)?advisory/.test(readFileSync(file, "utf8")))
-    .map((file) => relative(SRC, file));
+  const elsewhere = sourceFiles()
+    .filter((file) => file.path !== "lib/db/locks.ts" && /pg_(try_)?advisory/i.test(file.code))
+    .map((file) => file.path);
   expect(elsewhere).toEqual([]);
 });
