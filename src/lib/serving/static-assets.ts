@@ -2,14 +2,17 @@
 // vendored htmx, Leaflet and its marker clusters from node_modules and the arrondissement outlines, read once per process. Each file gets a fingerprinted
 // name (`app.3f9c2a1b.js`, from the hash of its bytes) that pages link to and that may be cached for
 // a year, and text files are compressed once with brotli and gzip (on first request), so a request only picks
-// bytes. Nothing is written to disk and no compressed file is kept in the repository.
+// bytes. Nothing is written to disk and no compressed file is kept in the repository. The browser
+// scripts are ES modules: their imports of each other are rewritten to fingerprinted names first
+// (static-modules.ts), so an imported file's change reaches the name of every script above it.
 
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { extname, join, relative } from "node:path";
+import { extname, join, posix, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createHash } from "node:crypto";
 import { lazyCompressed } from "./compression.ts";
 import { siteHref } from "../links.ts";
+import { importOrder, moduleImports, rewriteImports, type ModuleImport } from "./static-modules.ts";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -54,6 +57,8 @@ export interface StaticAsset {
   type: string;
   etag: string;
   identity: Uint8Array<ArrayBuffer>;
+  /** A module's direct imports of other static files, as plain paths ("sheet-editor/clipboard.js"). */
+  imports: string[];
   br?: Uint8Array<ArrayBuffer>;
   gzip?: Uint8Array<ArrayBuffer>;
 }
@@ -79,20 +84,22 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-function load(path: string, file: string): StaticAsset | undefined {
+function read(file: string): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    return new Uint8Array(readFileSync(file)) as Uint8Array<ArrayBuffer>;
+  } catch {
+    return undefined;
+  }
+}
+
+function build(path: string, identity: Uint8Array<ArrayBuffer>, imports: string[] = []): StaticAsset | undefined {
   // The type follows the public name (the outlines' .geojson file is served as .json).
   const ext = extname(path);
   const type = TYPES[ext];
   if (!type) return undefined;
-  let identity: Uint8Array<ArrayBuffer>;
-  try {
-    identity = new Uint8Array(readFileSync(file)) as Uint8Array<ArrayBuffer>;
-  } catch {
-    return undefined;
-  }
   const hash = createHash("sha256").update(identity).digest("hex").slice(0, 10);
   const hashedPath = UNFINGERPRINTED.has(path) ? path : `${path.slice(0, path.length - ext.length)}.${hash}${ext}`;
-  const asset: StaticAsset = { path, hashedPath, type, etag: `"${hash}"`, identity };
+  const asset: StaticAsset = { path, hashedPath, type, etag: `"${hash}"`, identity, imports };
   if (COMPRESSIBLE.has(ext) && identity.byteLength > 256) {
     // Compressed on the first request for this file, then kept: brotli at quality 11 over every
     // file took about 0.7 s, which a start would otherwise pay before its first page.
@@ -105,6 +112,30 @@ function load(path: string, file: string): StaticAsset | undefined {
   return asset;
 }
 
+/**
+ * The project's scripts under static/ (plain path → bytes), each with its imports rewritten to the
+ * fingerprinted names of the files they name, built after those files (see static-modules.ts).
+ */
+export function fingerprintScripts(sources: ReadonlyMap<string, Uint8Array<ArrayBuffer>>): StaticAsset[] {
+  const found = new Map<string, ModuleImport[]>();
+  const text = new Map<string, string>();
+  for (const [path, bytes] of sources) {
+    const source = new TextDecoder().decode(bytes);
+    text.set(path, source);
+    found.set(path, moduleImports(path, source));
+  }
+  const built = new Map<string, StaticAsset>();
+  for (const path of importOrder(new Map([...found].map(([path, imports]) => [path, imports.map((i) => i.path)])))) {
+    const imports = found.get(path)!;
+    const bytes = imports.length
+      ? (new TextEncoder().encode(rewriteImports(text.get(path)!, imports, (i) => i.specifier.slice(0, i.specifier.lastIndexOf("/") + 1) + posix.basename(built.get(i.path)!.hashedPath))) as Uint8Array<ArrayBuffer>)
+      : sources.get(path)!;
+    const asset = build(path, bytes, [...new Set(imports.map((i) => i.path))]);
+    if (asset) built.set(path, asset);
+  }
+  return [...built.values()];
+}
+
 /** Reads and fingerprints every static asset, once per process (each is compressed on its first request). */
 export function loadStaticAssets(): StaticAssets {
   const byPath = new Map<string, StaticAsset>();
@@ -115,8 +146,19 @@ export function loadStaticAssets(): StaticAssets {
     byHashedPath.set(asset.hashedPath, asset);
   };
   const staticDir = join(ROOT, "static");
-  for (const file of walk(staticDir)) add(load(relative(staticDir, file).split("\\").join("/"), file));
-  for (const [path, file] of Object.entries(VENDOR)) add(load(path, join(ROOT, file)));
+  const scripts = new Map<string, Uint8Array<ArrayBuffer>>();
+  for (const file of walk(staticDir)) {
+    const path = relative(staticDir, file).split("\\").join("/");
+    const bytes = read(file);
+    if (!bytes) continue;
+    if (extname(path) === ".js") scripts.set(path, bytes);
+    else add(build(path, bytes));
+  }
+  for (const asset of fingerprintScripts(scripts)) add(asset);
+  for (const [path, file] of Object.entries(VENDOR)) {
+    const bytes = read(join(ROOT, file));
+    if (bytes) add(build(path, bytes));
+  }
   return { byPath, byHashedPath };
 }
 
@@ -135,4 +177,29 @@ export function staticAssets(): StaticAssets {
 export function assetUrl(path: string): string {
   const asset = staticAssets().byPath.get(path);
   return siteHref(`/static/${asset ? asset.hashedPath : path}`);
+}
+
+/**
+ * Every static file a script imports, directly or through another, each once and after the files
+ * it imports: what a page that links the script loads besides it (see moduleUrls).
+ */
+export function moduleImportsOf(path: string, assets: StaticAssets = staticAssets()): string[] {
+  const out: string[] = [];
+  const visit = (from: string) => {
+    for (const target of assets.byPath.get(from)?.imports ?? []) {
+      if (out.includes(target)) continue;
+      visit(target);
+      out.push(target);
+    }
+  };
+  visit(path);
+  return out;
+}
+
+/**
+ * The fingerprinted addresses of every module a script imports (moduleImportsOf): the page writes
+ * them beside the script, so static/offline.js can keep them for offline use on the first visit.
+ */
+export function moduleUrls(path: string): string[] {
+  return moduleImportsOf(path).map(assetUrl);
 }
