@@ -12,7 +12,7 @@ import { pageRoutes } from "./pages/index.ts";
 import { OPENAPI_PATH, openapiDocument } from "./api/openapi.ts";
 import { apiDocsRoutes } from "./pages/developers/api-docs.routes.tsx";
 import type { OpenApiDocument } from "./pages/developers/api-docs.view.tsx";
-import { homeFast, homeHitRoutes } from "./pages/home/home.routes.tsx";
+import { homeFast, homeHitRoutes } from "./pages/home/fast/hit.ts";
 import { eventsListHit } from "./api/events.ts";
 import { urlEncodingCheck } from "./lib/http/url-encoding.ts";
 import { startRequestDeadline, type RequestDeadline } from "./lib/db/write-deadline.ts";
@@ -88,10 +88,10 @@ type ServerRoutes = Record<string, Record<string, (request: Request) => Response
  * path (NEXT_PUBLIC_BASE_PATH) when one is set. When it listens, the two addresses read most on
  * festival night are answered by the server's own route table before Elysia's request handling
  * (with the same security headers): the homepage in each language, fresh from the render cache or
- * rendered into it (homeFast: a hit, or a miss such as a new search, under the same deadline and
- * error answers), and a fresh cached events list. Anything else (a redirect, an old language link,
- * a preview, a stale or missing events list) goes through the app as usual. `app.handle` (the
- * tests) always takes the full path.
+ * rendered into it (pages/home/fast/hit.ts: a hit, or a miss such as a new search, under the same
+ * deadline and error answers), and a fresh cached events list (api/events.ts, eventsListHit).
+ * Anything else (a redirect, an old language link, a preview, a stale or missing events list)
+ * goes through the app as usual. `app.handle` (the tests) always takes the full path.
  */
 export function createApp(deps: Deps, options: AppOptions = {}) {
   const withHeaders = options.securityHeaders !== false;

@@ -72,19 +72,30 @@ export function languageLocation(site: SiteRoot, language: Language, url: URL): 
 const CLEAR_LANGUAGE_COOKIE = `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 
 /**
- * Where an old link to an unprefixed public page goes: `?lang=<language>` or a `lang` cookie
- * naming a language other than the root one → the page's URL in that language. Null when the
- * URL already says it all. The answer is per visitor (the cookie), so never stored by a cache.
+ * The language an old link names on the pages of `language`, or null when the URL says it all:
+ * `?lang=<language>` (`fromQuery`, as queryLanguage reads it), else a `lang` cookie of the former
+ * switch naming a language other than the root one. Old links are sent on from the root
+ * language's (unprefixed) pages only. The one rule of legacyLanguageRedirect, which the homepage's
+ * hit path asks as well (pages/home/fast/hit.ts) so it never answers what would be redirected.
+ */
+export function legacyLanguageOf(site: SiteRoot, language: Language, fromQuery: Language | null, headers: Headers): Language | null {
+  if (language !== site.rootLanguage) return null;
+  if (fromQuery) return fromQuery;
+  const fromCookie = cookieLanguage(headers.get("cookie"));
+  return fromCookie !== null && fromCookie !== site.rootLanguage ? fromCookie : null;
+}
+
+/**
+ * Where an old link to an unprefixed public page goes (legacyLanguageOf): the page's URL in the
+ * language it names. Null when the URL already says it all. The answer is per visitor (the
+ * cookie), so never stored by a cache.
  */
 export function legacyLanguageRedirect(request: Request, site: SiteRoot): Response | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
-  const fromQuery = queryLanguage(request.url);
-  const cookie = request.headers.get("cookie");
-  const fromCookie = cookieLanguage(cookie);
-  if (!fromQuery && (!fromCookie || fromCookie === site.rootLanguage)) return null;
-  const language = fromQuery ?? fromCookie!;
+  const language = legacyLanguageOf(site, site.rootLanguage, queryLanguage(request.url), request.headers);
+  if (language === null) return null;
   const headers: Record<string, string> = { location: languageLocation(site, language, new URL(request.url)), ...NO_STORE_HEADERS };
-  if (fromCookie) headers["set-cookie"] = CLEAR_LANGUAGE_COOKIE;
+  if (cookieLanguage(request.headers.get("cookie"))) headers["set-cookie"] = CLEAR_LANGUAGE_COOKIE;
   return new Response(null, { status: 302, headers });
 }
 

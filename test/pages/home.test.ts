@@ -6,7 +6,7 @@ import { type TestContext, useTestApp, withTestApp, HTMX_HEADERS as HTMX } from 
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { engagementInteractions, spotlightSchedule } from "../../src/lib/db/schema/index.ts";
 import { saveBannerSettings } from "../../src/lib/banner.ts";
-import { homeCacheKey } from "../../src/pages/home/home.routes.tsx";
+import { homeCacheKey } from "../../src/pages/home/fast/home-request.ts";
 import { translate } from "../../src/lib/i18n/index.ts";
 
 const FALLBACK_NOTICE = translate("en", "home.fallbackNotice");

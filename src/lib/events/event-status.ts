@@ -70,19 +70,6 @@ export function liveClock(event: Pick<LiveEvent, "date" | "time" | "endTime" | "
   return { start: span.start, end: span.end, until: parisClock(new Date(span.end)) };
 }
 
-/**
- * Everything of the live state and its clock that changes with `now`, as a short text: the same
- * text at two instants means the same liveState and liveClock (the rest of both is the event's
- * span). Kept rendered cards are looked up by it (components/event-card.view.tsx).
- */
-export function liveStateKey(event: Pick<LiveEvent, "date" | "time" | "endTime" | "status">, now: Date): string {
-  const span = liveSpan(event);
-  if (!span) return "";
-  const at = now.getTime();
-  const kind = liveKindAt(span, at);
-  return `${clockShownAt(span, at) ? "c" : ""}${kind ?? ""}${kind === "soon" ? soonMinutes(span, at) : ""}`;
-}
-
 // The span a live state is read from: none for a cancelled event or one without a valid date.
 function liveSpan(event: Pick<LiveEvent, "date" | "time" | "endTime" | "status">): Readonly<{ start: number; end: number }> | null {
   return event.status === "cancelled" ? null : eventSpan(event);

@@ -20,7 +20,9 @@ export interface Rendered {
    * True when `body` and `gzip` are views of buffers the renderer writes its next render into (a
    * search miss answered at once, so no buffer is allocated for a fragment nobody asks for again).
    * They hold until the renderer's next render: such a render must be returned at once (never
-   * through a promise), and the cache copies the bytes of any entry it keeps.
+   * through a promise), and the cache copies the bytes of any entry it keeps. A miss's answer
+   * is built from them as they are: the runtime copies a byte array's bytes into the Response
+   * when it is built (test/lib/serving/reused-bytes.test.ts holds it to that).
    */
   transient?: boolean;
   status?: number;

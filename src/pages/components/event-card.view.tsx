@@ -19,8 +19,7 @@ import { dayPeriodOf, formatTimeLabel } from "../../lib/sheet/times.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import Html from "@kitajs/html";
 import { Icon } from "./icons.tsx";
-import { currentLanguage, currentSite, t } from "../../lib/i18n/index.ts";
-import { liveStateKey, statusMarks } from "../../lib/events/event-status.ts";
+import { t } from "../../lib/i18n/index.ts";
 import { SaveButton } from "./save-button.view.tsx";
 import { EventStatusLine, LiveState } from "./event-status.view.tsx";
 
@@ -67,46 +66,10 @@ export function DayPeriodIcon(props: { event: Pick<LiveEvent, "time" | "endTime"
 }
 
 /**
- * One event card. Its markup is kept per event object (a live read's events are never changed
- * once handed out; a new read or projection brings new objects) and per everything else it shows:
- * the language and site (addresses and texts), `showSaved`, the heading level, and its live
- * reading at `now` (cardLiveKey). A kept card is the same text a fresh render would give.
+ * One event card, drawn at `now` (its placement marks, status line and live state). The
+ * homepage's fast path keeps cards it draws again (pages/home/fast/kept-views.ts).
  */
 export function EventCard(props: EventCardProps): JSX.Element {
-  const site = currentSite();
-  const key = `${currentLanguage()}|${site ? `${site.basePath}|${site.rootLanguage}` : "-"}|${props.showSaved ? 1 : 0}|${props.headingLevel ?? 3}|${cardLiveKey(props.event, props.now)}`;
-  let kept = KEPT_CARDS.get(props.event);
-  const found = kept?.get(key);
-  if (found !== undefined) return found;
-  const html = renderEventCard(props);
-  if (typeof html !== "string") return html;
-  if (!kept) KEPT_CARDS.set(props.event, (kept = new Map()));
-  else if (kept.size >= MAX_KEPT_PER_EVENT) kept.clear();
-  kept.set(key, html);
-  return html;
-}
-
-const KEPT_CARDS = new WeakMap<LiveEvent, Map<string, string>>();
-/**
- * Two languages, saved line or not, and two live readings (the one before a change and after);
- * the event's cards are dropped past this, so a card counting minutes down keeps few.
- */
-const MAX_KEPT_PER_EVENT = 8;
-
-/**
- * Everything a card shows that changes with `now`, as a short text: the spotlight and promoted
- * marks (their windows end at any instant), the status line's "updated" date and "new", and the
- * live state with its clock. Two instants with the same text render the same card.
- */
-export function cardLiveKey(event: LiveEvent, now: Date): string {
-  const spotlight = isActiveSpotlight(event, now);
-  const promoted = !spotlight && isActivePromotion(event, now);
-  const marks = statusMarks(event, now);
-  const updated = marks.updated ? (marks.updated.date === null ? "u" : "d") : "";
-  return `${spotlight ? "s" : promoted ? "p" : ""}${updated}${marks.isNew ? "n" : ""}|${liveStateKey(event, now)}`;
-}
-
-function renderEventCard(props: EventCardProps): JSX.Element {
   const { event, now } = props;
   const spotlight = isActiveSpotlight(event, now);
   const promoted = !spotlight && isActivePromotion(event, now);

@@ -12,19 +12,18 @@ import { nextFilterQueries, withSearch, type FilterChange } from "../../lib/even
 import { topSavedKeys, type FilterFacets } from "../../lib/events/filter-match.ts";
 import { COUNTDOWN_DAY, countdownAt, PAGE_SIZE, pagedQuery, withMoment, type HomeListing, type HomeStats } from "./listing.ts";
 import { momentLabel, type Moment } from "../../lib/events/filter-moment.ts";
-import { currentLanguage, t } from "../../lib/i18n/index.ts";
+import { t } from "../../lib/i18n/index.ts";
 import { parisDate } from "../../lib/paris-time.ts";
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { homeHref, pageHref } from "../../lib/links.ts";
 import { Layout, SiteFooter, SiteHeader } from "../components/layout.tsx";
-import { CARD_LIST_HX, EventCard, MODAL_ROOT_ID } from "../components/event-card.view.tsx";
+import { CARD_LIST_HX, EventCard, MODAL_ROOT_ID, type EventCardProps } from "../components/event-card.view.tsx";
 import { FILTERS_FORM_ID, FilterPanel, RESULTS_HX, RESULTS_ID, ResultCount, SearchBar } from "../components/filter-panel.view.tsx";
 import { MapCard, MapData } from "../components/map.view.tsx";
 import { Icon } from "../components/icons.tsx";
 import { OfflineNotice } from "../components/offline-notice.view.tsx";
 import { NEAR_ME_ID, NearMe } from "./near-me.view.tsx";
 import type { PreviewClock } from "../../lib/preview-clock.ts";
-
 
 export const SPOTLIGHT_ID = "spotlight";
 export const STATS_ID = "stats";
@@ -43,6 +42,26 @@ const HTMX_CONFIG = {
     { code: "503", swap: true, error: false },
     { code: "[45]..", swap: false, error: true },
   ],
+};
+
+/**
+ * How the homepage draws the pieces it shows again and again: plainly by default; the fast path
+ * passes the ones it keeps for its render context (fast/kept-views.ts).
+ */
+export interface HomePieces {
+  card(props: EventCardProps): JSX.Element;
+  /** The removable chips of the listing's filter state without its search text. */
+  searchlessChips(listing: HomeListing): readonly FilterChip[];
+}
+
+/**
+ * The pieces drawn afresh. The chips follow from the filter state without its search alone
+ * (activeFilterChips reads the filters back from their canonical query); the search is added to
+ * each link when shown.
+ */
+export const PLAIN_PIECES: HomePieces = {
+  card: EventCard,
+  searchlessChips: (listing) => activeFilterChips({ ...listing.filters, q: "" }),
 };
 
 export interface HomeHead {
@@ -70,6 +89,7 @@ export interface HomePageProps {
   feedUrl: string;
   /** The open modal (server-side), already rendered. */
   modal?: JSX.Element;
+  pieces?: HomePieces;
 }
 
 /** The header countdown; static/app.js keeps it right on a cached page (Paris time). */
@@ -104,8 +124,9 @@ export function AccountArea(): JSX.Element {
   );
 }
 
-function Spotlight(props: { listing: HomeListing; now: Date; oob?: boolean }): JSX.Element {
+function Spotlight(props: { listing: HomeListing; now: Date; pieces: HomePieces; oob?: boolean }): JSX.Element {
   const { listing } = props;
+  const Card = props.pieces.card;
   return (
     <section id={SPOTLIGHT_ID} class="spotlight" aria-labelledby="spotlight-title" hx-swap-oob={props.oob ? "true" : undefined}>
       <div class="section-head">
@@ -119,7 +140,7 @@ function Spotlight(props: { listing: HomeListing; now: Date; oob?: boolean }): J
       {listing.spotlight.length > 0 ? (
         <div class="card-grid card-grid-spotlight" {...CARD_LIST_HX}>
           {listing.spotlight.map((event) => (
-            <EventCard event={event} now={props.now} showSaved={false} />
+            <Card event={event} now={props.now} showSaved={false} />
           ))}
         </div>
       ) : (
@@ -236,25 +257,8 @@ function FinishedDivider(): JSX.Element {
   );
 }
 
-// The removable chips of a filter state without its search text, per language (their labels):
-// the chips and their links follow from that query alone (activeFilterChips reads the filters
-// back from their canonical query), and the search is added to each link when shown.
-const KEPT_CHIPS = new Map<string, readonly FilterChip[]>();
-/** A few hundred filter states in practice; the memo is emptied past this. */
-const MAX_KEPT_CHIPS = 5_000;
-function searchlessChips(listing: HomeListing): readonly FilterChip[] {
-  const key = `${currentLanguage()}|${listing.searchlessQuery}`;
-  let chips = KEPT_CHIPS.get(key);
-  if (chips === undefined) {
-    chips = activeFilterChips({ ...listing.filters, q: "" });
-    if (KEPT_CHIPS.size >= MAX_KEPT_CHIPS) KEPT_CHIPS.clear();
-    KEPT_CHIPS.set(key, chips);
-  }
-  return chips;
-}
-
-function Chips(props: { listing: HomeListing }): JSX.Element {
-  const chips = searchlessChips(props.listing);
+function Chips(props: { listing: HomeListing; pieces: HomePieces }): JSX.Element {
+  const chips = props.pieces.searchlessChips(props.listing);
   const moment = props.listing.moment;
   if (chips.length === 0 && !moment) return "";
   const q = props.listing.filters.q;
@@ -320,15 +324,16 @@ export function DidYouMean(props: { listing: HomeListing }): JSX.Element {
   );
 }
 
-function CardItems(props: { listing: HomeListing; now: Date; saved: ReadonlySet<string> }): JSX.Element {
+function CardItems(props: { listing: HomeListing; now: Date; saved: ReadonlySet<string>; pieces: HomePieces }): JSX.Element {
   const { listing } = props;
+  const Card = props.pieces.card;
   return (
     <>
       {listing.shown.map((event, i) => (
         <>
           {(listing.page - 1) * PAGE_SIZE + i === listing.finishedFrom ? <FinishedDivider /> : ""}
           <li class={listing.finishedFrom !== null && (listing.page - 1) * PAGE_SIZE + i >= listing.finishedFrom ? "is-finished" : undefined}>
-            <EventCard event={event} now={props.now} showSaved={props.saved.has(event.eventKey)} />
+            <Card event={event} now={props.now} showSaved={props.saved.has(event.eventKey)} />
           </li>
         </>
       ))}
@@ -371,18 +376,19 @@ function EarlierLink(props: { listing: HomeListing }): JSX.Element {
 }
 
 /** The next page of cards for "Show more" (htmx): list items only, ending with the next "Show more". */
-export function MoreCards(props: { listing: HomeListing; now: Date }): JSX.Element {
-  return <CardItems listing={props.listing} now={props.now} saved={topSavedKeys(props.listing.matching)} />;
+export function MoreCards(props: { listing: HomeListing; now: Date; pieces?: HomePieces }): JSX.Element {
+  return <CardItems listing={props.listing} now={props.now} saved={topSavedKeys(props.listing.matching)} pieces={props.pieces ?? PLAIN_PIECES} />;
 }
 
 /** The swapped part: chips and All Events, then the out-of-band count, spotlight, stats and map data. */
-export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: string; oob?: boolean }): JSX.Element {
+export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: string; oob?: boolean; pieces?: HomePieces }): JSX.Element {
   const { listing } = props;
+  const pieces = props.pieces ?? PLAIN_PIECES;
   const saved = topSavedKeys(listing.matching);
   return (
     <>
       <section id={RESULTS_ID} class="results" aria-labelledby="all-events-title" data-query={listing.query}>
-        <Chips listing={listing} />
+        <Chips listing={listing} pieces={pieces} />
         <div class="section-head" id={ALL_EVENTS_ID} tabindex="-1">
           <h2 id="all-events-title">
             <span safe>{t("home.allEvents")}</span> <span class="count-badge" safe>{String(listing.matching.length)}</span>
@@ -397,7 +403,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
           <>
             {listing.page > 1 ? <EarlierLink listing={listing} /> : ""}
             <ol class="card-grid event-list" start={String((listing.page - 1) * PAGE_SIZE + 1)} {...CARD_LIST_HX}>
-              <CardItems listing={listing} now={props.now} saved={saved} />
+              <CardItems listing={listing} now={props.now} saved={saved} pieces={pieces} />
             </ol>
           </>
         ) : (
@@ -416,7 +422,7 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
           <ResultCount count={listing.matching.length} narrowed={listing.narrowed} oob />
           <QuickChips listing={listing} now={props.now} oob />
           <StickyBar count={listing.matching.length} oob />
-          <Spotlight listing={listing} now={props.now} oob />
+          <Spotlight listing={listing} now={props.now} pieces={pieces} oob />
           <StatsRow stats={listing.stats} oob />
           <MapData matching={listing.matching} filters={listing.filters} query={listing.query} searchlessQuery={listing.searchlessQuery} oob />
         </>
@@ -496,6 +502,7 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
 /** The full homepage. */
 export function HomePage(props: HomePageProps): JSX.Element {
   const { listing } = props;
+  const pieces = props.pieces ?? PLAIN_PIECES;
   return (
     <Shell head={props.head} banner={props.banner} now={props.now} modal={props.modal} preview={props.preview} languagePath={listing.query === "" ? "/" : `/?${listing.query}`}>
       <main id="main" class="home-main">
@@ -507,7 +514,7 @@ export function HomePage(props: HomePageProps): JSX.Element {
         </section>
         <NearMe listing={listing} facets={props.facets} />
         <StickyBar count={listing.matching.length} />
-        <Spotlight listing={listing} now={props.now} />
+        <Spotlight listing={listing} now={props.now} pieces={pieces} />
         <StatsRow stats={listing.stats} />
         <MapCard matching={listing.matching} filters={listing.filters} query={listing.query} searchlessQuery={listing.searchlessQuery} />
         <div class="browse">
@@ -515,7 +522,7 @@ export function HomePage(props: HomePageProps): JSX.Element {
             <FilterPanel filters={listing.filters} moment={listing.moment} facets={props.facets} quickDates={props.quickDates} dateBounds={props.dateBounds} />
           </aside>
           <div class="browse-results">
-            <HomeResults listing={listing} now={props.now} feedUrl={props.feedUrl} />
+            <HomeResults listing={listing} now={props.now} feedUrl={props.feedUrl} pieces={pieces} />
           </div>
         </div>
       </main>

@@ -10,7 +10,7 @@ import { formatOrdinal, t } from "../../lib/i18n/index.ts";
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { formatDateRangeLabel } from "../../lib/sheet/dates.ts";
 import { homeHref } from "../../lib/links.ts";
-import { CARD_LIST_HX, EventCard } from "../components/event-card.view.tsx";
+import { CARD_LIST_HX, EventCard, type EventCardProps } from "../components/event-card.view.tsx";
 import { homeQuery, type HomeListing } from "./listing.ts";
 
 export const NEAR_ME_ID = "near-me";
@@ -79,7 +79,8 @@ function scopeText(scope: NearScope, festivalDays: readonly string[]): string {
  * The fragment: every candidate venue (its own name, its position, whether that is an estimate)
  * with its events as list cards. An estimated venue says "in the 10th" and never gets metres.
  */
-export function NearMeResults(props: { scope: NearScope; venues: readonly NearVenue[]; festivalDays: readonly string[]; now: Date }): JSX.Element {
+export function NearMeResults(props: { scope: NearScope; venues: readonly NearVenue[]; festivalDays: readonly string[]; now: Date; /** How a card is drawn (the fast path passes its kept cards). */ card?: (props: EventCardProps) => JSX.Element }): JSX.Element {
+  const Card = props.card ?? EventCard;
   return (
     <div class="near-results" data-near-scope={props.scope}>
       <p class="near-scope muted" safe>
@@ -103,7 +104,7 @@ export function NearMeResults(props: { scope: NearScope; venues: readonly NearVe
             <ol class="card-grid event-list">
               {venue.events.map((event) => (
                 <li>
-                  <EventCard event={event} now={props.now} showSaved={false} headingLevel={4} />
+                  <Card event={event} now={props.now} showSaved={false} headingLevel={4} />
                 </li>
               ))}
             </ol>

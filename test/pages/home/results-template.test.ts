@@ -11,7 +11,8 @@ import { homeFiltersOf, homeListing } from "../../../src/pages/home/listing.ts";
 import { HomeResults } from "../../../src/pages/home/home.view.tsx";
 import { inSite, type Language } from "../../../src/lib/i18n/index.ts";
 import { markup } from "../../../src/lib/http.ts";
-import { SEARCH_STAND_IN, searchResultsBody } from "../../../src/pages/home/results-template.ts";
+import { SEARCH_STAND_IN, searchResultsBody } from "../../../src/pages/home/fast/results-template.ts";
+import { renderContextOf } from "../../../src/pages/home/fast/render-context.ts";
 import type { LiveEvent } from "../../../src/lib/sheet/types.ts";
 import { NEW_FOR_MS } from "../../../src/lib/events/event-status.ts";
 
@@ -28,7 +29,7 @@ function both(events: readonly LiveEvent[], query: string, now: Date): { fresh: 
   const { filters, moment } = homeFiltersOf(new URLSearchParams(query));
   const listing = homeListing(events, filters, now, 1, moment);
   const render = (shown: typeof listing) => markup(HomeResults({ listing: shown, now, feedUrl: FEED, oob: true }));
-  const body = searchResultsBody(events, listing, now, FEED, render);
+  const body = searchResultsBody(renderContextOf(events, now, FEED), listing, render);
   // Decoded strictly: joined bytes that are not UTF-8 (a cut inside a character) fail the test.
   const decode = (bytes: Uint8Array) => new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   return { fresh: render(listing), joined: decode(body.bytes), gunzipped: body.gzip && decode(gunzipSync(body.gzip)) };

@@ -7,16 +7,16 @@
 // `q=` value into the bytes the render cache keeps and sends (no string of the whole fragment is
 // built for a search, nor encoded again). A template used again also keeps its parts compressed,
 // and the gzip answer of each later search is spliced from them (compression.ts, splicedGzip).
+// Templates are kept per live list and stretch of the render context, by the context's key and
+// what the search decided (kept-views.ts).
 
-import type { LiveEvent } from "../../lib/sheet/types.ts";
-import { FILTER_PARAMS } from "../../lib/events/filter-query.ts";
-import { withSearch } from "../../lib/events/filter-links.ts";
-import { queryOfParts, type HomeListing } from "./listing.ts";
-import { currentLanguage } from "../../lib/i18n/index.ts";
-import { pageHref } from "../../lib/links.ts";
-import { memoisedPerObject } from "../../lib/memo/memo.ts";
-import { NEW_FOR_MS } from "../../lib/events/event-status.ts";
-import { deflatedPart, newBytes, reusedBytes, splicedGzip } from "../../lib/serving/compression.ts";
+import { FILTER_PARAMS } from "../../../lib/events/filter-query.ts";
+import { withSearch } from "../../../lib/events/filter-links.ts";
+import { queryOfParts, type HomeListing } from "../listing.ts";
+import { deflatedPart, newBytes, splicedGzip } from "../../../lib/serving/compression.ts";
+import type { LiveEvent } from "../../../lib/sheet/types.ts";
+import { keptOf, scratchOf, type Kept, type Template } from "./kept-views.ts";
+import type { RenderContext } from "./render-context.ts";
 
 /**
  * The search a template is rendered with: letters only, so it is written the same way in every
@@ -33,33 +33,6 @@ export const SEARCH_STAND_IN = "zqxsearchstandinzqx";
  */
 const MAX_TEMPLATE_BYTES = 16 * 1024 * 1024;
 
-/** The templates of one live list over a stretch of time in which nothing its cards show changes. */
-interface KeptTemplates {
-  /** The stretch: from `from` (inclusive) to `until` (exclusive), in epoch milliseconds. */
-  from: number;
-  until: number;
-  /** By key, least recently used first. */
-  templates: Map<string, Template>;
-  /** Their bytes in all (Template.size and their compressed parts). */
-  bytes: number;
-}
-
-/** A fragment as UTF-8 bytes, cut where the stand-in search was. */
-interface Template {
-  /** The bytes between the cuts, in order: the search goes between each two. */
-  parts: Uint8Array[];
-  /** Their length in all. */
-  size: number;
-  /** Whether a search has been joined to it yet. */
-  used: boolean;
-  /**
-   * The parts, each compressed once (deflatedPart), made when the template is used a second time:
-   * most templates serve one search, and compressing every part costs more than compressing one
-   * whole answer.
-   */
-  deflated?: Uint8Array[];
-}
-
 /** A search's results fragment: its UTF-8 bytes, and their gzip when its template made it. */
 export interface SearchResultsBody {
   bytes: Uint8Array<ArrayBuffer>;
@@ -68,60 +41,19 @@ export interface SearchResultsBody {
 
 const encoder = new TextEncoder();
 
-// Per live list: a read's events never change once handed out. What a fragment shows of them
-// changes with the clock at whole minutes (event times, Paris midnight) and at the instants of
-// the list's own changes: a publication and its "new" day ending, an update, a placement window
-// ending (changeInstantsOf). A list's templates are kept for one such stretch.
-const keptPerList = new WeakMap<readonly LiveEvent[], KeptTemplates>();
-
-const MINUTE_MS = 60_000;
-
-/** The instants, sorted, at which something an event of the list shows changes by itself. */
-const changeInstantsOf = memoisedPerObject((events: readonly LiveEvent[]): Float64Array => {
-  const instants: number[] = [];
-  const add = (iso: string | null, after = 0) => {
-    const at = iso === null ? Number.NaN : Date.parse(iso);
-    if (Number.isFinite(at)) instants.push(at + after);
-  };
-  for (const event of events) {
-    add(event.firstPublishedAt);
-    add(event.firstPublishedAt, NEW_FOR_MS);
-    add(event.changedAt);
-    add(event.featuredEndsAt);
-    add(event.promotedEndsAt);
-  }
-  return Float64Array.from(instants).sort();
-});
-
-/** The stretch around `at`: its minute, cut at the list's change instants. */
-function stretchAt(events: readonly LiveEvent[], at: number): { from: number; until: number } {
-  const instants = changeInstantsOf(events);
-  let low = 0;
-  let high = instants.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (instants[middle]! <= at) low = middle + 1;
-    else high = middle;
-  }
-  const minute = Math.floor(at / MINUTE_MS) * MINUTE_MS;
-  return { from: Math.max(minute, low > 0 ? instants[low - 1]! : minute), until: Math.min(minute + MINUTE_MS, low < instants.length ? instants[low]! : Number.POSITIVE_INFINITY) };
-}
-
 /**
- * The fragment of `listing` (a search's results over the live list `events` at `now`) as UTF-8
- * bytes, from a template kept per list, stretch of time (keptPerList), language, site, filter state
- * without its search, and everything the search decided (the events found in order, the
- * spotlight, "Did you mean", the page); `render` draws a listing. Without a search the fragment is
+ * The fragment of `listing` (a search's results in `context`) as UTF-8 bytes, from a template kept
+ * by the context's key (its list, stretch, language, site and feed), the filter state without its
+ * search, and everything the search decided (the events found in order, the spotlight, "Did you
+ * mean", the page); `render` draws a listing. Without a search the fragment is
  * rendered as is (it is cached by its URL anyway). `transient`: the bytes are written into buffers
  * reused by the next call (Rendered.transient), for an answer sent at once.
  */
-export function searchResultsBody(events: readonly LiveEvent[], listing: HomeListing, now: Date, feedUrl: string, render: (listing: HomeListing) => string, options: { transient?: boolean } = {}): SearchResultsBody {
+export function searchResultsBody(context: RenderContext, listing: HomeListing, render: (listing: HomeListing) => string, options: { transient?: boolean } = {}): SearchResultsBody {
   const q = listing.filters.q;
   if (q === "") return { bytes: encoder.encode(render(listing)) };
-  const at = now.getTime();
-  let kept = keptPerList.get(events);
-  if (kept === undefined || at < kept.from || at >= kept.until) keptPerList.set(events, (kept = { ...stretchAt(events, at), templates: new Map(), bytes: 0 }));
-  const key = templateKey(listing, feedUrl);
+  const kept = keptOf(context);
+  const key = templateKey(context, listing);
   let template = kept.templates.get(key);
   if (template === undefined) {
     template = templateOf(render(withStandIn(listing)));
@@ -132,7 +64,8 @@ export function searchResultsBody(events: readonly LiveEvent[], listing: HomeLis
     kept.templates.set(key, template);
   }
   const search = encoder.encode(searchValue(q));
-  const bytes = joined(template, search, options.transient ? reusedForBody : newBytes);
+  const scratch = options.transient ? scratchOf(context) : undefined;
+  const bytes = joined(template, search, scratch?.body ?? newBytes);
   if (!template.used) {
     template.used = true;
     return { bytes };
@@ -141,22 +74,17 @@ export function searchResultsBody(events: readonly LiveEvent[], listing: HomeLis
     template.deflated = template.parts.map(deflatedPart);
     keep(kept, key, template, deflatedSize(template));
   }
-  return { bytes, gzip: splicedGzip(template.deflated, search, bytes, options.transient ? reusedForGzip : newBytes) };
+  return { bytes, gzip: splicedGzip(template.deflated, search, bytes, scratch?.gzip ?? newBytes) };
 }
 
-// The buffers a transient body and its gzip are written into (Rendered.transient): one each per
-// process, valid until the next search's fragment.
-const reusedForBody = reusedBytes();
-const reusedForGzip = reusedBytes();
-
 /** Counts `added` bytes of a template under `key` and drops the least recently used others past MAX_TEMPLATE_BYTES. */
-function keep(kept: KeptTemplates, key: string, template: Template, added: number): void {
+function keep(kept: Kept, key: string, template: Template, added: number): void {
   kept.templates.set(key, template);
-  kept.bytes += added;
+  kept.templateBytes += added;
   for (const [oldest, dropped] of kept.templates) {
-    if (kept.bytes <= MAX_TEMPLATE_BYTES || oldest === key) break;
+    if (kept.templateBytes <= MAX_TEMPLATE_BYTES || oldest === key) break;
     kept.templates.delete(oldest);
-    kept.bytes -= dropped.size + deflatedSize(dropped);
+    kept.templateBytes -= dropped.size + deflatedSize(dropped);
   }
 }
 
@@ -208,8 +136,8 @@ function keysOf(events: readonly LiveEvent[]): string {
   return keys;
 }
 
-/** Everything a results fragment is drawn from besides the list, the stretch of time and the search's own text. */
-function templateKey(listing: HomeListing, feedUrl: string): string {
+/** Everything a results fragment is drawn from besides the search's own text: the context, and what the search decided. */
+export function templateKey(context: RenderContext, listing: HomeListing): string {
   const suggestion = listing.suggestion ? `${listing.suggestion.q}${SEPARATOR}${listing.suggestion.count}` : "";
-  return [currentLanguage(), pageHref("/"), feedUrl, listing.searchlessQuery, listing.moment ?? "", listing.page, listing.finishedFrom ?? "", suggestion, keysOf(listing.spotlight), keysOf(listing.matching)].join(SEPARATOR);
+  return [context.key, listing.searchlessQuery, listing.moment ?? "", listing.page, listing.finishedFrom ?? "", suggestion, keysOf(listing.spotlight), keysOf(listing.matching)].join(SEPARATOR);
 }

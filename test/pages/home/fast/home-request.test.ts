@@ -3,7 +3,7 @@
 // state, moment, page, event, and every search text, hostile ones included.
 
 import { describe, expect, test } from "bun:test";
-import { readHomeRequest, readSearchedRequest } from "../../../src/pages/home/home.routes.tsx";
+import { readHomeRequest, readSearchedRequest } from "../../../../src/pages/home/fast/home-request.ts";
 
 const ORIGIN = "http://localhost:3000";
 const readWhole = (url: string) => readHomeRequest(new URL(url), true);

@@ -1,28 +1,46 @@
-// Kept event cards (components/event-card.view.tsx): a card rendered once per event object is shown
-// again while its language, site, saved line, heading and live reading are the same. Each kept
-// card is compared with a fresh render (a copy of the event is a new object, so nothing is kept
-// for it) at every instant where what the card shows can change.
+// Kept event cards (pages/home/fast/kept-views.ts): a card the fast path rendered once per event
+// object is shown again while its render context (the list, language, site and stretch of time)
+// and its saved line and heading are the same. Each kept card is compared with a fresh render (a
+// copy of the event is a new object, so nothing is kept for it) at every instant where what the
+// card shows can change.
 
 import { describe, expect, test } from "bun:test";
-import { EventCard } from "../../../src/pages/components/event-card.view.tsx";
-import { FIXTURE_SHEET_CSV } from "../../../src/lib/events/fixtures.ts";
-import { parseEventSheet } from "../../../src/lib/sheet/sheet.ts";
-import { inLanguage, inSite, type Language } from "../../../src/lib/i18n/index.ts";
-import { parisInstant } from "../../../src/lib/paris-time.ts";
-import { eventSpan } from "../../../src/lib/events/filter-moment.ts";
-import type { LiveEvent } from "../../../src/lib/sheet/types.ts";
-import { liveEvent } from "../../helpers/events.ts";
+import { EventCard } from "../../../../src/pages/components/event-card.view.tsx";
+import { keptPieces } from "../../../../src/pages/home/fast/kept-views.ts";
+import { renderContextOf } from "../../../../src/pages/home/fast/render-context.ts";
+import { FIXTURE_SHEET_CSV } from "../../../../src/lib/events/fixtures.ts";
+import { parseEventSheet } from "../../../../src/lib/sheet/sheet.ts";
+import { inLanguage, inSite, type Language } from "../../../../src/lib/i18n/index.ts";
+import { parisInstant } from "../../../../src/lib/paris-time.ts";
+import { eventSpan } from "../../../../src/lib/events/filter-moment.ts";
+import type { LiveEvent } from "../../../../src/lib/sheet/types.ts";
+import { liveEvent } from "../../../helpers/events.ts";
 
 const MINUTE = 60_000;
 const LANGUAGES: Language[] = ["fr", "en"];
 
+const FEED = "https://finder.example/calendar.ics";
+// One live list per event, the same one each time, so the fast path's cards kept for it are found again.
+const LISTS = new WeakMap<LiveEvent, readonly LiveEvent[]>();
+function listOf(event: LiveEvent): readonly LiveEvent[] {
+  let list = LISTS.get(event);
+  if (!list) LISTS.set(event, (list = [event]));
+  return list;
+}
+
+/** The card the fast path draws (kept for its list and render context). */
 function card(event: LiveEvent, now: Date, showSaved = false, headingLevel?: 3 | 4): string {
+  return keptPieces(renderContextOf(listOf(event), now, FEED)).card({ event, now, showSaved, headingLevel }) as string;
+}
+
+/** A card drawn afresh. */
+function freshCard(event: LiveEvent, now: Date, showSaved = false, headingLevel?: 3 | 4): string {
   return EventCard({ event, now, showSaved, headingLevel }) as string;
 }
 
 /** The kept card and a fresh render of the same event at `now`, in `language`. */
 function keptAndFresh(event: LiveEvent, now: Date, language: Language, showSaved = false, headingLevel?: 3 | 4): [string, string] {
-  return inLanguage(language, () => [card(event, now, showSaved, headingLevel), card({ ...event }, now, showSaved, headingLevel)]);
+  return inLanguage(language, () => [card(event, now, showSaved, headingLevel), freshCard({ ...event }, now, showSaved, headingLevel)]);
 }
 
 // Sunday 21 June 2026, Paris (UTC+2): the evening event runs 20:00–23:00.
@@ -130,7 +148,7 @@ describe("kept event cards", () => {
     const english = inLanguage("en", () => card(event, now));
     expect(french).not.toBe(english);
     expect(inLanguage("fr", () => card(event, now))).toBe(french);
-    const under = (basePath: string, language: Language) => inSite({ basePath, rootLanguage: "fr" }, language, "/", () => [card(event, now), card({ ...event }, now)]);
+    const under = (basePath: string, language: Language) => inSite({ basePath, rootLanguage: "fr" }, language, "/", () => [card(event, now), freshCard({ ...event }, now)]);
     for (const basePath of ["", "/fete"]) {
       for (const language of LANGUAGES) {
         const [kept, fresh] = under(basePath, language);
