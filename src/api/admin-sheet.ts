@@ -4,10 +4,11 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { isPlainObject, jsonNoStore, readJson, readObjectBody, outcomeJson, refusalJson } from "../lib/http/responses.ts";
-import { refused } from "../lib/outcome.ts";
+import { invalid, refused } from "../lib/outcome.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import {
+  INVALID_PAYLOAD,
   listSheetRevisions,
   parseSheetPatch,
   parseSheetReplace,
@@ -24,12 +25,6 @@ import { discardDrafts, parsePublishInput, parseStatusInput, publishDrafts, setE
 import { readDraftSummary, readUnpublishedChanges } from "../lib/admin/drafts.ts";
 
 const SHEET = "/api/admin/sheet";
-const INVALID = "Invalid request payload";
-
-/** The 400 of a body or query that does not parse, with what is wrong in it. */
-function invalidJson(issues: { field: string; message: string }[]): Response {
-  return refusalJson(refused("invalid", INVALID, { issues }));
-}
 
 /**
  * GET/PUT/PATCH /api/admin/sheet, GET …/unpublished, GET …/drafts, POST …/publish, POST …/discard, GET …/revisions,
@@ -42,7 +37,7 @@ export function adminSheetApi(deps: Deps) {
       SHEET,
       async ({ query, request }) => {
         const parsed = parseWindowQuery(query);
-        if (!parsed.ok) return invalidJson(parsed.issues);
+        if (!parsed.ok) return refusalJson(parsed);
         const window = parsed.window;
         if (window) return jsonNoStore({ success: true, ...(await readEditorWindow(deps.db, window, deps.now())) });
         return jsonNoStore({ success: true, ...(await readEditorSheet(deps.db)) });
@@ -53,7 +48,7 @@ export function adminSheetApi(deps: Deps) {
       SHEET,
       async ({ request, admin }) => {
         const parsed = parseSheetPatch(await readJson(request));
-        if (!parsed.ok) return invalidJson(parsed.issues);
+        if (!parsed.ok) return refusalJson(parsed);
         const patch = parsed.patch;
         return outcomeJson(await writeSheetEdits(deps, patch, actorOf(admin)));
       },
@@ -63,7 +58,7 @@ export function adminSheetApi(deps: Deps) {
       SHEET,
       async ({ request, admin }) => {
         const parsed = parseSheetReplace(await readJson(request));
-        if (!parsed.ok) return invalidJson(parsed.issues);
+        if (!parsed.ok) return refusalJson(parsed);
         return outcomeJson(await replaceSheet(deps, parsed.input, actorOf(admin)));
       },
       { isAdmin: true, parse: "none" },
@@ -75,7 +70,7 @@ export function adminSheetApi(deps: Deps) {
       `${SHEET}/publish`,
       async ({ request, admin }) => {
         const parsed = parsePublishInput(await readObjectBody(request));
-        if (!parsed.ok) return invalidJson(parsed.issues);
+        if (!parsed.ok) return refusalJson(parsed);
         return outcomeJson(await publishDrafts(deps, actorOf(admin), parsed.confirm));
       },
       { isAdmin: true, parse: "none" },
@@ -84,7 +79,7 @@ export function adminSheetApi(deps: Deps) {
       `${SHEET}/discard`,
       async ({ admin }) => {
         const result = await discardDrafts(deps, actorOf(admin));
-        if (!result.ok) return refusalJson(refused("conflict", result.error));
+        if (!result.ok) return refusalJson(result);
         return jsonNoStore({ success: true, discarded: result.discarded });
       },
       { isAdmin: true, parse: "none" },
@@ -93,8 +88,8 @@ export function adminSheetApi(deps: Deps) {
       "/api/admin/events/status",
       async ({ request, admin }) => {
         const body = await readJson(request);
-        const parsed = isPlainObject(body) ? parseStatusInput(body) : { ok: false as const, issues: [{ field: "body", message: "Expected a JSON object" }] };
-        if (!parsed.ok) return invalidJson(parsed.issues);
+        const parsed = isPlainObject(body) ? parseStatusInput(body) : invalid(INVALID_PAYLOAD, [{ field: "body", message: "Expected a JSON object" }]);
+        if (!parsed.ok) return refusalJson(parsed);
         return outcomeJson(await setEventStatus(deps, parsed.input, actorOf(admin)));
       },
       { isAdmin: true, parse: "none" },

@@ -33,7 +33,7 @@ export function adminStatusApi(deps: Deps) {
       "/api/admin/postgres/kv",
       async ({ query }) => {
         const parsed = parseKvQuery(query);
-        if (!parsed.ok) return refusalJson(refused("invalid", parsed.error));
+        if (!parsed.ok) return refusalJson(parsed);
         try {
           return jsonNoStore(await inspectKv(deps.db, parsed.query));
         } catch (error) {

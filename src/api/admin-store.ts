@@ -41,7 +41,7 @@ export function adminStoreApi(deps: Deps) {
       async ({ request, query, admin }) => {
         const text = await request.text();
         const outcome = await uploadCsv(deps, text, { dryRun: query.dryRun === "1" || query.dryRun === "true", actor: actorOf(admin), bytes: new TextEncoder().encode(text).length });
-        if (!outcome.ok) return refusalJson(refused("invalid", outcome.error, { report: outcome.report }));
+        if (!outcome.ok) return refusalJson(outcome);
         if (outcome.dryRun) return jsonNoStore({ success: true, dryRun: true, message: outcome.message, report: outcome.report });
         return jsonNoStore({ success: true, message: outcome.message, report: outcome.report, meta: outcome.meta });
       },

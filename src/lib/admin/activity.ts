@@ -7,6 +7,7 @@ import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { adminActivity } from "../db/schema/index.ts";
 import { dbErrorSummary } from "../db/errors.ts";
+import { refused, type Refused } from "../outcome.ts";
 
 /** The actions the timeline knows, by area. */
 export const ACTIVITY_ACTIONS = [
@@ -112,7 +113,7 @@ export async function pruneActivity(db: Db, now: Date, days: number): Promise<nu
   return rows.length;
 }
 
-export type ParsedActivityFilter = { ok: true; filter: ActivityFilter } | { ok: false; error: string };
+export type ParsedActivityFilter = { ok: true; filter: ActivityFilter } | Refused<"invalid">;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -126,7 +127,7 @@ export function parseActivityFilter(query: Record<string, unknown>): ParsedActiv
   const action = value("action");
   if (action) {
     const areas = new Set(ACTIVITY_ACTIONS.map((a) => a.split(".")[0]));
-    if (!isActivityAction(action) && !areas.has(action)) return { ok: false, error: "Unknown action" };
+    if (!isActivityAction(action) && !areas.has(action)) return refused("invalid", "Unknown action");
     filter.action = action;
   }
   const actor = value("actor");
@@ -135,14 +136,14 @@ export function parseActivityFilter(query: Record<string, unknown>): ParsedActiv
   if (target) filter.targetId = target.slice(0, 200);
   const outcome = value("outcome");
   if (outcome) {
-    if (outcome !== "ok" && outcome !== "failed") return { ok: false, error: "Outcome must be ok or failed" };
+    if (outcome !== "ok" && outcome !== "failed") return refused("invalid", "Outcome must be ok or failed");
     filter.outcome = outcome;
   }
   for (const [name, end] of [["from", false], ["to", true]] as const) {
     const raw = value(name);
     if (!raw) continue;
     const at = DAY.test(raw) ? new Date(`${raw}T00:00:00Z`) : new Date(Number.NaN);
-    if (Number.isNaN(at.getTime())) return { ok: false, error: `${name === "from" ? "From" : "To"} must be a date (YYYY-MM-DD)` };
+    if (Number.isNaN(at.getTime())) return refused("invalid", `${name === "from" ? "From" : "To"} must be a date (YYYY-MM-DD)`);
     filter[name] = end ? new Date(at.getTime() + 86_400_000 - 1) : at;
   }
   return { ok: true, filter };

@@ -4,6 +4,7 @@
 import { asc, count, eq, like, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { kvStore } from "../db/schema/index.ts";
+import { refused, type Refused } from "../outcome.ts";
 
 export const KV_LIMIT = { min: 1, max: 500, default: 100 } as const;
 const MAX_KEY_LENGTH = 512;
@@ -14,18 +15,18 @@ export const REDACTED = "[redacted]";
 export type KvQuery = { mode: "key"; key: string; includeValues: boolean } | { mode: "list"; prefix: string; limit: number; includeValues: boolean };
 
 /** Reads `key`, `prefix`, `limit` and `includeValues` from the query string; `key` wins over `prefix`. */
-export function parseKvQuery(query: Record<string, unknown>): { ok: true; query: KvQuery } | { ok: false; error: string } {
+export function parseKvQuery(query: Record<string, unknown>): { ok: true; query: KvQuery } | Refused<"invalid"> {
   const text = (name: string) => (typeof query[name] === "string" ? (query[name] as string) : undefined);
   const includeValues = ["1", "true", "yes"].includes((text("includeValues") ?? "").toLowerCase());
   const key = text("key")?.trim();
   const prefix = text("prefix")?.trim() ?? "";
-  if ((key?.length ?? 0) > MAX_KEY_LENGTH || prefix.length > MAX_KEY_LENGTH) return { ok: false, error: `key and prefix must be at most ${MAX_KEY_LENGTH} characters` };
+  if ((key?.length ?? 0) > MAX_KEY_LENGTH || prefix.length > MAX_KEY_LENGTH) return refused("invalid", `key and prefix must be at most ${MAX_KEY_LENGTH} characters`);
   if (key) return { ok: true, query: { mode: "key", key, includeValues } };
   const rawLimit = text("limit")?.trim();
   let limit: number = KV_LIMIT.default;
   if (rawLimit !== undefined && rawLimit !== "") {
     limit = Number(rawLimit);
-    if (!/^\d+$/.test(rawLimit) || limit < KV_LIMIT.min || limit > KV_LIMIT.max) return { ok: false, error: `limit must be an integer from ${KV_LIMIT.min} to ${KV_LIMIT.max}` };
+    if (!/^\d+$/.test(rawLimit) || limit < KV_LIMIT.min || limit > KV_LIMIT.max) return refused("invalid", `limit must be an integer from ${KV_LIMIT.min} to ${KV_LIMIT.max}`);
   }
   return { ok: true, query: { mode: "list", prefix, limit, includeValues } };
 }

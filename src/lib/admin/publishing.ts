@@ -13,7 +13,8 @@ import { readPublishedSheet } from "../store/published.ts";
 import { patchStoreSheet } from "../store/patch.ts";
 import { readStoreSheet, saveStoreSheet } from "../store/store.ts";
 import { allChanges } from "./drafts.ts";
-import { writeSheetEdits, type SheetWriteResult } from "./sheet-editor.ts";
+import { INVALID_PAYLOAD, writeSheetEdits, type SheetWriteResult } from "./sheet-editor.ts";
+import { invalid, refused, type Invalid, type Refused } from "../outcome.ts";
 import { recordActivity } from "./activity.ts";
 import type { FieldIssue } from "../http/responses.ts";
 
@@ -27,19 +28,19 @@ export async function publishDrafts(deps: PublishDeps, actor: string, confirm = 
 }
 
 /** Validates the body of POST /api/admin/sheet/publish: nothing, or `{confirm: true|false}`; any other field is refused. */
-export function parsePublishInput(body: unknown): { ok: true; confirm: boolean } | { ok: false; issues: Issue[] } {
+export function parsePublishInput(body: unknown): { ok: true; confirm: boolean } | Invalid<Issue> {
   if (body === undefined) return { ok: true, confirm: false };
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return { ok: false, issues: [{ field: "body", message: "Expected a JSON object" }] };
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return invalid(INVALID_PAYLOAD, [{ field: "body", message: "Expected a JSON object" }]);
   const record = body as Record<string, unknown>;
   const issues: Issue[] = Object.keys(record).filter((k) => k !== "confirm").map((field) => ({ field, message: "Unknown field" }));
   if (record.confirm !== undefined && typeof record.confirm !== "boolean") issues.push({ field: "confirm", message: "confirm must be true or false" });
-  return issues.length ? { ok: false, issues } : { ok: true, confirm: record.confirm === true };
+  return issues.length ? invalid(INVALID_PAYLOAD, issues) : { ok: true, confirm: record.confirm === true };
 }
 
 /** Puts the working sheet back to the published one (rows keep their ids). Nothing is published. */
-export async function discardDrafts(deps: PublishDeps, actor: string): Promise<{ ok: true; discarded: number } | { ok: false; error: string }> {
+export async function discardDrafts(deps: PublishDeps, actor: string): Promise<{ ok: true; discarded: number } | Refused<"conflict">> {
   const [working, published] = await Promise.all([readStoreSheet(deps.db), readPublishedSheet(deps.db)]);
-  if (!published) return { ok: false, error: "Nothing has been published yet" };
+  if (!published) return refused("conflict", "Nothing has been published yet");
   const changes = allChanges(working, published).length;
   if (changes === 0) return { ok: true, discarded: 0 };
   const saved = await saveStoreSheet(
@@ -47,7 +48,7 @@ export async function discardDrafts(deps: PublishDeps, actor: string): Promise<{
     { headers: published.columns.map((c) => c.label), rows: published.rows.map((r) => published.columns.map((c) => r.values[c.key] ?? "")), ids: published.rows.map((r) => r.id), columnKeys: published.columns.map((c) => c.key) },
     { updatedBy: "admin-sheet-editor", origin: "manual", trigger: "discard", actor, now: deps.now(), publish: false },
   );
-  if (!saved.ok) return { ok: false, error: saved.error };
+  if (!saved.ok) return refused("conflict", saved.error);
   deps.log.info("sheet-editor", "Drafts discarded", { rows: changes, by: actor });
   await recordActivity(deps, { actor, action: "sheet.discard", targetType: "sheet", targetId: String(saved.revision), outcome: "ok", detail: { rows: changes } });
   return { ok: true, discarded: changes };
@@ -63,7 +64,7 @@ export interface StatusInput {
 type Issue = FieldIssue;
 
 /** Validates a status body: `event` (an event key or an exact title), `status` and an optional `note`. */
-export function parseStatusInput(body: Record<string, unknown>): { ok: true; input: StatusInput } | { ok: false; issues: Issue[] } {
+export function parseStatusInput(body: Record<string, unknown>): { ok: true; input: StatusInput } | Invalid<Issue> {
   const issues: Issue[] = [];
   const event = typeof body.event === "string" ? body.event.trim() : "";
   if (event === "" || event.length > 200) issues.push({ field: "event", message: "Name the event by its key or its exact title" });
@@ -72,7 +73,7 @@ export function parseStatusInput(body: Record<string, unknown>): { ok: true; inp
   if (typeof rawNote !== "string") issues.push({ field: "note", message: "note must be text" });
   else if (rawNote.trim().length > STATUS_NOTE_MAX) issues.push({ field: "note", message: `note is at most ${STATUS_NOTE_MAX} characters` });
   else if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(rawNote)) issues.push({ field: "note", message: "note holds control characters" });
-  if (issues.length) return { ok: false, issues };
+  if (issues.length) return invalid(INVALID_PAYLOAD, issues);
   return { ok: true, input: { event, status: body.status as EventStatus, note: normaliseStatusNote(rawNote as string) } };
 }
 

@@ -11,6 +11,7 @@ import type { SchemaReport } from "../sheet/quality.ts";
 import { readSheetNotes, type SheetNotes } from "./sheet-readings.ts";
 import { allChanges, needsConfirmation, publishReview, readDraftMarks, reviewCounts, type DraftMarks, type PublishReview } from "./drafts.ts";
 import { t } from "../i18n/index.ts";
+import { invalid, type Invalid } from "../outcome.ts";
 import { readPublishedSheetKept } from "../store/published.ts";
 import { createBackup } from "../store/backups.ts";
 import { patchStoreSheet, type CellConflict, type StorePatch } from "../store/patch.ts";
@@ -56,6 +57,9 @@ export interface EditorSheet {
 }
 
 type Issue = FieldIssue;
+
+/** The message of an admin write whose body is refused field by field. */
+export const INVALID_PAYLOAD = "Invalid request payload";
 
 /** The metadata for JSON. */
 export function metaJson(meta: StoreMeta | undefined): SheetMetaJson {
@@ -134,14 +138,14 @@ export async function readSheetWarnings(db: Db, now: Date): Promise<SheetWarning
 }
 
 /** The window parameters of GET /api/admin/sheet (`offset`, `limit`, `search`); null when none is given (the whole sheet). */
-export function parseWindowQuery(query: Record<string, string | undefined>): { ok: true; window: WindowQuery | null } | { ok: false; issues: Issue[] } {
+export function parseWindowQuery(query: Record<string, string | undefined>): { ok: true; window: WindowQuery | null } | Invalid<Issue> {
   if (query.offset === undefined && query.limit === undefined && query.search === undefined) return { ok: true, window: null };
   const issues: Issue[] = [];
   const offset = wholeQueryNumber(query, "offset", { min: 0, max: 1_000_000, fallback: 0 }, issues);
   const limit = wholeQueryNumber(query, "limit", { min: 1, max: MAX_WINDOW, fallback: EDITOR_PAGE }, issues);
   const search = query.search ?? "";
   if (search.length > MAX_SEARCH) issues.push({ field: "search", message: `search is at most ${MAX_SEARCH} characters` });
-  if (issues.length) return { ok: false, issues };
+  if (issues.length) return invalid(INVALID_PAYLOAD, issues);
   return { ok: true, window: { offset, limit, search } };
 }
 
@@ -190,8 +194,8 @@ function listOf(value: unknown, field: string, max: number, issues: Issue[]): un
 export type SheetPatchInput = StorePatch & { baseRevision: number; publish: boolean; confirm?: boolean };
 
 /** Validates an autosave body; every problem is reported with its field. */
-export function parseSheetPatch(body: unknown): { ok: true; patch: SheetPatchInput } | { ok: false; issues: Issue[] } {
-  if (!isPlainObject(body)) return { ok: false, issues: [{ field: "body", message: "Expected a JSON object" }] };
+export function parseSheetPatch(body: unknown): { ok: true; patch: SheetPatchInput } | Invalid<Issue> {
+  if (!isPlainObject(body)) return invalid(INVALID_PAYLOAD, [{ field: "body", message: "Expected a JSON object" }]);
   const issues: Issue[] = [];
   const baseRevision = baseRevisionOf(body.baseRevision, issues);
   const cells = listOf(body.cells, "cells", MAX_CELLS, issues).map((cell, i) => {
@@ -224,7 +228,7 @@ export function parseSheetPatch(body: unknown): { ok: true; patch: SheetPatchInp
   });
   if (body.publish !== undefined && typeof body.publish !== "boolean") issues.push({ field: "publish", message: "publish must be true or false" });
   if (body.confirm !== undefined && typeof body.confirm !== "boolean") issues.push({ field: "confirm", message: "confirm must be true or false" });
-  if (issues.length) return { ok: false, issues };
+  if (issues.length) return invalid(INVALID_PAYLOAD, issues);
   return { ok: true, patch: { baseRevision, cells, addRows, deleteRowIds, addColumns, publish: body.publish === true, confirm: body.confirm === true } };
 }
 
@@ -239,8 +243,8 @@ export interface SheetReplaceInput {
 }
 
 /** Validates a whole-sheet body. */
-export function parseSheetReplace(body: unknown): { ok: true; input: SheetReplaceInput } | { ok: false; issues: Issue[] } {
-  if (!isPlainObject(body)) return { ok: false, issues: [{ field: "body", message: "Expected a JSON object" }] };
+export function parseSheetReplace(body: unknown): { ok: true; input: SheetReplaceInput } | Invalid<Issue> {
+  if (!isPlainObject(body)) return invalid(INVALID_PAYLOAD, [{ field: "body", message: "Expected a JSON object" }]);
   const issues: Issue[] = [];
   const baseRevision = baseRevisionOf(body.baseRevision, issues);
   if (!Array.isArray(body.columns)) issues.push({ field: "columns", message: "columns must be a list" });
@@ -261,7 +265,7 @@ export function parseSheetReplace(body: unknown): { ok: true; input: SheetReplac
   });
   if (body.publish !== undefined && typeof body.publish !== "boolean") issues.push({ field: "publish", message: "publish must be true or false" });
   if (body.confirm !== undefined && typeof body.confirm !== "boolean") issues.push({ field: "confirm", message: "confirm must be true or false" });
-  if (issues.length) return { ok: false, issues };
+  if (issues.length) return invalid(INVALID_PAYLOAD, issues);
   return { ok: true, input: { baseRevision, publish: body.publish === true, confirm: body.confirm === true, columns, rows } };
 }
 

@@ -16,6 +16,7 @@ import { createBackup, restoreBackup } from "../store/backups.ts";
 import { checkUploadCsv, type UploadReport } from "../store/csv-transfer.ts";
 import type { JobOutcome, ReportProgress } from "./jobs.ts";
 import { DeadlinePassed, type WriteDeadline } from "../db/write-deadline.ts";
+import { refused, type Refused } from "../outcome.ts";
 
 export type OperationsDeps = PublishDeps & { config: Config; kv: Kv };
 
@@ -61,7 +62,7 @@ function warmProgress(report: ReportProgress | undefined, from: number, steps: n
 export type UploadOutcome =
   | { ok: true; dryRun: true; report: UploadReport; message: string }
   | { ok: true; dryRun: false; report: UploadReport; message: string; meta: ReturnType<typeof metaJson> }
-  | { ok: false; report: UploadReport; error: string };
+  | (Refused<"invalid"> & { report: UploadReport });
 
 async function snapshotFirst(deps: OperationsDeps) {
   await createBackup(deps.db, { createdBy: "admin-panel", trigger: "pre-restore", now: deps.now() });
@@ -101,12 +102,12 @@ async function publishSheetWithProgress(
  */
 export async function uploadCsv(deps: OperationsDeps, text: string, options: { dryRun: boolean; actor?: string; bytes?: number }): Promise<UploadOutcome> {
   const report = checkUploadCsv(text, options.bytes, deps.now());
-  if (report.errors.length > 0) return { ok: false, report, error: OPERATION_MESSAGES.uploadBlocked };
+  if (report.errors.length > 0) return refused("invalid", OPERATION_MESSAGES.uploadBlocked, { report });
   if (options.dryRun) return { ok: true, dryRun: true, report, message: OPERATION_MESSAGES.uploadChecked };
   const { saved } = await replaceStore(deps, text, { updatedBy: "admin-upload", origin: "manual", trigger: "upload", actor: options.actor });
   if (!saved.ok) {
     const errors = "blocking" in saved ? saved.blocking.map((b) => ({ type: b.type as string, message: b.message, rows: b.rows })) : [{ type: "stale", message: saved.error, rows: [] }];
-    return { ok: false, report: { ...report, errors }, error: OPERATION_MESSAGES.uploadBlocked };
+    return refused("invalid", OPERATION_MESSAGES.uploadBlocked, { report: { ...report, errors } });
   }
   return { ok: true, dryRun: false, report, message: `Uploaded ${saved.rowCount} rows to the store and revalidated the homepage`, meta: metaJson(await findStoreMeta(deps.db)) };
 }
