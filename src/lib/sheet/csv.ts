@@ -4,6 +4,7 @@
 import Papa from "papaparse";
 import { mapSheetHeaders, type SheetField } from "./columns.ts";
 import type { BlockingIssue } from "./types.ts";
+import { refused, type Refused } from "../outcome.ts";
 
 const BOM = "\ufeff";
 const LINE_END = /\r\n?/g;
@@ -32,8 +33,8 @@ export interface ParsedSheetCsv {
   blocking: BlockingIssue[];
 }
 
-/** A parsed sheet: usable (`ok`), or not with the blocking issues joined into `error`. */
-export type SheetCsvResult = (ParsedSheetCsv & { ok: true }) | (ParsedSheetCsv & { ok: false; error: string });
+/** A parsed sheet: usable (`ok`), or refused as invalid with the blocking issues joined into `error`. */
+export type SheetCsvResult = (ParsedSheetCsv & { ok: true }) | (ParsedSheetCsv & Refused<"invalid">);
 
 /** Splits CSV text into records of trimmed cells: BOM dropped, LF/CRLF/CR line ends, quoted commas and newlines. */
 export function parseCsvRecords(text: string): string[][] {
@@ -92,7 +93,7 @@ export function parseSheetRecords(records: readonly (readonly string[])[]): Shee
     blocking,
   };
   if (blocking.length === 0) return { ...parsed, ok: true };
-  return { ...parsed, ok: false, error: blocking.map((issue) => issue.message).join("; ") };
+  return { ...parsed, ...refused("invalid", blocking.map((issue) => issue.message).join("; ")) };
 }
 
 function structureMismatchMessage(rowNumbers: number[]): string {

@@ -21,6 +21,7 @@ import { parseVenueTypes } from "./setting.ts";
 import { normaliseStatusNote, parseEventStatus } from "./status.ts";
 import { normaliseTime, readTimeCell } from "./times.ts";
 import type { BlockingIssue, LiveEvent, NationalityCode, PublishedRowState, SheetWarning } from "./types.ts";
+import { refused, type Refused } from "../outcome.ts";
 
 /** Options of a sheet parse; `now` fixes the current Paris year used for dates written without a year. */
 export interface ParseEventSheetOptions {
@@ -59,10 +60,8 @@ export interface EventSheet {
   inferredYear: number;
 }
 
-/** An unreadable sheet: the blocking issues (joined into `error`) and whatever row warnings could be found. */
-export interface EventSheetFailure {
-  ok: false;
-  error: string;
+/** An unreadable sheet, refused as invalid: the blocking issues (joined into `error`) and whatever row warnings could be found. */
+export interface EventSheetFailure extends Refused<"invalid"> {
   blocking: BlockingIssue[];
   columns: string[];
   schemaReport: SchemaReport;
@@ -394,7 +393,7 @@ export function parseEventSheet(csvText: string, options: ParseEventSheetOptions
   const inputs = csv.rows.map((row) => ({ rowNumber: row.rowNumber, fields: fieldsOfRow(row.cells, csv.columnByField) }));
   const built = buildEventsFromRows(inputs, options);
   const schemaReport = buildSchemaReport([...csv.blocking, ...tooFewUsableIssue(built.events)], built.warnings);
-  if (!csv.ok) return { ok: false, error: csv.error, blocking: csv.blocking, columns: csv.columns, schemaReport };
+  if (!csv.ok) return refused("invalid", csv.error, { blocking: csv.blocking, columns: csv.columns, schemaReport });
 
   const keyColumn = csv.columnByField.eventKey;
   const rows: KeyedSheetRow[] = csv.rows.map((row, index) => {

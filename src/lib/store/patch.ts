@@ -35,6 +35,7 @@ import { findFieldForHeader, isFeaturedHeader } from "../sheet/columns.ts";
 import type { SchemaReport } from "../sheet/quality.ts";
 import { holdTransactionLock, STORE_LOCK_KEY } from "../db/locks.ts";
 import type { FieldIssue } from "../http/responses.ts";
+import { refused, type Refused } from "../outcome.ts";
 
 /** One cell to write; `baseRevision`, when given, is the revision this cell was read at (else the patch's). */
 export interface CellEdit {
@@ -109,10 +110,11 @@ export type PatchResult =
       /** True when other writes landed between the base and this one (the caller's copy is behind). */
       behind: boolean;
     }
-  | { ok: false; kind: "conflict"; error: string; meta: StoreMeta; conflicts: CellConflict[] }
-  | { ok: false; kind: "invalid"; error: string; issues: { field: string; message: string }[] }
-  | { ok: false; kind: "blocked"; error: string; report: SchemaReport }
-  | { ok: false; kind: "held"; error: string };
+  // A refusal; `kind` tells the editor which of two ways it was refused (edits or schema, cells or a held publish).
+  | { ok: false; reason: "conflict"; kind: "conflict"; error: string; meta: StoreMeta; conflicts: CellConflict[] }
+  | { ok: false; reason: "invalid"; kind: "invalid"; error: string; issues: { field: string; message: string }[] }
+  | { ok: false; reason: "invalid"; kind: "blocked"; error: string; report: SchemaReport }
+  | { ok: false; reason: "conflict"; kind: "held"; error: string };
 
 const MAX_CELL_LENGTH = 10_000;
 
@@ -166,17 +168,17 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
     checkCellRows(patch, issues);
     if (issues.length) return invalid(issues);
     const conflicts = findConflicts(patch, byId, new Set(addedIds), found.columns, base);
-    if (conflicts.length) return { ok: false as const, kind: "conflict" as const, error: "The sheet changed since these edits were based on it", meta: metaBefore(found, options.now), conflicts };
+    if (conflicts.length) return { ok: false as const, reason: "conflict" as const, kind: "conflict" as const, error: "The sheet changed since these edits were based on it", meta: metaBefore(found, options.now), conflicts };
 
     const draft = applyPatch(patch, found, rows, addedColumns, addedIds);
     const assignedKeys = await assignMissingKeys(t, draft.next, { added: draft.added, blankBefore: draft.blankBefore, touched: touchedRows(draft), deleted: draft.deleted, all: whole ? rows : undefined });
     for (const { rowId, eventKey } of assignedKeys) setCell(draft, draft.nextById.get(rowId)!, "eventKey", eventKey);
     if (options.gate) {
       const report = options.gate(draft.allColumns, draft.next);
-      if (!report.ok) return { ok: false as const, kind: "blocked" as const, error: report.blocking.map((b) => b.message).join("; "), report };
+      if (!report.ok) return { ok: false as const, reason: "invalid" as const, kind: "blocked" as const, error: report.blocking.map((b) => b.message).join("; "), report };
     }
     const held = options.hold?.(draft.allColumns, draft.next);
-    if (held) return { ok: false as const, kind: "held" as const, error: held };
+    if (held) return { ok: false as const, reason: "conflict" as const, kind: "held" as const, error: held };
     const touched = touchedRows(draft);
     const appended = await writeRows(t, found, draft, touched);
     const metaValues = await writeMeta(t, found, draft, { appended: appended.length, whole }, options);
@@ -200,7 +202,7 @@ export async function patchStoreSheet(db: Db, patch: StorePatch, options: PatchO
 
 /** The refusal of a patch whose edits are malformed. */
 function invalid(issues: Issue[]): InvalidResult {
-  return { ok: false as const, kind: "invalid" as const, error: "Invalid sheet edits", issues };
+  return { ok: false as const, reason: "invalid" as const, kind: "invalid" as const, error: "Invalid sheet edits", issues };
 }
 
 /** Takes the store lock and reads the meta row and the columns. */
@@ -462,10 +464,10 @@ export async function appendStoreRows(
   db: Db,
   rows: Record<string, string>[],
   options: Omit<PatchOptions, "trigger"> & { trigger?: RevisionTrigger },
-): Promise<{ ok: true; keys: string[]; rowIds: string[]; meta: StoreMeta } | { ok: false; error: string }> {
+): Promise<{ ok: true; keys: string[]; rowIds: string[]; meta: StoreMeta } | Refused<"invalid" | "conflict">> {
   const cleaned = rows.map((values) => ({ values: Object.fromEntries(Object.entries(values).filter(([key]) => CORE_KEYS.has(key)).map(([k, v]) => [k, k === "eventKey" ? "" : v])) }));
   const result = await patchStoreSheet(db, { addRows: cleaned }, { publish: "changes", ...options, trigger: options.trigger ?? "submission" });
-  if (!result.ok) return { ok: false, error: result.error };
+  if (!result.ok) return refused(result.reason, result.error);
   const keyById = new Map(result.assignedKeys.map((k) => [k.rowId, k.eventKey]));
   return { ok: true, keys: result.addedRowIds.map((id) => keyById.get(id) ?? ""), rowIds: result.addedRowIds, meta: result.meta };
 }

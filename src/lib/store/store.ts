@@ -17,6 +17,7 @@ import { publishWholeSheet } from "./published.ts";
 import { cellValue } from "./cells.ts";
 import { holdTransactionLock, STORE_LOCK_KEY } from "../db/locks.ts";
 import { writeWithinDeadline, type WriteDeadline } from "../db/write-deadline.ts";
+import { refused, type Refused } from "../outcome.ts";
 
 /**
  * A sheet as headers plus rows of cells. `ids` (parallel to `rows`) names the stored row each one
@@ -101,8 +102,8 @@ export type SaveResult =
       missingEventKeyCount: number;
       generatedEventKeyCount: number;
     }
-  | { ok: false; error: string; blocking: BlockingIssue[] }
-  | { ok: false; error: string; stale: true; meta: StoreMeta };
+  | (Refused<"invalid"> & { blocking: BlockingIssue[] })
+  | (Refused<"conflict"> & { stale: true; meta: StoreMeta });
 
 /** Core column keys (the 20 canonical fields). */
 export const CORE_KEYS: ReadonlySet<string> = new Set<string>(SHEET_FIELDS);
@@ -203,11 +204,11 @@ export interface PreparedSheet {
  * Normalises an incoming sheet for storage: schema gate (the CSV rules), stored columns, rows
  * keyed by column, and the uniqueness pass writing generated keys into the Event Key cell.
  */
-export function prepareSheet(input: RawSheet | string): ({ ok: true } & PreparedSheet) | { ok: false; error: string; blocking: BlockingIssue[] } {
+export function prepareSheet(input: RawSheet | string): ({ ok: true } & PreparedSheet) | (Refused<"invalid"> & { blocking: BlockingIssue[] }) {
   const records: string[][] =
     typeof input === "string" ? parseCsvRecords(input) : [input.headers.map((h) => String(h ?? "").trim()), ...input.rows.map((row) => row.map((cell) => String(cell ?? "").trim()))];
   const parsed = parseSheetRecords(records);
-  if (!parsed.ok) return { ok: false, error: parsed.error, blocking: parsed.blocking };
+  if (!parsed.ok) return refused("invalid", parsed.error, { blocking: parsed.blocking });
   const { columns, sourceIndex } = columnsFor(parsed.columns, typeof input === "string" ? undefined : input.columnKeys);
   const ids = typeof input === "string" ? undefined : input.ids;
   const cell = (cells: string[], key: string) => {
@@ -423,7 +424,7 @@ export async function saveStoreSheet(db: Db, input: RawSheet | string, options: 
     const [current] = await tx.select().from(eventStoreMeta).where(eq(eventStoreMeta.id, 1)).limit(1);
     const previousColumns = await listStoreColumns(tx as unknown as Db);
     if (options.baseRevision !== undefined && (current?.revision ?? 0) !== options.baseRevision) {
-      return { ok: false as const, error: "The sheet changed since it was loaded", stale: true as const, meta: metaOf(current!, previousColumns.length) };
+      return refused("conflict", "The sheet changed since it was loaded", { stale: true as const, meta: metaOf(current!, previousColumns.length) });
     }
     const revision = (current?.revision ?? 0) + 1;
     const previousRows = await readStoreRows(tx as unknown as Db, previousColumns);
