@@ -3,6 +3,7 @@
 // every Paris calendar day the window touches, the last one being today in Paris.
 
 import { parisDate, parisInstant } from "../paris-time.ts";
+import { refused, type Refused } from "../outcome.ts";
 
 export const DEFAULT_WINDOW_DAYS = 30;
 export const MIN_WINDOW_DAYS = 1;
@@ -17,22 +18,22 @@ export interface InsightsWindow {
 }
 
 /** The result of reading a windowDays parameter: a clamped number, or why it is unusable. */
-export type WindowDaysParse = { ok: true; windowDays: number } | { ok: false; error: string };
+export type WindowDaysParse = { ok: true; windowDays: number } | Refused<"invalid">;
 
 /**
  * Reads `windowDays` from a query value. Absent or blank → 30. A number (including `1e9`,
- * `-5`, `7.6`) is rounded and clamped to 1–365. Anything that is not a number → an error (400).
+ * `-5`, `7.6`) is rounded and clamped to 1–365. Anything that is not a number is refused as invalid.
  */
 export function parseWindowDays(raw: unknown): WindowDaysParse {
   if (raw === undefined || raw === null) return { ok: true, windowDays: DEFAULT_WINDOW_DAYS };
-  if (typeof raw !== "string" && typeof raw !== "number") return { ok: false, error: "windowDays must be a number of days" };
+  if (typeof raw !== "string" && typeof raw !== "number") return refused("invalid", "windowDays must be a number of days");
   const text = String(raw).trim();
   if (text === "") return { ok: true, windowDays: DEFAULT_WINDOW_DAYS };
-  if (text.length > 32) return { ok: false, error: "windowDays must be a number of days" };
+  if (text.length > 32) return refused("invalid", "windowDays must be a number of days");
   const value = Number(text);
   if (!Number.isFinite(value)) {
     // ±Infinity is a number too large or small; NaN is not a number at all.
-    if (Number.isNaN(value)) return { ok: false, error: "windowDays must be a number of days" };
+    if (Number.isNaN(value)) return refused("invalid", "windowDays must be a number of days");
     return { ok: true, windowDays: value > 0 ? MAX_WINDOW_DAYS : MIN_WINDOW_DAYS };
   }
   return { ok: true, windowDays: clampWindowDays(value) };

@@ -20,6 +20,10 @@ import type { LiveEvent } from "../sheet/types.ts";
 import { eq } from "drizzle-orm";
 import { DeadlinePassed, writeWithinDeadline, type WriteDeadline } from "../db/write-deadline.ts";
 import { isIdempotencyConflict, readIdempotency, replayOf, type IdempotentRequest } from "../http/idempotency.ts";
+import { invalid, type Invalid } from "../outcome.ts";
+
+/** The message of a report refused field by field (the form shows the fields). */
+const INVALID_REPORT = "Invalid report";
 
 /** What a visitor can report, in the order the form offers them. */
 export const REPORT_KINDS = ["cancelled", "wrong_place", "wrong_time", "other"] as const;
@@ -57,8 +61,8 @@ export function isReportKind(value: unknown): value is ReportKind {
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Checks a body: `kind` one of REPORT_KINDS, `text` optional, at most REPORT_TEXT_MAX characters, no control characters. */
-export function parseReport(body: unknown): { ok: true; input: ReportInput; honeypot: unknown; formStartedAt: unknown } | { ok: false; issues: ReportIssue[] } {
-  if (!isPlainObject(body)) return { ok: false, issues: [{ field: "body", message: "Send a JSON object or a form" }] };
+export function parseReport(body: unknown): { ok: true; input: ReportInput; honeypot: unknown; formStartedAt: unknown } | Invalid<ReportIssue> {
+  if (!isPlainObject(body)) return invalid(INVALID_REPORT, [{ field: "body", message: "Send a JSON object or a form" }]);
   const issues: ReportIssue[] = [];
   if (!isReportKind(body.kind)) issues.push({ field: "kind", message: `kind must be one of ${REPORT_KINDS.join(", ")}` });
   const raw = body.text === undefined || body.text === null ? "" : body.text;
@@ -69,7 +73,7 @@ export function parseReport(body: unknown): { ok: true; input: ReportInput; hone
     if (text.length > REPORT_TEXT_MAX) issues.push({ field: "text", message: `text is at most ${REPORT_TEXT_MAX} characters` });
     else if (CONTROL.test(text)) issues.push({ field: "text", message: "text holds control characters" });
   }
-  if (issues.length) return { ok: false, issues };
+  if (issues.length) return invalid(INVALID_REPORT, issues);
   return { ok: true, input: { kind: body.kind as ReportKind, text }, honeypot: body.honeypot, formStartedAt: body.formStartedAt };
 }
 

@@ -22,6 +22,10 @@ import { recordActivity } from "../admin/activity.ts";
 import { enqueueMessage } from "../mail/outbox.ts";
 import { changesAcceptedMessage, changesRefusedMessage } from "../mail/messages.ts";
 import type { EditLink, EditLinkSubmission } from "./host-links.ts";
+import { invalid, type Invalid } from "../outcome.ts";
+
+/** The message of a proposal refused field by field (the page shows the fields). */
+const INVALID_PROPOSAL = "The proposed changes are not valid";
 
 /** The sheet fields a host may change, in the form's order. */
 export const EDITABLE_FIELDS = ["startTime", "endTime", "location", "area", "notes", "primaryUrl"] as const;
@@ -66,8 +70,8 @@ export async function publishedRowOf(db: Db, eventKey: string): Promise<{ id: st
  * field (another event's key, a title, a status) is ignored. Only fields that differ from the
  * published row make the change set; none at all is an issue.
  */
-export function parseProposal(body: Record<string, unknown> | undefined, published: Record<string, string>, now: Date): { ok: true; changes: ChangeSet } | { ok: false; issues: ProposalIssue[] } {
-  if (!body) return { ok: false, issues: [{ field: "body", code: "text", message: "Send the fields as a form or JSON" }] };
+export function parseProposal(body: Record<string, unknown> | undefined, published: Record<string, string>, now: Date): { ok: true; changes: ChangeSet } | Invalid<ProposalIssue> {
+  if (!body) return invalid(INVALID_PROPOSAL, [{ field: "body", code: "text", message: "Send the fields as a form or JSON" }]);
   const issues: ProposalIssue[] = [];
   const next: Record<EditableField, string> = Object.fromEntries(EDITABLE_FIELDS.map((f) => [f, published[f] ?? ""])) as Record<EditableField, string>;
   for (const field of EDITABLE_FIELDS) {
@@ -124,13 +128,13 @@ export function parseProposal(body: Record<string, unknown> | undefined, publish
       if (issue.code === "endBeforeStart" || issue.code === "arrondissement" || issue.code === "time") issues.push({ field, code: issue.code, message: issue.message });
     }
   }
-  if (issues.length) return { ok: false, issues };
+  if (issues.length) return invalid(INVALID_PROPOSAL, issues);
   const changes: ChangeSet = {};
   for (const field of EDITABLE_FIELDS) {
     const before = published[field] ?? "";
     if (next[field] !== before) changes[field] = { before, after: next[field] };
   }
-  if (Object.keys(changes).length === 0) return { ok: false, issues: [{ field: "body", code: "noChange", message: "Nothing was changed" }] };
+  if (Object.keys(changes).length === 0) return invalid(INVALID_PROPOSAL, [{ field: "body", code: "noChange", message: "Nothing was changed" }]);
   return { ok: true, changes };
 }
 

@@ -5,6 +5,10 @@
 import { isPlainObject } from "../http/responses.ts";
 import { normaliseEmail } from "../auth/users.ts";
 import { toStorableText } from "../storable-text.ts";
+import { invalid, type Invalid } from "../outcome.ts";
+
+/** The message of a submission refused field by field (the form shows the fields). */
+const INVALID_SUBMISSION = "Invalid submission";
 
 /** One request field: its label in messages and on the form, whether required, its bounds. */
 export interface SubmissionField {
@@ -76,7 +80,7 @@ export const HOST_EMAIL_MESSAGE = "Host email must be a valid email address";
 
 export type ParsedSubmission =
   | { ok: true; input: SubmissionInput; honeypot: unknown; formStartedAt: unknown }
-  | { ok: false; issues: SubmissionIssue[] };
+  | Invalid<SubmissionIssue>;
 
 function characters(value: string): number {
   let n = 0;
@@ -120,7 +124,7 @@ function lengthIssue(field: SubmissionField, length: number): SubmissionIssue | 
 
 /** Validates a submission body (parsed JSON or form fields). */
 export function parseSubmission(body: unknown): ParsedSubmission {
-  if (!isPlainObject(body)) return { ok: false, issues: [{ field: "body", message: "Invalid request payload", code: "payload" }] };
+  if (!isPlainObject(body)) return invalid(INVALID_SUBMISSION, [{ field: "body", message: "Invalid request payload", code: "payload" }]);
   const issues: SubmissionIssue[] = [];
   const values: Record<string, string> = {};
   for (const field of SUBMISSION_FIELDS) {
@@ -169,7 +173,7 @@ export function parseSubmission(body: unknown): ParsedSubmission {
     }
     values[field.name] = value;
   }
-  if (issues.length > 0) return { ok: false, issues };
+  if (issues.length > 0) return invalid(INVALID_SUBMISSION, issues);
   return { ok: true, input: values as SubmissionInput, honeypot: body.honeypot, formStartedAt: body.formStartedAt };
 }
 
