@@ -4,9 +4,9 @@
 // before it posts (without JavaScript such forms post at once).
 (function () {
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("[data-copy-target]");
+    var button = /** @type {Element} */ (event.target).closest && /** @type {Element} */ (event.target).closest("[data-copy-target]");
     if (!button) return;
-    var source = document.querySelector(button.getAttribute("data-copy-target"));
+    var source = /** @type {HTMLTextAreaElement | null} */ (document.querySelector(button.getAttribute("data-copy-target")));
     if (!source) return;
     var status = button.parentElement && button.parentElement.querySelector(".copy-status");
     var text = source.value || source.textContent || "";
@@ -25,7 +25,7 @@
   });
 
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("[data-copy]");
+    var button = /** @type {Element} */ (event.target).closest && /** @type {Element} */ (event.target).closest("[data-copy]");
     if (!button) return;
     var text = button.getAttribute("data-copy") || "";
     var fallback = function () { window.prompt("Copy the statistics link", text); };

@@ -64,7 +64,7 @@
     nightLinks.forEach(function (link) {
       link.setAttribute("href", nightPath(saved));
     });
-    var count = doc.querySelector("[data-my-night-count]");
+    var count = /** @type {HTMLElement | null} */ (doc.querySelector("[data-my-night-count]"));
     if (count) {
       count.textContent = String(saved.length);
       count.hidden = saved.length === 0;
@@ -83,7 +83,7 @@
   var ownNight = main && urlKeys === read().join(",");
 
   doc.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("[data-save]");
+    var button = /** @type {Element} */ (event.target).closest && /** @type {Element} */ (event.target).closest("[data-save]");
     if (!button) return;
     event.preventDefault();
     var key = button.getAttribute("data-save");
@@ -109,7 +109,7 @@
 
   // New cards and the modal arrive through htmx.
   doc.addEventListener("htmx:load", function (event) {
-    if (event.target && event.target.querySelector) paint(event.target);
+    if (event.target && /** @type {Element} */ (event.target).querySelector) paint(event.target);
   });
 
   if (main) {
@@ -123,10 +123,10 @@
     var missing = shown.filter(function (key) {
       return stored.indexOf(key) < 0;
     });
-    var offer = doc.querySelector("[data-night-shared]");
+    var offer = /** @type {HTMLElement | null} */ (doc.querySelector("[data-night-shared]"));
     if (offer && !ownNight && missing.length) offer.hidden = false;
     doc.addEventListener("click", function (event) {
-      if (!(event.target.closest && event.target.closest("[data-night-save-all]"))) return;
+      if (!(/** @type {Element} */ (event.target).closest && /** @type {Element} */ (event.target).closest("[data-night-save-all]"))) return;
       var merged = read();
       shown.forEach(function (key) {
         if (merged.indexOf(key) < 0 && merged.length < MAX) merged.push(key);

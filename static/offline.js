@@ -8,7 +8,7 @@
   "use strict";
 
   var doc = document;
-  var notice = doc.querySelector("[data-offline-notice]");
+  var notice = /** @type {HTMLElement | null} */ (doc.querySelector("[data-offline-notice]"));
   var clock = new Intl.DateTimeFormat("en-GB", { timeZone: doc.body.getAttribute("data-time-zone") || undefined, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
   function text(name) {
@@ -68,7 +68,7 @@
   });
 
   // The offline page (shown by the worker for a page it does not keep): "Try again" reloads it.
-  var retry = doc.querySelector("[data-offline-retry]");
+  var retry = /** @type {HTMLElement | null} */ (doc.querySelector("[data-offline-retry]"));
   if (retry) {
     retry.hidden = false;
     retry.addEventListener("click", function () {
@@ -119,6 +119,10 @@
     var urls = [location.pathname + location.search];
     Array.prototype.forEach.call(doc.querySelectorAll('script[src^="' + site + '/static/"], link[href^="' + site + '/static/"]'), function (el) {
       urls.push(el.getAttribute("src") || el.getAttribute("href"));
+      // A module script's imports have no tag of their own: the page lists them beside it.
+      (el.getAttribute("data-imports") || "").split(" ").forEach(function (url) {
+        if (url) urls.push(url);
+      });
     });
     if (registration.active) registration.active.postMessage({ type: "keep", urls: urls });
   });

@@ -26,12 +26,12 @@
     return Array.prototype.map.call(window.crypto.getRandomValues(new Uint8Array(16)), function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
   // The section may already be open (a page answered with an error); "toggle" does not bubble.
-  var open = doc.getElementById(SECTION);
+  var open = /** @type {HTMLDetailsElement | null} */ (doc.getElementById(SECTION));
   if (open && open.open) stamp(doc);
   doc.addEventListener(
     "toggle",
     function (event) {
-      var el = event.target;
+      var el = /** @type {HTMLDetailsElement} */ (event.target);
       if (el && el.id === SECTION && el.open) stamp(doc);
     },
     true,
@@ -44,7 +44,7 @@
     }
   });
   doc.addEventListener("htmx:load", function (event) {
-    var el = event.target;
+    var el = /** @type {HTMLDetailsElement} */ (event.target);
     if (!el || el.id !== SECTION) {
       // A new modal: a new event, a new start.
       if (el && el.querySelector && el.querySelector("#" + SECTION)) startedAt = key = null;
@@ -53,7 +53,7 @@
     // The thanks: the next report is another one.
     if (!el.querySelector("form")) startedAt = key = null;
     if (el.open) stamp(el.parentNode || doc);
-    var notice = el.querySelector("[data-report-notice]");
+    var notice = /** @type {HTMLElement | null} */ (el.querySelector("[data-report-notice]"));
     if (notice) notice.focus();
   });
 })();

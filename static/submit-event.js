@@ -17,14 +17,14 @@
     return Array.prototype.map.call(window.crypto.getRandomValues(new Uint8Array(16)), function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
   function status(event, text) {
-    var form = event.target && event.target.closest ? event.target.closest("form") : null;
+    var form = event.target && /** @type {Element} */ (event.target).closest ? /** @type {Element} */ (event.target).closest("form") : null;
     var line = form ? form.querySelector("[data-submit-status]") : null;
     if (line) line.textContent = text;
   }
   stamp(document);
   document.addEventListener("htmx:load", function (event) {
     stamp(event.target);
-    var notice = event.target.querySelector ? event.target.querySelector("[data-submit-notice]") : null;
+    var notice = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).querySelector ? /** @type {Element} */ (event.target).querySelector("[data-submit-notice]") : null);
     if (notice && event.target !== document.body) notice.focus();
   });
   document.addEventListener("htmx:beforeRequest", function (event) {

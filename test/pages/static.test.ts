@@ -4,9 +4,24 @@
 import { describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { readdirSync, readFileSync } from "node:fs";
+import { posix } from "node:path";
 import { useTestApp } from "../helpers/app.ts";
+import { staticAssets } from "../../src/lib/serving/static-assets.ts";
 
 const ctx = useTestApp();
+
+/**
+ * A script's bytes as served: its file, with each relative import renamed to the fingerprinted
+ * file it names (src/lib/serving/static-modules.ts).
+ */
+function served(name: string): Buffer {
+  const text = readFileSync(new URL(`../../static/${name}`, import.meta.url), "utf8");
+  const renamed = text.replace(/^(import [^"]*")(\.\/[^"]+)"/gm, (_whole, lead: string, specifier: string) => {
+    const target = staticAssets().byPath.get(posix.join(posix.dirname(name), specifier))!;
+    return `${lead}${specifier.replace(/[^/]+$/, posix.basename(target.hashedPath))}"`;
+  });
+  return Buffer.from(renamed);
+}
 
 async function linkedAssets(): Promise<string[]> {
   const html = await (await ctx.request("/")).text();
@@ -24,7 +39,7 @@ describe("static files", () => {
 
   test("a fingerprinted file is immutable for a year and precompressed", async () => {
     const appJs = (await linkedAssets()).find((link) => /^\/static\/app\.[0-9a-f]{10}\.js$/.test(link))!;
-    const source = readFileSync(new URL("../../static/app.js", import.meta.url));
+    const source = served("app.js");
     const br = await ctx.request(appJs, { headers: { "accept-encoding": "gzip, deflate, br" } });
     expect(br.status).toBe(200);
     expect(br.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");

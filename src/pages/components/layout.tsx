@@ -1,6 +1,6 @@
 // The page shell shared by every public and admin page: head, skip link, header, main, footer.
 
-import { assetUrl } from "../../lib/serving/static-assets.ts";
+import { assetUrl, moduleUrls } from "../../lib/serving/static-assets.ts";
 import { scriptJson } from "../../lib/http/script-json.ts";
 import { SESSION_STORAGE_KEY } from "../../lib/tracking/validation.ts";
 import { PARIS_TIME_ZONE } from "../../lib/paris-time.ts";
@@ -29,8 +29,8 @@ export interface LayoutProps {
   bodyClass?: string;
   /**
    * Scripts to load at the end of the body: paths under /static ("app.js"), linked by their
-   * fingerprinted address, in this order. A page whose scripts show text lists "messages.js" first:
-   * the page's words (JSON) are written only for it.
+   * fingerprinted address as ES modules (PageScript), in this order. A page whose scripts show
+   * text lists "messages.js" first: the page's words (JSON) are written only for it.
    */
   scripts?: string[];
   /** This page's htmx settings, merged over the defaults every page gets (see HTMX_DEFAULTS). */
@@ -121,13 +121,23 @@ export function Layout(props: LayoutProps): JSX.Element {
             ""
           )}
           <script src={assetUrl("vendor/htmx.min.js")} defer></script>
-          {(props.scripts ?? []).map((src) => (
-            <script src={src.startsWith("/") ? src : assetUrl(src)} defer></script>
-          ))}
+          {(props.scripts ?? []).map((src) => (src.startsWith("/") ? <script src={src} defer></script> : <PageScript path={src} />))}
         </body>
       </html>
     )
   );
+}
+
+/**
+ * One of the site's browser scripts (a path under /static, "app.js"), linked by its fingerprinted
+ * address as an ES module: deferred like the others, run in document order. `data-imports` lists
+ * the fingerprinted addresses of the modules it imports, which have no tag of their own, so that
+ * static/offline.js can keep them for offline use on the first visit. `async` runs it as soon as it
+ * is loaded (the sheet editor draws its card before the rest of the page is parsed).
+ */
+export function PageScript(props: { path: string; async?: boolean }): JSX.Element {
+  const imports = moduleUrls(props.path);
+  return <script src={assetUrl(props.path)} type="module" async={props.async} data-imports={imports.length ? imports.join(" ") : undefined}></script>;
 }
 
 /** The public site header. */

@@ -6,7 +6,7 @@
 
 import type { Children } from "@kitajs/html";
 import { EDITOR_RULES, type EditorWindow } from "../../../lib/admin/sheet-editor.ts";
-import { assetUrl } from "../../../lib/serving/static-assets.ts";
+import { PageScript } from "../../components/layout.tsx";
 import { t } from "../../../lib/i18n/index.ts";
 
 /** The root id of the editor card. */
@@ -109,8 +109,8 @@ export function SheetEditorCard(props: { sheet: EditorWindow }): JSX.Element {
         {`Show ${EDITOR_RULES.page} more`}
       </button>
       <template id={SHEET_DATA_ID} data-sheet={JSON.stringify(embedded)} data-rules={JSON.stringify(EDITOR_RULES)}></template>
-      {/* Not deferred: the grid is drawn as soon as the card is parsed, before the rest of the page. */}
-      <script src={assetUrl("sheet-editor.js")}></script>
+      {/* Run as soon as it is loaded: the grid is drawn once the card is parsed, before the rest of the page. */}
+      <PageScript path="sheet-editor.js" async />
     </section>
   );
 }
