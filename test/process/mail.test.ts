@@ -12,7 +12,7 @@ import { createClock, TEST_ADMIN_KEY, useTestApp } from "../helpers/app.ts";
 import { startSmtpServer, linksOf, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp.ts";
 import { checkoutCompleted, signatureHeader, TEST_WEBHOOK_SECRET } from "../helpers/payment.ts";
 import { INTERRUPTED_ERROR } from "../../src/lib/mail/outbox.ts";
-import { festivalWindow } from "../../src/lib/submissions/sanity.ts";
+import { festivalWindow } from "../../src/lib/events/festival-window.ts";
 import { freePort } from "../helpers/processes.ts";
 
 const ADMIN = { "x-admin-key": TEST_ADMIN_KEY };

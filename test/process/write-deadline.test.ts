@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
 import { startProxiedService, type ProxiedService } from "../helpers/processes.ts";
 import { REQUEST_DEADLINE_MS } from "../../src/app.ts";
-import { festivalWindow } from "../../src/lib/submissions/sanity.ts";
+import { festivalWindow } from "../../src/lib/events/festival-window.ts";
 
 /** After the database answers again, how long the late work gets to finish (or not) before the table is read. */
 const SETTLE_MS = 2_000;

@@ -4,12 +4,12 @@
 // functions of an event and one clock reading; the day/night filter and icon follow their own
 // rule, `dayPeriodOf` in sheet/times.ts.
 
-import { memoisedPerObject } from "../memo/memo.ts";
 import { isValidIsoDate } from "../sheet/dates.ts";
 import { parisDate, parisInstant } from "../paris-time.ts";
 import { DEFAULT_EVENT_LENGTH_MINUTES, endsNextDay, isValidTime } from "../sheet/times.ts";
 import type { LiveEvent } from "../sheet/types.ts";
 import { t } from "../i18n/index.ts";
+import { listedEventsSpan, NIGHT_END, NIGHT_START } from "./festival-window.ts";
 
 /** The `when` parameter of the homepage: `now` or `tonight`. */
 export type Moment = "now" | "tonight";
@@ -21,9 +21,6 @@ export function momentLabel(moment: Moment): string {
   return t(`moment.${moment}`);
 }
 
-/** Hours of a festival night: 18:00 to 06:00 the next morning (Paris time). */
-export const NIGHT_START = "18:00";
-export const NIGHT_END = "06:00";
 /** Length given to an event without an end time (as in the calendar files). */
 const DEFAULT_LENGTH_MS = DEFAULT_EVENT_LENGTH_MINUTES * 60_000;
 
@@ -136,27 +133,15 @@ export function hasEnded(event: Pick<LiveEvent, "date" | "time" | "endTime">, no
 }
 
 /**
- * True while the festival is on: from the first listed date's morning to 06:00 after the last
- * listed date (the ended events then drop below a "Finished" divider).
+ * True while the festival is on: inside the span of the listed events, from the first listed
+ * date's midnight to 06:00 after the last (listedEventsSpan); the ended events then drop below a
+ * "Finished" divider.
  */
 export function isFestivalOn(events: readonly Pick<LiveEvent, "date">[], now: Date): boolean {
-  const window = festivalWindow(events);
+  const window = listedEventsSpan(events);
   const t = now.getTime();
   return window !== null && t >= window.start && t < window.end;
 }
-
-/** The festival's span in epoch milliseconds (see isFestivalOn), once per list (a live read's list is never changed once built); null when no event has a date. */
-const festivalWindow = memoisedPerObject((events: readonly Pick<LiveEvent, "date">[]): { start: number; end: number } | null => {
-  let first: string | undefined;
-  let last: string | undefined;
-  for (const event of events) {
-    if (!isValidIsoDate(event.date)) continue;
-    if (!first || event.date < first) first = event.date;
-    if (!last || event.date > last) last = event.date;
-  }
-  if (!first || !last) return null;
-  return { start: parisInstant(first, "00:00").getTime(), end: parisInstant(nextDate(last), NIGHT_END).getTime() };
-});
 
 /** Splits a list (order kept) into events still to come or running, then the ended ones. */
 export function splitFinished<T extends Pick<LiveEvent, "date" | "time" | "endTime">>(events: readonly T[], now: Date): { open: T[]; finished: T[] } {

@@ -4,32 +4,18 @@
 // event or another submission. The form refuses a submission that fails a check; the moderation
 // card shows the same checks on every submission, with links to its likely duplicates.
 
-import { parisDate } from "../paris-time.ts";
+import { festivalWindow } from "../events/festival-window.ts";
 import { parseDateCell } from "../sheet/dates.ts";
 import { normaliseTime, minutesOfDay } from "../sheet/times.ts";
 import { readAreaCell } from "../sheet/arrondissement.ts";
 import { fold as foldText } from "../sheet/text.ts";
 import type { SubmissionIssue } from "./validation.ts";
 
-/** The festival window each year: Fête de la Musique week, 15 to 22 June (the night of the 21st ends on the 22nd). */
-export const FESTIVAL_WINDOW = { from: { month: 6, day: 15 }, to: { month: 6, day: 22 } } as const;
-
 /** An end time up to this hour (exclusive) after an earlier start runs past midnight; any other earlier end is an error. */
 export const LATEST_NEXT_DAY_END = "06:00";
 
 /** Arrondissement answers that mean "not known yet". */
 const UNKNOWN_AREA = new Set(["unknown", "inconnu", "inconnue", "?", "tbc", "tba", "a confirmer", "n/a"]);
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** The window of the coming (or current) festival at `now`: this year's until 22 June (Paris), then next year's. */
-export function festivalWindow(now: Date): { from: string; to: string } {
-  const today = parisDate(now);
-  let year = Number(today.slice(0, 4));
-  const end = (y: number) => `${y}-${pad(FESTIVAL_WINDOW.to.month)}-${pad(FESTIVAL_WINDOW.to.day)}`;
-  if (today > end(year)) year++;
-  return { from: `${year}-${pad(FESTIVAL_WINDOW.from.month)}-${pad(FESTIVAL_WINDOW.from.day)}`, to: end(year) };
-}
 
 export type SanityCode = "date" | "outsideFestival" | "time" | "endBeforeStart" | "arrondissement";
 
