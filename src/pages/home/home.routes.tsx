@@ -15,7 +15,8 @@ import { findEventByKey } from "../../lib/events/lookup.ts";
 import { previewOf } from "../../lib/preview-clock.ts";
 import { currentLanguage } from "../../lib/i18n/index.ts";
 import { resolveHomeRequest } from "./fast/home-request.ts";
-import { PER_REQUEST, serveHome, servePreview } from "./fast/render.ts";
+import { PER_REQUEST_HEADERS as PER_REQUEST } from "../../lib/http/responses.ts";
+import { serveHome, servePreview } from "./fast/render.ts";
 
 /** GET /, GET /event/:eventKey/* */
 export function homeRoutes(deps: Deps) {

@@ -29,7 +29,7 @@ import { keptPieces } from "./kept-views.ts";
 import { searchResultsBody } from "./results-template.ts";
 
 /** Headers of an answer made for one request only. */
-export const PER_REQUEST = PER_REQUEST_HEADERS;
+const PER_REQUEST = PER_REQUEST_HEADERS;
 
 /** The clock of a render: the instant, and the preview minute it comes from (null on the real clock). */
 interface RenderClock {
