@@ -4,27 +4,19 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, rateLimitedJson, refusalJson, requestRefusalJson } from "../lib/http/responses.ts";
+import { jsonNoStore, refusalJson } from "../lib/http/responses.ts";
 import { readJsonOrForm } from "../lib/http/forms.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { ADMIN_BODY_FIELDS, unknownFieldsRefusal, unknownFields } from "../lib/auth/admin-body-fields.ts";
 import { loginAdmin, logoutAdmin, type AdminLoginOutcome } from "../lib/auth/admin-login.ts";
 import { ADMIN_SESSION_COOKIE, clearedSessionCookie, sessionCookie, type SessionCookieOptions } from "../lib/auth/cookies.ts";
-import { SIGN_IN_MESSAGES } from "../lib/auth/sign-in.ts";
 
 /** The JSON answer of a login; on success the session cookie is set through `setCookie`. */
 function loginAnswer(deps: Pick<Deps, "config">, outcome: AdminLoginOutcome, setCookie: (options: SessionCookieOptions) => void): Response {
-  switch (outcome.kind) {
-    case "disabled":
-    case "rejected":
-      return requestRefusalJson("unauthorized", "Unauthorized");
-    case "limited":
-      return rateLimitedJson(SIGN_IN_MESSAGES.tooMany, outcome.retryAfter);
-    case "ok":
-      setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
-      return jsonNoStore({ success: true, token: outcome.token, expiresAt: outcome.expiresAt, jti: outcome.jti });
-  }
+  if (!outcome.ok) return refusalJson(outcome);
+  setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
+  return jsonNoStore({ success: true, token: outcome.token, expiresAt: outcome.expiresAt, jti: outcome.jti });
 }
 
 /** POST /api/admin/login, POST /api/admin/logout */

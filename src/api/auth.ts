@@ -3,8 +3,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { jsonNoStore, rateLimitedJson, readJson, refusalJson, requestRefusalJson } from "../lib/http/responses.ts";
-import { refused } from "../lib/outcome.ts";
+import { jsonNoStore, readJson, refusalJson, requestRefusalJson } from "../lib/http/responses.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { isCrossSiteRequest } from "../lib/http/origin.ts";
 import { signInVisitor, SIGN_IN_MESSAGES, type SignInOutcome } from "../lib/auth/sign-in.ts";
@@ -14,19 +13,9 @@ import { isLimited, resolveLimitedAdminCredential } from "../lib/auth/admin-cred
 
 /** The JSON answer of a sign-in; on success the session cookie is set through `setCookie`. */
 function verifyAnswer(deps: Pick<Deps, "config">, outcome: SignInOutcome, setCookie: (options: SessionCookieOptions) => void): Response {
-  switch (outcome.kind) {
-    case "limited":
-      return rateLimitedJson(SIGN_IN_MESSAGES.tooMany, outcome.retryAfter);
-    case "invalid":
-      return refusalJson(refused("invalid", outcome.error, outcome.field !== "body" ? { issues: [{ field: outcome.field, message: outcome.error }] } : {}));
-    case "failed":
-      return refusalJson(refused("failed", SIGN_IN_MESSAGES.failed));
-    case "unavailable":
-      return refusalJson(refused("unavailable", SIGN_IN_MESSAGES.failed));
-    case "ok":
-      setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
-      return jsonNoStore({ success: true, email: outcome.email, message: SIGN_IN_MESSAGES.verified });
-  }
+  if (!outcome.ok) return refusalJson(outcome);
+  setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
+  return jsonNoStore({ success: true, email: outcome.email, message: SIGN_IN_MESSAGES.verified });
 }
 
 /** POST /api/auth/verify, GET /api/auth/session, DELETE /api/auth/session */

@@ -10,13 +10,17 @@ import type { SigningKey } from "./jwt-key.ts";
 import { limiterParts, RATE_LIMITS } from "../rate-limit/fixed-window.ts";
 import { adminKeyMatches, type AdminPrincipal } from "./admin-credentials.ts";
 import { revokeAdminSession, startAdminSession } from "./admin-sessions.ts";
+import { SIGN_IN_MESSAGES } from "./sign-in.ts";
+import { limited, refused, type Limited, type Refused } from "../outcome.ts";
 
-/** The outcome of a login attempt; routes map it to JSON or to the login form. */
-export type AdminLoginOutcome =
-  | { kind: "disabled" }
-  | { kind: "limited"; retryAfter: number }
-  | { kind: "rejected" }
-  | { kind: "ok"; token: string; jti: string; exp: number; expiresAt: string; maxAge: number };
+/**
+ * The outcome of a login attempt: the session, or a refusal (unauthorized when the console is off
+ * or the key is wrong, alike; limited). Routes answer it as JSON or as the login form.
+ */
+export type AdminLoginOutcome = { ok: true; token: string; jti: string; exp: number; expiresAt: string; maxAge: number } | Refused<"unauthorized"> | Limited;
+
+/** A login refused: the console is off or the key is wrong, told apart to no one. */
+const UNAUTHORIZED = "Unauthorized";
 
 /** What login and logout need. */
 export interface AdminLoginDeps {
@@ -71,14 +75,14 @@ async function backstopFailure(deps: Pick<AdminLoginDeps, "limiter" | "log">, st
  * login fails there.
  */
 export async function loginAdmin(deps: AdminLoginDeps, input: { key: unknown; ip: string; ua: string }): Promise<AdminLoginOutcome> {
-  if (!deps.config.adminKey) return { kind: "disabled" };
+  if (!deps.config.adminKey) return refused("unauthorized", UNAUTHORIZED);
   const backstop = deps.adminLoginBackstop;
   if (deps.now().getTime() >= backstop.until) return checkAdminLogin(deps, input);
   // The backstop is on: one attempt at a time, each after the delay, so at most one key a second
   // is compared however many clients guess in parallel (a hard bound per minute); an attempt
   // arriving while another holds the place is refused at once and may retry in a second, so the
   // real admin still gets in.
-  if (backstop.busy) return { kind: "limited", retryAfter: Math.ceil(ADMIN_LOGIN_BACKSTOP_DELAY_MS / 1000) };
+  if (backstop.busy) return limited(SIGN_IN_MESSAGES.tooMany, Math.ceil(ADMIN_LOGIN_BACKSTOP_DELAY_MS / 1000));
   backstop.busy = true;
   try {
     await Bun.sleep(ADMIN_LOGIN_BACKSTOP_DELAY_MS);
@@ -93,17 +97,17 @@ async function checkAdminLogin(deps: AdminLoginDeps, input: { key: unknown; ip: 
   const limit = await deps.limiter.check(RATE_LIMITS.adminLoginIp, [limiterParts.ip(input.ip)], { failOpen: true });
   if (limit.status === "blocked") {
     deps.log.warn("admin-auth", "Admin login rate limited", { keyHash: limit.keyHash.slice(0, 12) });
-    return { kind: "limited", retryAfter: limit.retryAfter };
+    return limited(SIGN_IN_MESSAGES.tooMany, limit.retryAfter);
   }
   if (!adminKeyMatches(deps.config, input.key)) {
     deps.log.warn("admin-auth", "Admin login rejected");
     await backstopFailure(deps, backstop);
-    return { kind: "rejected" };
+    return refused("unauthorized", UNAUTHORIZED);
   }
   const now = deps.now();
   const session = await startAdminSession({ db: deps.db, secret: deps.signingKey, now }, { ip: input.ip, ua: input.ua });
   deps.log.info("admin-auth", "Admin session started", { jti: session.jti, tv: session.tv });
-  return { kind: "ok", token: session.token, jti: session.jti, exp: session.exp, expiresAt: new Date(session.exp * 1000).toISOString(), maxAge: session.exp - session.iat };
+  return { ok: true, token: session.token, jti: session.jti, exp: session.exp, expiresAt: new Date(session.exp * 1000).toISOString(), maxAge: session.exp - session.iat };
 }
 
 /** Revokes the caller's own session when it authenticated with a token; a key caller has none. */

@@ -13,6 +13,7 @@ import { hasControlCharacter } from "../storable-text.ts";
 import { dbErrorSummary, isDatabaseUnreachable } from "../db/errors.ts";
 import { normaliseEmail, upsertUser, type VisitorDetails } from "./users.ts";
 import { signUserToken, USER_TOKEN } from "./user-token.ts";
+import { invalid, limited, refused, type Invalid, type Limited, type Refused } from "../outcome.ts";
 
 /** Texts of the sign-in answers (the API and the form show the same words). */
 export const SIGN_IN_MESSAGES = {
@@ -38,14 +39,16 @@ const NAME_MIN = 2;
 const NAME_MAX = 80;
 const SOURCE_MAX = 80;
 
-/** The outcome of one sign-in attempt; the route maps it to HTTP. */
+/**
+ * The outcome of one sign-in attempt: the visitor's token, or a refusal (invalid, naming the field
+ * unless the whole body is wrong; limited; failed; unavailable while the database is down).
+ */
 export type SignInOutcome =
-  | { kind: "ok"; email: string; created: boolean; token: string; maxAge: number }
-  | { kind: "invalid"; field: string; error: string }
-  | { kind: "limited"; retryAfter: number }
-  | { kind: "failed" }
-  /** The database is down: try again in a few seconds (503 with Retry-After). */
-  | { kind: "unavailable" };
+  | { ok: true; email: string; created: boolean; token: string; maxAge: number }
+  | Refused<"invalid">
+  | Invalid
+  | Limited
+  | Refused<"failed" | "unavailable">;
 
 type Parsed = { ok: true; details: VisitorDetails } | { ok: false; field: string; error: string };
 
@@ -94,6 +97,11 @@ export interface SignInDeps {
   now: () => Date;
 }
 
+/** The refusal of a wrong field, naming it; a wrong body as a whole names no field. */
+function invalidField(field: string, error: string): Refused<"invalid"> | Invalid {
+  return field === "body" ? refused("invalid", error) : invalid(error, [{ field, message: error }]);
+}
+
 /**
  * Runs a sign-in: per-IP limit, body checks, email+IP limit, consent, then upsert and token.
  * Both limits fail open: an unavailable limiter lets a sign-in through.
@@ -101,29 +109,30 @@ export interface SignInDeps {
 export async function signInVisitor(deps: SignInDeps, body: unknown, ip: string): Promise<SignInOutcome> {
   const ipKey = limiterParts.ip(ip);
   const perIp = await deps.limiter.check(RATE_LIMITS.authVerifyIp, [ipKey], { failOpen: true });
-  if (perIp.status === "blocked") return { kind: "limited", retryAfter: perIp.retryAfter };
+  if (perIp.status === "blocked") return limited(SIGN_IN_MESSAGES.tooMany, perIp.retryAfter);
 
   const parsed = parseSignIn(body);
-  if (!parsed.ok) return { kind: "invalid", field: parsed.field, error: parsed.error };
+  if (!parsed.ok) return invalidField(parsed.field, parsed.error);
   const { details } = parsed;
 
   const perEmail = await deps.limiter.check(RATE_LIMITS.authVerifyEmailIp, [limiterParts.email(details.email), ipKey], { failOpen: true });
-  if (perEmail.status === "blocked") return { kind: "limited", retryAfter: perEmail.retryAfter };
+  if (perEmail.status === "blocked") return limited(SIGN_IN_MESSAGES.tooMany, perEmail.retryAfter);
 
-  if (details.consent === false) return { kind: "invalid", field: "consent", error: SIGN_IN_MESSAGES.consentRequired };
+  if (details.consent === false) return invalidField("consent", SIGN_IN_MESSAGES.consentRequired);
 
   const now = deps.now();
   try {
     const { created } = await upsertUser(deps.db, details, now);
     const { token } = await signUserToken(deps.signingKey, details.email, now);
-    return { kind: "ok", email: details.email, created, token, maxAge: USER_TOKEN.ttlSeconds };
+    return { ok: true, email: details.email, created, token, maxAge: USER_TOKEN.ttlSeconds };
   } catch (error) {
     if (isDatabaseUnreachable(error)) {
       deps.log.warn("auth", "Visitor verification unavailable: the database is down", { error: dbErrorSummary(error) });
-      return { kind: "unavailable" };
+      // The same words as a failure; the refusal's Retry-After says when to try again.
+      return refused("unavailable", SIGN_IN_MESSAGES.failed);
     }
     // The source is the visitor's own text: only whether one was given is logged.
     deps.log.error("auth", "Visitor verification failed", { hasSource: details.source !== undefined }, error);
-    return { kind: "failed" };
+    return refused("failed", SIGN_IN_MESSAGES.failed);
   }
 }

@@ -111,6 +111,14 @@ export function statusOf(reason: Refusal): number {
   return STATUS_OF_REFUSAL[reason];
 }
 
+/**
+ * The status of a refusal answered by re-rendering a form with its errors: invalid input is 422
+ * (the page itself is fine, the fields are not), every other refusal keeps its own status.
+ */
+export function formStatusOf(reason: Refusal): number {
+  return reason === "invalid" ? 422 : statusOf(reason);
+}
+
 /** When a refused request may be tried again: a limit's own wait, the database's short outage, or not said. */
 function retryAfterOf(refusal: Pick<Refused, "reason"> & { retryAfter?: unknown }): Record<string, string> {
   if (refusal.reason === "limited" && typeof refusal.retryAfter === "number") return { "retry-after": String(refusal.retryAfter) };

@@ -4,7 +4,7 @@
 
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { markup, NO_STORE_HEADERS, UNAVAILABLE_HEADERS } from "../../lib/http/responses.ts";
+import { formStatusOf, markup, NO_STORE_HEADERS, refusalHeaders } from "../../lib/http/responses.ts";
 import { hxRedirect, isHtmx, pageOrFragment } from "../../lib/http/htmx.ts";
 import { readForm } from "../../lib/http/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
@@ -53,20 +53,16 @@ export function returnPath(request: Request): string {
 
 /** The answer of a sign-in form post; on success the session cookie is set through `setCookie`. */
 function signInAnswer(deps: Pick<Deps, "config">, request: Request, values: SignInFormProps["values"], outcome: SignInOutcome, setCookie: (options: SessionCookieOptions) => void): Response {
-  switch (outcome.kind) {
-    case "invalid":
-      return formResponse(request, { values, error: { field: outcome.field, message: outcome.error } }, 422);
-    case "limited":
-      return formResponse(request, { values, error: { field: "body", message: SIGN_IN_MESSAGES.tooMany, text: t("signIn.error.tooMany") } }, 429, { "retry-after": String(outcome.retryAfter) });
-    case "failed":
-      return formResponse(request, { values, error: { field: "body", message: SIGN_IN_MESSAGES.failed, text: t("signIn.error.failed") } }, 500);
-    case "unavailable":
-      return formResponse(request, { values, error: { field: "body", message: SIGN_IN_MESSAGES.failed, text: t("signIn.error.failed") } }, 503, { ...UNAVAILABLE_HEADERS });
-    case "ok":
-      setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
-      if (!isHtmx(request)) return hxRedirect(request, returnPath(request), NO_STORE_HEADERS);
-      return formResponse(request, { signedInEmail: outcome.email });
+  if (!outcome.ok) {
+    const error =
+      outcome.reason === "invalid"
+        ? { field: "issues" in outcome ? outcome.issues[0].field : "body", message: outcome.error }
+        : { field: "body", message: outcome.error, text: t(outcome.reason === "limited" ? "signIn.error.tooMany" : "signIn.error.failed") };
+    return formResponse(request, { values, error }, formStatusOf(outcome.reason), refusalHeaders(outcome));
   }
+  setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
+  if (!isHtmx(request)) return hxRedirect(request, returnPath(request), NO_STORE_HEADERS);
+  return formResponse(request, { signedInEmail: outcome.email });
 }
 
 /** The signed-in visitor's top genres as quick chips; none when signed out or unavailable. */

@@ -3,7 +3,7 @@
 import { siteHref } from "../../lib/links.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { NO_STORE_HEADERS, markup } from "../../lib/http/responses.ts";
+import { NO_STORE_HEADERS, markup, refusalHeaders, statusOf } from "../../lib/http/responses.ts";
 import { hxRedirect, pageOrFragment } from "../../lib/http/htmx.ts";
 import { readForm } from "../../lib/http/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
@@ -32,17 +32,9 @@ function loginResponse(request: Request, props: LoginCardProps, status: number, 
 
 /** The answer of a login form post; on success the session cookie is set through `setCookie`. */
 function loginFormAnswer(deps: Pick<Deps, "config">, request: Request, next: string, outcome: AdminLoginOutcome, setCookie: (options: SessionCookieOptions) => void): Response {
-  switch (outcome.kind) {
-    case "disabled":
-      return loginResponse(request, { disabled: true, next }, 401);
-    case "rejected":
-      return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.rejected }, 401);
-    case "limited":
-      return loginResponse(request, { disabled: false, next, error: LOGIN_ERRORS.limited }, 429, { "retry-after": String(outcome.retryAfter) });
-    case "ok":
-      setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
-      return hxRedirect(request, next, NO_STORE_HEADERS);
-  }
+  if (!outcome.ok) return loginResponse(request, { disabled: false, next, error: outcome.reason === "limited" ? LOGIN_ERRORS.limited : LOGIN_ERRORS.rejected }, statusOf(outcome.reason), refusalHeaders(outcome));
+  setCookie(sessionCookie(deps.config, outcome.token, outcome.maxAge));
+  return hxRedirect(request, next, NO_STORE_HEADERS);
 }
 
 /** GET/POST /admin/login, POST /admin/logout, GET /admin (the areas: content/, placements/, insights/, operations/) */

@@ -4,7 +4,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
 import { isHtmx } from "../../../lib/http/htmx.ts";
-import { privateFragment } from "../../../lib/http/responses.ts";
+import { formStatusOf, privateFragment } from "../../../lib/http/responses.ts";
 import { readForm } from "../../../lib/http/forms.ts";
 import { unlessRefused } from "../../../lib/http/errors.ts";
 import { liveEventNames, readInsightsQuery } from "../../../lib/insights/request.ts";
@@ -94,7 +94,7 @@ export function insightsRoutes(deps: Deps) {
         const email = typeof form.email === "string" ? form.email.slice(0, 300) : "";
         if (form.confirm !== "1") return block(request, () => <EraseCard email={email} error="Tick the confirmation box to erase." />, 422);
         const result = await eraseByEmail(deps, email, actorOf(admin));
-        if (!result.ok) return block(request, () => <EraseCard email={email} error={result.error} />, 422);
+        if (!result.ok) return block(request, () => <EraseCard email={email} error={result.error} />, formStatusOf(result.reason));
         return block(request, () => <EraseCard result={result} />);
       },
       { isAdmin: true, parse: "none" },
