@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { TEST_ADMIN_KEY, useTestApp, postJson, withTestApp } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER, claimsOf, forgeToken, loginAsAdmin, setCookie, tamper, unsignedToken } from "../helpers/auth.ts";
 import { signUserToken } from "../../src/lib/auth/user-token.ts";
-import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
+import { NO_STORE_HEADERS } from "../../src/lib/http/responses.ts";
 
 const ctx = useTestApp();
 beforeEach(async () => {

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { TEST_ADMIN_KEY, postJson, useTestApp } from "../helpers/app.ts";
 import { forgeToken, loginAsAdmin } from "../helpers/auth.ts";
-import { RATE_LIMITS } from "../../src/lib/rate-limit.ts";
+import { RATE_LIMITS } from "../../src/lib/rate-limit/fixed-window.ts";
 
 const ctx = useTestApp();
 beforeEach(async () => {

@@ -7,7 +7,7 @@ import { useTestApp, postJson } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER, loginAsAdmin } from "../helpers/auth.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { appendStoreRows } from "../../src/lib/store/patch.ts";
-import type { Invalidation } from "../../src/lib/invalidation.ts";
+import type { Invalidation } from "../../src/lib/serving/invalidation.ts";
 
 const ctx = useTestApp({ env: { DATA_MODE: "remote" } });
 

@@ -10,8 +10,8 @@ import { submitEvent } from "../../src/lib/submissions/submit.ts";
 import { readStoreSheet, saveStoreSheet } from "../../src/lib/store/store.ts";
 import { listRevisions } from "../../src/lib/store/revisions.ts";
 import { FIXTURE_SHEET_CSV } from "../../src/lib/events/fixtures.ts";
-import { BANNER_KV_KEY } from "../../src/lib/banner.ts";
-import type { Invalidation } from "../../src/lib/invalidation.ts";
+import { BANNER_KV_KEY } from "../../src/lib/site/banner.ts";
+import type { Invalidation } from "../../src/lib/serving/invalidation.ts";
 
 const ctx = useTestApp();
 beforeEach(async () => {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { useTestApp, postJson, TEST_ADMIN_KEY, withTestApp } from "../helpers/app.ts";
 import { claimsOf, forgeToken, loginAsAdmin, setCookie, tamper, unsignedToken } from "../helpers/auth.ts";
-import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
+import { NO_STORE_HEADERS } from "../../src/lib/http/responses.ts";
 
 const ctx = useTestApp();
 beforeEach(async () => {

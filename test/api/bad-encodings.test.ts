@@ -5,7 +5,7 @@
 
 import { describe, expect, test } from "bun:test";
 import { TEST_ADMIN_KEY, useTestApp } from "../helpers/app.ts";
-import { isUnreadablePath } from "../../src/lib/url-encoding.ts";
+import { isUnreadablePath } from "../../src/lib/http/url-encoding.ts";
 
 const ctx = useTestApp();
 

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { TEST_ADMIN_KEY, useTestApp, withTestApp } from "../helpers/app.ts";
-import { RATE_LIMITS } from "../../src/lib/rate-limit.ts";
+import { RATE_LIMITS } from "../../src/lib/rate-limit/fixed-window.ts";
 
 // Each test sends a limit's worth of requests over real sockets (up to 300).
 setDefaultTimeout(60_000);

@@ -8,7 +8,7 @@ import { HTMX_HEADERS, TEST_AUTH_SECRET, useTestApp, postJson } from "../helpers
 import { ADMIN_KEY_HEADER } from "../helpers/auth.ts";
 import { resetDatabase } from "../helpers/database.ts";
 import { hmacHex } from "../../src/lib/crypto.ts";
-import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
+import { NO_STORE_HEADERS } from "../../src/lib/http/responses.ts";
 import { FIXTURE_SHEET_CSV } from "../../src/lib/events/fixtures.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 

@@ -4,11 +4,11 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { TEST_AUTH_SECRET, useTestApp, postJson } from "../helpers/app.ts";
 import { resetDatabase } from "../helpers/database.ts";
-import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
+import { NO_STORE_HEADERS } from "../../src/lib/http/responses.ts";
 import { hmacHex } from "../../src/lib/crypto.ts";
 import { SUBMISSION_SETTINGS_KEY, setSubmissionSettings } from "../../src/lib/submissions/settings.ts";
 import { parseSubmission } from "../../src/lib/submissions/validation.ts";
-import type { RateLimiter } from "../../src/lib/rate-limit.ts";
+import type { RateLimiter } from "../../src/lib/rate-limit/fixed-window.ts";
 import { eventSubmissions } from "../../src/lib/db/schema/index.ts";
 
 const ctx = useTestApp();

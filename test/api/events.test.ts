@@ -3,7 +3,7 @@ import ICAL from "ical.js";
 import { type TestContext, useTestApp, withTestApp } from "../helpers/app.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { seedStoreIfEmpty } from "../../src/lib/events/pipeline.ts";
-import { HOMEPAGE } from "../../src/lib/invalidation.ts";
+import { HOMEPAGE } from "../../src/lib/serving/invalidation.ts";
 
 const ctx = useTestApp();
 

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { postJson, TEST_ADMIN_KEY, useTestApp } from "../helpers/app.ts";
-import { RATE_LIMITS } from "../../src/lib/rate-limit.ts";
+import { RATE_LIMITS } from "../../src/lib/rate-limit/fixed-window.ts";
 
 const ctx = useTestApp();
 

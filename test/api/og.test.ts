@@ -3,7 +3,7 @@ import { Elysia } from "elysia";
 import { useTestApp } from "../helpers/app.ts";
 import { decodePng, distinctColours } from "../helpers/png.ts";
 import { ogApi } from "../../src/api/og.ts";
-import { errorHandler } from "../../src/lib/errors.ts";
+import { errorHandler } from "../../src/lib/http/errors.ts";
 import { renderFallbackPng } from "../../src/lib/og/render.ts";
 import { SITE_NAME } from "../../src/lib/links.ts";
 

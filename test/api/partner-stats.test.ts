@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { TEST_ADMIN_KEY, useTestApp } from "../helpers/app.ts";
 import { resetDatabase } from "../helpers/database.ts";
 import { engagementInteractions } from "../../src/lib/db/schema/index.ts";
-import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
+import { NO_STORE_HEADERS } from "../../src/lib/http/responses.ts";
 import { PARTNER_CSV_COLUMNS, percent } from "../../src/lib/partners/stats.ts";
 
 const ctx = useTestApp();

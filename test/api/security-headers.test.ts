@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
 import { useTestApp, withTestApp } from "../helpers/app.ts";
 import { createApp } from "../../src/app.ts";
-import { CONTENT_SECURITY_POLICY, referrerPolicyOption, securityHeaders, STRICT_TRANSPORT_SECURITY } from "../../src/lib/security-headers.ts";
+import { CONTENT_SECURITY_POLICY, referrerPolicyOption, securityHeaders, STRICT_TRANSPORT_SECURITY } from "../../src/lib/http/security-headers.ts";
 
 const ctx = useTestApp();
 

@@ -4,7 +4,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import fc from "fast-check";
 import { createClock, TEST_AUTH_SECRET, testEnv, type TestContext, useTestApp, postJson, withTestApp } from "../helpers/app.ts";
 import { resetDatabase, sharedDatabase } from "../helpers/database.ts";
-import { NO_STORE_HEADERS } from "../../src/lib/http.ts";
+import { NO_STORE_HEADERS } from "../../src/lib/http/responses.ts";
 import { discoveryRulesHold, parseDiscoveryBody, parseEngagementBody, parsePreferenceBody } from "../../src/lib/tracking/validation.ts";
 import { signUserToken } from "../../src/lib/auth/user-token.ts";
 import { loadConfig } from "../../src/lib/config.ts";

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { HTMX_HEADERS, useTestApp } from "../helpers/app.ts";
 import { setCookie } from "../helpers/auth.ts";
-import { SHARED_CACHE_SECONDS } from "../../src/lib/render-cache.ts";
+import { SHARED_CACHE_SECONDS } from "../../src/lib/serving/render-cache.ts";
 
 const ctx = useTestApp({ env: { DEFAULT_LANGUAGE: undefined } });
 

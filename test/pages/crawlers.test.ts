@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { useTestApp } from "../helpers/app.ts";
-import { LIVE_EVENTS_TAG } from "../../src/lib/invalidation.ts";
+import { LIVE_EVENTS_TAG } from "../../src/lib/serving/invalidation.ts";
 
 const ctx = useTestApp({ env: { NEXT_PUBLIC_SITE_URL: "https://finder.example", NEXT_PUBLIC_PARTNER_EMAIL: "team@finder.test" } });
 

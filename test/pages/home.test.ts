@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { type TestContext, useTestApp, withTestApp, HTMX_HEADERS as HTMX } from "../helpers/app.ts";
 import { saveStoreSheet } from "../../src/lib/store/store.ts";
 import { engagementInteractions, spotlightSchedule } from "../../src/lib/db/schema/index.ts";
-import { saveBannerSettings } from "../../src/lib/banner.ts";
+import { saveBannerSettings } from "../../src/lib/site/banner.ts";
 import { homeCacheKey } from "../../src/pages/home/fast/home-request.ts";
 import { translate } from "../../src/lib/i18n/index.ts";
 

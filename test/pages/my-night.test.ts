@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import ICAL from "ical.js";
 import { useTestApp, withTestApp } from "../helpers/app.ts";
 import { decodePng } from "../helpers/png.ts";
-import { CONTENT_SECURITY_POLICY } from "../../src/lib/security-headers.ts";
+import { CONTENT_SECURITY_POLICY } from "../../src/lib/http/security-headers.ts";
 import { MAX_NIGHT_EVENTS, readNightKeys } from "../../src/pages/my-night/night.ts";
 
 const ctx = useTestApp();

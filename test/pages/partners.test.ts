@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { useTestApp, HTMX_HEADERS as htmx } from "../helpers/app.ts";
 import { engagementInteractions, spotlightSchedule } from "../../src/lib/db/schema/index.ts";
 import { countdownLabel } from "../../src/pages/partners/feature-event.view.tsx";
-import { saveBannerSettings } from "../../src/lib/banner.ts";
+import { saveBannerSettings } from "../../src/lib/site/banner.ts";
 
 const ctx = useTestApp({ env: { NEXT_PUBLIC_PAYMENT_LINK_SPOTLIGHT_STANDARD: "https://pay.example/spotlight", NEXT_PUBLIC_PARTNER_EMAIL: "team@finder.test" } });
 

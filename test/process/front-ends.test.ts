@@ -12,7 +12,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { RATE_LIMITS } from "../../src/lib/rate-limit.ts";
+import { RATE_LIMITS } from "../../src/lib/rate-limit/fixed-window.ts";
 import { findNginx, freePort, nginxConfig } from "../helpers/edge.ts";
 
 const ROOT = join(import.meta.dir, "../..");

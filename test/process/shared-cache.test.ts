@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
 import { publishTitle, startEdge, type Edge } from "../helpers/edge.ts";
-import { SHARED_CACHE_SECONDS } from "../../src/lib/render-cache.ts";
+import { SHARED_CACHE_SECONDS } from "../../src/lib/serving/render-cache.ts";
 
 let edge: Edge;
 

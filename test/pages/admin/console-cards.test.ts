@@ -10,7 +10,7 @@ import { FIXTURE_SHEET_CSV } from "../../../src/lib/events/fixtures.ts";
 import { findStoreMeta, readStoreSheet, saveStoreSheet } from "../../../src/lib/store/store.ts";
 import { listBackups } from "../../../src/lib/store/backups.ts";
 import { submitEvent } from "../../../src/lib/submissions/submit.ts";
-import { findBannerSettings } from "../../../src/lib/banner.ts";
+import { findBannerSettings } from "../../../src/lib/site/banner.ts";
 
 const ctx = useTestApp();
 beforeEach(async () => {

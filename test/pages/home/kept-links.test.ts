@@ -8,7 +8,7 @@ import { parseEventSheet } from "../../../src/lib/sheet/sheet.ts";
 import { homeFiltersOf, homeListing } from "../../../src/pages/home/listing.ts";
 import { HomeResults } from "../../../src/pages/home/home.view.tsx";
 import { inLanguage, inSite, type Language } from "../../../src/lib/i18n/index.ts";
-import { markup } from "../../../src/lib/http.ts";
+import { markup } from "../../../src/lib/http/responses.ts";
 import { dayNightLabel } from "../../../src/lib/events/filter-labels.ts";
 import Html from "@kitajs/html";
 

@@ -10,7 +10,7 @@ import { parseEventSheet } from "../../../src/lib/sheet/sheet.ts";
 import { homeFiltersOf, homeListing } from "../../../src/pages/home/listing.ts";
 import { HomeResults } from "../../../src/pages/home/home.view.tsx";
 import { inSite, type Language } from "../../../src/lib/i18n/index.ts";
-import { markup } from "../../../src/lib/http.ts";
+import { markup } from "../../../src/lib/http/responses.ts";
 import { SEARCH_STAND_IN, searchResultsBody } from "../../../src/pages/home/fast/results-template.ts";
 import { renderContextOf } from "../../../src/pages/home/fast/render-context.ts";
 import type { LiveEvent } from "../../../src/lib/sheet/types.ts";
