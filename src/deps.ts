@@ -21,6 +21,8 @@ import { createTrackingService, type TrackingOptions, type TrackingService } fro
 import { createSigningKey, type SigningKey } from "./lib/auth/jwt-key.ts";
 import { prepareAdminSessionLookup, type AdminSessionLookup } from "./lib/auth/admin-sessions.ts";
 import { createOutboxWorker, type OutboxWorker } from "./lib/mail/worker.ts";
+import type { KeptPublishedSheet } from "./lib/store/published.ts";
+import type { KeptComparison } from "./lib/admin/drafts.ts";
 
 /** Something to run on shutdown (flush buffers, stop timers), in registration order. */
 export type ShutdownHook = () => Promise<void> | void;
@@ -56,6 +58,10 @@ export interface Deps {
   jobs: JobRegistry;
   /** The admin-login backstop: until when every attempt is slowed (see lib/auth/admin-login.ts). */
   adminLoginBackstop: AdminLoginBackstop;
+  /** The published sheet last read by the editor's comparisons (see lib/store/published.ts). */
+  keptPublishedSheet: KeptPublishedSheet;
+  /** The last comparison of the working sheet with the published one (see lib/admin/drafts.ts). */
+  keptDraftComparison: KeptComparison;
   /** Registers work to finish before the database closes. */
   onShutdown(hook: ShutdownHook): void;
   /** Runs the shutdown hooks once, then closes the database. */
@@ -141,6 +147,8 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     runningTasks: new Set(),
     jobs,
     adminLoginBackstop: { until: 0 },
+    keptPublishedSheet: {},
+    keptDraftComparison: {},
     onShutdown: (hook) => hooks.push(hook),
     shutdown: (timeoutSeconds = 5) => {
       shuttingDown ??= (async () => {

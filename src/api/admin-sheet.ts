@@ -39,7 +39,7 @@ export function adminSheetApi(deps: Deps) {
         const parsed = parseWindowQuery(query);
         if (!parsed.ok) return refusalJson(parsed);
         const window = parsed.window;
-        if (window) return jsonNoStore({ success: true, ...(await readEditorWindow(deps.db, window, deps.now())) });
+        if (window) return jsonNoStore({ success: true, ...(await readEditorWindow(deps, window, deps.now())) });
         return jsonNoStore({ success: true, ...(await readEditorSheet(deps.db)) });
       },
       { isAdmin: true },
@@ -64,8 +64,8 @@ export function adminSheetApi(deps: Deps) {
       { isAdmin: true, parse: "none" },
     )
     .get(`${SHEET}/warnings`, async ({ request }) => jsonNoStore({ success: true, warnings: await readSheetWarnings(deps.db, deps.now()) }), { isAdmin: true })
-    .get(`${SHEET}/unpublished`, async () => jsonNoStore({ success: true, ...(await readUnpublishedChanges(deps.db)) }), { isAdmin: true })
-    .get(`${SHEET}/drafts`, async () => jsonNoStore({ success: true, ...(await readDraftSummary(deps.db)) }), { isAdmin: true })
+    .get(`${SHEET}/unpublished`, async () => jsonNoStore({ success: true, ...(await readUnpublishedChanges(deps)) }), { isAdmin: true })
+    .get(`${SHEET}/drafts`, async () => jsonNoStore({ success: true, ...(await readDraftSummary(deps)) }), { isAdmin: true })
     .post(
       `${SHEET}/publish`,
       async ({ request, admin }) => {

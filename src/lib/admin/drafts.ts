@@ -5,7 +5,7 @@
 
 import type { Db } from "../db/client.ts";
 import { t } from "../i18n/index.ts";
-import { readPublishedSheetKept, type PublishedSheet } from "../store/published.ts";
+import { readPublishedSheetKept, type PublishedSheet, type PublishedSheetDeps } from "../store/published.ts";
 import { findStoreMeta, isBlankStoreRow, readStoreSheet, type StoreColumn, type StoredSheet } from "../store/store.ts";
 
 /** How many changed rows the review lists in full (the counts cover every row). */
@@ -148,11 +148,20 @@ function summarise(changes: readonly UnpublishedRow[], published: PublishedSheet
 }
 
 /** One comparison per state of the store: its revision and the published stamp name it. */
-interface KeptComparison {
+interface Comparison {
   key: string;
   result: Promise<{ changes: UnpublishedRow[]; published: PublishedSheet | undefined }>;
 }
-const comparisons = new WeakMap<Db, KeptComparison>();
+
+/** The comparison last made: one slot per process, made by `buildDeps`. */
+export interface KeptComparison {
+  last?: Comparison;
+}
+
+/** What reads the drafts: the database, the kept published sheet and the kept comparison. */
+export interface DraftDeps extends PublishedSheetDeps {
+  keptDraftComparison: KeptComparison;
+}
 
 /**
  * Every change against the published sheet. The Publishing card and the editor both ask after each
@@ -160,25 +169,25 @@ const comparisons = new WeakMap<Db, KeptComparison>();
  * first, so the rows read after are at least that new), and a second caller of the same state,
  * even while the first is still reading, shares it. Every write of the store moves its revision.
  */
-async function compareNow(db: Db): Promise<{ changes: UnpublishedRow[]; published: PublishedSheet | undefined }> {
-  const [meta, published] = await Promise.all([findStoreMeta(db), readPublishedSheetKept(db)]);
+async function compareNow(deps: DraftDeps): Promise<{ changes: UnpublishedRow[]; published: PublishedSheet | undefined }> {
+  const { db, keptDraftComparison: kept } = deps;
+  const [meta, published] = await Promise.all([findStoreMeta(db), readPublishedSheetKept(deps)]);
   // Without a published sheet there is no stamp to tell two states apart: compare every time.
   const key = meta && published ? `${meta.revision}:${meta.updatedAt.getTime()}:${published.stamp}` : "";
-  const last = comparisons.get(db);
-  if (key && last?.key === key) return last.result;
+  if (key && kept.last?.key === key) return kept.last.result;
   const result = readStoreSheet(db).then((working) => ({ changes: allChanges(working, published), published }));
   if (key) {
-    comparisons.set(db, { key, result });
+    kept.last = { key, result };
     result.catch(() => {
-      if (comparisons.get(db)?.result === result) comparisons.delete(db);
+      if (kept.last?.result === result) kept.last = undefined;
     });
   }
   return result;
 }
 
 /** Compares the working sheet with the published one, row by row id (blank working rows are not changes). */
-export async function readUnpublishedChanges(db: Db): Promise<UnpublishedChanges> {
-  const { changes, published } = await compareNow(db);
+export async function readUnpublishedChanges(deps: DraftDeps): Promise<UnpublishedChanges> {
+  const { changes, published } = await compareNow(deps);
   return summarise(changes, published);
 }
 
@@ -201,8 +210,8 @@ export interface DraftSummary {
 }
 
 /** The counts and the deleted rows (the first UNPUBLISHED_ROWS_LISTED) for the editor. */
-export async function readDraftSummary(db: Db): Promise<DraftSummary> {
-  const { changes, published } = await compareNow(db);
+export async function readDraftSummary(deps: DraftDeps): Promise<DraftSummary> {
+  const { changes, published } = await compareNow(deps);
   const summary = summarise(changes, published);
   const deleted = changes.filter((c) => c.kind === "deleted").slice(0, UNPUBLISHED_ROWS_LISTED);
   return {
@@ -226,9 +235,9 @@ export type DraftMarks = Record<string, DraftMark>;
  * comparison as the review, over these rows only, against the kept published sheet, so it never
  * reads the whole working sheet.
  */
-export async function readDraftMarks(db: Db, columns: readonly Pick<StoreColumn, "key" | "label">[], rows: readonly { id: string; values: Readonly<Record<string, string>> }[]): Promise<DraftMarks> {
+export async function readDraftMarks(deps: PublishedSheetDeps, columns: readonly Pick<StoreColumn, "key" | "label">[], rows: readonly { id: string; values: Readonly<Record<string, string>> }[]): Promise<DraftMarks> {
   if (!rows.length) return {};
-  const side = publishedSide(await readPublishedSheetKept(db), columns);
+  const side = publishedSide(await readPublishedSheetKept(deps), columns);
   const marks: DraftMarks = {};
   for (const row of rows) {
     const change = rowChange(row, side);

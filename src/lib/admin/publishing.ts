@@ -9,7 +9,7 @@ import { HOMEPAGE } from "../serving/invalidation.ts";
 import type { PublishDeps } from "../events/publish.ts";
 import { normaliseEventKey } from "../sheet/keys.ts";
 import { EVENT_STATUSES, isEventStatus, normaliseStatusNote, STATUS_NOTE_MAX, type EventStatus } from "../sheet/status.ts";
-import { readPublishedSheet } from "../store/published.ts";
+import { readPublishedSheet, type PublishedSheetDeps } from "../store/published.ts";
 import { patchStoreSheet } from "../store/patch.ts";
 import { readStoreSheet, saveStoreSheet } from "../store/store.ts";
 import { allChanges } from "./drafts.ts";
@@ -23,7 +23,7 @@ import type { FieldIssue } from "../http/responses.ts";
  * revalidation. Without `confirm`, a sheet that renames events under their kept Event Keys or
  * removes published rows is held: nothing is written and the answer carries the review.
  */
-export async function publishDrafts(deps: PublishDeps, actor: string, confirm = false): Promise<SheetWriteResult> {
+export async function publishDrafts(deps: PublishDeps & PublishedSheetDeps, actor: string, confirm = false): Promise<SheetWriteResult> {
   return writeSheetEdits(deps, { publish: true, confirm, baseRevision: 0, cells: [], addRows: [], deleteRowIds: [], addColumns: [] }, actor);
 }
 

@@ -12,7 +12,7 @@ import { readSheetNotes, type SheetNotes } from "./sheet-readings.ts";
 import { allChanges, needsConfirmation, publishReview, readDraftMarks, reviewCounts, type DraftMarks, type PublishReview } from "./drafts.ts";
 import { t } from "../i18n/index.ts";
 import { invalid, type Invalid } from "../outcome.ts";
-import { readPublishedSheetKept } from "../store/published.ts";
+import { readPublishedSheetKept, type PublishedSheetDeps } from "../store/published.ts";
 import { createBackup } from "../store/backups.ts";
 import { patchStoreSheet, type CellConflict, type StorePatch } from "../store/patch.ts";
 import { diffSheetFromRecords, diffSheets, findRevision, listRevisions, readRevisionSheet, revisionRecords, type RevisionListing, type SheetDiff } from "../store/revisions.ts";
@@ -102,7 +102,8 @@ const MAX_SEARCH = 200;
 export const EDITOR_RULES = { page: EDITOR_PAGE, maxWindow: MAX_WINDOW, maxSearch: MAX_SEARCH, customKeySlug: CUSTOM_KEY_SLUG_MAX } as const;
 
 /** One window of the sheet: never reads more rows than it returns (a search is matched inside Postgres). */
-export async function readEditorWindow(db: Db, query: WindowQuery, now: Date = new Date()): Promise<EditorWindow> {
+export async function readEditorWindow(deps: PublishedSheetDeps, query: WindowQuery, now: Date = new Date()): Promise<EditorWindow> {
+  const { db } = deps;
   // The revision first: rows read after it are at least that new, so the revision the editor
   // stamps them with never claims more than the admin saw (at worst a needless conflict).
   const meta = await findStoreMeta(db);
@@ -111,7 +112,7 @@ export async function readEditorWindow(db: Db, query: WindowQuery, now: Date = n
   if (!meta) return { columns: coreColumns(), rows: [], matching: 0, offset, search, meta: metaJson(undefined), notes: {}, drafts: {} };
   const columns = await listStoreColumns(db);
   const { rows, matching } = await readStoreWindow(db, columns, { ...query, limit: query.limit ?? EDITOR_PAGE, search });
-  return { columns, rows, matching, offset, search, meta: metaJson(meta), notes: readSheetNotes(rows, now), drafts: await readDraftMarks(db, columns, rows) };
+  return { columns, rows, matching, offset, search, meta: metaJson(meta), notes: readSheetNotes(rows, now), drafts: await readDraftMarks(deps, columns, rows) };
 }
 
 /** One warning of the sheet for the editor's warnings panel: where it is (row id and position, column key) and what it says. */
@@ -298,9 +299,9 @@ export type SheetWriteResult =
  * and holds the write when titles change under kept Event Keys or rows are removed. `review` keeps
  * what it found for the answer.
  */
-async function publishHold(deps: PublishDeps, patch: SheetPatchInput): Promise<{ hold?: (columns: StoreColumn[], rows: StoreRow[]) => string | undefined; review: () => PublishReview | undefined }> {
+async function publishHold(deps: PublishedSheetDeps, patch: SheetPatchInput): Promise<{ hold?: (columns: StoreColumn[], rows: StoreRow[]) => string | undefined; review: () => PublishReview | undefined }> {
   if (!patch.publish || patch.confirm) return { review: () => undefined };
-  const published = await readPublishedSheetKept(deps.db);
+  const published = await readPublishedSheetKept(deps);
   let review: PublishReview | undefined;
   const hold = (columns: StoreColumn[], rows: StoreRow[]) => {
     review = publishReview(allChanges({ columns, rows }, published));
@@ -314,7 +315,7 @@ async function publishHold(deps: PublishDeps, patch: SheetPatchInput): Promise<{
  * schema gate runs on the resulting sheet first, the revision is a "publish" one, and the
  * coordinates are warmed and the homepage revalidated.
  */
-export async function writeSheetEdits(deps: PublishDeps, patch: SheetPatchInput, actor: string): Promise<SheetWriteResult> {
+export async function writeSheetEdits(deps: PublishDeps & PublishedSheetDeps, patch: SheetPatchInput, actor: string): Promise<SheetWriteResult> {
   const now = deps.now();
   let report: SchemaReport | undefined;
   const held = await publishHold(deps, patch);
@@ -341,7 +342,7 @@ export async function writeSheetEdits(deps: PublishDeps, patch: SheetPatchInput,
   const touched = [...new Set([...(patch.cells ?? []).map((c) => c.rowId), ...result.addedRowIds])];
   const rows = touched.length ? await readStoreRowsById(deps.db, result.columns, touched) : [];
   const notes = readSheetNotes(rows, now);
-  const drafts = await readDraftMarks(deps.db, result.columns, rows);
+  const drafts = await readDraftMarks(deps, result.columns, rows);
   const written = { ok: true as const, meta: metaJson(result.meta), assignedKeys: result.assignedKeys, addedRowIds: result.addedRowIds, columns: result.columns, behind: result.behind, notes, drafts, report };
   if (!patch.publish) return written;
   const revalidated = await revalidateSafely(deps);
@@ -402,18 +403,19 @@ async function unheldRowIds(db: Db, input: SheetReplaceInput): Promise<Issue[]> 
  * the save's transaction, at the revision the PUT names: any write in between makes the save stale.
  * Undefined for a sheet the save refuses anyway.
  */
-async function replaceReview(db: Db, sheet: RawSheet): Promise<PublishReview | undefined> {
+async function replaceReview(deps: PublishedSheetDeps, sheet: RawSheet): Promise<PublishReview | undefined> {
+  const { db } = deps;
   const prepared = prepareSheet(sheet);
   if (!prepared.ok) return undefined;
   const stored = await readStoreRows(db, [{ key: "eventKey" }]);
   const ids = assignRowIds(prepared.rows, stored);
   const working = { columns: prepared.columns, rows: prepared.rows.map((r, i) => ({ id: ids[i], values: r.values })) };
-  return publishReview(allChanges(working, await readPublishedSheetKept(db)));
+  return publishReview(allChanges(working, await readPublishedSheetKept(deps)));
 }
 
 /** Replaces the whole sheet (JSON API): base revision check, schema gate, uniqueness pass, revision; with `publish`, warm-up and revalidation. */
 export async function replaceSheet(
-  deps: PublishDeps,
+  deps: PublishDeps & PublishedSheetDeps,
   input: SheetReplaceInput,
   actor: string,
 ): Promise<
@@ -427,7 +429,7 @@ export async function replaceSheet(
   if (unheld.length) return { ok: false, reason: "invalid", error: "The rows name ids the sheet does not hold", issues: unheld };
   const headers = input.columns.map((c) => c.label);
   const rows = input.rows.map((r) => input.columns.map((c) => r.values[c.key ?? c.label] ?? r.values[c.label] ?? ""));
-  const review = input.publish && !input.confirm ? await replaceReview(deps.db, { headers, rows, ids: input.rows.map((r) => r.id), columnKeys: input.columns.map((c) => c.key) }) : undefined;
+  const review = input.publish && !input.confirm ? await replaceReview(deps, { headers, rows, ids: input.rows.map((r) => r.id), columnKeys: input.columns.map((c) => c.key) }) : undefined;
   if (review && needsConfirmation(review)) return { ok: false, reason: "conflict", error: t("publishing.held.review", { changes: reviewCounts(review) }), needsConfirmation: true, review };
   const report = checkSheetRecords([headers.map((h) => h.trim()), ...rows.map((r) => r.map((c) => c.trim()))], { now });
   const saved = await saveStoreSheet(

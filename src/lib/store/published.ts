@@ -83,8 +83,16 @@ export async function readPublishedSheet(db: Db): Promise<PublishedSheet | undef
   };
 }
 
-/** The last published sheet each database handle read through `readPublishedSheetKept`. */
-const kept = new WeakMap<Db, PublishedSheet>();
+/** The published sheet last read through `readPublishedSheetKept`: one slot per process, made by `buildDeps`. */
+export interface KeptPublishedSheet {
+  sheet?: PublishedSheet;
+}
+
+/** What reads the kept published sheet: the database and the process's slot. */
+export interface PublishedSheetDeps {
+  db: Db;
+  keptPublishedSheet: KeptPublishedSheet;
+}
 
 /**
  * The published sheet for readers that only compare with it (the editor's draft marks, the
@@ -92,13 +100,13 @@ const kept = new WeakMap<Db, PublishedSheet>();
  * parsing the whole sheet. Every publish writes a new stamp, on any instance, so the next read sees
  * it. The sheet returned is shared: callers must not change it.
  */
-export async function readPublishedSheetKept(db: Db): Promise<PublishedSheet | undefined> {
-  const stamp = await findPublishedStamp(db);
+export async function readPublishedSheetKept(deps: PublishedSheetDeps): Promise<PublishedSheet | undefined> {
+  const stamp = await findPublishedStamp(deps.db);
   if (stamp === undefined) return undefined;
-  const last = kept.get(db);
+  const last = deps.keptPublishedSheet.sheet;
   if (last && last.stamp === stamp) return last;
-  const published = await readPublishedSheet(db);
-  if (published) kept.set(db, published);
+  const published = await readPublishedSheet(deps.db);
+  if (published) deps.keptPublishedSheet.sheet = published;
   return published;
 }
 

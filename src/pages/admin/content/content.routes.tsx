@@ -27,7 +27,7 @@ const CONTENT_PATH = "/admin/content";
 export function contentRoutes(deps: Deps) {
   const card = (props: RevisionsCardProps, status = 200) => privateFragment(<RevisionsCard {...props} />, status);
   const publishing = async (props: Omit<PublishingCardProps, "changes">, status = 200, headers: Record<string, string> = {}) =>
-    privateFragment(<PublishingCard changes={await readUnpublishedChanges(deps.db)} {...props} />, status, headers);
+    privateFragment(<PublishingCard changes={await readUnpublishedChanges(deps)} {...props} />, status, headers);
   // A publishing action: the card with its notice for htmx, else back to the page. A change that
   // went through tells the editor on the page (`sheet-published`, `sheet-discarded`): it reads its
   // rows and marks again.
@@ -44,7 +44,7 @@ export function contentRoutes(deps: Deps) {
         const [sheet, revisions, submissions, reports, banner, hostChanges] = await Promise.all([
           // Only the first page of rows (or of the rows matching ?search=, the link an accepted
           // submission gives): opening the editor reads no more of the sheet than it draws.
-          readEditorWindow(deps.db, { offset: 0, limit: EDITOR_PAGE, search: typeof query.search === "string" ? query.search.slice(0, 200) : "" }, deps.now()),
+          readEditorWindow(deps, { offset: 0, limit: EDITOR_PAGE, search: typeof query.search === "string" ? query.search.slice(0, 200) : "" }, deps.now()),
           listRevisions(deps.db),
           loadSubmissionsCard(deps, statusParam(query.status)),
           loadReportsCard(deps),
