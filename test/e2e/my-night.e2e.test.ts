@@ -135,6 +135,8 @@ describe("my night", () => {
         await other.page.getByRole("button", { name: "Save these to my night" }).click();
         await other.page.waitForFunction(() => document.querySelector("[data-night-shared]")?.hasAttribute("hidden"));
         expect(await storedKeys(other.page)).toEqual(expected);
+        // The header count follows the saved list a moment later (the module script updates it after the save).
+        await other.page.waitForFunction(() => (document.querySelector("[data-my-night-count]")?.textContent ?? "") !== "", undefined, { timeout: 5000 }).catch(() => {});
         expect(await other.page.locator("[data-my-night-count]").innerText()).toBe(String(expected.length));
       } finally {
         await other.context.close();

@@ -53,6 +53,8 @@ describe("submit an event in the browser", () => {
         await page.getByText(THANKS).waitFor();
         await expect(page.getByText(LINK_ERROR).count()).resolves.toBe(0);
         await expect(page.getByLabel("Event Name").inputValue()).resolves.toBe("");
+        // The page script stamps the fresh form once the swap settles, a moment after the thanks.
+        await page.waitForFunction(() => (document.querySelector('input[name="formStartedAt"]') as HTMLInputElement | null)?.value !== "", undefined, { timeout: 5000 }).catch(() => {});
         await expect(started.inputValue()).resolves.toMatch(/^\d{4}-\d\d-\d\dT/);
         // The fresh form is a new submission: a new key.
         const fresh = await keyInput.inputValue();
