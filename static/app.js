@@ -6,6 +6,12 @@
 // restored from a stale copy.
 // The parts live in static/app/, one file per part, each started here in the order the page needs.
 
+// The modules the parts import, named here too so that the browser asks for every file at once
+// instead of learning of these only once the parts have arrived (one round trip less).
+import "./app/page.js";
+import "./app/filter-changes.js";
+import "./app/live-times.js";
+import "./app/distance.js";
 import { restoreStoredFilters } from "./app/stored-filters.js";
 import { startTracking } from "./app/tracking.js";
 import { startFilters } from "./app/filters.js";
