@@ -23,6 +23,8 @@ import { prepareAdminSessionLookup, type AdminSessionLookup } from "./lib/auth/a
 import { createOutboxWorker, type OutboxWorker } from "./lib/mail/worker.ts";
 import type { KeptPublishedSheet } from "./lib/store/published.ts";
 import type { KeptComparison } from "./lib/admin/drafts.ts";
+import type { OverLimitTable } from "./lib/auth/admin-credential-limit.ts";
+import { createSheetTokenCache, type SheetTokenCache } from "./lib/spreadsheet-import/service-account.ts";
 
 /** Something to run on shutdown (flush buffers, stop timers), in registration order. */
 export type ShutdownHook = () => Promise<void> | void;
@@ -62,6 +64,10 @@ export interface Deps {
   keptPublishedSheet: KeptPublishedSheet;
   /** The last comparison of the working sheet with the published one (see lib/admin/drafts.ts). */
   keptDraftComparison: KeptComparison;
+  /** IPs whose admin credentials are over their limit, paced to one comparison a second (see lib/auth/admin-credential-limit.ts). */
+  adminOverLimit: OverLimitTable;
+  /** The spreadsheet service account's parsed keys and access tokens (see lib/spreadsheet-import/service-account.ts). */
+  sheetTokens: SheetTokenCache;
   /** Registers work to finish before the database closes. */
   onShutdown(hook: ShutdownHook): void;
   /** Runs the shutdown hooks once, then closes the database. */
@@ -149,6 +155,8 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     adminLoginBackstop: { until: 0 },
     keptPublishedSheet: {},
     keptDraftComparison: {},
+    sheetTokens: createSheetTokenCache(),
+    adminOverLimit: new Map(),
     onShutdown: (hook) => hooks.push(hook),
     shutdown: (timeoutSeconds = 5) => {
       shuttingDown ??= (async () => {

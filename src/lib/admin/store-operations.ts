@@ -4,11 +4,10 @@
 // visitors see end with a coordinate warm-up and a homepage revalidation.
 
 import { readFile } from "node:fs/promises";
-import type { Config } from "../config.ts";
 import type { Kv } from "../kv.ts";
 import { publishSheet, revalidateHomepage, type PublishDeps } from "../events/publish.ts";
 import { fetchSheetCsv } from "../spreadsheet-import/sheet-source.ts";
-import { importBlockedReason, sheetSourceConfig } from "../spreadsheet-import/import.ts";
+import { importBlockedReason, sheetSourceConfig, type SheetReadDeps } from "../spreadsheet-import/import.ts";
 import { LOCATIONS_KV_KEY } from "../geocoding/location-cache.ts";
 import { HOMEPAGE } from "../serving/invalidation.ts";
 import { clearStore, findStoreMeta, saveStoreSheet, type StoreMeta, type StoreOrigin, type StoreUpdatedBy, type RevisionTrigger } from "../store/store.ts";
@@ -18,7 +17,7 @@ import type { JobOutcome, ReportProgress } from "./jobs.ts";
 import { DeadlinePassed, type WriteDeadline } from "../db/write-deadline.ts";
 import { refused, type Refused } from "../outcome.ts";
 
-export type OperationsDeps = PublishDeps & { config: Config; kv: Kv };
+export type OperationsDeps = PublishDeps & SheetReadDeps & { kv: Kv };
 
 /** The text an admin types to clear the store. */
 export const CLEAR_STORE_CONFIRMATION = "CLEAR STORE";
@@ -125,7 +124,7 @@ export async function importSpreadsheetJob(deps: OperationsDeps, actor: string |
   phase(report, 0, 4, "Fetching the spreadsheet");
   let fetched;
   try {
-    fetched = await fetchSheetCsv(sheetSourceConfig(deps.config, deps.log));
+    fetched = await fetchSheetCsv(sheetSourceConfig(deps));
   } catch (error) {
     return { ok: false, message: `Import failed: ${error instanceof Error ? error.message : String(error)}` };
   }

@@ -17,23 +17,18 @@ export const OVER_LIMIT_COMPARE_INTERVAL_MS = ADMIN_LOGIN_BACKSTOP_DELAY_MS;
 /** IPs over their limit remembered per process (by limiter key hash, never the raw IP). */
 const MAX_TRACKED_IPS = 10_000;
 
-interface OverLimit {
+/** One IP over its limit. */
+export interface OverLimit {
   /** When the IP's window ends (epoch ms). */
   until: number;
   /** When one of its credentials was last compared (epoch ms). */
   compared: number;
 }
 
-/** One table per limiter, so each app (and each test's app) has its own. */
-const overLimitTables = new WeakMap<RateLimiter, Map<string, OverLimit>>();
+/** The IPs over their limit, by limiter key hash: one table per process (deps.adminOverLimit), so each app (and each test's app) has its own. */
+export type OverLimitTable = Map<string, OverLimit>;
 
-function overLimitTable(limiter: RateLimiter): Map<string, OverLimit> {
-  let table = overLimitTables.get(limiter);
-  if (!table) overLimitTables.set(limiter, (table = new Map()));
-  return table;
-}
-
-function remember(table: Map<string, OverLimit>, keyHash: string, entry: OverLimit, now: number): void {
+function remember(table: OverLimitTable, keyHash: string, entry: OverLimit, now: number): void {
   table.delete(keyHash);
   if (table.size >= MAX_TRACKED_IPS) {
     for (const [key, old] of table) if (old.until <= now) table.delete(key);
@@ -47,6 +42,7 @@ function remember(table: Map<string, OverLimit>, keyHash: string, entry: OverLim
 export interface AdminCredentialLimitDeps extends AdminCredentialDeps {
   limiter: RateLimiter;
   log: Logger;
+  adminOverLimit: OverLimitTable;
 }
 
 /** A resolved credential, or a refusal before (or instead of) comparing it. */
@@ -66,7 +62,7 @@ export async function resolveLimitedAdminCredential(deps: AdminCredentialLimitDe
   if (!deps.config.adminKey || !sendsHeaderCredential(request)) return resolveAdminCredential(deps, request, cookieValue);
   const rule = RATE_LIMITS.adminLoginIp;
   const parts = [limiterParts.ip(ip)];
-  const table = overLimitTable(deps.limiter);
+  const table = deps.adminOverLimit;
   const now = deps.now().getTime();
   // The key's HMAC is only needed once some IP is over its limit, or after a failure.
   let keyHash = table.size > 0 ? deps.limiter.keyFor(rule, parts) : undefined;

@@ -9,10 +9,18 @@ import { wholeQueryNumber, type FieldIssue } from "../http/responses.ts";
 import { parseSheetCsv } from "../sheet/csv.ts";
 import { checkUploadCsv, type UploadReport } from "../store/csv-transfer.ts";
 import { publishSheet, type PublishDeps } from "../events/publish.ts";
-import { describeSheetSource, fetchSheetCsv, type SheetSourceConfig } from "./sheet-source.ts";
+import type { SheetTokenCache } from "./service-account.ts";
+import { describeSheetSource, fetchSheetCsv, type SheetSourceConfig, type SheetSourceSettings } from "./sheet-source.ts";
 
-/** The spreadsheet client configuration from the service config. */
-export function sheetSourceConfig(config: Config, log: Logger): SheetSourceConfig {
+/** What reading the sheet needs from Deps. */
+export interface SheetReadDeps {
+  config: Config;
+  log: Logger;
+  sheetTokens: SheetTokenCache;
+}
+
+/** The spreadsheet client settings from the service config. */
+function sheetSourceSettings(config: Config, log: Logger): SheetSourceSettings {
   return {
     sheetId: config.sheetId,
     serviceAccountKey: config.sheetServiceAccountKey,
@@ -24,6 +32,11 @@ export function sheetSourceConfig(config: Config, log: Logger): SheetSourceConfi
     // Private and loopback targets are refused in production only (tests use loopback fakes).
     allowPrivateHosts: !config.isProduction,
   };
+}
+
+/** The spreadsheet client configuration: the settings and the process's token cache. */
+export function sheetSourceConfig(deps: SheetReadDeps): SheetSourceConfig {
+  return { ...sheetSourceSettings(deps.config, deps.log), tokens: deps.sheetTokens };
 }
 
 /** Rows a preview shows: `limit` 1–50, 5 when not given. */
@@ -101,12 +114,12 @@ export function importBlockedReason(report: UploadReport): string | null {
  * check and refuses what the preview marks as blocking.
  */
 export async function previewSpreadsheet(
-  deps: { config: Config; log: Logger; now: () => Date },
+  deps: SheetReadDeps & { now: () => Date },
   window: PreviewWindow = { limit: PREVIEW_ROWS.default, offset: 0, random: false },
 ): Promise<SheetPreviewOutcome> {
   let fetched;
   try {
-    fetched = await fetchSheetCsv(sheetSourceConfig(deps.config, deps.log));
+    fetched = await fetchSheetCsv(sheetSourceConfig(deps));
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
@@ -142,10 +155,10 @@ export async function previewSpreadsheet(
 export type ImportResult = { ok: true; message: string; rowCount: number; strategy: string } | { ok: false; error: string };
 
 /** Imports the spreadsheet into the store (never falls back to the local CSV). */
-export async function importSpreadsheet(deps: PublishDeps & { config: Config }, options: { actor?: string } = {}): Promise<ImportResult> {
+export async function importSpreadsheet(deps: PublishDeps & SheetReadDeps, options: { actor?: string } = {}): Promise<ImportResult> {
   let fetched;
   try {
-    fetched = await fetchSheetCsv(sheetSourceConfig(deps.config, deps.log));
+    fetched = await fetchSheetCsv(sheetSourceConfig(deps));
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
@@ -159,5 +172,5 @@ export async function importSpreadsheet(deps: PublishDeps & { config: Config }, 
 
 /** Non-secret description of the configured spreadsheet source. */
 export function spreadsheetStatus(config: Config, log: Logger) {
-  return describeSheetSource(sheetSourceConfig(config, log));
+  return describeSheetSource(sheetSourceSettings(config, log));
 }

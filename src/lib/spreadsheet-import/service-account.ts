@@ -1,5 +1,5 @@
 // Spreadsheet access with a service account (see docs/store-and-backups.md, "Spreadsheet import"):
-// RS256 JWT, token exchange with an in-memory cache, values API → CSV.
+// RS256 JWT, token exchange with a cache the caller owns (one per process, in Deps), values API → CSV.
 
 import { importPKCS8, SignJWT } from "jose";
 import { csvLine, type CsvValue } from "../sheet/csv.ts";
@@ -44,6 +44,8 @@ export interface ServiceAccountAccess {
   now?: () => Date;
   tokenTimeoutMs?: number;
   valuesTimeoutMs?: number;
+  /** Parsed keys and live tokens; the process keeps one (deps.sheetTokens), a test a fresh one. */
+  tokens: SheetTokenCache;
 }
 
 interface ParsedCredential {
@@ -51,10 +53,21 @@ interface ParsedCredential {
   key: Promise<CryptoKey>;
 }
 
-// Parsed once per distinct credential text; a handful at most in one process.
-const parsedCredentials = new Map<string, ParsedCredential>();
-const cachedTokens = new Map<string, { token: string; refreshAfterMs: number }>();
-const pendingTokens = new Map<string, Promise<string>>();
+/**
+ * What the service account remembers between requests: each credential text parsed once (a handful
+ * at most), the access token per token URL and account until 60 s before it expires, and the
+ * exchange in flight so concurrent callers share it.
+ */
+export interface SheetTokenCache {
+  readonly parsed: Map<string, ParsedCredential>;
+  readonly tokens: Map<string, { token: string; refreshAfterMs: number }>;
+  readonly pending: Map<string, Promise<string>>;
+}
+
+/** An empty cache; buildDeps makes the process's one. */
+export function createSheetTokenCache(): SheetTokenCache {
+  return { parsed: new Map(), tokens: new Map(), pending: new Map() };
+}
 
 /** Reads the credential JSON (`client_email`, `private_key` with literal `\n` turned into newlines); throws on a missing field. */
 export function parseServiceAccountKey(raw: string): ServiceAccountCredential {
@@ -71,8 +84,8 @@ export function parseServiceAccountKey(raw: string): ServiceAccountCredential {
   return { clientEmail, privateKey };
 }
 
-function parsedCredential(raw: string): ParsedCredential {
-  const known = parsedCredentials.get(raw);
+function parsedCredential(raw: string, cache: SheetTokenCache): ParsedCredential {
+  const known = cache.parsed.get(raw);
   if (known) return known;
   const credential = parseServiceAccountKey(raw);
   const key = importPKCS8(credential.privateKey, "RS256").catch(() => {
@@ -80,7 +93,7 @@ function parsedCredential(raw: string): ParsedCredential {
   });
   key.catch(() => {}); // Observed here; the failure is rethrown to whoever awaits it.
   const parsed = { credential, key };
-  parsedCredentials.set(raw, parsed);
+  cache.parsed.set(raw, parsed);
   return parsed;
 }
 
@@ -132,29 +145,27 @@ async function exchangeToken(parsed: ParsedCredential, access: ServiceAccountAcc
   }
   if (typeof body?.access_token !== "string" || body.access_token === "") throw new SheetSourceError("Token exchange returned no access_token");
   const expiresInS = typeof body.expires_in === "number" && body.expires_in > 0 ? body.expires_in : JWT_LIFETIME_S;
-  cachedTokens.set(cacheKey, { token: body.access_token, refreshAfterMs: now.getTime() + expiresInS * 1000 - TOKEN_REFRESH_MARGIN_MS });
+  access.tokens.tokens.set(cacheKey, { token: body.access_token, refreshAfterMs: now.getTime() + expiresInS * 1000 - TOKEN_REFRESH_MARGIN_MS });
   return body.access_token;
 }
 
-/** An access token for the credential, from the in-memory cache until 60 s before expiry, else a fresh exchange. */
-export async function getServiceAccountToken(rawCredential: string, access: ServiceAccountAccess): Promise<string> {
-  const parsed = parsedCredential(rawCredential);
-  const cacheKey = `${access.tokenUrl}\u0000${parsed.credential.clientEmail}`;
-  const now = (access.now ?? (() => new Date()))().getTime();
-  const cached = cachedTokens.get(cacheKey);
-  if (cached && now < cached.refreshAfterMs) return cached.token;
-  // Concurrent callers share one exchange.
-  const pending = pendingTokens.get(cacheKey);
-  if (pending) return pending;
-  const exchange = exchangeToken(parsed, access, cacheKey).finally(() => pendingTokens.delete(cacheKey));
-  pendingTokens.set(cacheKey, exchange);
-  return exchange;
+function tokenKey(access: ServiceAccountAccess, parsed: ParsedCredential): string {
+  return `${access.tokenUrl}\u0000${parsed.credential.clientEmail}`;
 }
 
-/** Forgets every cached token (after a credential change, or between tests). */
-export function clearSheetTokenCache(): void {
-  cachedTokens.clear();
-  pendingTokens.clear();
+/** An access token for the credential, from the cache until 60 s before expiry, else a fresh exchange. */
+export async function getServiceAccountToken(rawCredential: string, access: ServiceAccountAccess): Promise<string> {
+  const parsed = parsedCredential(rawCredential, access.tokens);
+  const cacheKey = tokenKey(access, parsed);
+  const now = (access.now ?? (() => new Date()))().getTime();
+  const cached = access.tokens.tokens.get(cacheKey);
+  if (cached && now < cached.refreshAfterMs) return cached.token;
+  // Concurrent callers share one exchange.
+  const pending = access.tokens.pending.get(cacheKey);
+  if (pending) return pending;
+  const exchange = exchangeToken(parsed, access, cacheKey).finally(() => access.tokens.pending.delete(cacheKey));
+  access.tokens.pending.set(cacheKey, exchange);
+  return exchange;
 }
 
 /** Turns values API rows into CSV: header width padding, null → empty, CSV quoting, rows joined with `\n`. */
@@ -192,7 +203,7 @@ export async function fetchSheetValuesCsv(rawCredential: string, sheetId: string
     if (isTimeout(error)) throw new SheetSourceError(`Sheets API request timed out after ${timeoutMs} ms`);
     throw new SheetSourceError(`Sheets API request failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (status === 401) cachedTokens.delete(`${access.tokenUrl}\u0000${parsedCredential(rawCredential).credential.clientEmail}`);
+  if (status === 401) access.tokens.tokens.delete(tokenKey(access, parsedCredential(rawCredential, access.tokens)));
   if (status < 200 || status > 299) throw new SheetSourceError(`Sheets API request failed: HTTP ${status} ${shortBody(text)}`.trim());
   let body: { values?: unknown };
   try {

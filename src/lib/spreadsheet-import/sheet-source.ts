@@ -3,7 +3,7 @@
 
 import type { Logger } from "../logger.ts";
 import { fetchRemoteText, REMOTE_MAX_BYTES, REMOTE_MAX_REDIRECTS } from "./remote-fetch.ts";
-import { fetchSheetValuesCsv, parseServiceAccountKey, SheetSourceError } from "./service-account.ts";
+import { fetchSheetValuesCsv, parseServiceAccountKey, SheetSourceError, type SheetTokenCache } from "./service-account.ts";
 
 export { SheetSourceError } from "./service-account.ts";
 
@@ -39,7 +39,12 @@ export interface SheetSourceConfig {
   now?: () => Date;
   /** Overrides of the default timeouts (tests). */
   timeoutsMs?: { token?: number; values?: number; csv?: number };
+  /** The service account's parsed keys and tokens (deps.sheetTokens). */
+  tokens: SheetTokenCache;
 }
+
+/** What describing the source needs: the settings, no token cache (it makes no call). */
+export type SheetSourceSettings = Omit<SheetSourceConfig, "tokens">;
 
 /** The fetched sheet as CSV text and the strategy that produced it. */
 export interface SheetCsv {
@@ -78,12 +83,12 @@ function present(value: string | undefined): value is string {
   return value !== undefined && value.trim() !== "";
 }
 
-function rangeOf(config: SheetSourceConfig): string {
+function rangeOf(config: SheetSourceSettings): string {
   return present(config.range) ? config.range.trim() : DEFAULT_SHEET_RANGE;
 }
 
 /** The strategies the config enables, in order: service account first, then public CSV. */
-function strategiesOf(config: SheetSourceConfig): SheetStrategy[] {
+function strategiesOf(config: SheetSourceSettings): SheetStrategy[] {
   const strategies: SheetStrategy[] = [];
   if (present(config.sheetId) && present(config.serviceAccountKey)) strategies.push("service-account");
   if (present(config.remoteCsvUrl) || present(config.sheetId)) strategies.push("public-csv");
@@ -91,7 +96,7 @@ function strategiesOf(config: SheetSourceConfig): SheetStrategy[] {
 }
 
 /** The public CSV URL: REMOTE_CSV_URL, else `<exportBase>/<sheetId>/export?format=csv&range=<range>`. */
-export function publicCsvUrl(config: SheetSourceConfig): string | undefined {
+export function publicCsvUrl(config: SheetSourceSettings): string | undefined {
   if (present(config.remoteCsvUrl)) return config.remoteCsvUrl.trim();
   const sheetId = parseSheetId(config.sheetId);
   if (!sheetId) return undefined;
@@ -113,6 +118,7 @@ async function fetchWithServiceAccount(config: SheetSourceConfig): Promise<strin
     now: config.now,
     tokenTimeoutMs: config.timeoutsMs?.token,
     valuesTimeoutMs: config.timeoutsMs?.values,
+    tokens: config.tokens,
   });
 }
 
@@ -166,7 +172,7 @@ export async function fetchSheetCsv(config: SheetSourceConfig): Promise<SheetCsv
 }
 
 /** Describes the configured source without secrets or network calls (status screens, startup warning). */
-export function describeSheetSource(config: SheetSourceConfig): SheetSourceDescription {
+export function describeSheetSource(config: SheetSourceSettings): SheetSourceDescription {
   const problems: string[] = [];
   const sheetId = parseSheetId(config.sheetId) ?? null;
   if (present(config.sheetId) && sheetId === null) problems.push(invalidSheetId().message);

@@ -3,10 +3,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createMemoryLogger } from "../../../src/lib/logger.ts";
 import {
-  clearSheetTokenCache,
+  createSheetTokenCache,
   getServiceAccountToken,
   parseServiceAccountKey,
   SheetSourceError,
+  type SheetTokenCache,
   valuesToCsv,
 } from "../../../src/lib/spreadsheet-import/service-account.ts";
 import {
@@ -31,7 +32,10 @@ beforeAll(async () => {
   fake = startFakeGoogle([account, rejected]);
 });
 afterAll(() => fake.stop());
-beforeEach(() => clearSheetTokenCache());
+let tokens: SheetTokenCache;
+beforeEach(() => {
+  tokens = createSheetTokenCache();
+});
 
 const EXPECTED_VALUES_CSV = [
   "Title,Date,Location,Notes",
@@ -46,6 +50,7 @@ function config(extra: Partial<SheetSourceConfig> = {}): SheetSourceConfig & { l
     apiUrl: fake.apiUrl,
     exportBaseUrl: fake.exportBaseUrl,
     allowPrivateHosts: true,
+    tokens,
     ...extra,
     log: createMemoryLogger(),
   };
@@ -132,7 +137,7 @@ describe("service-account strategy", () => {
     // The fake verifies exp against the real clock, so start from it.
     const start = Date.now();
     let now = new Date(start);
-    const access = { tokenUrl: fake.tokenUrl, apiUrl: fake.apiUrl, now: () => now };
+    const access = { tokenUrl: fake.tokenUrl, apiUrl: fake.apiUrl, now: () => now, tokens };
     const before = fake.tokenRequests.length;
     const first = await getServiceAccountToken(account.json, access);
     now = new Date(start + 3500_000);
@@ -146,10 +151,10 @@ describe("service-account strategy", () => {
   });
 
   test("concurrent callers share one token exchange", async () => {
-    const access = { tokenUrl: fake.tokenUrl, apiUrl: fake.apiUrl };
+    const access = { tokenUrl: fake.tokenUrl, apiUrl: fake.apiUrl, tokens };
     const before = fake.tokenRequests.length;
-    const tokens = await Promise.all([1, 2, 3].map(() => getServiceAccountToken(account.json, access)));
-    expect(new Set(tokens).size).toBe(1);
+    const answers = await Promise.all([1, 2, 3].map(() => getServiceAccountToken(account.json, access)));
+    expect(new Set(answers).size).toBe(1);
     expect(fake.tokenRequests.length - before).toBe(1);
   });
 
@@ -163,14 +168,14 @@ describe("service-account strategy", () => {
   });
 
   test("a JWT signed by an unknown key is refused by the provider", async () => {
-    const message = await failure(getServiceAccountToken(stranger.json, { tokenUrl: fake.tokenUrl, apiUrl: fake.apiUrl }));
+    const message = await failure(getServiceAccountToken(stranger.json, { tokenUrl: fake.tokenUrl, apiUrl: fake.apiUrl, tokens }));
     expect(message).toContain("Invalid JWT Signature");
     expect(fake.tokenRequests.at(-1)).toEqual({ error: "signature" });
   });
 
   test("a private key that is not PKCS#8 is a configuration error", async () => {
     const raw = JSON.stringify({ client_email: "x@y", private_key: "-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----" });
-    expect(await failure(getServiceAccountToken(raw, { tokenUrl: fake.tokenUrl, apiUrl: fake.apiUrl }))).toBe("Service account configuration error");
+    expect(await failure(getServiceAccountToken(raw, { tokenUrl: fake.tokenUrl, apiUrl: fake.apiUrl, tokens }))).toBe("Service account configuration error");
   });
 
   test("a sheet without values, a 500 and a timeout are reported per strategy", async () => {
