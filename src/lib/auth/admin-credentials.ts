@@ -73,7 +73,7 @@ export async function resolveAdminCredential(deps: AdminCredentialDeps, request:
   return session ? { disabled: false, principal: { via: "token", carrier, session } } : { disabled: false };
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** True for a method that may change state. */
 export function isStateChanging(method: string): boolean {

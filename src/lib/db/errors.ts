@@ -2,7 +2,7 @@
 // server restarting, deadlock) or permanent (the data itself is refused), and a log-safe summary.
 
 /** Error codes of postgres.js and Node sockets that mean "the connection, not the data". */
-const CONNECTION_CODES = new Set([
+const CONNECTION_CODES: ReadonlySet<string> = new Set([
   "CONNECTION_CLOSED",
   "CONNECTION_ENDED",
   "CONNECTION_DESTROYED",
@@ -23,7 +23,7 @@ const CONNECTION_CODES = new Set([
 ]);
 
 /** SQLSTATEs worth retrying: serialization failure, deadlock, lock timeout, cancel, shutdown, startup. */
-const TRANSIENT_SQLSTATES = new Set(["40001", "40P01", "55P03", "57014", "57P01", "57P02", "57P03", "58000", "58030"]);
+const TRANSIENT_SQLSTATES: ReadonlySet<string> = new Set(["40001", "40P01", "55P03", "57014", "57P01", "57P02", "57P03", "58000", "58030"]);
 
 /** The driver error behind a Drizzle wrapper (DrizzleQueryError keeps it as `cause`). */
 function rootOf(error: unknown): { code?: unknown; message?: unknown } {

@@ -45,7 +45,7 @@ export interface ReadLocationsDocument {
   droppedEntries: number;
 }
 
-const SOURCES = new Set<string>(["geocoded", "estimated", "manual"]);
+const SOURCES: ReadonlySet<string> = new Set<string>(["geocoded", "estimated", "manual"]);
 
 /** Cache id of a venue: name lower-cased, trimmed, whitespace runs → `_`, then `_<arrondissement>`. */
 export function locationId(name: string, arrondissement: number | "unknown"): string {

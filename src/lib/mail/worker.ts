@@ -54,7 +54,7 @@ export function senderOf(config: Pick<Config, "siteUrl">): string {
 }
 
 // Errors raised before the server could have taken the message: connecting, TLS, login, envelope.
-const BEFORE_DATA_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "EDNS", "ETLS", "EAUTH", "EENVELOPE"]);
+const BEFORE_DATA_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "EDNS", "ETLS", "EAUTH", "EENVELOPE"]);
 
 /**
  * How a failed send ended. A server reply code means the server refused (5xx: for good, 4xx: try

@@ -49,8 +49,8 @@ function customFieldValue(field: Record<string, unknown>): string | null {
   return null;
 }
 
-const NAME_KEYS = new Set(["event_name", "eventname"]);
-const URL_KEYS = new Set(["event_url", "event_link", "ticket_link", "eventurl"]);
+const NAME_KEYS: ReadonlySet<string> = new Set(["event_name", "eventname"]);
+const URL_KEYS: ReadonlySet<string> = new Set(["event_url", "event_link", "ticket_link", "eventurl"]);
 
 /** The customer's language from the checkout (`fr`, `fr-FR`, `en-GB` …); null when neither French nor English. */
 function checkoutLanguage(raw: unknown): "fr" | "en" | null {

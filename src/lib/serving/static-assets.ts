@@ -29,7 +29,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Types worth compressing (images and fonts are compressed already). */
-const COMPRESSIBLE = new Set([".css", ".js", ".svg", ".json", ".webmanifest", ".txt"]);
+const COMPRESSIBLE: ReadonlySet<string> = new Set([".css", ".js", ".svg", ".json", ".webmanifest", ".txt"]);
 
 /** Vendored files: public path → file inside node_modules (or the project's data folder). */
 const VENDOR: Record<string, string> = {
@@ -46,7 +46,7 @@ const VENDOR: Record<string, string> = {
 };
 
 /** Files served under their plain name only: the service worker must keep one address. */
-const UNFINGERPRINTED = new Set(["sw.js"]);
+const UNFINGERPRINTED: ReadonlySet<string> = new Set(["sw.js"]);
 
 /** One static file in memory. */
 export interface StaticAsset {

@@ -9,7 +9,7 @@ export const REMOTE_MAX_BYTES = 5 * 1024 * 1024;
 /** Redirects followed before giving up. */
 export const REMOTE_MAX_REDIRECTS = 3;
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /** A refused or failed remote fetch; the message is safe to show to an admin. */
 export class RemoteFetchError extends Error {

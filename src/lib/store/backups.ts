@@ -59,7 +59,7 @@ function scheduleToJson(row: ScheduleRow): Record<string, unknown> {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const STATUSES = new Set(["scheduled", "cancelled", "completed"]);
+const STATUSES: ReadonlySet<string> = new Set(["scheduled", "cancelled", "completed"]);
 
 function dateOrNull(value: unknown): Date | null | undefined {
   if (value === null || value === undefined) return null;

@@ -15,7 +15,7 @@ import type { SubmissionIssue } from "./validation.ts";
 export const LATEST_NEXT_DAY_END = "06:00";
 
 /** Arrondissement answers that mean "not known yet". */
-const UNKNOWN_AREA = new Set(["unknown", "inconnu", "inconnue", "?", "tbc", "tba", "a confirmer", "n/a"]);
+const UNKNOWN_AREA: ReadonlySet<string> = new Set(["unknown", "inconnu", "inconnue", "?", "tbc", "tba", "a confirmer", "n/a"]);
 
 export type SanityCode = "date" | "outsideFestival" | "time" | "endBeforeStart" | "arrondissement";
 
@@ -67,7 +67,7 @@ export interface DuplicateCandidate {
   href: string;
 }
 
-const STOP_WORDS = new Set(["the", "a", "la", "le", "les", "de", "du", "des", "et", "and", "at", "au", "aux", "en", "live", "fete", "musique", "of"]);
+const STOP_WORDS: ReadonlySet<string> = new Set(["the", "a", "la", "le", "les", "de", "du", "des", "et", "and", "at", "au", "aux", "en", "live", "fete", "musique", "of"]);
 
 function words(value: string): Set<string> {
   return new Set(
