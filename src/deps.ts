@@ -24,6 +24,7 @@ import { createOutboxWorker, type OutboxWorker } from "./lib/mail/worker.ts";
 import type { KeptPublishedSheet } from "./lib/store/published.ts";
 import type { KeptComparison } from "./lib/admin/drafts.ts";
 import type { OverLimitTable } from "./lib/auth/admin-credential-limit.ts";
+import { announcesEditions, reloadEditions, type KeptEditions } from "./lib/site/edition-settings.ts";
 import { createSheetTokenCache, type SheetTokenCache } from "./lib/spreadsheet-import/service-account.ts";
 
 /** Something to run on shutdown (flush buffers, stop timers), in registration order. */
@@ -66,6 +67,8 @@ export interface Deps {
   keptDraftComparison: KeptComparison;
   /** IPs whose admin credentials are over their limit, paced to one comparison a second (see lib/auth/admin-credential-limit.ts). */
   adminOverLimit: OverLimitTable;
+  /** The edition windows set in the console, kept in step with KV (see lib/site/edition-settings.ts). */
+  editions: KeptEditions;
   /** The spreadsheet service account's parsed keys and access tokens (see lib/spreadsheet-import/service-account.ts). */
   sheetTokens: SheetTokenCache;
   /** Registers work to finish before the database closes. */
@@ -111,9 +114,13 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
   const jobs = createJobRegistry({ now, onError: (kind, error) => log.error("admin-jobs", "Background job failed", { kind }, error) });
   const placementTimer = createBoundaryTimer({ db: database.db, log, now, invalidateLocally: (i) => renderCache.invalidate(i), pages: PLACEMENT_PAGES });
   // Every placement change (here or on another instance) drops /feature-event: re-arm then.
+  const editions: KeptEditions = { windows: {} };
+  await reloadEditions({ kv, log }, editions);
   const apply = (i: Invalidation) => {
     renderCache.invalidate(i);
     if (i.paths?.includes("/feature-event")) void placementTimer.arm();
+    // Another instance saved the windows: read them, then drop what was drawn meanwhile with the old ones.
+    if (announcesEditions(i)) void reloadEditions({ kv, log }, editions).then(() => renderCache.invalidate(i));
   };
   const stopInvalidations = await connectInvalidations(database, invalidation, apply, log);
   hooks.push(() => jobs.settle(), () => placementTimer.stop(), stopInvalidations, () => renderCache.settle());
@@ -157,6 +164,7 @@ export async function buildDeps(config: Config, options: BuildDepsOptions = {}):
     keptDraftComparison: {},
     sheetTokens: createSheetTokenCache(),
     adminOverLimit: new Map(),
+    editions,
     onShutdown: (hook) => hooks.push(hook),
     shutdown: (timeoutSeconds = 5) => {
       shuttingDown ??= (async () => {

@@ -19,6 +19,7 @@ import { adminVenuesApi } from "./admin-venues.ts";
 import { adminSubmissionsApi } from "./admin-submissions.ts";
 import { adminHostChangesApi } from "./admin-host-changes.ts";
 import { adminBannerApi } from "./admin-banner.ts";
+import { adminEditionsApi } from "./admin-editions.ts";
 import { adminSheetApi } from "./admin-sheet.ts";
 import { webhooksApi } from "./webhooks.ts";
 import { partnerStatsApi } from "./partner-stats.ts";
@@ -46,6 +47,7 @@ export function apiRoutes(deps: Deps) {
     .use(adminHostChangesApi(deps)) //      /api/admin/changes, …/:id/{accept,refuse}; /api/admin/submissions/:id/edit-link[/revoke]
     .use(adminReportsApi(deps)) //          /api/admin/reports, …/:eventKey/{cancel,dismiss}
     .use(adminBannerApi(deps)) //           /api/admin/banner
+    .use(adminEditionsApi(deps)) //         /api/admin/editions
     .use(adminVenuesApi(deps)) //           /api/admin/venues, /api/admin/venues/:id/pin
     .use(adminSheetApi(deps)) //            /api/admin/sheet (GET, PATCH, PUT), /api/admin/sheet/revisions[/:id[/restore]]
     .use(adminOrdersApi(deps)) //           /api/admin/orders, /api/admin/orders/:id(/fulfil), /api/admin/orders/test

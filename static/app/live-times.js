@@ -6,15 +6,16 @@
 /** @typedef {{ year: string, month: string, day: string, hour: string, minute: string }} WallClock */
 
 /**
- * What the countdown shows at `now` for the festival's day (`day` as MM-DD, of the current year):
- * "today" on the day, nothing ("past") after it, else the days, hours and minutes left.
+ * What the countdown shows at `now` for the festival's night (`night` as YYYY-MM-DD, the current
+ * edition's, which the server writes on the page): "today" on the day, nothing ("past") after it,
+ * else the days, hours and minutes left.
  * @param {WallClock} now
- * @param {string} day
+ * @param {string} night
  * @returns {{ state: "today" } | { state: "past" } | { state: "ahead", days: number, hours: number, minutes: number }}
  */
-export function countdown(now, day) {
+export function countdown(now, night) {
   var date = now.year + "-" + now.month + "-" + now.day;
-  var target = now.year + "-" + day;
+  var target = night;
   if (date === target) return { state: "today" };
   if (date > target) return { state: "past" };
   // Minutes between two Paris wall-clock readings: both as if UTC, so no offset is needed.

@@ -47,6 +47,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   "lib/events/pipeline.ts:qualityOf": PER_EVENT_LIST,
   "lib/events/pipeline.ts:savedProjectionOf": PER_EVENT_LIST,
   "lib/events/festival-window.ts:listedEventsSpan": PER_EVENT_LIST,
+  "lib/events/editions.ts:BY_EDITION": "a pure memo keyed by one immutable event list: its events per edition year, dropped with the list",
   "lib/geocoding/coordinates.ts:venuesOfList": PER_EVENT_LIST,
   "lib/serving/render-cache.ts:missHeadsKept": "header sets keyed by a cache policy object (a constant) and encoding: pure, a handful in all",
   "lib/serving/compression.ts:encodingOf": "a bounded memo of Accept-Encoding text → the encoding chosen, pure",

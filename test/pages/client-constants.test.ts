@@ -16,7 +16,7 @@ import { EVENT_KEY_PATTERN } from "../../src/lib/sheet/keys.ts";
 import { EDITOR_RULES } from "../../src/lib/admin/sheet-editor.ts";
 import { CUSTOM_KEY_SLUG_MAX } from "../../src/lib/store/store.ts";
 import { SESSION_STORAGE_KEY } from "../../src/lib/tracking/validation.ts";
-import { COUNTDOWN_DAY } from "../../src/pages/home/listing.ts";
+import { currentEdition, DEFAULT_WINDOW } from "../../src/lib/events/editions.ts";
 import { PARIS_TIME_ZONE } from "../../src/lib/paris-time.ts";
 import { useTestApp } from "../helpers/app.ts";
 import { ADMIN_KEY_HEADER } from "../helpers/auth.ts";
@@ -97,8 +97,8 @@ test("the sheet editor card carries the server's editor rules; sheet-editor.js c
 
 test("the home countdown carries the server's day; app.js spells no day of its own", async () => {
   const html = await (await ctx.request("/")).text();
-  expect(attributeOf(html, /<p[^>]*data-countdown[^>]*>/, "data-countdown")).toBe(COUNTDOWN_DAY);
-  expect(script("app.js")).not.toContain(COUNTDOWN_DAY);
+  expect(attributeOf(html, /<p[^>]*data-countdown[^>]*>/, "data-countdown")).toBe(currentEdition(ctx.clock.now(), {}).night);
+  expect(script("app.js")).not.toContain(DEFAULT_WINDOW.night);
 });
 
 test("every page carries the session id's storage key, the privacy page names the same; app.js spells none", async () => {

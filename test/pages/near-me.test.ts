@@ -50,7 +50,8 @@ describe("near me at 21:30 on 21 June", () => {
   });
 
   test("off season the panel lists every filtered event and says when the festival is", async () => {
-    ctx.clock.set("2026-11-27T12:00:00Z");
+    // Before the edition's window: its events are listed, the festival is not on.
+    ctx.clock.set("2026-05-27T12:00:00Z");
     ctx.deps.renderCache.invalidate({ paths: ["/"] });
     try {
       const html = await (await ctx.request("/fr/?near=list")).text();

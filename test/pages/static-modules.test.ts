@@ -11,7 +11,7 @@ import { ADMIN_KEY_HEADER } from "../helpers/auth.ts";
 import { moduleImportsOf, staticAssets } from "../../src/lib/serving/static-assets.ts";
 import { FILTER_STORAGE_KEY } from "../../src/lib/events/filter-query.ts";
 import { SESSION_STORAGE_KEY } from "../../src/lib/tracking/validation.ts";
-import { COUNTDOWN_DAY } from "../../src/pages/home/listing.ts";
+import { currentEdition, DEFAULT_WINDOW } from "../../src/lib/events/editions.ts";
 import { PARIS_TIME_ZONE } from "../../src/lib/paris-time.ts";
 
 const ctx = useTestApp();
@@ -74,7 +74,7 @@ describe("the modules copy no server constant", () => {
     for (const source of files("app")) {
       expect(source).not.toContain(FILTER_STORAGE_KEY);
       expect(source).not.toContain(SESSION_STORAGE_KEY);
-      expect(source).not.toContain(COUNTDOWN_DAY);
+      expect(source).not.toContain(DEFAULT_WINDOW.night);
       expect(source).not.toContain(PARIS_TIME_ZONE);
       expect(source).not.toMatch(/\[\s*"df",\s*"dt"/);
       expect(source).not.toMatch(/\[\s*"dn",\s*"arr"/);

@@ -286,7 +286,7 @@ describe("email from the real process", () => {
         child.kill("SIGKILL");
         await child.exited;
       };
-      const res = await fetch(`http://127.0.0.1:${port}/api/event-submissions?lang=en`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(submission(9, { date: festivalWindow(new Date()).to })) });
+      const res = await fetch(`http://127.0.0.1:${port}/api/event-submissions?lang=en`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(submission(9, { date: festivalWindow(new Date(), {}).to })) });
       expect(res.status).toBe(200);
       await smtp.waitFor(1);
       await child.exited;

@@ -43,7 +43,7 @@ function submission(): Record<string, string> {
   n++;
   return {
     eventName: `Stalled Canal Session ${n}`,
-    date: festivalWindow(new Date()).from.replace(/-\d\d$/, "-21"),
+    date: festivalWindow(new Date(), {}).from.replace(/-\d\d$/, "-21"),
     startTime: "18:00",
     location: "Quai de Valmy",
     hostEmail: `stalled-host${n}@example.com`,

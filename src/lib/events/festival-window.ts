@@ -1,38 +1,29 @@
-// When the festival is (docs/public-pages.md, "/submit-event", and docs/filters-and-search.md,
-// "Now, Tonight and Finished"): one rule, Fête de la Musique week, with its two answers. The
-// calendar answer, `festivalWindow`, gives the dates of the coming festival from the rule alone: a
-// host's submission must fall inside it. The listed answer, `listedEventsSpan`, gives the span the
-// calendar's events actually cover: while the clock is inside it the homepage splits off the
-// finished events and the spotlight keeps to today's. The festival's dates are set once, in
-// FESTIVAL_DATES, and every answer takes them from there.
+// When the festival is (docs/editions.md, and docs/filters-and-search.md, "Now, Tonight and
+// Finished"): two answers of the edition rule (editions.ts). The calendar answer, `festivalWindow`,
+// gives the window of the current edition: a host's submission must fall inside it. The listed
+// answer, `listedEventsSpan`, gives the span the calendar's events actually cover: while the clock
+// is inside it the homepage splits off the finished events and the spotlight keeps to today's.
 
 import { memoisedPerObject } from "../memo/memo.ts";
+import { currentEdition, type EditionWindows } from "./editions.ts";
 import { addDays, isValidIsoDate } from "../sheet/dates.ts";
-import { parisDate, parisInstant } from "../paris-time.ts";
+import { parisInstant } from "../paris-time.ts";
 import type { LiveEvent } from "../sheet/types.ts";
-
-/** The first and last day of a festival, as month and day of the Paris calendar. */
-export interface FestivalDates {
-  from: { month: number; day: number };
-  to: { month: number; day: number };
-}
-
-/** The festival each year: Fête de la Musique week, 15 to 22 June (the night of the 21st ends on the 22nd). */
-export const FESTIVAL_DATES: Readonly<FestivalDates> = { from: { month: 6, day: 15 }, to: { month: 6, day: 22 } };
 
 /** Hours of a festival night: 18:00 to 06:00 the next morning (Paris time). */
 export const NIGHT_START = "18:00";
 export const NIGHT_END = "06:00";
 
-const pad = (n: number) => String(n).padStart(2, "0");
+/** The first and last day a host may date an event on (ISO dates, Paris). */
+export interface FestivalWindow {
+  from: string;
+  to: string;
+}
 
-/** The calendar window of the coming (or current) festival at `now`: this year's until its last day (Paris), then next year's. */
-export function festivalWindow(now: Date, dates: Readonly<FestivalDates> = FESTIVAL_DATES): { from: string; to: string } {
-  const today = parisDate(now);
-  let year = Number(today.slice(0, 4));
-  const end = (y: number) => `${y}-${pad(dates.to.month)}-${pad(dates.to.day)}`;
-  if (today > end(year)) year++;
-  return { from: `${year}-${pad(dates.from.month)}-${pad(dates.from.day)}`, to: end(year) };
+/** The calendar window of the coming (or current) festival at `now`: the current edition's (this year's until its last day, then next year's). */
+export function festivalWindow(now: Date, windows: EditionWindows): FestivalWindow {
+  const { from, to } = currentEdition(now, windows);
+  return { from, to };
 }
 
 /**

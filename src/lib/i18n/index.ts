@@ -267,6 +267,20 @@ export function formatDay(iso: string, language: Language = currentLanguage()): 
   return dayLabels(`${language}|${iso}`);
 }
 
+/** "lundi 21 juin 2027" / "Monday 21 June 2027": a day named in full, with its year. */
+export function formatFullDay(iso: string, language: Language = currentLanguage()): string {
+  const date = noonOf(iso);
+  if (!date) return translate(language, "common.tbc");
+  return dateFormat(language, { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(date);
+}
+
+/** "ven. 19 juin 2026" / "Fri 19 June 2026": the day label with its year (a date outside the current edition). */
+export function formatDayWithYear(iso: string, language: Language = currentLanguage()): string {
+  const date = noonOf(iso);
+  if (!date) return translate(language, "common.tbc");
+  return dateFormat(language, { weekday: "short", day: "numeric", month: "long", year: "numeric" }).format(date);
+}
+
 /** "21 juin" / "21 June". */
 export function formatDayMonth(iso: string, language: Language = currentLanguage()): string {
   const date = noonOf(iso);

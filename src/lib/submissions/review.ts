@@ -7,6 +7,7 @@ import type { Db } from "../db/client.ts";
 import { eventSubmissions } from "../db/schema/index.ts";
 import type { LiveEvent } from "../sheet/types.ts";
 import { pageHref, sharePath } from "../links.ts";
+import type { FestivalWindow } from "../events/festival-window.ts";
 import { likelyDuplicates, sanityIssues, type DuplicateCandidate, type SubmissionReview } from "./sanity.ts";
 import type { SubmissionRecord } from "./moderation.ts";
 
@@ -18,7 +19,7 @@ export function submissionHref(submission: Pick<SubmissionRecord, "id" | "status
 }
 
 /** The review of each submission by id; `events` are the listed (live) events. */
-export async function reviewSubmissions(db: Db, submissions: readonly SubmissionRecord[], events: readonly LiveEvent[], now: Date): Promise<Map<string, SubmissionReview>> {
+export async function reviewSubmissions(db: Db, submissions: readonly SubmissionRecord[], events: readonly LiveEvent[], window: FestivalWindow): Promise<Map<string, SubmissionReview>> {
   const dates = [...new Set(submissions.map((s) => text(s.payload.date)).filter(Boolean))];
   const others = dates.length
     ? await db
@@ -39,7 +40,7 @@ export async function reviewSubmissions(db: Db, submissions: readonly Submission
     const subject = { id: s.id, name: text(p.eventName), date: text(p.date), startTime: text(p.startTime), location: text(p.location) };
     // An accepted submission is its own listed event: not a duplicate of itself.
     const own = s.acceptedEventKey;
-    reviews.set(s.id, { issues: sanityIssues(p, now), duplicates: likelyDuplicates(subject, candidates).filter((c) => !(c.kind === "event" && c.id === own)) });
+    reviews.set(s.id, { issues: sanityIssues(p, window), duplicates: likelyDuplicates(subject, candidates).filter((c) => !(c.kind === "event" && c.id === own)) });
   }
   return reviews;
 }

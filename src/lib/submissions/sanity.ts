@@ -4,7 +4,7 @@
 // event or another submission. The form refuses a submission that fails a check; the moderation
 // card shows the same checks on every submission, with links to its likely duplicates.
 
-import { festivalWindow } from "../events/festival-window.ts";
+import type { FestivalWindow } from "../events/festival-window.ts";
 import { parseDateCell } from "../sheet/dates.ts";
 import { normaliseTime, minutesOfDay } from "../sheet/times.ts";
 import { readAreaCell } from "../sheet/arrondissement.ts";
@@ -28,14 +28,19 @@ export const SANITY_MESSAGES: Record<SanityCode, (window: { from: string; to: st
   arrondissement: () => "Arrondissement must be 1 to 20, or unknown",
 };
 
-/** The checks of one submission's fields (normalised strings); empty when all hold. */
-export function sanityIssues(input: Partial<Record<string, unknown>>, now: Date): SubmissionIssue[] {
-  const window = festivalWindow(now);
+const NO_WINDOW: FestivalWindow = { from: "", to: "" };
+
+/**
+ * The checks of one submission's fields (normalised strings); empty when all hold. `window` is the
+ * current edition's (festivalWindow); a check of fields without a date (a host's change of times)
+ * passes null and no date is checked.
+ */
+export function sanityIssues(input: Partial<Record<string, unknown>>, window: FestivalWindow | null): SubmissionIssue[] {
   const issues: SubmissionIssue[] = [];
-  const issue = (field: string, code: SanityCode) => issues.push({ field, code, message: SANITY_MESSAGES[code](window), ...(code === "outsideFestival" ? { range: window } : {}) });
+  const issue = (field: string, code: SanityCode) => issues.push({ field, code, message: SANITY_MESSAGES[code](window ?? NO_WINDOW), ...(code === "outsideFestival" && window ? { range: window } : {}) });
   const text = (name: string) => (typeof input[name] === "string" ? (input[name] as string).trim() : "");
 
-  if (text("date")) {
+  if (window && text("date")) {
     const resolved = parseDateCell(text("date"), new Date(`${window.from}T12:00:00Z`));
     if (!resolved.ok) issue("date", "date");
     else if (resolved.iso < window.from || resolved.iso > window.to) issue("date", "outsideFestival");

@@ -14,6 +14,8 @@ import { dbErrorSummary } from "../db/errors.ts";
 import { readSubmissionSettings } from "./settings.ts";
 import { evaluateSpamSignals } from "./spam.ts";
 import { sanityIssues } from "./sanity.ts";
+import { festivalWindow } from "../events/festival-window.ts";
+import type { KeptEditions } from "../site/edition-settings.ts";
 import { parseSubmission, submissionFingerprint, type SubmissionIssue } from "./validation.ts";
 import type { Language } from "../i18n/index.ts";
 import { enqueueMessage } from "../mail/outbox.ts";
@@ -64,6 +66,8 @@ export interface SubmitDeps {
   limiter: RateLimiter;
   log: Logger;
   now: () => Date;
+  /** The edition windows: a submission must fall in the current edition's. */
+  editions: KeptEditions;
 }
 
 /** How one request arrived: its Idempotency-Key header, and its deadline (the app's, when it set one). */
@@ -125,7 +129,7 @@ async function receive(deps: SubmitDeps, body: unknown, ip: string, language: La
   const parsed = parseSubmission(body);
   if (!parsed.ok) return parsed.issues.length === 1 && parsed.issues[0].field === "body" ? { kind: "invalid_payload" } : { kind: "invalid", issues: parsed.issues };
   const { input } = parsed;
-  const insane = sanityIssues(input, deps.now());
+  const insane = sanityIssues(input, festivalWindow(deps.now(), deps.editions.windows));
   if (insane.length > 0) return { kind: "invalid", issues: insane };
 
   const perEmail = await deps.limiter.check(RATE_LIMITS.eventSubmitEmailIp, [limiterParts.email(input.hostEmail), ipPart], counted);

@@ -19,7 +19,8 @@ import { formatTimeLabel } from "../../lib/sheet/times.ts";
 import type { LiveEvent } from "../../lib/sheet/types.ts";
 import { Icon } from "./icons.tsx";
 import { attr } from "./attr.ts";
-import { t } from "../../lib/i18n/index.ts";
+import { formatDayWithYear, t } from "../../lib/i18n/index.ts";
+import { hasEnded } from "../../lib/events/filter-moment.ts";
 import Html from "@kitajs/html";
 import { SaveButton } from "./save-button.view.tsx";
 import { DayPeriodIcon } from "./event-card.view.tsx";
@@ -83,7 +84,10 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
   const moreGenres = event.genres.length - genres.length;
   const venueKnown = !isUnknownLocation(event.location);
   const maps = mapAppLinks(event);
-  const calendarReady = isValidIsoDate(event.date);
+  // A finished event says so and offers no calendar entry; its date carries its year (last June's
+  // events must not read as next June's).
+  const ended = hasEnded(event, props.now);
+  const calendarReady = isValidIsoDate(event.date) && !ended;
   return (
     <dialog
       id={EVENT_MODAL_ID}
@@ -99,7 +103,7 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
         <header class="modal-head">
           <div class="modal-heading">
             <p class="kicker" safe>
-              {`${formatDateLabel(event.date)} · ${event.arrondissement === "unknown" ? t("common.paris") : arrondissementLongLabel(event.arrondissement)}`}
+              {`${ended ? formatDayWithYear(event.date) : formatDateLabel(event.date)} · ${event.arrondissement === "unknown" ? t("common.paris") : arrondissementLongLabel(event.arrondissement)}`}
             </p>
             <h2 id="event-modal-title" tabindex="-1">
               <span safe>{event.eventName}</span>
@@ -226,7 +230,11 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
               {t("event.linkSoon")}
             </button>
           )}
-          {calendarReady ? (
+          {ended ? (
+            <p class="event-ended" safe>
+              {t("event.ended")}
+            </p>
+          ) : calendarReady ? (
             <a class="button" href={calendarPath(event)} download="" data-track="calendar_sync" data-track-source="modal_calendar_sync" data-event-key={event.eventKey}>
               <Icon name="calendar" /> <span safe>{t("event.addToCalendar")}</span>
             </a>

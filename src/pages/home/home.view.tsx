@@ -10,9 +10,10 @@ import type { PublicBanner } from "../../lib/site/banner.ts";
 import { activeFilterChips, QUICK_CHIP_TRACKING, type FilterChip, type QuickChip } from "../../lib/events/filter-labels.ts";
 import { nextFilterQueries, withSearch, type FilterChange } from "../../lib/events/filter-links.ts";
 import { topSavedKeys, type FilterFacets } from "../../lib/events/filter-match.ts";
-import { COUNTDOWN_DAY, countdownAt, PAGE_SIZE, pagedQuery, withMoment, type HomeListing, type HomeStats } from "./listing.ts";
+import { countdownAt, PAGE_SIZE, pagedQuery, withMoment, type HomeListing, type HomeStats } from "./listing.ts";
 import { momentLabel, type Moment } from "../../lib/events/filter-moment.ts";
-import { t } from "../../lib/i18n/index.ts";
+import { formatFullDay, t } from "../../lib/i18n/index.ts";
+import type { Edition, EditionState } from "../../lib/events/editions.ts";
 import { parisDate } from "../../lib/paris-time.ts";
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
 import { homeHref, pageHref } from "../../lib/links.ts";
@@ -90,15 +91,25 @@ export interface HomePageProps {
   /** The open modal (server-side), already rendered. */
   modal?: JSX.Element;
   pieces?: HomePieces;
+  /** The edition the page lists, and the last one when it is over (docs/editions.md). */
+  edition: EditionNotice;
 }
 
-/** The header countdown; static/app.js keeps it right on a cached page (Paris time). */
-export function Countdown(props: { now: Date }): JSX.Element {
-  const state = countdownAt(props.now);
+/** What the hero says about the editions. */
+export interface EditionNotice {
+  edition: Edition;
+  state: EditionState;
+  /** The edition before, when it had events: its archive is one tap away. */
+  previous: { year: number; count: number } | null;
+}
+
+/** The header countdown to the current edition's night; static/app.js keeps it right on a cached page (Paris time). */
+export function Countdown(props: { now: Date; night: string }): JSX.Element {
+  const state = countdownAt(props.now, props.night);
   const text =
     state.kind === "today" ? t("home.countdown.today") : state.kind === "before" ? t("home.countdown.value", { days: String(state.days), hours: String(state.hours), minutes: String(state.minutes).padStart(2, "0") }) : "";
   return (
-    <p class="countdown" data-countdown={COUNTDOWN_DAY} hidden={state.kind === "after"}>
+    <p class="countdown" data-countdown={props.night} hidden={state.kind === "after"}>
       <span class="countdown-label" safe>
         {t("home.countdown.label")}
       </span>{" "}
@@ -193,9 +204,10 @@ export function QuickChips(props: { listing: HomeListing; now: Date; oob?: boole
   const freeOn = filters.priceRange !== null && filters.priceRange.min === 0 && filters.priceRange.max === 0;
   const free = { label: t("home.quick.free"), on: freeOn, href: href({ priceRange: freeOn ? null : { min: 0, max: 0 } }, moment), track: "free" as const };
   // Outside festival week "now", "tonight" and "today" would find nothing: the chips say when the
-  // festival is and offer its days instead (a chosen moment stays removable).
+  // festival is and offer its days instead (a chosen moment stays removable); with nothing listed
+  // yet (the next edition's programme not begun) the hero says when it is.
   const festival = props.listing.festival;
-  const offSeason = !festival.on && festival.days.length > 0;
+  const offSeason = !festival.on;
   const chips: Array<{ label: string; on: boolean; href: string; track: QuickChip }> = offSeason
     ? [
         ...(moment ? [{ label: t(`home.quick.${moment}`), on: true, href: href({}, null), track: moment }] : []),
@@ -213,7 +225,7 @@ export function QuickChips(props: { listing: HomeListing; now: Date; oob?: boole
       ];
   return (
     <nav id={QUICK_CHIPS_ID} class="quick-chips" aria-label={t("home.quick")} hx-swap-oob={props.oob ? "true" : undefined}>
-      {offSeason ? (
+      {offSeason && festival.days.length > 0 ? (
         <p class="quick-note" safe>
           {t("home.quick.festival", { range: formatDateRangeLabel(festival.days[0]!, festival.days[festival.days.length - 1]!) })}
         </p>
@@ -456,7 +468,7 @@ function Intro(props: { showFallbackNotice: boolean; degraded?: boolean }): JSX.
   );
 }
 
-function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; children: JSX.Element; modal?: JSX.Element; preview?: PreviewClock | null; /** The page's canonical path and query, for the language switch. */ languagePath?: string }): JSX.Element {
+function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; /** The current edition's night (the countdown). */ night: string; children: JSX.Element; modal?: JSX.Element; preview?: PreviewClock | null; /** The page's canonical path and query, for the language switch. */ languagePath?: string }): JSX.Element {
   // Children and the modal are rendered views (escaped where they are built).
   const safeContent = props.children;
   const safeModal = props.modal ?? "";
@@ -470,7 +482,7 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
       scripts={["messages.js", "app.js", "my-night.js", "offline.js", "report.js"]}
     >
       <SiteHeader banner={props.banner} preview={props.preview} languagePath={props.languagePath}>
-        <Countdown now={props.now} />
+        <Countdown now={props.now} night={props.night} />
         <AccountArea />
       </SiteHeader>
       {safeContent}
@@ -499,16 +511,54 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; childre
   );
 }
 
+/**
+ * Off season, the hero leads with the coming edition: its night in full, a word that its programme
+ * fills as hosts submit (with the way to submit), and, when the last edition had events, that it is
+ * over, one tap from its archive. While an edition's window is open nothing is added.
+ */
+function EditionLead(props: { notice: EditionNotice; listed: number }): JSX.Element {
+  const { edition, state, previous } = props.notice;
+  if (state !== "upcoming") return <></>;
+  return (
+    <section class="edition-lead">
+      <p class="edition-next">
+        <strong safe>{t("home.edition.next", { date: formatFullDay(edition.night) })}</strong>
+      </p>
+      {previous ? (
+        <p class="edition-over">
+          <span safe>{t("home.edition.over", { year: String(previous.year) })}</span>{" "}
+          <a href={pageHref(`/${previous.year}/`)} safe>
+            {t("home.edition.archive", { year: String(previous.year) })}
+          </a>
+        </p>
+      ) : (
+        <></>
+      )}
+      {props.listed < 10 ? (
+        <p class="edition-filling">
+          <span safe>{t("home.edition.filling")}</span>{" "}
+          <a href={pageHref("/submit-event")} safe>
+            {t("home.edition.submit")}
+          </a>
+        </p>
+      ) : (
+        <></>
+      )}
+    </section>
+  );
+}
+
 /** The full homepage. */
 export function HomePage(props: HomePageProps): JSX.Element {
   const { listing } = props;
   const pieces = props.pieces ?? PLAIN_PIECES;
   return (
-    <Shell head={props.head} banner={props.banner} now={props.now} modal={props.modal} preview={props.preview} languagePath={listing.query === "" ? "/" : `/?${listing.query}`}>
+    <Shell head={props.head} banner={props.banner} now={props.now} night={props.edition.edition.night} modal={props.modal} preview={props.preview} languagePath={listing.query === "" ? "/" : `/?${listing.query}`}>
       <main id="main" class="home-main">
         <section class="hero" aria-labelledby="home-title">
           <OfflineNotice renderedAt={props.now} />
           <Intro showFallbackNotice={props.showFallbackNotice || props.degraded === true} degraded={props.degraded} />
+          <EditionLead notice={props.edition} listed={listing.stats.count} />
           <SearchBar q={listing.filters.q} count={listing.matching.length} narrowed={listing.narrowed} />
           <QuickChips listing={listing} now={props.now} />
         </section>
@@ -531,9 +581,9 @@ export function HomePage(props: HomePageProps): JSX.Element {
 }
 
 /** The homepage when every source failed and nothing was rendered before. */
-export function UnavailablePage(props: { banner: PublicBanner; now: Date; head: HomeHead }): JSX.Element {
+export function UnavailablePage(props: { banner: PublicBanner; now: Date; night: string; head: HomeHead }): JSX.Element {
   return (
-    <Shell head={props.head} banner={props.banner} now={props.now}>
+    <Shell head={props.head} banner={props.banner} now={props.now} night={props.night}>
       <main id="main" class="home-main">
         <section class="hero" aria-labelledby="home-title">
           <Intro showFallbackNotice={false} />

@@ -244,15 +244,13 @@ export { scriptJson } from "../../lib/http/script-json.ts";
  * The day the header counts down to, as MM-DD of the current Paris year (Fête de la Musique). The
  * page hands it to static/app.js as data-countdown, so the script keeps no copy of its own.
  */
-export const COUNTDOWN_DAY = "06-21";
-
-/** The header countdown at an instant: days and hours before 21 June Paris time, "today", or over. */
+/** The header countdown at an instant: days and hours before the night Paris time, "today", or over. */
 export type CountdownState = { kind: "before"; days: number; hours: number; minutes: number } | { kind: "today" } | { kind: "after" };
 
-/** Countdown to 21 June 00:00 Paris time of the current Paris year. */
-export function countdownAt(now: Date): CountdownState {
+/** Countdown to the night (YYYY-MM-DD, the current edition's) at 00:00 Paris time. */
+export function countdownAt(now: Date, night: string): CountdownState {
   const today = parisDate(now);
-  const target = `${today.slice(0, 4)}-${COUNTDOWN_DAY}`;
+  const target = night;
   if (today === target) return { kind: "today" };
   if (today > target) return { kind: "after" };
   const ms = parisInstant(target).getTime() - now.getTime();

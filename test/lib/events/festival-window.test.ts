@@ -2,7 +2,7 @@
 // answer (the span the calendar's events cover), and one function of each name in src.
 
 import { describe, expect, test } from "bun:test";
-import { FESTIVAL_DATES, festivalWindow, listedEventsSpan } from "../../../src/lib/events/festival-window.ts";
+import { festivalWindow, listedEventsSpan } from "../../../src/lib/events/festival-window.ts";
 import { isFestivalOn } from "../../../src/lib/events/filter-moment.ts";
 import { parisInstant } from "../../../src/lib/paris-time.ts";
 import { sourceFiles } from "../../helpers/sources.ts";
@@ -15,12 +15,14 @@ describe("festivalWindow: the coming festival by the calendar rule", () => {
     ["2026-06-22T22:30:00Z", "2027-06-15", "2027-06-22"],
     ["2026-12-31T23:30:00Z", "2027-06-15", "2027-06-22"],
   ])("at %s: %s to %s", (at, from, to) => {
-    expect(festivalWindow(new Date(at))).toEqual({ from, to });
+    expect(festivalWindow(new Date(at), {})).toEqual({ from, to });
   });
 
-  test("takes its dates from FESTIVAL_DATES, or from the dates it is given", () => {
-    expect(FESTIVAL_DATES).toEqual({ from: { month: 6, day: 15 }, to: { month: 6, day: 22 } });
-    expect(festivalWindow(new Date("2026-03-01T12:00:00Z"), { from: { month: 6, day: 19 }, to: { month: 6, day: 23 } })).toEqual({ from: "2026-06-19", to: "2026-06-23" });
+  test("takes the default window, or the one set for that year's edition", () => {
+    const windows = { "2026": { from: "2026-06-19", to: "2026-06-23", night: "2026-06-21" } };
+    expect(festivalWindow(new Date("2026-03-01T12:00:00Z"), windows)).toEqual({ from: "2026-06-19", to: "2026-06-23" });
+    // Past 2026's set window, 2027 takes the default.
+    expect(festivalWindow(new Date("2026-06-23T22:30:00Z"), windows)).toEqual({ from: "2027-06-15", to: "2027-06-22" });
   });
 });
 
@@ -40,7 +42,7 @@ describe("listedEventsSpan: the span the listed events cover", () => {
 });
 
 test("each answer of the rule has one definition in src, in lib/events/festival-window.ts", () => {
-  for (const name of ["festivalWindow", "listedEventsSpan", "FESTIVAL_DATES"]) {
+  for (const name of ["festivalWindow", "listedEventsSpan"]) {
     const defining = sourceFiles()
       .filter((file) => new RegExp(`^(export )?(async )?(function|const|let) ${name}\\b`, "m").test(file.code))
       .map((file) => file.path);

@@ -8,16 +8,16 @@ const at = (year: string, month: string, day: string, hour: string, minute: stri
 
 describe("countdown", () => {
   test("days, hours and minutes left until midnight of the day", () => {
-    expect(countdown(at("2026", "06", "19", "21", "35"), "06-21")).toEqual({ state: "ahead", days: 1, hours: 2, minutes: 25 });
-    expect(countdown(at("2026", "05", "31", "23", "59"), "06-21")).toEqual({ state: "ahead", days: 20, hours: 0, minutes: 1 });
+    expect(countdown(at("2026", "06", "19", "21", "35"), "2026-06-21")).toEqual({ state: "ahead", days: 1, hours: 2, minutes: 25 });
+    expect(countdown(at("2026", "05", "31", "23", "59"), "2026-06-21")).toEqual({ state: "ahead", days: 20, hours: 0, minutes: 1 });
   });
   test("today on the day, from midnight to midnight", () => {
-    expect(countdown(at("2026", "06", "21", "00", "00"), "06-21")).toEqual({ state: "today" });
-    expect(countdown(at("2026", "06", "21", "23", "59"), "06-21")).toEqual({ state: "today" });
+    expect(countdown(at("2026", "06", "21", "00", "00"), "2026-06-21")).toEqual({ state: "today" });
+    expect(countdown(at("2026", "06", "21", "23", "59"), "2026-06-21")).toEqual({ state: "today" });
   });
   test("nothing after the day", () => {
-    expect(countdown(at("2026", "06", "22", "00", "00"), "06-21")).toEqual({ state: "past" });
-    expect(countdown(at("2026", "12", "31", "12", "00"), "06-21")).toEqual({ state: "past" });
+    expect(countdown(at("2026", "06", "22", "00", "00"), "2026-06-21")).toEqual({ state: "past" });
+    expect(countdown(at("2026", "12", "31", "12", "00"), "2026-06-21")).toEqual({ state: "past" });
   });
 });
 

@@ -3,6 +3,7 @@
 // answer for htmx is the card, with the inline error when the action was refused; without htmx the
 // browser goes back to the page.
 
+import { festivalWindow } from "../../../lib/events/festival-window.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../../../deps.ts";
 import { NO_STORE_HEADERS, statusOf, privateFragment } from "../../../lib/http/responses.ts";
@@ -31,7 +32,7 @@ export function statusParam(value: unknown): SubmissionStatus {
 }
 
 /** Loads the submissions card for one tab. */
-export async function loadSubmissionsCard(deps: Pick<Deps, "db" | "kv" | "now" | "events">, status: SubmissionStatus, extra: { notice?: CardNotice; acceptedKey?: string } = {}): Promise<SubmissionsCardProps> {
+export async function loadSubmissionsCard(deps: Pick<Deps, "db" | "kv" | "now" | "events" | "editions">, status: SubmissionStatus, extra: { notice?: CardNotice; acceptedKey?: string } = {}): Promise<SubmissionsCardProps> {
   const [submissions, counts, settings, live, links] = await Promise.all([
     listSubmissions(deps.db, status),
     submissionDashboard(deps.db, deps.now()),
@@ -40,7 +41,7 @@ export async function loadSubmissionsCard(deps: Pick<Deps, "db" | "kv" | "now" |
     deps.events.load().then((read) => read.events).catch(() => []),
     status === "accepted" ? activeEditLinks(deps.db) : undefined,
   ]);
-  const reviews = await reviewSubmissions(deps.db, submissions, live, deps.now());
+  const reviews = await reviewSubmissions(deps.db, submissions, live, festivalWindow(deps.now(), deps.editions.windows));
   return { status, submissions, counts, enabled: settings.enabled, reviews, links, ...extra };
 }
 

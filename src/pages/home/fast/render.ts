@@ -19,10 +19,11 @@ import { publicUrl } from "../../../lib/config.ts";
 import type { Language } from "../../../lib/i18n/index.ts";
 import { EventModal, MissingEventModal } from "../../components/event-modal.view.tsx";
 import { mapJson } from "../../components/map.view.tsx";
-import { HomePage, HomeResults, MoreCards, UnavailablePage, UnavailableResults, type HomePieces } from "../home.view.tsx";
+import { HomePage, HomeResults, MoreCards, UnavailablePage, UnavailableResults, type EditionNotice, type HomePieces } from "../home.view.tsx";
 import { NearMeResults } from "../near-me.view.tsx";
 import { homeHead, unavailableHead } from "../home-head.view.tsx";
 import { homeListing, type HomeListing } from "../listing.ts";
+import { countOfEdition, currentEdition, editionState, eventsOfEdition, previousEdition, type Edition, type EditionWindows } from "../../../lib/events/editions.ts";
 import type { HomeRequest, HomeVariant } from "./home-request.ts";
 import { renderContextOf, type RenderContext } from "./render-context.ts";
 import { keptPieces } from "./kept-views.ts";
@@ -59,8 +60,12 @@ function withGenerationOf(read: LiveRead, rendering: Rendered | Promise<Rendered
 
 function renderFromRead(deps: Deps, read: LiveRead, home: HomeRequest, clock: RenderClock, transient = false): Rendered | Promise<Rendered> {
   const { variant, filters, moment, eventKey, page, searchlessQuery } = home;
+  // The homepage lists the current edition's events (docs/editions.md); a shared link still opens
+  // any listed event, a past edition's included.
+  const edition = currentEdition(clock.now, deps.editions.windows);
+  const listed = eventsOfEdition(read.events, edition.year);
   // Built once for the whole render: every kept piece is looked up by its key.
-  const context = renderContextOf(read.events, clock.now, publicUrl(deps.config, "/calendar.ics"));
+  const context = renderContextOf(listed, clock.now, publicUrl(deps.config, "/calendar.ics"));
   const { now, feedUrl } = context;
   const event = eventKey ? findEventByKey(read.events, eventKey) : undefined;
   if (variant === "modal") {
@@ -68,7 +73,7 @@ function renderFromRead(deps: Deps, read: LiveRead, home: HomeRequest, clock: Re
     return { body: markup(body) };
   }
   const pieces = keptPieces(context);
-  const listing = homeListing(read.events, filters, now, variant === "fragment" ? 1 : page, moment, searchlessQuery);
+  const listing = homeListing(listed, filters, now, variant === "fragment" ? 1 : page, moment, searchlessQuery);
   if (variant === "more") return { body: markup(MoreCards({ listing, now, pieces })) };
   if (variant === "map") return { body: mapJson(listing.matching, filters), headers: { "content-type": "application/json; charset=utf-8" } };
   if (variant === "near") {
@@ -79,7 +84,7 @@ function renderFromRead(deps: Deps, read: LiveRead, home: HomeRequest, clock: Re
     const { bytes, gzip } = searchResultsBody(context, listing, (shown) => markup(HomeResults({ listing: shown, now, feedUrl, oob: true, pieces })), { transient });
     return { body: bytes, gzip, transient, headers: { "hx-push-url": homeHref(listing.query) } };
   }
-  return renderPage(deps, read, listing, event, eventKey, clock, context, pieces);
+  return renderPage(deps, read, listing, event, eventKey, clock, context, pieces, editionNoticeOf(read.events, edition, now, deps.editions.windows));
 }
 
 function dateBounds(events: readonly LiveEvent[]): { min?: string; max?: string } {
@@ -93,21 +98,30 @@ function dateBounds(events: readonly LiveEvent[]): { min?: string; max?: string 
   return { min, max };
 }
 
-async function renderPage(deps: Deps, read: LiveRead, listing: HomeListing, event: LiveEvent | undefined, eventKey: string | null, clock: RenderClock, context: RenderContext, pieces: HomePieces): Promise<Rendered> {
+/** What the hero says about the editions: the one the page lists, and the last one when it is over and had events. */
+function editionNoticeOf(events: readonly LiveEvent[], edition: Edition, now: Date, windows: EditionWindows): EditionNotice {
+  const state = editionState(edition, now);
+  const previous = previousEdition(now, windows);
+  const previousCount = countOfEdition(events, previous.year);
+  return { edition, state, previous: previousCount > 0 ? { year: previous.year, count: previousCount } : null };
+}
+
+async function renderPage(deps: Deps, read: LiveRead, listing: HomeListing, event: LiveEvent | undefined, eventKey: string | null, clock: RenderClock, context: RenderContext, pieces: HomePieces, edition: EditionNotice): Promise<Rendered> {
   const now = context.now;
   // A read the database could not serve (an outage, a stall) does not wait on it for the banner either.
   const banner = publicBanner(read.degraded ? defaultBannerSettings() : await findBannerSettings(deps));
   const body = HomePage({
     listing,
-    facets: filterFacets(read.events),
-    quickDates: quickDates(read.events),
-    dateBounds: dateBounds(read.events),
+    facets: filterFacets(context.events),
+    quickDates: quickDates(context.events),
+    dateBounds: dateBounds(context.events),
+    edition,
     banner,
     now,
     preview: clock.preview,
     showFallbackNotice: deps.config.dataMode === "remote" && read.source !== "store",
     degraded: read.degraded !== undefined,
-    head: homeHead(deps.config, read.events.length, event, listing.query),
+    head: homeHead(deps.config, context.events.length, event, listing.query),
     feedUrl: context.feedUrl,
     // A shared link to an event that is no longer listed says so instead of showing the list silently.
     modal: event
@@ -139,7 +153,7 @@ async function unavailable(deps: Deps, variant: HomeVariant, extra?: Readonly<Re
   const headers = { "content-type": "text/html; charset=utf-8", vary: "HX-Request", "retry-after": "30", ...PER_REQUEST, ...extra };
   if (variant !== "page") return new Response(markup(UnavailableResults()), { status: 503, headers });
   const banner = publicBanner(await findBannerSettings(deps));
-  return new Response(markup(UnavailablePage({ banner, now: deps.now(), head: unavailableHead() })), { status: 503, headers });
+  return new Response(markup(UnavailablePage({ banner, now: deps.now(), night: currentEdition(deps.now(), deps.editions.windows).night, head: unavailableHead() })), { status: 503, headers });
 }
 
 /**

@@ -1,0 +1,35 @@
+// Admin API of the edition windows (see docs/editions.md, "The window setting"): read the windows
+// set and the current edition; set one year's window or put it back on the default. A save changes
+// that year only and drops every cached render, here and on the other instances.
+
+import { Elysia } from "elysia";
+import type { Deps } from "../deps.ts";
+import { jsonNoStore, readObjectBody } from "../lib/http/responses.ts";
+import { unlessRefused } from "../lib/http/errors.ts";
+import { adminGuard } from "../lib/auth/admin-guard.ts";
+import { actorOf } from "../lib/auth/admin-actor.ts";
+import { currentEdition, editionState } from "../lib/events/editions.ts";
+import { findEditionSettings, parseEditionWindowUpdate, saveEditionWindow } from "../lib/site/edition-settings.ts";
+
+/** The current edition with its state, as the API shows it. */
+function currentOf(deps: Deps) {
+  const now = deps.now();
+  const edition = currentEdition(now, deps.editions.windows);
+  return { ...edition, state: editionState(edition, now) };
+}
+
+/** GET /api/admin/editions, PUT /api/admin/editions */
+export function adminEditionsApi(deps: Deps) {
+  return new Elysia({ name: "admin-editions-api" })
+    .use(adminGuard(deps))
+    .get("/api/admin/editions", async () => jsonNoStore({ success: true, settings: await findEditionSettings(deps), current: currentOf(deps) }), { isAdmin: true })
+    .put(
+      "/api/admin/editions",
+      async ({ request, admin }) => {
+        const update = unlessRefused(parseEditionWindowUpdate(await readObjectBody(request)));
+        const saved = await saveEditionWindow(deps, update, actorOf(admin));
+        return jsonNoStore({ success: true, settings: saved.settings, edition: saved.edition, current: currentOf(deps) });
+      },
+      { isAdmin: true, parse: "none" },
+    );
+}
