@@ -2,6 +2,7 @@
 // it: N service processes (bun src/index.ts) on one database behind a real nginx (Debian package)
 // with proxy_cache. Used by test/process/shared-cache.test.ts and bench/edge.bench.ts.
 
+import { currentEditionSheet } from "./processes.ts";
 import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -120,6 +121,8 @@ async function startService(dir: string, index: number, databaseUrl: string | un
       DATA_MODE: "remote",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       DATA_DIR: join(dir, `data-${index}`),
+      // The sample sheet dated in the current edition: the homepage lists that edition only.
+      LOCAL_EVENTS_CSV: currentEditionSheet(dir),
       AUTH_SECRET: "e".repeat(40),
       ADMIN_KEY: EDGE_ADMIN_KEY,
       TRUSTED_PROXIES: "loopback",

@@ -2,7 +2,8 @@
 // loopback port, and a database several processes can share (a scratch database on the Postgres
 // server, or an in-memory PGlite served over the wire from this process).
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { currentEdition } from "../../src/lib/events/editions.ts";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -137,6 +138,23 @@ export interface ProxiedService {
  * own: on the Postgres server of TEST_DATABASE_URL, else an in-memory PGlite served over the wire.
  * `env` adds to or overrides the service's environment. Resolves once /api/health answers.
  */
+/**
+ * The shipped sheet (data/events.csv, June 2026) with every date moved into the year of the
+ * current edition on the real clock, written under `dir`: a real process reads the real clock, and
+ * its homepage lists the current edition only (docs/editions.md), so the sample stays listed in
+ * any year the tests run.
+ */
+export function currentEditionSheet(dir: string): string {
+  const year = String(currentEdition(new Date()).year);
+  const csv = readFileSync(join(ROOT, "data/events.csv"), "utf8")
+    .replace(/\b2026-06-/g, `${year}-06-`)
+    .replace(/\b(\d{1,2}) June 2026\b/g, `$1 June ${year}`)
+    .replace(/\b(\d{1,2})\/06\/2026\b/g, `$1/06/${year}`);
+  const path = join(dir, "events.csv");
+  writeFileSync(path, csv);
+  return path;
+}
+
 export async function startProxiedService(prefix: string, env: Record<string, string> = {}): Promise<ProxiedService> {
   const shared = TEST_DATABASE_URL ? await serverDatabase(TEST_DATABASE_URL, `finder_${prefix}`) : await pgliteServer();
   const target = new URL(shared.url);
@@ -155,7 +173,7 @@ export async function startProxiedService(prefix: string, env: Record<string, st
       NODE_ENV: "production",
       DATA_MODE: "remote",
       DATABASE_URL: viaProxy.toString(),
-      LOCAL_EVENTS_CSV: "data/events.csv",
+      LOCAL_EVENTS_CSV: currentEditionSheet(dataDir),
       DATA_DIR: dataDir,
       AUTH_SECRET: "p".repeat(40),
       TRUSTED_PROXIES: "loopback",
