@@ -25,6 +25,7 @@ import { myNightRoutes } from "./my-night/my-night.routes.tsx";
 import { manifestRoutes, serviceWorkerRoutes } from "./pack.routes.ts";
 import { languagePlugin } from "./language.plugin.ts";
 import { homeRoutes } from "./home/home.routes.tsx";
+import { archiveRoutes } from "./archive/archive.routes.tsx";
 import { previewRoutes } from "./preview.routes.ts";
 
 /**
@@ -40,6 +41,7 @@ export function publicPageRoutes(deps: Deps) {
     .use(accountRoutes(deps)) //            /account/genres, /sign-in, /sign-out
     .use(myNightRoutes(deps)) //            /my-night, /my-night.ics
     .use(manifestRoutes(deps)) //           /manifest.webmanifest
+    .use(archiveRoutes(deps)) //            /:year/ (an edition's archive; anything else 404)
     .use(homeRoutes(deps)); //              /, /event/:eventKey
 }
 
