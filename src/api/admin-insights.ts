@@ -6,9 +6,11 @@ import type { Deps } from "../deps.ts";
 import { NO_STORE_HEADERS, jsonNoStore, readJson, refusalJson } from "../lib/http/responses.ts";
 import { unlessRefused, ValidationError } from "../lib/http/errors.ts";
 import { adminGuard } from "../lib/auth/admin-guard.ts";
-import { liveEventNames, readInsightsQuery } from "../lib/insights/request.ts";
+import { comparedEdition, insightsWindowOf, liveEventNames, readInsightsQuery } from "../lib/insights/request.ts";
 import { readInsights } from "../lib/insights/metrics.ts";
-import { windowEndingAt } from "../lib/insights/window.ts";
+import { readEditionComparison } from "../lib/insights/comparison.ts";
+import { editionSpan } from "../lib/insights/editions.ts";
+import { editionOf } from "../lib/events/editions.ts";
 import { readReportInsights } from "../lib/insights/reports.ts";
 import { AUDIENCE_COLUMNS, USER_COLUMNS, audienceCells, audienceFilename, listAudience, listCollectedUsers, pagesOfUsers, parseAudienceFilters, readUsersSummary, userCells, usersFilename } from "../lib/insights/exports.ts";
 import { csvStream } from "../lib/insights/csv.ts";
@@ -25,10 +27,17 @@ export function adminInsightsApi(deps: Deps) {
     .get(
       "/api/admin/insights",
       async ({ query }) => {
-        const { windowDays, cluster } = unlessRefused(readInsightsQuery(query));
-        const window = windowEndingAt(deps.now(), windowDays);
-        const [report, reports] = await Promise.all([readInsights(deps.database, window, cluster, await liveEventNames(deps)), readReportInsights(deps.database, window)]);
-        return jsonNoStore({ success: true, ...report, reports });
+        const q = unlessRefused(readInsightsQuery(query));
+        const now = deps.now();
+        const { windows } = deps.editions;
+        const window = insightsWindowOf(q, now, windows);
+        const [report, reports, comparison] = await Promise.all([
+          readInsights(deps.database, window, q.cluster, await liveEventNames(deps)),
+          readReportInsights(deps.database, window),
+          readEditionComparison(deps.database, comparedEdition(q, now, windows), windows, now),
+        ]);
+        const edition = q.edition !== undefined ? editionSpan(editionOf(q.edition, windows)) : null;
+        return jsonNoStore({ success: true, ...report, edition, reports, comparison });
       },
       { isAdmin: true },
     )

@@ -73,7 +73,7 @@ function engagementParts(scope: RollupScope): SQL {
   const firstPart = scope.firstDay ? trimmedFirstDay(scope, scope.firstDay) : rawFirstDay(scope);
   return sql`
     select day, event_key, click_count, outbound_count, calendar_count, deduped_count as deduped
-    from insights_daily_engagement where day >= ${scope.firstDay ?? scope.rollupFrom}::date
+    from insights_daily_engagement where day >= ${scope.firstDay ?? scope.rollupFrom}::date and day <= ${endDayOf(scope)}::date
     union all
     ${firstPart}
     union all
@@ -82,8 +82,18 @@ function engagementParts(scope: RollupScope): SQL {
       -count(*) filter (where action_type = 'outbound_click'),
       -count(*) filter (where action_type = 'calendar_sync'),
       -count(*) filter (where action_type = 'click' and (session_id is null or not exists (${earlierView(sql`f`)})))
-    from engagement_interactions f where recorded_at >= ${at(scope.window.end)} group by 1, 2`;
+    from engagement_interactions f where recorded_at >= ${at(scope.window.end)} and recorded_at < ${at(afterEndDay(scope))} group by 1, 2`;
 }
+
+/**
+ * The Paris day of the window end, the last rollup day the counts read: a later day holds only rows
+ * at or after the end, which would be added from the rollups and taken away again from the raw rows.
+ * Bounding both sides there keeps a window that ended long ago (an edition, docs/insights.md,
+ * "Editions") from reading every raw row recorded since.
+ */
+const endDayOf = (scope: RollupScope): string => parisDate(scope.window.end);
+/** The Paris midnight after the window end's day: rows at or after the end are taken away up to it. */
+const afterEndDay = (scope: RollupScope): Date => parisDayStart(nextDate(endDayOf(scope)));
 
 /** An earlier view of the same session and event (time, then id order) less than 600 s before the row `f`. */
 function earlierView(f: SQL): SQL {
@@ -277,11 +287,11 @@ export async function listDailyInsights(db: MetricsDb, scope: MetricsScope): Pro
 function discoveryParts(scope: RollupScope, rollup: SQL, columns: SQL, where: SQL): SQL {
   const { start, end } = scope.window;
   return sql`
-    select ${columns}, count as c from ${rollup} where day >= ${scope.rollupFrom}::date
+    select ${columns}, count as c from ${rollup} where day >= ${scope.rollupFrom}::date and day <= ${endDayOf(scope)}::date
     union all
     select ${columns}, count(*) from discovery_interactions where ${where} and recorded_at >= ${at(start)} and recorded_at < ${at(scope.rawEnd)} group by ${columns}
     union all
-    select ${columns}, -count(*) from discovery_interactions where ${where} and recorded_at >= ${at(end)} group by ${columns}`;
+    select ${columns}, -count(*) from discovery_interactions where ${where} and recorded_at >= ${at(end)} and recorded_at < ${at(afterEndDay(scope))} group by ${columns}`;
 }
 
 /** The discovery block: counts, top 30 filters, top 20 search clusters, top 10 genres (all time). */
@@ -426,4 +436,59 @@ export async function readInsights(db: MetricsDb, window: InsightsWindow, mode: 
   const scope = await scopeOf(db, window);
   const [{ summary, events, daily }, discovery] = await Promise.all([readEngagementBlocks(db, scope, names), readDiscoveryInsights(db, scope, mode)]);
   return { windowDays: window.windowDays, cluster: mode, range: { startAt: window.start.toISOString(), endAt: window.end.toISOString() }, summary, events, daily, discovery };
+}
+
+/** The figures an edition comparison reads for one range (docs/insights.md, "Editions"). */
+export interface EditionFigures {
+  /** Views: `click` rows. */
+  clickCount: number;
+  /** Saves: `calendar_sync` rows (a downloaded calendar file, what the cards' "saved" line counts). */
+  calendarSyncCount: number;
+  searchCount: number;
+  /** Applied `genre` and `arrondissement` filters of the range, by value, most applied first. */
+  filters: { filterGroup: "genre" | "arrondissement"; filterValue: string; count: number }[];
+}
+
+/** The groups of applied filters a comparison ranks: the genre and arrondissement filters. */
+const COMPARED_FILTER_GROUPS = sql`('genre', 'arrondissement')`;
+
+/** Views, saves, searches and the applied genre and arrondissement filters of a window (rollups, or raw rows for a short one). */
+export async function readEditionFigures(db: MetricsDb, scope: MetricsScope): Promise<EditionFigures> {
+  const { start, end } = scope.window;
+  let engagement: Promise<Record<string, unknown>[]>;
+  let searches: Promise<Record<string, unknown>[]>;
+  let filters: Promise<Record<string, unknown>[]>;
+  if (!scope.rollupFrom) {
+    const range = sql`recorded_at >= ${at(start)} and recorded_at < ${at(end)}`;
+    engagement = planned(db, sql`
+      select count(*) filter (where action_type = 'click') as click_count, count(*) filter (where action_type = 'calendar_sync') as calendar_count
+      from engagement_interactions where ${range}`);
+    searches = planned(db, sql`select count(*) as n from discovery_interactions where action_type = 'search' and ${range}`);
+    filters = planned(db, sql`
+      select filter_group, filter_value, count(*) as n from discovery_interactions
+      where action_type = 'filter_apply' and filter_group in ${COMPARED_FILTER_GROUPS} and filter_value is not null and ${range}
+      group by 1, 2`);
+  } else {
+    const s = scope as RollupScope;
+    engagement = planned(db, sql`select sum(click_count) as click_count, sum(calendar_count) as calendar_count from (${engagementParts(s)}) x`);
+    searches = planned(db, sql`select sum(c) as n from (${discoveryParts(s, sql`insights_daily_discovery`, sql`action_type`, sql`true`)}) x where action_type = 'search'`);
+    filters = planned(db, sql`
+      select filter_group, filter_value, sum(c) as n from (${discoveryParts(
+        s,
+        sql`insights_daily_filters`,
+        sql`filter_group, filter_value`,
+        sql`action_type = 'filter_apply' and filter_group is not null and filter_value is not null`,
+      )}) x
+      where filter_group in ${COMPARED_FILTER_GROUPS} group by 1, 2`);
+  }
+  const [[counts], [search], applied] = await Promise.all([engagement, searches, filters]);
+  return {
+    clickCount: n(counts?.click_count),
+    calendarSyncCount: n(counts?.calendar_count),
+    searchCount: n(search?.n),
+    filters: applied
+      .map((row) => ({ filterGroup: String(row.filter_group) as "genre" | "arrondissement", filterValue: String(row.filter_value), count: n(row.n) }))
+      .filter((row) => row.count > 0)
+      .sort((a, b) => b.count - a.count || (a.filterValue < b.filterValue ? -1 : a.filterValue > b.filterValue ? 1 : 0)),
+  };
 }

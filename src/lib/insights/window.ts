@@ -15,6 +15,11 @@ export interface InsightsWindow {
   windowDays: number;
   start: Date;
   end: Date;
+  /**
+   * The last Paris day of the daily series when it is not the date of `end`: an edition window
+   * ends at the Paris midnight after its last day, which belongs to the next day (editions.ts).
+   */
+  lastDay?: string;
 }
 
 /** The result of reading a windowDays parameter: a clamped number, or why it is unusable. */
@@ -58,10 +63,10 @@ export function nextDate(isoDate: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Every Paris calendar date the window touches, oldest first; the last is today in Paris (the date of `end`). */
+/** Every Paris calendar date the window touches, oldest first; the last is today in Paris (the date of `end`), or `lastDay` when set. */
 export function parisDaysOf(window: InsightsWindow): string[] {
   const first = parisDate(window.start);
-  const last = parisDate(window.end);
+  const last = window.lastDay ?? parisDate(window.end);
   const days: string[] = [];
   for (let day = first; day <= last; day = nextDate(day)) days.push(day);
   return days;

@@ -7,9 +7,10 @@ import { isHtmx } from "../../../lib/http/htmx.ts";
 import { formStatusOf, privateFragment } from "../../../lib/http/responses.ts";
 import { readForm } from "../../../lib/http/forms.ts";
 import { unlessRefused } from "../../../lib/http/errors.ts";
-import { liveEventNames, readInsightsQuery } from "../../../lib/insights/request.ts";
+import { comparedEdition, insightsWindowOf, liveEventNames, readInsightsQuery } from "../../../lib/insights/request.ts";
 import { listEventInsights, readDiscoveryInsights, readSummaryAndDaily, scopeOf } from "../../../lib/insights/metrics.ts";
-import { windowEndingAt } from "../../../lib/insights/window.ts";
+import { readEditionComparison } from "../../../lib/insights/comparison.ts";
+import { pickerEditions } from "../../../lib/insights/editions.ts";
 import { readReportInsights } from "../../../lib/insights/reports.ts";
 import { eventTableRows, readEventTableQuery } from "../../../lib/insights/event-table.ts";
 import { listCollectedUsers, readUsersSummary } from "../../../lib/insights/exports.ts";
@@ -17,18 +18,18 @@ import { actorOf } from "../../../lib/auth/admin-actor.ts";
 import { eraseByEmail } from "../../../lib/insights/erasure.ts";
 import { adminPageGuard } from "../guard.ts";
 import { consoleResponse } from "../console.ts";
-import { DiscoveryBlock, EraseCard, EventsBlock, InsightsPage, ReportsBlock, StatsBlock, UsersBlock } from "./insights.view.tsx";
+import { ComparisonBlock, DiscoveryBlock, EraseCard, EventsBlock, InsightsPage, ReportsBlock, StatsBlock, UsersBlock, windowTitle } from "./insights.view.tsx";
 
 const fragment = privateFragment;
 
-/** GET /admin/insights, …/stats, …/discovery, …/events, …/reports, …/users; POST /admin/insights/erase */
+/** GET /admin/insights, …/stats, …/discovery, …/events, …/reports, …/comparison, …/users; POST /admin/insights/erase */
 export function insightsRoutes(deps: Deps) {
   // A block: the fragment for htmx, else the console page showing that block alone.
   const block = (request: Request, render: () => JSX.Element, status = 200) =>
     isHtmx(request) ? fragment(render(), status) : consoleResponse(deps, request, "insights", "Insights", render);
   const scope = async (query: Record<string, unknown>) => {
     const q = unlessRefused(readInsightsQuery(query));
-    return { q, scope: await scopeOf(deps.database, windowEndingAt(deps.now(), q.windowDays)) };
+    return { q, scope: await scopeOf(deps.database, insightsWindowOf(q, deps.now(), deps.editions.windows)) };
   };
 
   return new Elysia({ name: "admin-insights-pages" })
@@ -37,7 +38,7 @@ export function insightsRoutes(deps: Deps) {
       "/admin/insights",
       ({ request, query }) => {
         const q = unlessRefused(readInsightsQuery(query));
-        return consoleResponse(deps, request, "insights", "Insights", () => <InsightsPage query={q} />);
+        return consoleResponse(deps, request, "insights", "Insights", () => <InsightsPage query={q} editions={pickerEditions(deps.now(), deps.editions.windows)} />);
       },
       { isAdmin: true },
     )
@@ -46,7 +47,7 @@ export function insightsRoutes(deps: Deps) {
       async ({ request, query }) => {
         const { q, scope: s } = await scope(query);
         const [{ summary, daily }, discovery] = await Promise.all([readSummaryAndDaily(deps.database, s), readDiscoveryInsights(deps.database, s, q.cluster)]);
-        return block(request, () => <StatsBlock windowDays={q.windowDays} summary={summary} daily={daily} discovery={discovery} />);
+        return block(request, () => <StatsBlock title={windowTitle(q)} summary={summary} daily={daily} discovery={discovery} />);
       },
       { isAdmin: true },
     )
@@ -62,20 +63,31 @@ export function insightsRoutes(deps: Deps) {
     .get(
       "/admin/insights/events",
       async ({ request, query }) => {
-        const { q, scope: s } = await scope({ windowDays: query.windowDays });
+        const { q, scope: s } = await scope({ windowDays: query.windowDays, edition: query.edition });
         const table = readEventTableQuery(query);
         const events = await listEventInsights(deps.database, s, await liveEventNames(deps));
         const { rows, matched } = eventTableRows(events, table);
-        return block(request, () => <EventsBlock windowDays={q.windowDays} query={table} rows={rows} matched={matched} total={events.length} />);
+        return block(request, () => <EventsBlock windowDays={q.windowDays} edition={q.edition} query={table} rows={rows} matched={matched} total={events.length} />);
       },
       { isAdmin: true },
     )
     .get(
       "/admin/insights/reports",
       async ({ request, query }) => {
-        const { windowDays } = unlessRefused(readInsightsQuery({ windowDays: query.windowDays }));
-        const reports = await readReportInsights(deps.database, windowEndingAt(deps.now(), windowDays));
-        return block(request, () => <ReportsBlock windowDays={windowDays} reports={reports} />);
+        const q = unlessRefused(readInsightsQuery({ windowDays: query.windowDays, edition: query.edition }));
+        const reports = await readReportInsights(deps.database, insightsWindowOf(q, deps.now(), deps.editions.windows));
+        return block(request, () => <ReportsBlock title={windowTitle(q)} reports={reports} />);
+      },
+      { isAdmin: true },
+    )
+    .get(
+      "/admin/insights/comparison",
+      async ({ request, query }) => {
+        const q = unlessRefused(readInsightsQuery({ edition: query.edition }));
+        const now = deps.now();
+        const { windows } = deps.editions;
+        const comparison = await readEditionComparison(deps.database, comparedEdition(q, now, windows), windows, now);
+        return block(request, () => <ComparisonBlock comparison={comparison} />);
       },
       { isAdmin: true },
     )

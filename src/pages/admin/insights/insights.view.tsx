@@ -14,6 +14,8 @@ import { GENRES } from "../../../lib/sheet/genres.ts";
 import { trackedFilterLabel } from "../../../lib/events/filter-labels.ts";
 import { DailyChart, type ChartSeries } from "../../components/daily-chart.view.tsx";
 import type { ReportInsights } from "../../../lib/insights/reports.ts";
+import type { EditionComparison, RankedDifference } from "../../../lib/insights/comparison.ts";
+import { EDITION_LEAD_DAYS } from "../../../lib/insights/editions.ts";
 
 /** The daily chart's lines: views, deduped views dashed, outbound, calendar dotted. */
 const DAILY_SERIES: readonly ChartSeries<"clickCount" | "dedupedViewCount" | "outboundClickCount" | "calendarSyncCount">[] = [
@@ -29,10 +31,17 @@ export const INSIGHTS_EVENTS_ID = "insights-events";
 export const INSIGHTS_USERS_ID = "insights-users";
 export const INSIGHTS_REPORTS_ID = "insights-reports";
 export const INSIGHTS_ERASE_ID = "insights-erase";
+export const INSIGHTS_COMPARISON_ID = "insights-comparison";
 
 export const WINDOW_CHOICES = [7, 30, 90] as const;
 
-const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const qs = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString();
+
+/** What a block's heading says of its window: the edition with its lead-up, or the last N days. */
+export function windowTitle(query: Pick<InsightsQuery, "windowDays" | "edition">): string {
+  return query.edition !== undefined ? `Edition ${query.edition} (with its ${EDITION_LEAD_DAYS}-day lead-up)` : `Last ${query.windowDays} days`;
+}
 const fmt = (n: number) => n.toLocaleString("en-GB");
 const pct = (n: number) => `${n.toLocaleString("en-GB", { maximumFractionDigits: 1 })}%`;
 
@@ -50,9 +59,11 @@ function LazyBlock(props: { id: string; title: string; url: string }): JSX.Eleme
 }
 
 /** The page body: controls, the lazily loaded blocks, audience export and erasure. */
-export function InsightsPage(props: { query: InsightsQuery }): JSX.Element {
-  const { windowDays, cluster } = props.query;
-  const base = qs({ windowDays, cluster });
+export function InsightsPage(props: { query: InsightsQuery; editions: readonly number[] }): JSX.Element {
+  const { windowDays, cluster, edition } = props.query;
+  const base = qs({ windowDays, cluster, edition });
+  const windowOnly = qs({ windowDays, edition });
+  const years = edition !== undefined && !props.editions.includes(edition) ? [edition, ...props.editions] : props.editions;
   return (
     <div class="insights">
       <form class="card insights-controls" method="get" action={siteHref("/admin/insights")} hx-get={siteHref("/admin/insights")} hx-trigger="change, submit" hx-target="#admin-console" hx-swap="outerHTML" hx-push-url="true">
@@ -65,6 +76,19 @@ export function InsightsPage(props: { query: InsightsQuery }): JSX.Element {
             </label>
           ))}
         </fieldset>
+        <label>
+          Edition{" "}
+          <select name="edition">
+            <option value="" selected={edition === undefined}>
+              None (the window above)
+            </option>
+            {years.map((year) => (
+              <option value={String(year)} selected={year === edition} safe>
+                {String(year)}
+              </option>
+            ))}
+          </select>
+        </label>
         <fieldset class="segmented">
           <legend>Search clusters</legend>
           <label>
@@ -77,12 +101,19 @@ export function InsightsPage(props: { query: InsightsQuery }): JSX.Element {
         <button type="submit" class="button">
           Refresh
         </button>
-        {(WINDOW_CHOICES as readonly number[]).includes(windowDays) ? "" : <p class="muted" safe>{`Showing a ${windowDays}-day window.`}</p>}
+        {edition !== undefined ? (
+          <p class="muted" safe>{`Showing edition ${edition}: its window and the ${EDITION_LEAD_DAYS} days before it.`}</p>
+        ) : (WINDOW_CHOICES as readonly number[]).includes(windowDays) ? (
+          ""
+        ) : (
+          <p class="muted" safe>{`Showing a ${windowDays}-day window.`}</p>
+        )}
       </form>
+      <LazyBlock id={INSIGHTS_COMPARISON_ID} title="Edition comparison" url={`/admin/insights/comparison?${qs({ edition })}`} />
       <LazyBlock id={INSIGHTS_STATS_ID} title="Engagement figures" url={`/admin/insights/stats?${base}`} />
       <LazyBlock id={INSIGHTS_DISCOVERY_ID} title="Searches, filters and genres" url={`/admin/insights/discovery?${base}`} />
-      <LazyBlock id={INSIGHTS_EVENTS_ID} title="Event Performance" url={`/admin/insights/events?${qs({ windowDays })}`} />
-      <LazyBlock id={INSIGHTS_REPORTS_ID} title="Reports from visitors" url={`/admin/insights/reports?${qs({ windowDays })}`} />
+      <LazyBlock id={INSIGHTS_EVENTS_ID} title="Event Performance" url={`/admin/insights/events?${windowOnly}`} />
+      <LazyBlock id={INSIGHTS_REPORTS_ID} title="Reports from visitors" url={`/admin/insights/reports?${windowOnly}`} />
       <AudienceExport windowDays={windowDays} />
       <LazyBlock id={INSIGHTS_USERS_ID} title="Collected Users" url="/admin/insights/users" />
       <EraseCard />
@@ -104,12 +135,14 @@ function Tile(props: { label: string; value: string; hint?: string }): JSX.Eleme
 }
 
 /** The twelve tiles and the daily chart. */
-export function StatsBlock(props: { windowDays: number; summary: InsightsSummary; discovery: Pick<DiscoveryInsights, "searchCount" | "filterApplyCount" | "uniqueDiscoverySessionCount">; daily: DailyInsights[] }): JSX.Element {
+export function StatsBlock(props: { title: string; summary: InsightsSummary; discovery: Pick<DiscoveryInsights, "searchCount" | "filterApplyCount" | "uniqueDiscoverySessionCount">; daily: DailyInsights[] }): JSX.Element {
   const s = props.summary;
   const d = props.discovery;
   return (
     <section id={INSIGHTS_STATS_ID} class="card insights-block" aria-labelledby="insights-stats-title">
-      <h2 id="insights-stats-title" safe>{`Last ${props.windowDays} days`}</h2>
+      <h2 id="insights-stats-title" safe>
+        {props.title}
+      </h2>
       <div class="tiles insights-tiles">
         <Tile label="Views" value={fmt(s.clickCount)} hint="Event details opened" />
         <Tile label="Deduped Views" value={fmt(s.dedupedViewCount)} hint="Repeat views by the same session within 10 minutes counted once" />
@@ -214,11 +247,11 @@ const COLUMN_LABELS: Record<EventSortKey, string> = {
 };
 
 /** The Event Performance table with its search, row count and sortable columns. */
-export function EventsBlock(props: { windowDays: number; query: EventTableQuery; rows: EventInsights[]; matched: number; total: number }): JSX.Element {
+export function EventsBlock(props: { windowDays: number; edition?: number; query: EventTableQuery; rows: EventInsights[]; matched: number; total: number }): JSX.Element {
   const q = props.query;
   const url = (over: Partial<EventTableQuery>) => {
     const n = { ...q, ...over };
-    return `/admin/insights/events?${qs({ windowDays: props.windowDays, rows: n.rows, q: n.search, sort: n.sort, dir: n.dir })}`;
+    return `/admin/insights/events?${qs({ windowDays: props.windowDays, edition: props.edition, rows: n.rows, q: n.search, sort: n.sort, dir: n.dir })}`;
   };
   const target = `#${INSIGHTS_EVENTS_ID}`;
   return (
@@ -229,6 +262,7 @@ export function EventsBlock(props: { windowDays: number; query: EventTableQuery;
       </div>
       <form class="events-controls" method="get" action={siteHref("/admin/insights/events")} hx-get={siteHref("/admin/insights/events")} hx-trigger="change, submit, keyup changed delay:300ms from:find input[type=search]" hx-target={target} hx-swap="outerHTML">
         <input type="hidden" name="windowDays" value={String(props.windowDays)} />
+        {props.edition !== undefined ? <input type="hidden" name="edition" value={String(props.edition)} /> : ""}
         <input type="hidden" name="sort" value={q.sort} />
         <input type="hidden" name="dir" value={q.dir} />
         <label>
@@ -437,11 +471,11 @@ export function EraseCard(props: { result?: ErasureCounts; error?: string; email
 }
 
 /** Visitors' reports received in the window: total, per kind, events reported, still open, spam-flagged. */
-export function ReportsBlock(props: { windowDays: number; reports: ReportInsights }): JSX.Element {
+export function ReportsBlock(props: { title: string; reports: ReportInsights }): JSX.Element {
   const r = props.reports;
   return (
     <section id={INSIGHTS_REPORTS_ID} class="card insights-block" aria-labelledby="insights-reports-title">
-      <h2 id="insights-reports-title" safe>{`Reports from visitors, last ${props.windowDays} days`}</h2>
+      <h2 id="insights-reports-title" safe>{`Reports from visitors, ${props.title.charAt(0).toLowerCase()}${props.title.slice(1)}`}</h2>
       <div class="tiles insights-tiles">
         <Tile label="Reports" value={fmt(r.total)} hint="Reports received in the window, spam-flagged ones excepted" />
         <Tile label="Cancelled" value={fmt(r.perKind.cancelled)} />
@@ -455,6 +489,95 @@ export function ReportsBlock(props: { windowDays: number; reports: ReportInsight
       <p class="muted">
         <a href={siteHref("/admin/content#reports-card")}>Open reports in the Content area</a>
       </p>
+    </section>
+  );
+}
+
+/** A difference with its sign: "+3", "−2", "0". */
+const signed = (n: number) => (n > 0 ? `+${fmt(n)}` : n < 0 ? `−${fmt(-n)}` : "0");
+
+/** When each side of the comparison stops, as the table's caption says it. */
+function comparisonCaption(c: EditionComparison): string {
+  const prevEnd = c.previous.range.endAt.slice(0, 16).replace("T", " ");
+  if (c.basis === "wholeWindow") return `After the night: the whole window of ${c.current.year} (lead-up from ${c.current.leadFrom} to ${c.current.to}, so far) against the whole window of ${c.previous.year}.`;
+  const days = c.daysBeforeNight === 0 ? "on the night" : c.daysBeforeNight === 1 ? "1 day before the night" : `${fmt(c.daysBeforeNight)} days before the night`;
+  return `${c.current.year} ${days}, from ${c.current.leadFrom} up to now, against ${c.previous.year} at the same distance, from ${c.previous.leadFrom} up to ${prevEnd} UTC.`;
+}
+
+function RankedRows(props: { title: string; rows: RankedDifference[]; empty: string }): JSX.Element {
+  return (
+    <>
+      <tr>
+        <th scope="rowgroup" colspan="4" safe>
+          {props.title}
+        </th>
+      </tr>
+      {props.rows.length === 0 ? (
+        <tr>
+          <td colspan="4" class="muted" safe>
+            {props.empty}
+          </td>
+        </tr>
+      ) : (
+        props.rows.map((r) => (
+          <tr>
+            <th scope="row" safe>
+              {r.label}
+            </th>
+            <td safe>{fmt(r.current)}</td>
+            <td safe>{fmt(r.previous)}</td>
+            <td safe>{signed(r.difference)}</td>
+          </tr>
+        ))
+      )}
+    </>
+  );
+}
+
+/** This edition against the last at the same distance from the night: views, saves, searches, top genres and arrondissements. */
+export function ComparisonBlock(props: { comparison: EditionComparison }): JSX.Element {
+  const c = props.comparison;
+  const figures: [string, number, number, number][] = [
+    ["Views", c.current.views, c.previous.views, c.difference.views],
+    ["Saves (calendar)", c.current.saves, c.previous.saves, c.difference.saves],
+    ["Searches", c.current.searches, c.previous.searches, c.difference.searches],
+  ];
+  return (
+    <section id={INSIGHTS_COMPARISON_ID} class="card insights-block" aria-labelledby="insights-comparison-title">
+      <h2 id="insights-comparison-title" safe>{`Edition ${c.current.year} against ${c.previous.year}`}</h2>
+      <div class="table-scroll">
+        <table class="comparison-table">
+          <caption class="muted" safe>
+            {comparisonCaption(c)}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Figure</th>
+              <th scope="col" safe>
+                {String(c.current.year)}
+              </th>
+              <th scope="col" safe>
+                {String(c.previous.year)}
+              </th>
+              <th scope="col">Difference</th>
+            </tr>
+          </thead>
+          <tbody>
+            {figures.map(([label, current, previous, difference]) => (
+              <tr>
+                <th scope="row" safe>
+                  {label}
+                </th>
+                <td safe>{fmt(current)}</td>
+                <td safe>{fmt(previous)}</td>
+                <td safe>{signed(difference)}</td>
+              </tr>
+            ))}
+            <RankedRows title="Top genres (genre filters applied)" rows={c.difference.topGenres} empty="No genre filter applied." />
+            <RankedRows title="Top arrondissements (arrondissement filters applied)" rows={c.difference.topArrondissements} empty="No arrondissement filter applied." />
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
