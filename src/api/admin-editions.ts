@@ -1,6 +1,7 @@
-// Admin API of the edition windows (see docs/editions.md, "The window setting"): read the windows
-// set and the current edition; set one year's window or put it back on the default. A save changes
-// that year only and drops every cached render, here and on the other instances.
+// Admin API of the editions (see docs/editions.md, "The window setting" and "Rollover"): read the
+// windows set, the current edition and the archives; set one year's window or put it back on the
+// default (that year only; every cached render is dropped, here and on the other instances); start
+// the coming edition.
 
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
@@ -10,6 +11,8 @@ import { adminGuard } from "../lib/auth/admin-guard.ts";
 import { actorOf } from "../lib/auth/admin-actor.ts";
 import { currentEdition, editionState } from "../lib/events/editions.ts";
 import { findEditionSettings, parseEditionWindowUpdate, saveEditionWindow } from "../lib/site/edition-settings.ts";
+import { parseRolloverInput, startEdition } from "../lib/admin/rollover.ts";
+import { listEditionArchives } from "../lib/store/edition-archive.ts";
 
 /** The current edition with its state, as the API shows it. */
 function currentOf(deps: Deps) {
@@ -18,11 +21,20 @@ function currentOf(deps: Deps) {
   return { ...edition, state: editionState(edition, now) };
 }
 
-/** GET /api/admin/editions, PUT /api/admin/editions */
+/** GET /api/admin/editions, PUT /api/admin/editions, POST /api/admin/editions/start */
 export function adminEditionsApi(deps: Deps) {
   return new Elysia({ name: "admin-editions-api" })
     .use(adminGuard(deps))
-    .get("/api/admin/editions", async () => jsonNoStore({ success: true, settings: await findEditionSettings(deps), current: currentOf(deps) }), { isAdmin: true })
+    .get("/api/admin/editions", async () => jsonNoStore({ success: true, settings: await findEditionSettings(deps), current: currentOf(deps), archives: await listEditionArchives(deps.db) }), { isAdmin: true })
+    .post(
+      "/api/admin/editions/start",
+      async ({ request, admin }) => {
+        const input = unlessRefused(parseRolloverInput(await readObjectBody(request)));
+        const done = unlessRefused(await startEdition(deps, input, actorOf(admin)));
+        return jsonNoStore({ success: true, ...done, current: currentOf(deps) });
+      },
+      { isAdmin: true, parse: "none" },
+    )
     .put(
       "/api/admin/editions",
       async ({ request, admin }) => {

@@ -33,6 +33,7 @@ describe("edition windows", () => {
       success: true,
       settings: { version: 1, windows: {}, updatedAt: null, updatedBy: null },
       current: { year: 2027, from: "2027-06-15", to: "2027-06-22", night: "2027-06-21", state: "upcoming" },
+      archives: [],
     });
   });
 

@@ -26,7 +26,7 @@ import { isDatabaseUnreachable, safeErrorText } from "../db/errors.ts";
 import { memoisedPerObject } from "../memo/memo.ts";
 import { dateSeededStore, findStoreMeta, isBlankStoreRow, saveStoreSheet, storeRowFields } from "../store/store.ts";
 import type { SeedSummary, TemplateSeed } from "../db/pglite-template.ts";
-import { findPublishedStamp, readPublishedSheet } from "../store/published.ts";
+import { findPublishedStamp, readPublishedSheet, type PublishedSheet } from "../store/published.ts";
 import type { LiveEvent, SheetWarning } from "../sheet/types.ts";
 
 /** Where a live read came from. `backup` and `local` are fallbacks in remote mode. */
@@ -153,7 +153,8 @@ export interface SourceAttempt {
 }
 
 /** What a source yields: its events built from field rows, or why it cannot be read. */
-type SourceRead = { ok: true; built: SheetRowsResult } | { ok: false; reason: string };
+/** A source's answer; `emptyByDesign` marks a list that is rightly empty (a new edition's, before its first publish). */
+type SourceRead = { ok: true; built: SheetRowsResult; emptyByDesign?: boolean } | { ok: false; reason: string };
 
 interface Source {
   source: EventSource;
@@ -185,18 +186,29 @@ function createStoreSource(db: Db, now: () => Date): () => Promise<SourceRead> {
     const stamp = await findPublishedStamp(db);
     if (stamp === undefined) return { ok: false, reason: "empty" };
     const year = parisYear(now());
-    if (last && last.stamp === stamp && last.year === year) return { ok: true, built: last.built };
+    if (last && last.stamp === stamp && last.year === year) return { ok: true, built: last.built, emptyByDesign: last.built.events.length === 0 };
     const published = await readPublishedSheet(db);
     if (!published) return { ok: false, reason: "empty" };
-    const rows: SheetRowInput[] = [];
-    published.rows.forEach((row, index) => {
-      if (!isBlankStoreRow(row.values)) rows.push({ rowNumber: index + 2, fields: storeRowFields(row.values), published: published.states.get(row.id) });
-    });
-    if (rows.length === 0) return { ok: false, reason: "empty" };
+    const rows = publishedRowInputs(published);
+    // A sheet left empty by starting the next edition is the truth (its events are in the
+    // edition's archive), not a store to fall back from.
+    if (rows.length === 0 && published.trigger !== ROLLOVER_TRIGGER) return { ok: false, reason: "empty" };
     const built = buildEventsFromRows(rows, { now: now() });
     last = { stamp: published.stamp, year, built };
-    return { ok: true, built };
+    return { ok: true, built, emptyByDesign: rows.length === 0 };
   };
+}
+
+/** The trigger of the publish that starts an edition: the new edition's published sheet, empty until the team publishes. */
+export const ROLLOVER_TRIGGER = "rollover";
+
+/** The non-blank rows of a published sheet as the event builder reads them (row numbers as in the sheet). */
+export function publishedRowInputs(published: Pick<PublishedSheet, "rows" | "states">): SheetRowInput[] {
+  const rows: SheetRowInput[] = [];
+  published.rows.forEach((row, index) => {
+    if (!isBlankStoreRow(row.values)) rows.push({ rowNumber: index + 2, fields: storeRowFields(row.values), published: published.states.get(row.id) });
+  });
+  return rows;
 }
 
 function chainFor(deps: EventReaderDeps, readStore: () => Promise<SourceRead>): Source[] {
@@ -307,7 +319,7 @@ async function readChain(deps: EventReaderDeps, readStore: () => Promise<SourceR
       }
       const parsed = input.built;
       const validity = validityOf(parsed.events);
-      if (!validity.valid) {
+      if (!validity.valid && !(input.emptyByDesign && parsed.events.length === 0)) {
         attempts.push({ source: candidate.source, ok: false, reason: validity.reason, eventCount: validity.total });
         continue;
       }

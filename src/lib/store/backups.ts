@@ -9,7 +9,7 @@ import { clearStore, readStoreSheet, saveStoreSheet, sheetChecksum, storedSheetC
 export const BACKUPS_KEPT = 30;
 
 export type BackupCreatedBy = "cron" | "admin-panel";
-export type BackupTrigger = "cron" | "manual" | "pre-restore";
+export type BackupTrigger = "cron" | "manual" | "pre-restore" | "pre-rollover";
 
 /** A backup without its payload, as listings show it. */
 export interface BackupSummary {

@@ -59,17 +59,22 @@ export async function findPublishedStamp(db: Db): Promise<string | undefined> {
   return row?.stamp;
 }
 
-/** The published sheet, or undefined when nothing was ever published. */
-export async function readPublishedSheet(db: Db): Promise<PublishedSheet | undefined> {
-  const [row] = await db.select().from(eventStorePublished).where(eq(eventStorePublished.id, 1)).limit(1);
-  if (!row) return undefined;
-  const sheet = JSON.parse(row.sheet) as SheetJson;
-  const tuples = JSON.parse(row.rowStates || "{}") as Record<string, StateTuple>;
+/** The columns, rows and row states of a published sheet, from its stored JSON texts (the published revision's, or an edition archive's). */
+export function parsePublishedTexts(sheetText: string, rowStatesText: string): Pick<PublishedSheet, "columns" | "rows" | "states"> {
+  const sheet = JSON.parse(sheetText) as SheetJson;
+  const tuples = JSON.parse(rowStatesText || "{}") as Record<string, StateTuple>;
   const states = new Map<string, PublishedRowState>();
   for (const [id, [first, changed, sequence]] of Object.entries(tuples)) {
     states.set(id, { firstPublishedAt: first ? new Date(first).toISOString() : null, changedAt: changed ? new Date(changed).toISOString() : null, sequence });
   }
   const columns = sheet.columns.map(([key, label]) => ({ key, label }));
+  return { columns, rows: sheet.rows.map(([id, data]) => ({ id, values: Object.fromEntries(columns.map((c) => [c.key, cellValue(data?.[c.key])])) })), states };
+}
+
+/** The published sheet, or undefined when nothing was ever published. */
+export async function readPublishedSheet(db: Db): Promise<PublishedSheet | undefined> {
+  const [row] = await db.select().from(eventStorePublished).where(eq(eventStorePublished.id, 1)).limit(1);
+  if (!row) return undefined;
   return {
     version: Number(row.version),
     stamp: row.stamp,
@@ -77,9 +82,7 @@ export async function readPublishedSheet(db: Db): Promise<PublishedSheet | undef
     publishedAt: row.publishedAt,
     publishedBy: row.publishedBy,
     trigger: row.trigger,
-    columns,
-    rows: sheet.rows.map(([id, data]) => ({ id, values: Object.fromEntries(columns.map((c) => [c.key, cellValue(data?.[c.key])])) })),
-    states,
+    ...parsePublishedTexts(row.sheet, row.rowStates),
   };
 }
 

@@ -14,7 +14,7 @@ import { findFieldForHeader } from "../sheet/columns.ts";
 import { normaliseEventKey } from "../sheet/keys.ts";
 import { cellValue } from "./cells.ts";
 
-export type RevisionTrigger = "autosave" | "publish" | "upload" | "import" | "restore" | "submission" | "status" | "discard" | "host-change";
+export type RevisionTrigger = "autosave" | "publish" | "upload" | "import" | "restore" | "submission" | "status" | "discard" | "host-change" | "rollover";
 
 const REVISIONS_KEPT = 100;
 const AUTOSAVE_MERGE_MS = 10 * 60 * 1000;

@@ -32,7 +32,7 @@ export interface RawSheet {
   columnKeys?: (string | undefined)[];
 }
 
-export type StoreUpdatedBy = "system" | "admin-sheet-editor" | "admin-upload" | "sheet-import" | "submission-accept" | "restore";
+export type StoreUpdatedBy = "system" | "admin-sheet-editor" | "admin-upload" | "sheet-import" | "submission-accept" | "restore" | "rollover";
 export type StoreOrigin = "manual" | "sheet-import" | "local-file-import" | "restore";
 export type { RevisionTrigger };
 
@@ -86,6 +86,14 @@ export interface SaveOptions {
   publish?: boolean;
   /** The request's deadline (an import over HTTP): past it before the commit, the save is rolled back and DeadlinePassed thrown. */
   deadline?: WriteDeadline;
+  /**
+   * More work of the same write, run inside its transaction after the sheet is written (and
+   * published when asked). To refuse, it throws a WriteRefused: the whole write is rolled back and
+   * the error reaches the caller, who answers its refusal.
+   */
+  within?: (tx: Db, revision: number) => Promise<void>;
+  /** The sheet may have no rows (starting an edition with nothing carried over); the schema gate refuses one otherwise. */
+  allowEmpty?: boolean;
 }
 
 export type SaveResult =
@@ -104,6 +112,14 @@ export type SaveResult =
     }
   | (Refused<"invalid"> & { blocking: BlockingIssue[] })
   | (Refused<"conflict"> & { stale: true; meta: StoreMeta });
+
+/** Thrown by a save's `within` step to refuse the whole write (rolled back); carries the refusal to answer. */
+export class WriteRefused extends Error {
+  constructor(readonly refusal: Refused) {
+    super(refusal.error);
+    this.name = "WriteRefused";
+  }
+}
 
 /** Core column keys (the 20 canonical fields). */
 export const CORE_KEYS: ReadonlySet<string> = new Set<string>(SHEET_FIELDS);
@@ -189,6 +205,12 @@ export function storeRowFields(values: Readonly<Record<string, string>>): SheetF
 export function isBlankStoreRow(values: Readonly<Record<string, string>>): boolean {
   for (const key of SHEET_FIELDS) if (key !== "eventKey" && (values[key] ?? "") !== "") return false;
   return true;
+}
+
+/** A sheet of no rows with the given columns (the schema gate refuses one: only a save that allows it writes it). */
+function emptySheet(input: RawSheet): { ok: true } & PreparedSheet {
+  const { columns } = columnsFor(input.headers.map((h) => String(h ?? "").trim()), input.columnKeys);
+  return { ok: true, columns, rows: [], keys: [], missingEventKeyCount: 0, generatedEventKeyCount: 0 };
 }
 
 /** A sheet ready for storage: schema gate passed, rows keyed by column, keys assigned. */
@@ -415,11 +437,14 @@ export function assignRowIds(incoming: PreparedSheet["rows"], previous: readonly
  * With `baseRevision`, a store that moved on since answers `stale` and nothing is written.
  */
 export async function saveStoreSheet(db: Db, input: RawSheet | string, options: SaveOptions): Promise<SaveResult> {
-  const prepared = prepareSheet(input);
+  const prepared = options.allowEmpty && typeof input !== "string" && input.rows.length === 0 ? emptySheet(input) : prepareSheet(input);
   if (!prepared.ok) return prepared;
   const csv = storeCsv(prepared.columns, prepared.rows);
   const checksum = sheetChecksum(csv);
-  return writeWithinDeadline(db, options.deadline, async (tx) => {
+  return writeWithinDeadline(
+    db,
+    options.deadline,
+    async (tx): Promise<SaveResult> => {
     await holdTransactionLock(tx, STORE_LOCK_KEY);
     const [current] = await tx.select().from(eventStoreMeta).where(eq(eventStoreMeta.id, 1)).limit(1);
     const previousColumns = await listStoreColumns(tx as unknown as Db);
@@ -480,6 +505,7 @@ export async function saveStoreSheet(db: Db, input: RawSheet | string, options: 
       const rows = records.map((r) => ({ id: r.id, values: r.rowData }));
       await publishWholeSheet(tx as unknown as Db, { columns: prepared.columns, rows }, { now: options.now, actor: options.actor ?? "system", trigger: options.trigger ?? "seed", storeRevision: revision });
     }
+    if (options.within) await options.within(tx as unknown as Db, revision);
     return {
       ok: true as const,
       rowCount: records.length,
@@ -491,7 +517,10 @@ export async function saveStoreSheet(db: Db, input: RawSheet | string, options: 
       missingEventKeyCount: prepared.missingEventKeyCount,
       generatedEventKeyCount: prepared.generatedEventKeyCount,
     };
-  });
+    },
+    // A refusal writes nothing: the transaction is rolled back, whatever ran before it.
+    (result) => result.ok,
+  );
 }
 
 /**

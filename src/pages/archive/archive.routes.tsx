@@ -11,7 +11,12 @@ import { markup } from "../../lib/http/responses.ts";
 import { NotFoundError } from "../../lib/http/errors.ts";
 import { currentLanguage } from "../../lib/i18n/index.ts";
 import { publicUrl } from "../../lib/config.ts";
-import { countOfEdition, currentEdition, EDITION_YEARS, editionOf, editionState, editionYearOfDate, eventsOfEdition } from "../../lib/events/editions.ts";
+import { currentEdition, EDITION_YEARS, editionOf, editionState } from "../../lib/events/editions.ts";
+import { eventsOfYear } from "../../lib/events/edition-events.ts";
+import { findEventByKey } from "../../lib/events/lookup.ts";
+import { normaliseEventKey } from "../../lib/sheet/keys.ts";
+import { EVENT_PARAM, pageHref, shareUrl } from "../../lib/links.ts";
+import { EventModal } from "../components/event-modal.view.tsx";
 import { canonicalFilterQuery, hasSearch, isFilterActive, parseFilters } from "../../lib/events/filter-query.ts";
 import { filterEvents } from "../../lib/events/filter-match.ts";
 import { LIVE_EVENTS_TAG } from "../../lib/serving/invalidation.ts";
@@ -44,20 +49,25 @@ export function archiveRoutes(deps: Deps) {
     const current = currentEdition(now, deps.editions.windows);
     if (year > current.year) throw new NotFoundError();
     const state = editionState(editionOf(year, deps.editions.windows), now);
-    const filters = parseFilters(new URL(request.url).searchParams);
+    const search = new URL(request.url).searchParams;
+    const filters = parseFilters(search);
     const query = canonicalFilterQuery(filters);
+    // A share link to one of the edition's events opens it over the archive (the modal says it is finished).
+    const eventKey = normaliseEventKey((search.get(EVENT_PARAM) ?? "").slice(0, 64));
     const language = currentLanguage();
     // The edition's state is part of the key: a render made while the edition was current (five
     // minutes' freshness, perhaps without events) is never served under the hour-long past policy.
-    const key = `/${year}/?${query ? `${query}&` : ""}lang=${language}&edition=${state}`;
+    const key = `/${year}/?${query ? `${query}&` : ""}${eventKey ? `${EVENT_PARAM}=${eventKey}&` : ""}lang=${language}&edition=${state}`;
     return deps.renderCache.serve(request, key, state === "past" ? PAST_POLICY : CURRENT_POLICY, async () => {
       const read = await deps.events.load({ recent: true });
-      // The edition's own events: undated ones belong to no archive. The search runs on the list
-      // eventsOfEdition keeps for the year (its search index is built once per list), then drops them.
-      const totalCount = countOfEdition(read.events, year);
+      // The edition's own events (undated ones belong to no archive): from its archive once the
+      // next edition was started, else from the live list.
+      const events = await eventsOfYear(deps.db, read.events, year, deps.editions.windows);
+      const totalCount = events.length;
       // Thrown, not rendered: a 404 is never kept, and the error handler answers the site's page.
       if (totalCount === 0 && year !== current.year) throw new NotFoundError();
-      const found = filterEvents(eventsOfEdition(read.events, year), filters, deps.now()).filter((event) => editionYearOfDate(event.date) === year);
+      const found = filterEvents(events, filters, deps.now());
+      const opened = eventKey ? findEventByKey(events, eventKey) : undefined;
       const narrowed = isFilterActive(filters) || hasSearch(filters);
       return renderedFromRead(read, {
         body: markup(
@@ -71,6 +81,7 @@ export function archiveRoutes(deps: Deps) {
             days={groupByDay(found)}
             now={deps.now()}
             alternates={alternateLinks(publicUrl(deps.config, `/${year}/`))}
+            modal={opened ? EventModal({ event: opened, shareUrl: shareUrl(deps.config, opened), closeHref: pageHref(`/${year}/`), open: true, now: deps.now() }) : undefined}
           />,
         ),
       });

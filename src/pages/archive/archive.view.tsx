@@ -35,6 +35,8 @@ export interface ArchivePageProps {
   now: Date;
   /** The page's hreflang alternates (alternateLinks), already escaped markup. */
   alternates?: string;
+  /** An event of the edition opened by a share link (EventModal), already rendered. */
+  modal?: JSX.Element;
 }
 
 /** The events by day, in date order, each day's events by start time (undated and unknown times last, list order kept otherwise). */
@@ -117,6 +119,8 @@ function ArchiveItem(props: { event: LiveEvent; now: Date }): JSX.Element {
 export function ArchivePage(props: ArchivePageProps): JSX.Element {
   const year = String(props.year);
   const action = pageHref(`/${year}/`);
+  // The modal is a rendered view (escaped where it is built).
+  const safeModal = props.modal ?? "";
   const count = props.narrowed ? t("archive.found", { count: props.foundCount }) : t("archive.count", { count: props.totalCount });
   return (
     <Layout title={`${t("archive.title", { year })} | ${SITE_NAME}`} description={t("archive.description", { year })} alternates={props.alternates}>
@@ -175,6 +179,7 @@ export function ArchivePage(props: ArchivePageProps): JSX.Element {
           })
         )}
       </main>
+      {safeModal}
       <SiteFooter />
     </Layout>
   );

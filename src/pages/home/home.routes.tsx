@@ -12,6 +12,7 @@ import { isHtmx } from "../../lib/http/htmx.ts";
 import { EVENT_PARAM, eventModalHref, pageHref } from "../../lib/links.ts";
 import { normaliseEventKey } from "../../lib/sheet/keys.ts";
 import { findEventByKey } from "../../lib/events/lookup.ts";
+import { findArchivedEvent } from "../../lib/events/edition-events.ts";
 import { previewOf } from "../../lib/preview-clock.ts";
 import { currentLanguage } from "../../lib/i18n/index.ts";
 import { resolveHomeRequest } from "./fast/home-request.ts";
@@ -26,8 +27,14 @@ export function homeRoutes(deps: Deps) {
     let location: string;
     try {
       const event = findEventByKey((await deps.events.load()).events, key);
-      // An event no longer listed opens the homepage with the "no longer listed" notice.
-      location = event ? eventModalHref(event) : pageHref(`/?${new URLSearchParams({ [EVENT_PARAM]: key }).toString()}`);
+      // An event of an archived edition opens over its archive; one no longer listed anywhere opens
+      // the homepage with the "no longer listed" notice.
+      const archived = event ? undefined : await findArchivedEvent(deps.db, key, deps.editions.windows);
+      location = event
+        ? eventModalHref(event)
+        : archived
+          ? pageHref(`/${archived.year}/?${new URLSearchParams({ [EVENT_PARAM]: archived.event.eventKey }).toString()}`)
+          : pageHref(`/?${new URLSearchParams({ [EVENT_PARAM]: key }).toString()}`);
     } catch {
       // The store is down: the cached homepage may still hold the event.
       location = pageHref(`/?${new URLSearchParams({ [EVENT_PARAM]: key }).toString()}`);

@@ -117,3 +117,18 @@ export const eventStorePublished = pgTable("event_store_published", {
   sheet: text("sheet").notNull(),
   rowStates: text("row_states").notNull().default("{}"),
 });
+
+/**
+ * The published sheet of an edition that is over, kept when the team starts the next one (see
+ * docs/editions.md, "Rollover"): one row per year, written once and never changed. `sheet` and
+ * `rowStates` are the published revision's own JSON texts as they were at the rollover, so the
+ * archive shows exactly what visitors saw.
+ */
+export const editionArchives = pgTable("edition_archives", {
+  year: integer("year").primaryKey(),
+  archivedAt: timestamp("archived_at", { withTimezone: true }).notNull(),
+  archivedBy: text("archived_by").notNull(),
+  rowCount: integer("row_count").notNull(),
+  sheet: text("sheet").notNull(),
+  rowStates: text("row_states").notNull().default("{}"),
+});
