@@ -139,18 +139,19 @@ export interface ProxiedService {
  * `env` adds to or overrides the service's environment. Resolves once /api/health answers.
  */
 /**
- * The shipped sheet (data/events.csv, June 2026) with every date moved into the year of the
- * current edition on the real clock, written under `dir`: a real process reads the real clock, and
- * its homepage lists the current edition only (docs/editions.md), so the sample stays listed in
- * any year the tests run.
+ * The shipped sheet (data/events.csv, June 2026) with every date moved into `year` (by default the
+ * year of the current edition on the real clock) and written in full, under `dir`: a real process
+ * reads the real clock and its homepage lists the current edition only (docs/editions.md), so the
+ * sample stays listed in any year the tests run. A date written without a year ("Sat 20 June") is
+ * given one, so it cannot move with the clock.
  */
-export function currentEditionSheet(dir: string): string {
-  const year = String(currentEdition(new Date()).year);
+export function currentEditionSheet(dir: string, year = currentEdition(new Date()).year): string {
   const csv = readFileSync(join(ROOT, "data/events.csv"), "utf8")
     .replace(/\b2026-06-/g, `${year}-06-`)
-    .replace(/\b(\d{1,2}) June 2026\b/g, `$1 June ${year}`)
-    .replace(/\b(\d{1,2})\/06\/2026\b/g, `$1/06/${year}`);
-  const path = join(dir, "events.csv");
+    .replace(/\b(\d{1,2}) June 2026\b/g, (_, day: string) => `${year}-06-${day.padStart(2, "0")}`)
+    .replace(/\b(\d{1,2})\/06\/2026\b/g, (_, day: string) => `${year}-06-${day.padStart(2, "0")}`)
+    .replace(/\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\d{1,2}) June\b/g, (_, day: string) => `${year}-06-${day.padStart(2, "0")}`);
+  const path = join(dir, `events-${year}.csv`);
   writeFileSync(path, csv);
   return path;
 }
