@@ -22,7 +22,7 @@ describe("the archive of a past edition", () => {
     const html = await response.text();
     expect(html).toContain("<h1>Fête de la Musique 2026</h1>");
     expect(html).toContain("This edition is over.");
-    expect(html).toMatch(/<a href="\/">See the current edition<\/a>/);
+    expect(html).toMatch(/<a href="\/">Go to the festival&#x27;s home page<\/a>|<a href="\/">Go to the festival's home page<\/a>/);
     const keys = listed(html);
     expect(keys.length).toBeGreaterThan(10);
     expect(new Set(keys).size).toBe(keys.length);
@@ -75,7 +75,7 @@ describe("the archive of a past edition", () => {
     const html = await response.text();
     expect(html).toContain('<html lang="fr"');
     expect(html).toContain("Cette édition est terminée.");
-    expect(html).toMatch(/<a href="\/fr\/">Voir l&#x27;édition en cours<\/a>|<a href="\/fr\/">Voir l'édition en cours<\/a>/);
+    expect(html).toMatch(/<a href="\/fr\/">Voir l&#x27;accueil du festival<\/a>|<a href="\/fr\/">Voir l'accueil du festival<\/a>/);
     expect(html).toContain("ven. 19 juin 2026");
     expect(html).toContain('<span class="archive-event-finished">Terminé</span>');
     expect(html).toMatch(/<form class="archive-search" method="get" action="\/fr\/2026\/"/);

@@ -70,6 +70,19 @@ describe("the homepage in December, the edition over", () => {
     ctx.clock.set("2026-05-27T12:00:00Z");
   });
 
+  test("a stored or shared Tonight link says why it finds nothing and when the festival is", async () => {
+    ctx.clock.set("2026-12-07T12:00:00Z");
+    const fr = await (await ctx.request("/fr/?dn=day&when=tonight")).text();
+    expect(fr).toContain('<p class="empty-outside">Hors festival, « Ce soir » ne trouve rien. La Fête de la Musique a lieu du 15–22 juin 2027.</p>');
+    const en = await (await ctx.request("/?dn=day&when=now", { headers: HTMX_HEADERS })).text();
+    expect(en).toContain("Outside the festival, “Now” finds nothing. The Fête de la Musique runs 15 – 22 June 2027.");
+    // Before the edition its listed days are offered beside the removable moment.
+    ctx.clock.set("2026-05-27T12:00:00Z");
+    const may = chips(await (await ctx.request("/fr/?dn=night&when=tonight")).text());
+    expect(may).toContain('data-quick="tonight"');
+    expect(may).toMatch(/data-quick="day"/);
+  });
+
   test("while the edition's window is open nothing leads the hero", async () => {
     ctx.clock.set("2026-06-21T19:30:00Z");
     const html = await (await ctx.request("/fr/?dn=night")).text();

@@ -281,6 +281,14 @@ export function formatDayWithYear(iso: string, language: Language = currentLangu
   return dateFormat(language, { weekday: "short", day: "numeric", month: "long", year: "numeric" }).format(date);
 }
 
+/** "15–22 juin 2027" / "15–22 June 2027": a range of days with its year (an edition's window). */
+export function formatDayRangeWithYear(startIso: string, endIso: string, language: Language = currentLanguage()): string {
+  const start = noonOf(startIso);
+  const end = noonOf(endIso);
+  if (!start || !end) return translate(language, "common.tbc");
+  return dateFormat(language, { day: "numeric", month: "long", year: "numeric" }).formatRange(start, end);
+}
+
 /** "21 juin" / "21 June". */
 export function formatDayMonth(iso: string, language: Language = currentLanguage()): string {
   const date = noonOf(iso);

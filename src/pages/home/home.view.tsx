@@ -12,7 +12,7 @@ import { nextFilterQueries, withSearch, type FilterChange } from "../../lib/even
 import { topSavedKeys, type FilterFacets } from "../../lib/events/filter-match.ts";
 import { countdownAt, PAGE_SIZE, pagedQuery, withMoment, type HomeListing, type HomeStats } from "./listing.ts";
 import { momentLabel, type Moment } from "../../lib/events/filter-moment.ts";
-import { formatFullDay, t } from "../../lib/i18n/index.ts";
+import { formatDayRangeWithYear, formatFullDay, t } from "../../lib/i18n/index.ts";
 import type { Edition, EditionState } from "../../lib/events/editions.ts";
 import { parisDate } from "../../lib/paris-time.ts";
 import { arrondissementShortLabel } from "../../lib/sheet/arrondissement.ts";
@@ -420,7 +420,17 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
           </>
         ) : (
           <div class="empty">
-            <p safe>{t("home.empty")}</p>
+            {listing.totalCount === 0 && !listing.narrowed && listing.festival.window ? (
+              <p class="empty-edition" safe>
+                {t("home.edition.empty", { year: listing.festival.window.from.slice(0, 4) })}
+              </p>
+            ) : listing.moment && !listing.festival.on && listing.festival.window ? (
+              <p class="empty-outside" safe>
+                {t("home.moment.outside", { moment: t(`home.quick.${listing.moment}`), range: formatDayRangeWithYear(listing.festival.window.from, listing.festival.window.to) })}
+              </p>
+            ) : (
+              <p safe>{t("home.empty")}</p>
+            )}
             <p>
               <a class="button" href={pageHref("/")} hx-get={pageHref("/")} {...RESULTS_HX} data-track-clear="all" safe>
                 {t("home.clearFilters")}

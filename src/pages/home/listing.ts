@@ -14,6 +14,7 @@ import { t } from "../../lib/i18n/index.ts";
 import { isActiveSpotlight } from "../../lib/events/active-placements.ts";
 import { cancelledLast, orderForMoment } from "../../lib/events/event-status.ts";
 import { memoisedPerObject } from "../../lib/memo/memo.ts";
+import type { FestivalWindow } from "../../lib/events/festival-window.ts";
 
 /** Cards in the spotlight section. */
 export const SPOTLIGHT_CARD_COUNT = 3;
@@ -284,14 +285,23 @@ export interface HomeListing {
   spotlight: LiveEvent[];
   stats: HomeStats;
   /** Whether the festival is on now, and its days (the busiest four listed dates, in order). */
-  festival: { on: boolean; days: readonly string[] };
+  /** Whether the festival is on, its listed days, and the current edition's window (when the caller knows it). */
+  festival: { on: boolean; days: readonly string[]; window: FestivalWindow | null };
 }
 
 /**
  * Filters the live events (kept in homepage order) and derives the spotlight and the stats.
  * `searchlessQuery` is the filters' canonical query without the search, when the caller has read it.
  */
-export function homeListing(events: readonly LiveEvent[], filters: EventFilters, now: Date, page = 1, moment: Moment | null = null, searchlessQuery = queryWithoutSearch(filters)): HomeListing {
+export function homeListing(
+  events: readonly LiveEvent[],
+  filters: EventFilters,
+  now: Date,
+  page = 1,
+  moment: Moment | null = null,
+  searchlessQuery = queryWithoutSearch(filters),
+  window: FestivalWindow | null = null,
+): HomeListing {
   let matching = filterEvents(events, filters, now);
   const keep = moment ? (event: LiveEvent) => runsAt(event, moment, now) : undefined;
   // "Happening now" ends soonest first, "Tonight" starts first; the default list keeps its order.
@@ -323,7 +333,7 @@ export function homeListing(events: readonly LiveEvent[], filters: EventFilters,
     pageCount: Math.max(1, Math.ceil(matching.length / PAGE_SIZE)),
     shown: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
     spotlight: pickSpotlight(events, matching, now, festivalOn),
-    festival: { on: festivalOn, days: quickDates(events) },
+    festival: { on: festivalOn, days: quickDates(events), window },
     stats: homeStats(matching, narrowed),
   };
 }

@@ -73,7 +73,7 @@ function renderFromRead(deps: Deps, read: LiveRead, home: HomeRequest, clock: Re
     return { body: markup(body) };
   }
   const pieces = keptPieces(context);
-  const listing = homeListing(listed, filters, now, variant === "fragment" ? 1 : page, moment, searchlessQuery);
+  const listing = homeListing(listed, filters, now, variant === "fragment" ? 1 : page, moment, searchlessQuery, { from: edition.from, to: edition.to });
   if (variant === "more") return { body: markup(MoreCards({ listing, now, pieces })) };
   if (variant === "map") return { body: mapJson(listing.matching, filters), headers: { "content-type": "application/json; charset=utf-8" } };
   if (variant === "near") {
