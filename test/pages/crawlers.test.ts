@@ -58,6 +58,21 @@ describe("sitemap.xml", () => {
     expect(new Set(locations).size).toBe(locations.length);
   });
 
+  test("once the edition is over its events leave the upcoming part and its archive page is listed instead", async () => {
+    ctx.clock.set("2026-12-07T12:00:00Z");
+    await ctx.deps.invalidation.invalidate({ tags: [LIVE_EVENTS_TAG] });
+    try {
+      const locations = await sitemapLocations();
+      expect(locations.filter((loc) => loc.includes("/event/"))).toEqual([]);
+      expect(locations).toContain("https://finder.example/2026/");
+      expect(locations).toContain("https://finder.example/fr/2026/");
+      expect((await ctx.request("/2026/")).status).toBe(200);
+    } finally {
+      ctx.clock.set("2026-06-21T10:00:00Z");
+      await ctx.deps.invalidation.invalidate({ tags: [LIVE_EVENTS_TAG] });
+    }
+  });
+
   test("is cached with the calendar and regenerated when the calendar is revalidated", async () => {
     await ctx.request("/sitemap.xml");
     expect((await ctx.request("/sitemap.xml")).headers.get("x-cache")).toBe("HIT");

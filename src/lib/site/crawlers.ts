@@ -41,8 +41,12 @@ function xmlText(text: string): string {
   return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 }
 
-/** sitemap.xml: the homepage, the static information pages and one share page per live event, each in every language. */
-export function sitemapXml(config: SiteConfig, events: readonly Pick<LiveEvent, "eventKey" | "slug">[], lastModified: Date): string {
+/**
+ * sitemap.xml: the homepage, the static information pages, one share page per event of the current
+ * edition (the upcoming part) and the archive page of each past edition, each in every language.
+ * A past edition's events are reached through its archive, not listed one by one.
+ */
+export function sitemapXml(config: SiteConfig, events: readonly Pick<LiveEvent, "eventKey" | "slug">[], lastModified: Date, archiveYears: readonly number[] = []): string {
   const modified = lastModified.toISOString().slice(0, 10);
   const entry = (path: string, priority: string) =>
     inEveryLanguage(config, path)
@@ -55,5 +59,6 @@ export function sitemapXml(config: SiteConfig, events: readonly Pick<LiveEvent, 
     seen.add(event.eventKey);
     urls.push(entry(sharePath(event), "0.8"));
   }
+  for (const year of archiveYears) urls.push(entry(`/${year}/`, "0.3"));
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
