@@ -63,6 +63,7 @@ export const en = {
   "home.openSignIn": "Open the sign-in page",
   "home.spotlight": "Spotlight",
   "home.spotlight.promote": "Get noticed by promoting your event →",
+  "home.spotlight.none": "Nothing in the spotlight yet.",
   "home.spotlight.empty": "Nothing in the spotlight for these filters.",
   "home.browseAll": { one: "Browse All {count} Events", other: "Browse All {count} Events" },
   "home.stats": "At a glance",

@@ -68,6 +68,7 @@ export const fr = {
   "home.openSignIn": "Ouvrir la page de connexion",
   "home.spotlight": "À la une",
   "home.spotlight.promote": "Faites-vous remarquer en mettant votre événement en avant →",
+  "home.spotlight.none": "Rien à la une pour l'instant.",
   "home.spotlight.empty": "Rien à la une pour ces filtres.",
   "home.browseAll": { one: "Voir l'événement", other: "Voir les {count} événements" },
   "home.stats": "En un coup d'œil",

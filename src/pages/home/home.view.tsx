@@ -156,7 +156,7 @@ function Spotlight(props: { listing: HomeListing; now: Date; pieces: HomePieces;
         </div>
       ) : (
         <p class="muted" safe>
-          {t("home.spotlight.empty")}
+          {t(listing.totalCount === 0 ? "home.spotlight.none" : "home.spotlight.empty")}
         </p>
       )}
       <p class="spotlight-foot">
@@ -431,11 +431,19 @@ export function HomeResults(props: { listing: HomeListing; now: Date; feedUrl: s
             ) : (
               <p safe>{t("home.empty")}</p>
             )}
-            <p>
-              <a class="button" href={pageHref("/")} hx-get={pageHref("/")} {...RESULTS_HX} data-track-clear="all" safe>
-                {t("home.clearFilters")}
-              </a>
-            </p>
+            {listing.narrowed ? (
+              <p>
+                <a class="button" href={pageHref("/")} hx-get={pageHref("/")} {...RESULTS_HX} data-track-clear="all" safe>
+                  {t("home.clearFilters")}
+                </a>
+              </p>
+            ) : (
+              <p>
+                <a class="button" href={pageHref("/submit-event")} safe>
+                  {t("home.edition.submit")}
+                </a>
+              </p>
+            )}
           </div>
         )}
       </section>
