@@ -17,6 +17,7 @@ import { accountRoutes } from "./account/account.routes.tsx";
 import { adminRoutes } from "./admin/admin.routes.tsx";
 import { operationsRoutes } from "./admin/operations/operations.routes.tsx";
 import { mailRoutes } from "./admin/operations/mail.routes.tsx";
+import { editionsRoutes } from "./admin/operations/editions.routes.tsx";
 import { moderationRoutes } from "./admin/content/moderation.routes.tsx";
 import { contentRoutes } from "./admin/content/content.routes.tsx";
 import { placementsRoutes } from "./admin/placements/placements.routes.tsx";
@@ -60,6 +61,7 @@ export function pageRoutes(deps: Deps) {
         .use(adminRoutes(deps)) //              /admin, /admin/login, /admin/logout, console areas
         .use(operationsRoutes(deps)) //         /admin/operations and its card actions, /admin/operations/jobs/:id
         .use(mailRoutes(deps)) //               /admin/operations/outbox[/:id[/resend]], /admin/operations/activity
+        .use(editionsRoutes(deps)) //           /admin/operations/editions (+ /window, /start): edition windows, archives, rollover
         .use(contentRoutes(deps)) //            /admin/content, /admin/content/revisions[/:id[/restore]]
         .use(moderationRoutes(deps)) //         /admin/content/submissions*, /admin/content/banner
         .use(placementsRoutes(deps)) //         /admin/placements (orders queue, scheduler) and its form actions

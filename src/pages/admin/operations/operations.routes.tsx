@@ -18,6 +18,9 @@ import { SessionsCard, type SessionsCardProps } from "./sessions.view.tsx";
 import { storeActionRoutes, loadOperationsCards, OperationsCards } from "./store.routes.tsx";
 import { listOutbox } from "../../../lib/mail/outbox.ts";
 import { MailSummaryCard } from "./mail.view.tsx";
+import { EditionsSummaryCard } from "./editions.view.tsx";
+import { currentEdition, editionState } from "../../../lib/events/editions.ts";
+import { listEditionArchives } from "../../../lib/store/edition-archive.ts";
 import { VenuePinsCard, type VenuePinsCardProps } from "./pins.view.tsx";
 import { listVenuePins, parsePastedCoordinates, setManualPin } from "../../../lib/geocoding/venue-pins.ts";
 import { readForm } from "../../../lib/http/forms.ts";
@@ -35,11 +38,13 @@ export function operationsRoutes(deps: Deps) {
     return { ...listed, caller, now, showExpired };
   };
   const page = async (request: Request, caller: AdminPrincipal, showExpired: boolean, jobId?: string) => {
-    const [props, cards, outbox, venues] = await Promise.all([cardProps(caller, showExpired), loadOperationsCards(deps, jobId), listOutbox(deps.db, undefined, 0), listVenuePins(deps)]);
+    const [props, cards, outbox, venues, archives] = await Promise.all([cardProps(caller, showExpired), loadOperationsCards(deps, jobId), listOutbox(deps.db, undefined, 0), listVenuePins(deps), listEditionArchives(deps.db)]);
+    const edition = currentEdition(deps.now(), deps.editions.windows);
     const sessionsAndMail = (
       <>
         <SessionsCard {...props} />
         <MailSummaryCard counts={outbox.counts} smtpConfigured={deps.outbox.enabled} />
+        <EditionsSummaryCard year={edition.year} state={editionState(edition, deps.now())} night={edition.night} archived={archives.length} />
       </>
     );
     return consoleResponse(deps, request, "operations", "Operations", () => <OperationsCards {...cards} sessions={sessionsAndMail} pins={<VenuePinsCard venues={venues} />} />);
