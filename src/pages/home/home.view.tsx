@@ -529,6 +529,9 @@ function Shell(props: { head: HomeHead; banner: PublicBanner; now: Date; /** The
   );
 }
 
+/** Below this many listed events the lead says the programme is filling and how to submit. */
+const FILLING_BELOW = 10;
+
 /**
  * Off season, the hero leads with the coming edition: its night in full, a word that its programme
  * fills as hosts submit (with the way to submit), and, when the last edition had events, that it is
@@ -552,7 +555,7 @@ function EditionLead(props: { notice: EditionNotice; listed: number }): JSX.Elem
       ) : (
         <></>
       )}
-      {props.listed < 10 ? (
+      {props.listed < FILLING_BELOW ? (
         <p class="edition-filling">
           <span safe>{t("home.edition.filling")}</span>{" "}
           <a href={pageHref("/submit-event")} safe>
