@@ -19,6 +19,7 @@ import { shareUrl, siteHost, SITE_NAME } from "../lib/links.ts";
 import type { LiveRead } from "../lib/events/pipeline.ts";
 import { FILTER_QUERY_PARAMETERS, LANG_PARAMETER, LANG_QUERY } from "./openapi.ts";
 import { currentLanguage, languageCacheKey, t } from "../lib/i18n/index.ts";
+import { currentEdition } from "../lib/events/editions.ts";
 
 const POLICY: CachePolicy = { revalidate: 300, tags: [LIVE_EVENTS_TAG] };
 /** Calendar files are written in the request's language. */
@@ -72,7 +73,11 @@ export function eventsApi(deps: Deps) {
       throw new HttpError(503, "Events are unavailable right now.");
     }
   };
-  const calendarOptions = () => ({ siteName: SITE_NAME, siteHost: siteHost(deps.config), now: deps.now() });
+  // The refresh hint follows the current edition's window (the team's, when set in the console).
+  const calendarOptions = () => {
+    const now = deps.now();
+    return { siteName: SITE_NAME, siteHost: siteHost(deps.config), now, edition: currentEdition(now, deps.editions.windows) };
+  };
   // Keys of the wrong shape are answered at once, without a live read.
   const keyOrNotFound = (raw: string) => {
     const key = normaliseEventKey(raw.length > 64 ? "" : raw);
@@ -107,12 +112,13 @@ export function eventsApi(deps: Deps) {
         const read = await live();
         const event = findEventByKey(read.events, key);
         if (!event) return renderedFromRead(read, notFound);
-        const body = buildEventCalendar(event, { ...calendarOptions(), shareUrl: shareUrl(deps.config, event) });
+        // A file the visitor adds by hand carries the reminder; the feed below never does.
+        const body = buildEventCalendar(event, { ...calendarOptions(), shareUrl: shareUrl(deps.config, event), reminderMinutes: deps.config.calendarReminderMinutes });
         const fileName = calendarFileName(event);
         if (!body || !fileName) return renderedFromRead(read, jsonRender(refusalBody("Add an unambiguous date to enable calendar export."), 422));
         return renderedFromRead(read, { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": `attachment; filename="${fileName}"` } });
       });
-    }, { detail: { tags: ["calendar"], summary: "One event as an iCalendar file", description: "Paris wall-clock times, texts in `lang` (fr or en; else the site's root language); 422 when the event has no unambiguous date." }, query: LANG_QUERY })
+    }, { detail: { tags: ["calendar"], summary: "One event as an iCalendar file", description: "Paris wall-clock times, texts in `lang` (fr or en; else the site's root language), a reminder CALENDAR_REMINDER_MINUTES before the start; 422 when the event has no unambiguous date." }, query: LANG_QUERY })
     .get("/calendar.ics", ({ request, query }) => {
       // The homepage's filter parameters choose the events, so "house in the 11e" can be subscribed to.
       const filters = parseFilters(query as Record<string, string>);
@@ -123,8 +129,9 @@ export function eventsApi(deps: Deps) {
         const matching = filterEvents(read.events, filters, deps.now());
         const summary = feedSummary(filters);
         const calendarName = `${t("ics.feedName", { site: SITE_NAME })}${summary ? ` · ${summary}` : ""}`;
+        // No reminderMinutes: a subscribed feed of the whole city ringing for every event would be hostile.
         const body = buildCalendarFeed(matching, { ...calendarOptions(), shareUrlFor: (event) => shareUrl(deps.config, event), calendarName });
         return renderedFromRead(read, { body, headers: { "content-type": CALENDAR_CONTENT_TYPE, "content-disposition": 'inline; filename="finder.ics"' } });
       });
-    }, { detail: { tags: ["calendar"], summary: "Subscribable feed of the events matching the filters", description: "The same events as /api/events for the same query, texts in `lang` (fr or en; else the site's root language); subscribe with the webcal:// scheme.", parameters: [...FILTER_QUERY_PARAMETERS, LANG_PARAMETER] } });
+    }, { detail: { tags: ["calendar"], summary: "Subscribable feed of the events matching the filters", description: "The same events as /api/events for the same query, texts in `lang` (fr or en; else the site's root language); subscribe with the webcal:// scheme. No reminders (VALARM).", parameters: [...FILTER_QUERY_PARAMETERS, LANG_PARAMETER] } });
 }

@@ -1,5 +1,6 @@
 // Calendar files (see docs/public-pages.md, "Calendar files"): the RFC 5545 .ics for one event's
-// "Add to Calendar" and a subscribable feed of events.
+// "Add to Calendar" and a calendar of several events (the subscribable feed, My night), with the
+// refresh hint every one carries and the reminder (VALARM) only files a visitor picked carry.
 
 import { arrondissementLongLabel } from "../sheet/arrondissement.ts";
 import { formatAgeLabel } from "../sheet/age.ts";
@@ -12,7 +13,8 @@ import { eventCategoryLabel } from "../sheet/misc-fields.ts";
 import { minutesOfDay } from "../sheet/times.ts";
 import type { LiveEvent } from "../sheet/types.ts";
 import { currentLanguage, t } from "../i18n/index.ts";
-import { PARIS_TIME_ZONE } from "../paris-time.ts";
+import { PARIS_TIME_ZONE, parisDate } from "../paris-time.ts";
+import type { Edition } from "./editions.ts";
 
 /** Content type of a calendar response. */
 export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
@@ -28,8 +30,15 @@ export interface EventCalendarOptions {
   siteHost: string;
   /** The event's share link (/event/<key>/<slug>), written as URL. */
   shareUrl: string;
-  /** DTSTAMP. */
+  /** DTSTAMP, and the clock the refresh hint is read at. */
   now: Date;
+  /** The current edition (currentEdition with the process's windows): it decides the refresh hint. */
+  edition: Edition;
+  /**
+   * Minutes before the start a VALARM reminds (CALENDAR_REMINDER_MINUTES); absent or 0: no alarm.
+   * Files a visitor adds one by one pass it; the subscribable /calendar.ics never does.
+   */
+  reminderMinutes?: number;
 }
 
 /** What a feed needs: the single-event options with a share link per event, and an optional calendar name. */
@@ -51,6 +60,13 @@ const DEFAULT_START = "20:00";
 const DEFAULT_END = "23:59";
 const DEFAULT_DURATION_MINUTES = 180;
 const MINUTES_PER_DAY = 24 * 60;
+
+/** Days before an edition's first day from which calendar apps are asked to refresh often. */
+export const FESTIVAL_REFRESH_LEAD_DAYS = 7;
+/** The refresh hints: often around the festival (retimes and cancellations come in fast), twice a day otherwise. */
+export const REFRESH_FESTIVAL = "PT15M";
+export const REFRESH_QUIET = "PT12H";
+export type CalendarRefresh = typeof REFRESH_FESTIVAL | typeof REFRESH_QUIET;
 
 const BACKSLASH = /\\/g;
 const SEMICOLON = /;/g;
@@ -201,19 +217,44 @@ const PARIS_VTIMEZONE: readonly string[] = [
   "END:VTIMEZONE",
 ];
 
-function calendarHead(siteName: string, extra: readonly string[]): string[] {
+/**
+ * How often a calendar app should fetch a file or feed again (the one home of this rule): every
+ * 15 minutes while `edition` is live or within 7 days before its first day (Paris calendar at
+ * `now`), every 12 hours otherwise.
+ */
+export function calendarRefreshInterval(edition: Pick<Edition, "from" | "to">, now: Date): CalendarRefresh {
+  const today = parisDate(now);
+  const soon = addDays(edition.from, -FESTIVAL_REFRESH_LEAD_DAYS);
+  return today >= soon && today <= edition.to ? REFRESH_FESTIVAL : REFRESH_QUIET;
+}
+
+function calendarHead(options: Pick<EventCalendarOptions, "siteName" | "edition" | "now">, extra: readonly string[]): string[] {
+  const refresh = calendarRefreshInterval(options.edition, options.now);
   return [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
-    `PRODID:-//${escapeIcsText(siteName)}//Event Calendar//${currentLanguage().toUpperCase()}`,
+    `PRODID:-//${escapeIcsText(options.siteName)}//Event Calendar//${currentLanguage().toUpperCase()}`,
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     ...extra,
+    // RFC 7986's property and the older one most calendar apps read.
+    `REFRESH-INTERVAL;VALUE=DURATION:${refresh}`,
+    `X-PUBLISHED-TTL:${refresh}`,
     ...PARIS_VTIMEZONE,
   ];
 }
 
-function veventLines(event: LiveEvent, siteName: string, siteHost: string, shareUrl: string, stamp: string): string[] | null {
+/**
+ * The reminder of one event: a DISPLAY alarm `minutes` before its start naming it. None for 0 (or
+ * unset), for a cancelled event (nothing to go to) and without a start time (20:00 is a placeholder).
+ */
+function valarmLines(event: LiveEvent, minutes: number | undefined): string[] {
+  if (minutes === undefined || !Number.isInteger(minutes) || minutes <= 0) return [];
+  if (event.status === "cancelled" || minutesOfDay(event.time) === null) return [];
+  return ["BEGIN:VALARM", "ACTION:DISPLAY", `TRIGGER:-PT${minutes}M`, `DESCRIPTION:${escapeIcsText(event.eventName.trim())}`, "END:VALARM"];
+}
+
+function veventLines(event: LiveEvent, siteName: string, siteHost: string, shareUrl: string, stamp: string, reminderMinutes: number | undefined): string[] | null {
   const times = calendarEventTimes(event);
   if (times === null) return null;
   const lines = [
@@ -230,7 +271,7 @@ function veventLines(event: LiveEvent, siteName: string, siteHost: string, share
   const url = shareUrl.replace(NEWLINE, "").replace(CONTROL, "").trim();
   if (url !== "") lines.push(`URL:${url}`);
   // A calendar that subscribed replaces its copy when SEQUENCE rises; a cancelled event stays in it, marked.
-  lines.push(`SEQUENCE:${event.sequence}`, `STATUS:${event.status === "cancelled" ? "CANCELLED" : "CONFIRMED"}`, "TRANSP:OPAQUE", "END:VEVENT");
+  lines.push(`SEQUENCE:${event.sequence}`, `STATUS:${event.status === "cancelled" ? "CANCELLED" : "CONFIRMED"}`, "TRANSP:OPAQUE", ...valarmLines(event, reminderMinutes), "END:VEVENT");
   return lines;
 }
 
@@ -242,19 +283,23 @@ function serialise(lines: readonly string[]): string {
 
 /** The .ics text for one event's "Add to Calendar"; null when the event has no valid date (no file). */
 export function buildEventCalendar(event: LiveEvent, options: EventCalendarOptions): string | null {
-  const vevent = veventLines(event, options.siteName, options.siteHost, options.shareUrl, icsUtcStamp(options.now));
+  const vevent = veventLines(event, options.siteName, options.siteHost, options.shareUrl, icsUtcStamp(options.now), options.reminderMinutes);
   if (vevent === null) return null;
-  return serialise([...calendarHead(options.siteName, []), ...vevent, "END:VCALENDAR"]);
+  return serialise([...calendarHead(options, []), ...vevent, "END:VCALENDAR"]);
 }
 
-/** A subscribable feed: one VCALENDAR with X-WR-CALNAME, the Paris VTIMEZONE and one VEVENT per dated event. */
+/**
+ * A calendar of several events: one VCALENDAR with X-WR-CALNAME, the refresh hint, the Paris
+ * VTIMEZONE and one VEVENT per dated event (with a VALARM each only when `reminderMinutes` is set:
+ * My night's file, never the /calendar.ics subscription).
+ */
 export function buildCalendarFeed(events: readonly LiveEvent[], options: CalendarFeedOptions): string {
   const stamp = icsUtcStamp(options.now);
   const name = options.calendarName ?? options.siteName;
-  const lines = calendarHead(options.siteName, [`X-WR-CALNAME:${escapeIcsText(name)}`]);
+  const lines = calendarHead(options, [`X-WR-CALNAME:${escapeIcsText(name)}`]);
   for (const event of events) {
     if (!isValidIsoDate(event.date)) continue;
-    const vevent = veventLines(event, options.siteName, options.siteHost, options.shareUrlFor(event), stamp);
+    const vevent = veventLines(event, options.siteName, options.siteHost, options.shareUrlFor(event), stamp, options.reminderMinutes);
     if (vevent !== null) lines.push(...vevent);
   }
   lines.push("END:VCALENDAR");

@@ -10,6 +10,8 @@ import { publicUrl } from "../../lib/config.ts";
 import { EventsUnavailableError } from "../../lib/events/pipeline.ts";
 import { markup, PER_REQUEST_HEADERS } from "../../lib/http/responses.ts";
 import { buildCalendarFeed, CALENDAR_CONTENT_TYPE } from "../../lib/events/ics.ts";
+import { currentEdition } from "../../lib/events/editions.ts";
+import { webcalUrl } from "../components/calendar-feed.view.tsx";
 import { LIVE_EVENTS_TAG } from "../../lib/serving/invalidation.ts";
 import { pageHref, pageUrl, shareUrl, SITE_NAME, siteHost } from "../../lib/links.ts";
 import { renderedFromRead, type CachePolicy, type Rendered } from "../../lib/serving/render-cache.ts";
@@ -60,6 +62,8 @@ export function myNightRoutes(deps: Deps) {
       path: pageHref(path),
       shareUrl: pageUrl(deps.config, path),
       calendarPath: pageHref(nightPath(keys, ".ics")),
+      // The same file as a subscription: the keys in the address are the whole list, nothing is stored.
+      subscribeUrl: webcalUrl(pageUrl(deps.config, nightPath(keys, ".ics"))),
       renderedAt: preview ? preview.at : deps.now(),
       preview,
     });
@@ -72,10 +76,14 @@ export function myNightRoutes(deps: Deps) {
     if (!events.some((event) => isValidIsoDate(event.date))) {
       return renderedFromRead(read, { body: MY_NIGHT_TEXT.calendarNoEvents, status: 404, headers: TEXT });
     }
+    const now = deps.now();
     const body = buildCalendarFeed(events, {
       siteName: SITE_NAME,
       siteHost: siteHost(deps.config),
-      now: deps.now(),
+      now,
+      edition: currentEdition(now, deps.editions.windows),
+      // The visitor picked these events: each one reminds (unlike the whole-city /calendar.ics).
+      reminderMinutes: deps.config.calendarReminderMinutes,
       shareUrlFor: (event) => shareUrl(deps.config, event),
       calendarName: nightCalendarName(),
     });
@@ -85,7 +93,7 @@ export function myNightRoutes(deps: Deps) {
   // Every source down and nothing rendered before: the page with the notice (503), never an error page.
   const unavailablePage = () =>
     new Response(
-      markup(MyNightPage({ events: [], missing: 0, malformed: 0, overCap: 0, routes: [], unplaced: 0, path: pageHref("/my-night"), shareUrl: pageUrl(deps.config, "/my-night"), calendarPath: pageHref("/my-night.ics"), renderedAt: deps.now(), unavailable: true })),
+      markup(MyNightPage({ events: [], missing: 0, malformed: 0, overCap: 0, routes: [], unplaced: 0, path: pageHref("/my-night"), shareUrl: pageUrl(deps.config, "/my-night"), calendarPath: pageHref("/my-night.ics"), subscribeUrl: webcalUrl(pageUrl(deps.config, "/my-night.ics")), renderedAt: deps.now(), unavailable: true })),
       { status: 503, headers: { ...HTML, ...PER_REQUEST_HEADERS, "retry-after": "30" } },
     );
 

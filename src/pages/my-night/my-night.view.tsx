@@ -18,7 +18,7 @@ import type { PreviewClock } from "../../lib/preview-clock.ts";
 import { OfflineNotice } from "../components/offline-notice.view.tsx";
 import { SaveButton } from "../components/save-button.view.tsx";
 import { MAX_NIGHT_EVENTS, type WalkingRoute } from "./night.ts";
-import { t } from "../../lib/i18n/index.ts";
+import { currentLanguage, t } from "../../lib/i18n/index.ts";
 import { SITE_NAME } from "../../lib/links.ts";
 import { EventStatusLine, LiveState } from "../components/event-status.view.tsx";
 
@@ -47,6 +47,9 @@ export const MY_NIGHT_TEXT = {
   },
   get share() {
     return t("night.share");
+  },
+  get subscribe() {
+    return t("night.subscribe");
   },
   get shareLink() {
     return t("night.shareLink");
@@ -97,6 +100,8 @@ export interface MyNightPageProps {
   shareUrl: string;
   /** The .ics address of these events. */
   calendarPath: string;
+  /** The same file's absolute address with the webcal:// scheme: a calendar app subscribes and follows changes. */
+  subscribeUrl: string;
   /** When the page was rendered (the offline notice's time). */
   renderedAt: Date;
   /** The preview minute `renderedAt` comes from, shown as a badge (docs/public-pages.md, "Preview clock"). */
@@ -167,6 +172,13 @@ function Actions(props: MyNightPageProps): JSX.Element {
       {dated ? (
         <a class="button" href={props.calendarPath} download="my-night.ics" rel="nofollow" data-track="calendar_sync" data-track-source="my_night_calendar" data-event-keys={keys}>
           <Icon name="calendar" /> <span safe>{MY_NIGHT_TEXT.calendar}</span>
+        </a>
+      ) : (
+        ""
+      )}
+      {dated ? (
+        <a class="button" href={attr(props.subscribeUrl)} rel="nofollow" data-night-subscribe>
+          <Icon name="calendar" /> <span safe>{MY_NIGHT_TEXT.subscribe}</span>
         </a>
       ) : (
         ""

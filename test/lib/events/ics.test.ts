@@ -16,6 +16,7 @@ import {
   icsUtcStamp,
   type EventCalendarOptions,
 } from "../../../src/lib/events/ics.ts";
+import { editionOf } from "../../../src/lib/events/editions.ts";
 import type { LiveEvent } from "../../../src/lib/sheet/types.ts";
 
 const NOW = new Date("2026-06-01T08:09:10.123Z");
@@ -24,6 +25,7 @@ const OPTIONS: EventCalendarOptions = {
   siteHost: "finder.example",
   shareUrl: "https://finder.example/event/evt_abcdefabcdef12/summer-party",
   now: NOW,
+  edition: editionOf(2026),
 };
 
 /** A complete LiveEvent with plausible values; `extra` overrides any field. */
@@ -328,6 +330,7 @@ describe("buildCalendarFeed", () => {
       siteName: "Finder",
       siteHost: "finder.example",
       now: NOW,
+      edition: editionOf(2026),
       calendarName: "Fête de la Musique, Paris",
       shareUrlFor: (event) => `https://finder.example/event/${event.eventKey}/${event.slug}`,
     });
@@ -350,7 +353,7 @@ describe("buildCalendarFeed", () => {
   });
 
   test("an empty feed is still a valid calendar named after the site", () => {
-    const text = buildCalendarFeed([], { siteName: "Finder", siteHost: "h", now: NOW, shareUrlFor: () => "" });
+    const text = buildCalendarFeed([], { siteName: "Finder", siteHost: "h", now: NOW, edition: editionOf(2026), shareUrlFor: () => "" });
     const calendar = new ICAL.Component(ICAL.parse(text));
     expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe("Finder");
     expect(calendar.getAllSubcomponents("vevent")).toHaveLength(0);
