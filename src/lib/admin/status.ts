@@ -1,17 +1,18 @@
 // Admin status reports (docs/auth-and-admin.md, "Existing admin endpoints"; the console shell
 // badges): health, event store status, and the pending-work counts the console shows.
 
-import { count, eq, max } from "drizzle-orm";
+import { and, count, eq, max, not } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Database, Db } from "../db/client.ts";
 import type { EventReader } from "../events/pipeline.ts";
 import type { Logger } from "../logger.ts";
 import { pingDatabase, type DbEngine } from "../db/client.ts";
-import { eventStoreBackups, eventSubmissions, kvStore, paidOrders } from "../db/schema/index.ts";
+import { eventReports, eventStoreBackups, eventSubmissions, hostChangeRequests, kvStore, outboxMessages, paidOrders } from "../db/schema/index.ts";
+import { readUnpublishedChanges, type DraftDeps } from "./drafts.ts";
 import { currentStoreChecksum, findStoreMeta } from "../store/store.ts";
 
 /** What the status reports read. */
-export interface StatusDeps {
+export interface StatusDeps extends Pick<DraftDeps, "keptPublishedSheet" | "keptDraftComparison"> {
   config: Config;
   database: Database;
   db: Db;
@@ -88,24 +89,58 @@ export async function readDataStoreStatus(deps: StatusDeps) {
   };
 }
 
-/** Work waiting for the admin team: the Action Center badge and the tab counts. */
+/** Pending submissions and orders: the Content and Placements tab counts. */
 export interface PendingWork {
   submissions: number;
   orders: number;
 }
 
-/** Pending submissions and pending paid orders; undefined when the database cannot say. */
-export async function countPendingWork(db: Db): Promise<PendingWork | undefined> {
+/**
+ * Everything waiting for the team, by kind: the Action Center badge, the tab counts and the
+ * overview's Action Center read this one reading. `drafts` (unpublished changes) is left out unless
+ * asked: counting them compares the whole sheet, so a page shows the others at once and its
+ * Action Center fragment, loaded after the page, adds them.
+ */
+export interface ActionCounts extends PendingWork {
+  /** Open reports from visitors, spam-flagged ones excluded (the reports card's "open"). */
+  reports: number;
+  /** Changes proposed by hosts, waiting for a moderator. */
+  hostChanges: number;
+  /** Outbox messages that failed (waiting for a Resend). */
+  failedEmails: number;
+  /** The Publishing card's unpublished changes; undefined when not counted or unreadable. */
+  drafts?: number;
+}
+
+/** The kinds of ActionCounts, in the order the console lists them. */
+export const ACTION_KINDS = ["reports", "hostChanges", "failedEmails", "drafts", "submissions", "orders"] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
+
+/** The sum of the counts that are known. */
+export function actionTotal(counts: ActionCounts): number {
+  return ACTION_KINDS.reduce((sum, kind) => sum + (counts[kind] ?? 0), 0);
+}
+
+const countOf = (rows: { n: number | string }[]) => Number(rows[0]?.n ?? 0);
+
+/** Reads the counts (with the unpublished changes when `drafts`); undefined when the database cannot say. */
+export async function countActionItems(deps: Pick<DraftDeps, "db" | "keptPublishedSheet" | "keptDraftComparison">, options: { drafts?: boolean } = {}): Promise<ActionCounts | undefined> {
+  const { db } = deps;
   try {
-    const [[s], [o]] = await Promise.all([
+    const [submissions, orders, reports, hostChanges, failedEmails, drafts] = await Promise.all([
       db.select({ n: count() }).from(eventSubmissions).where(eq(eventSubmissions.status, "pending")),
       db.select({ n: count() }).from(paidOrders).where(eq(paidOrders.status, "pending")),
+      db.select({ n: count() }).from(eventReports).where(and(eq(eventReports.status, "open"), not(eventReports.spam))),
+      db.select({ n: count() }).from(hostChangeRequests).where(eq(hostChangeRequests.status, "pending")),
+      db.select({ n: count() }).from(outboxMessages).where(eq(outboxMessages.status, "failed")),
+      options.drafts ? readUnpublishedChanges(deps).then((c) => c.total).catch(() => undefined) : undefined,
     ]);
-    return { submissions: Number(s?.n ?? 0), orders: Number(o?.n ?? 0) };
+    return { submissions: countOf(submissions), orders: countOf(orders), reports: countOf(reports), hostChanges: countOf(hostChanges), failedEmails: countOf(failedEmails), drafts };
   } catch {
     return undefined;
   }
 }
+
 
 
 /** The console overview tiles (see docs/console.md); undefined values could not be read. */
@@ -116,14 +151,16 @@ export interface OverviewFacts {
   storeRows?: number;
   pendingSubmissions?: number;
   pendingOrders?: number;
+  /** The Action Center's counts, without the unpublished changes (its panel loads them after the page). */
+  actions?: ActionCounts;
 }
 
-/** Reads the overview tiles: a dry read of the source chain, store rows and pending work. */
+/** Reads the overview tiles: a dry read of the source chain, store rows and the waiting work. */
 export async function readOverview(deps: StatusDeps): Promise<OverviewFacts> {
   const [read, meta, pending] = await Promise.all([
     deps.events.dryRun().catch(() => undefined),
     findStoreMeta(deps.db).catch(() => undefined),
-    countPendingWork(deps.db),
+    countActionItems(deps),
   ]);
   return {
     source: read?.source,
@@ -132,5 +169,6 @@ export async function readOverview(deps: StatusDeps): Promise<OverviewFacts> {
     storeRows: meta ? meta.rowCount : deps.config.dataMode === "remote" ? 0 : undefined,
     pendingSubmissions: pending?.submissions,
     pendingOrders: pending?.orders,
+    actions: pending,
   };
 }

@@ -92,3 +92,39 @@ export function submissionDeclinedMessage(submission: Submission & { reviewReaso
     params: { eventName: text(submission.payload.eventName), reason: submission.reviewReason ?? "other", note: submission.reviewNote },
   };
 }
+
+/** "Your event is cancelled": a host cancelled through their edit link (`cause` names that cancellation: one message per cause). */
+export function cancellationConfirmedMessage(config: Pick<Config, "siteUrl" | "basePath">, submission: Pick<Submission, "hostEmail" | "language">, cancellation: { cause: string; eventKey: string; eventName: string; note: string }): NewMessage {
+  return {
+    kind: "cancellation_confirmed",
+    dedupeKey: `${cancellation.cause}:confirmed`,
+    recipient: submission.hostEmail,
+    language: submission.language,
+    params: { eventName: cancellation.eventName, publicUrl: eventPageUrl(config, cancellation.eventKey, cancellation.eventName), note: cancellation.note },
+  };
+}
+
+/** What a team alert is about: a visitor's "cancelled" report or a host's cancellation; `cause` names it (one alert per cause). */
+export interface TeamAlert {
+  source: "report" | "host";
+  cause: string;
+  eventKey: string;
+  eventName: string;
+  note?: string;
+}
+
+/**
+ * The alert to the night team (TEAM_EMAIL) in the site's default language, or undefined when no
+ * team address is configured. It names the event, never the reporter (no text, address or IP);
+ * the console link is written out when it is rendered.
+ */
+export function teamAlertMessage(config: Pick<Config, "teamEmail" | "defaultLanguage">, alert: TeamAlert): NewMessage | undefined {
+  if (!config.teamEmail) return undefined;
+  return {
+    kind: "team_alert",
+    dedupeKey: `${alert.cause}:team-alert`,
+    recipient: config.teamEmail,
+    language: config.defaultLanguage,
+    params: { source: alert.source, eventKey: alert.eventKey, eventName: alert.eventName, ...(alert.note ? { note: alert.note } : {}) },
+  };
+}

@@ -30,6 +30,8 @@ export const SAMPLE_PARAMS: { [K in MessageKind]: MessageParams[K] } = {
   order_confirmed: { orderId: "8a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d", eventName: "Canal Session", tier: "spotlight", startAt: "2026-06-21T16:00:00.000Z", endAt: "2026-06-21T22:00:00.000Z", statsUrl: STATS_URL },
   placement_started: { orderId: "8a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d", eventName: "Canal Session", tier: "spotlight", endAt: "2026-06-21T22:00:00.000Z", statsUrl: STATS_URL },
   placement_ended: { orderId: "8a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d", eventName: "Canal Session", tier: "spotlight", endAt: "2026-06-21T22:00:00.000Z", statsUrl: STATS_URL },
+  cancellation_confirmed: { eventName: "Canal Session", publicUrl: EVENT_URL, note: "Storm warning: the quay is closed" },
+  team_alert: { source: "report", eventKey: "evt_7cd63921f6c0815d", eventName: "Canal Session", consoleUrl: `${SITE}/admin/content#reports-card` },
 };
 
 /** The "Every message, with a sample" section of docs/email.md, rendered from the templates. */

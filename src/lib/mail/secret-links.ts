@@ -37,6 +37,9 @@ export function partnerStatsLink(config: Pick<Config, "siteUrl" | "basePath">, o
   return publicUrl(config, `/partner-stats/${orderId}?token=${token}`);
 }
 
+/** The console's reports card, which the team's alerts link to (not a private link: it opens only for an admin). */
+export const CONSOLE_REPORTS_PATH = "/admin/content#reports-card";
+
 /** `send`: the working link, for the email; `hidden`: a placeholder, for the console and the API. */
 export type LinkMode = "send" | "hidden";
 
@@ -73,5 +76,7 @@ export function withPrivateLinks(config: LinkConfig, kind: MessageKind, language
     return { ...params, editUrl: link };
   }
   if (STATS_KINDS.includes(kind)) return { ...params, statsUrl: mode === "send" ? statsLink(config, params) : hidden };
+  // The team's alert names the event; the console link is written from the configuration now, in both modes (it is not private).
+  if (kind === "team_alert") return { ...params, consoleUrl: publicUrl(config, CONSOLE_REPORTS_PATH) };
   return params;
 }

@@ -17,6 +17,8 @@ export const MESSAGE_KINDS = [
   "order_confirmed",
   "placement_started",
   "placement_ended",
+  "cancellation_confirmed",
+  "team_alert",
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -41,6 +43,14 @@ export interface MessageParams {
   order_confirmed: { orderId: string; eventName: string; tier: string; startAt: string; endAt: string; statsUrl?: string };
   placement_started: { orderId: string; eventName: string; tier: string; endAt: string; statsUrl?: string };
   placement_ended: { orderId: string; eventName: string; tier: string; endAt: string; statsUrl?: string };
+  /** The host cancelled their event through the edit link; `note` is the public reason they gave. */
+  cancellation_confirmed: { eventName: string; publicUrl: string; note: string };
+  /**
+   * To TEAM_EMAIL: a visitor reported the event cancelled (`report`) or its host cancelled it
+   * (`host`). Names the event only: never the reporter's text, address or IP. `consoleUrl` (the
+   * console's reports card) is written out from the configuration when the message is rendered.
+   */
+  team_alert: { source: "report" | "host"; eventKey: string; eventName: string; note?: string; consoleUrl?: string };
 }
 
 /** The params keys that may hold a private link (filled in at send time, or left by a message queued before links were derived). */
@@ -77,10 +87,10 @@ export function parisMoment(iso: string, language: Language): string {
   return Number.isNaN(at.getTime()) ? iso : PARIS_FORMATS[language].format(at);
 }
 
-function compose(language: Language, subject: string, blocks: Block[]): RenderedMessage {
+function compose(language: Language, subject: string, blocks: Block[], footerText?: string): RenderedMessage {
   const tr = (key: MessageKey, params?: Record<string, string>) => translate(language, key, params);
   const all: Block[] = [{ text: tr("email.greeting") }, ...blocks, { text: tr("email.signoff", { site: SITE_NAME }) }];
-  const footer = tr("email.footer", { site: SITE_NAME });
+  const footer = footerText ?? tr("email.footer", { site: SITE_NAME });
   const text = [...all.map((b) => (b.link ? `${b.text}\n${b.link}` : b.text)), "--", footer].join("\n\n") + "\n";
   const paragraphs = all
     .map((b) => {
@@ -128,6 +138,44 @@ function changeText(language: Language, changes: unknown): string {
 function reasonWords(language: Language, reason: unknown): string {
   const known = ["not_enough_information", "duplicate_submission", "event_not_relevant", "unable_to_verify", "spam_signal", "other"];
   return translate(language, `email.reason.${known.includes(str(reason)) ? str(reason) : "other"}` as MessageKey);
+}
+
+/**
+ * The words of the cancellation messages (the host's confirmation and the team's alert), in both
+ * languages. Kept here beside their templates rather than in the site's catalogues; `{name}` is
+ * replaced by the value of that name.
+ */
+const CANCELLATION_WORDS = {
+  fr: {
+    confirmedSubject: "« {event} » est annulé",
+    confirmedBody: "Votre annulation de « {event} » est enregistrée : l'événement apparaît maintenant comme annulé sur {site}, pour tous les visiteurs.",
+    confirmedNote: "Motif affiché aux visiteurs : {note}",
+    confirmedMistake: "S'il s'agit d'une erreur, écrivez à l'équipe : l'événement peut être rétabli.",
+    reportSubject: "Signalé annulé : « {event} »",
+    reportBody: "Un visiteur signale que « {event} » ({key}) n'a pas lieu. Rien n'a changé sur le site : vérifiez, puis utilisez « Mark cancelled and publish » sur la carte des signalements.",
+    hostSubject: "Annulé par son organisateur : « {event} »",
+    hostBody: "L'organisateur de « {event} » ({key}) l'a annulé avec son lien personnel. L'événement apparaît déjà comme annulé sur le site.",
+    hostNote: "Motif public : {note}",
+    consoleLink: "Les signalements dans la console :",
+    teamFooter: "Vous recevez ce message parce que cette adresse est l'adresse de l'équipe (TEAM_EMAIL) de {site}.",
+  },
+  en: {
+    confirmedSubject: "“{event}” is cancelled",
+    confirmedBody: "Your cancellation of “{event}” is recorded: the event is now shown as cancelled on {site}, to every visitor.",
+    confirmedNote: "Reason shown to visitors: {note}",
+    confirmedMistake: "If this was a mistake, write to the team: the event can be put back.",
+    reportSubject: "Reported cancelled: “{event}”",
+    reportBody: "A visitor reports that “{event}” ({key}) is not happening. Nothing changed on the site: check, then use “Mark cancelled and publish” on the reports card.",
+    hostSubject: "Cancelled by its host: “{event}”",
+    hostBody: "The host of “{event}” ({key}) cancelled it with their edit link. The event is already shown as cancelled on the site.",
+    hostNote: "Public reason: {note}",
+    consoleLink: "The reports in the console:",
+    teamFooter: "You are receiving this because this is the team address (TEAM_EMAIL) of {site}.",
+  },
+} as const;
+
+function cancellationWords(language: Language, key: keyof (typeof CANCELLATION_WORDS)["en"], values: Record<string, string> = {}): string {
+  return CANCELLATION_WORDS[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? (name === "site" ? SITE_NAME : whole));
 }
 
 /** Renders one message of `kind` in `language` from its stored params. */
@@ -181,5 +229,20 @@ export function renderMessage(kind: MessageKind, rawLanguage: string, params: Re
         { text: tr("email.ended.body", { event, tier: tierWord(language, params.tier), end: parisMoment(str(params.endAt), language) }) },
         { text: tr("email.ended.stats"), link: str(params.statsUrl) },
       ]);
+    case "cancellation_confirmed": {
+      const w = (key: keyof (typeof CANCELLATION_WORDS)["en"], values: Record<string, string> = {}) => cancellationWords(language, key, { event, ...values });
+      const blocks: Block[] = [{ text: w("confirmedBody") }];
+      if (str(params.note)) blocks.push({ text: w("confirmedNote", { note: str(params.note) }) });
+      blocks.push({ text: tr("email.accepted.link"), link: str(params.publicUrl) }, { text: w("confirmedMistake") });
+      return compose(language, w("confirmedSubject"), blocks);
+    }
+    case "team_alert": {
+      const w = (key: keyof (typeof CANCELLATION_WORDS)["en"], values: Record<string, string> = {}) => cancellationWords(language, key, { event, key: str(params.eventKey), ...values });
+      const host = params.source === "host";
+      const blocks: Block[] = [{ text: w(host ? "hostBody" : "reportBody") }];
+      if (host && str(params.note)) blocks.push({ text: w("hostNote", { note: str(params.note) }) });
+      blocks.push({ text: w("consoleLink"), link: str(params.consoleUrl) });
+      return compose(language, w(host ? "hostSubject" : "reportSubject"), blocks, w("teamFooter"));
+    }
   }
 }

@@ -38,7 +38,7 @@ export interface OutboxWorkerDeps {
   db: Db;
   log: Logger;
   now: () => Date;
-  config: Pick<Config, "smtpUrl" | "siteUrl" | "basePath" | "partnerEmail" | "authSecret">;
+  config: Pick<Config, "smtpUrl" | "siteUrl" | "basePath" | "mailReplyTo" | "partnerEmail" | "authSecret">;
   /** True on the embedded database: one process, so a `sending` row this worker is not sending was interrupted. */
   singleProcess: boolean;
 }
@@ -48,7 +48,7 @@ export function messageIdOf(message: Pick<OutboxMessage, "id">, config: Pick<Con
   return `<${message.id}@${siteHost(config).replace(/:\d+$/, "")}>`;
 }
 
-/** The sender: no-reply at the site's host; replies go to the partnership address. */
+/** The sender: no-reply at the site's host; replies go to MAIL_REPLY_TO, else the partnership address (see `mailOf`). */
 export function senderOf(config: Pick<Config, "siteUrl">): string {
   return `"${SITE_NAME}" <no-reply@${siteHost(config).replace(/:\d+$/, "")}>`;
 }
@@ -183,12 +183,15 @@ async function sendOne(worker: Worker, transport: Transporter, message: OutboxMe
   outcome.sent++;
 }
 
-/** The mail of a message: its stable Message-ID, the site sender, replies to the partnership address. */
-function mailOf(message: OutboxMessage, rendered: RenderedMessage, config: OutboxWorkerDeps["config"]) {
+/**
+ * The mail of a message: its stable Message-ID, the site sender, and a Reply-To that reaches the
+ * team (MAIL_REPLY_TO, else the partnership address), since every message says "just reply".
+ */
+export function mailOf(message: OutboxMessage, rendered: RenderedMessage, config: Pick<Config, "siteUrl" | "mailReplyTo" | "partnerEmail">) {
   return {
     messageId: messageIdOf(message, config),
     from: senderOf(config),
-    replyTo: config.partnerEmail,
+    replyTo: config.mailReplyTo ?? config.partnerEmail,
     to: message.recipient,
     subject: rendered.subject,
     text: rendered.text,

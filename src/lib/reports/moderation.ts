@@ -145,8 +145,9 @@ async function openGroup(db: Db, eventKey: string): Promise<{ title: string; can
 }
 
 /**
- * "Mark cancelled": sets the event's status to cancelled with the reports' most common short
- * reason (publishing that change alone), then resolves its open reports.
+ * "Mark cancelled and publish": sets the event's status to cancelled with the reports' most common
+ * short reason (publishing that change alone), then resolves its open reports. An event no longer in
+ * the sheet is refused by the status action before anything is written: its reports stay open.
  */
 export async function markReportedCancelled(deps: PublishDeps, rawKey: string, actor: string): Promise<ReportActionResult> {
   const eventKey = rawKey.trim().toLowerCase();
@@ -156,6 +157,8 @@ export async function markReportedCancelled(deps: PublishDeps, rawKey: string, a
   const set = await setEventStatus(deps, { event: eventKey, status: "cancelled", note }, actor);
   if (!set.ok) return { ok: false, reason: set.reason, error: set.error };
   const count = await closeReports(deps.db, eventKey, "resolved", actor, deps.now());
+  // HOOK POINT `notifySaversOfCancellation` (push to the visitors who saved the event): another
+  // change adds it here, once the cancellation is published and the reports resolved.
   deps.log.info("reports", "Reported event marked cancelled", { eventKey, reports: count, by: actor });
   await recordActivity(deps, { actor, action: "report.cancel", targetType: "event", targetId: eventKey, outcome: "ok", detail: { reports: count } });
   return { ok: true, eventKey, title: set.title || group.title, count, note };

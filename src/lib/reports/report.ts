@@ -5,7 +5,9 @@
 // (src/lib/db/write-deadline.ts), so a report rolled back takes its rate-limit hits back; the
 // published event is read just before it (the read must not wait inside a transaction), its answer
 // still given in the order above. The JSON API and the modal's form both go through submitReport.
-// No email and no raw IP is stored: only the limiter's key hashes.
+// No email and no raw IP is stored: only the limiter's key hashes. A "cancelled" report that is not
+// spam-flagged queues the team's alert (TEAM_EMAIL) in the same transaction, unless the event
+// already has an open "cancelled" report (the team was told and has not handled it yet).
 
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
@@ -17,7 +19,10 @@ import { findEventByKey } from "../events/lookup.ts";
 import { evaluateSpamSignals } from "../submissions/spam.ts";
 import { isPlainObject } from "../http/responses.ts";
 import type { LiveEvent } from "../sheet/types.ts";
-import { eq } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Config } from "../config.ts";
+import { enqueueMessage } from "../mail/outbox.ts";
+import { teamAlertMessage } from "../mail/messages.ts";
 import { DeadlinePassed, writeWithinDeadline, type WriteDeadline } from "../db/write-deadline.ts";
 import { isIdempotencyConflict, readIdempotency, replayOf, type IdempotentRequest } from "../http/idempotency.ts";
 import { invalid, type Invalid } from "../outcome.ts";
@@ -91,6 +96,8 @@ export type ReportOutcome =
   | { kind: "unavailable" };
 
 export interface ReportDeps {
+  /** TEAM_EMAIL (with the language its alerts are written in): a "cancelled" report alerts the team. */
+  config: Pick<Config, "teamEmail" | "defaultLanguage">;
   db: Db;
   events: EventReader;
   limiter: RateLimiter;
@@ -192,5 +199,26 @@ async function receive(deps: ReportDeps, lookup: EventLookup, body: unknown, ip:
     })
     .returning({ id: eventReports.id });
   if (spam) deps.log.info("reports", "Report flagged by spam signals", { id: row.id, reasons: signals.reasons });
+  else if (parsed.input.kind === "cancelled") await alertTeam(deps, event, row.id, now);
   return { kind: "received", id: row.id, spam, event };
+}
+
+/** The kind of report that says the event is not happening: it alerts the team. */
+export const CANCELLATION_REPORT_KIND: ReportKind = "cancelled";
+
+/**
+ * Queues the team's alert for a "cancelled" report (in the report's transaction), once per event
+ * until its reports are handled: none when another open, unflagged "cancelled" report of the event
+ * exists. Nothing without TEAM_EMAIL.
+ */
+async function alertTeam(deps: ReportDeps, event: LiveEvent, reportId: string, now: Date): Promise<void> {
+  const message = teamAlertMessage(deps.config, { source: "report", cause: `report:${reportId}`, eventKey: event.eventKey, eventName: event.eventName });
+  if (!message) return;
+  const [earlier] = await deps.db
+    .select({ id: eventReports.id })
+    .from(eventReports)
+    .where(and(eq(eventReports.eventKey, event.eventKey), eq(eventReports.status, "open"), eq(eventReports.kind, CANCELLATION_REPORT_KIND), sql`not ${eventReports.spam}`, ne(eventReports.id, reportId)))
+    .limit(1);
+  if (earlier) return;
+  await enqueueMessage(deps.db, message, now);
 }

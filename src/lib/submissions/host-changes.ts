@@ -20,7 +20,7 @@ import { normaliseProofLink, normaliseSubmissionText } from "./validation.ts";
 import { setEventStatus, type StatusResult } from "../admin/publishing.ts";
 import { recordActivity } from "../admin/activity.ts";
 import { enqueueMessage } from "../mail/outbox.ts";
-import { changesAcceptedMessage, changesRefusedMessage } from "../mail/messages.ts";
+import { cancellationConfirmedMessage, changesAcceptedMessage, changesRefusedMessage, teamAlertMessage } from "../mail/messages.ts";
 import type { EditLink, EditLinkSubmission } from "./host-links.ts";
 import { invalid, type Invalid } from "../outcome.ts";
 
@@ -172,14 +172,43 @@ export async function proposeChanges(deps: { db: Db; now: () => Date }, link: Ed
   return { ok: true, request };
 }
 
-/** Cancels the link's event at once through the status action (published alone, shown as cancelled). */
-export async function cancelFromLink(deps: PublishDeps, link: EditLink, rawNote: unknown): Promise<StatusResult | { ok: false; reason: "invalid"; error: string; issues: ProposalIssue[] }> {
+/** What a cancellation by the host needs besides publishing: the addresses and languages of its emails. */
+type CancelDeps = PublishDeps & { config: Pick<Config, "siteUrl" | "basePath" | "teamEmail" | "defaultLanguage"> };
+
+/**
+ * Cancels the link's event at once through the status action (published alone, shown as
+ * cancelled). Then, when the event was not cancelled already, the host's confirmation
+ * (`cancellation_confirmed`) and the team's alert (TEAM_EMAIL, when set) are queued together.
+ */
+export async function cancelFromLink(deps: CancelDeps, link: EditLink, rawNote: unknown): Promise<StatusResult | { ok: false; reason: "invalid"; error: string; issues: ProposalIssue[] }> {
   const note = rawNote === undefined || rawNote === null ? "" : rawNote;
   if (typeof note !== "string" || note.replace(/\s+/g, " ").trim().length > STATUS_NOTE_MAX || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(note)) {
     return { ok: false, reason: "invalid", error: `The reason is text of at most ${STATUS_NOTE_MAX} characters`, issues: [{ field: "note", code: "tooLong", message: `The reason is text of at most ${STATUS_NOTE_MAX} characters` }] };
   }
-  if (!(await publishedRowOf(deps.db, link.eventKey))) return { ok: false, reason: "not_found", error: "This event is no longer in the calendar" };
-  return setEventStatus(deps, { event: link.eventKey, status: "cancelled", note: normaliseStatusNote(note) }, hostActor(link));
+  const published = await publishedRowOf(deps.db, link.eventKey);
+  if (!published) return { ok: false, reason: "not_found", error: "This event is no longer in the calendar" };
+  const result = await setEventStatus(deps, { event: link.eventKey, status: "cancelled", note: normaliseStatusNote(note) }, hostActor(link));
+  // A second post (a double click, a new reason) changes the status again but emails nobody twice.
+  if (result.ok && published.values.status !== "cancelled") await queueCancellationMail(deps, link, result);
+  return result;
+}
+
+/** The host's confirmation and the team's alert of one cancellation, queued in one transaction. */
+async function queueCancellationMail(deps: CancelDeps, link: EditLink, result: Extract<StatusResult, { ok: true }>): Promise<void> {
+  const now = deps.now();
+  const cause = `host-cancel:${link.id}:${now.toISOString()}`;
+  try {
+    await deps.db.transaction(async (tx) => {
+      const submission = await submissionOf(tx, link.submissionId);
+      const eventName = result.title || String(submission?.payload.eventName ?? "");
+      if (submission) await enqueueMessage(tx, cancellationConfirmedMessage(deps.config, submission, { cause, eventKey: result.eventKey, eventName, note: result.note }), now);
+      const alert = teamAlertMessage(deps.config, { source: "host", cause, eventKey: result.eventKey, eventName, note: result.note });
+      if (alert) await enqueueMessage(tx, alert, now);
+    });
+  } catch (error) {
+    // The cancellation is public already; only its emails are missing, and the log says so.
+    deps.log.error("host-edits", "The event was cancelled but its emails could not be queued", { eventKey: result.eventKey }, error);
+  }
 }
 
 /** A proposal as the console shows it: each field as the published row has it now → proposed. */

@@ -3,7 +3,7 @@
 import { siteHref } from "../../lib/links.ts";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { NO_STORE_HEADERS, markup, refusalHeaders, statusOf } from "../../lib/http/responses.ts";
+import { NO_STORE_HEADERS, markup, privateFragment, refusalHeaders, statusOf } from "../../lib/http/responses.ts";
 import { hxRedirect, pageOrFragment } from "../../lib/http/htmx.ts";
 import { readForm } from "../../lib/http/forms.ts";
 import { clientIp } from "../../lib/client-ip.ts";
@@ -12,12 +12,13 @@ import { isSameOriginRequest, needsOriginCheck, resolveAdminCredential } from ".
 import { resolveLimitedAdminCredential } from "../../lib/auth/admin-credential-limit.ts";
 import { ADMIN_SESSION_COOKIE, clearedSessionCookie, sessionCookie, type SessionCookieOptions } from "../../lib/auth/cookies.ts";
 import { HttpError } from "../../lib/http/errors.ts";
-import { readOverview } from "../../lib/admin/status.ts";
+import { countActionItems, readOverview } from "../../lib/admin/status.ts";
 import { adminPageGuard } from "./guard.ts";
 import { LoginCard, LoginPage, type LoginCardProps } from "./login.view.tsx";
 import { safeAdminPath, type AdminAreaKey } from "./shell.view.tsx";
 import { consoleResponse } from "./console.ts";
 import { Overview } from "./overview.view.tsx";
+import { ACTION_CENTER_OVERVIEW_PATH, ACTION_CENTER_PATH, ActionCenterBadge, ActionCenterPanel } from "./action-center.view.tsx";
 
 const LOGIN_ERRORS = {
   empty: "Enter the admin key.",
@@ -37,7 +38,11 @@ function loginFormAnswer(deps: Pick<Deps, "config">, request: Request, next: str
   return hxRedirect(request, next, NO_STORE_HEADERS);
 }
 
-/** GET/POST /admin/login, POST /admin/logout, GET /admin (the areas: content/, placements/, insights/, operations/) */
+/**
+ * GET/POST /admin/login, POST /admin/logout, GET /admin (the areas: content/, placements/,
+ * insights/, operations/), and the Action Center fragments the badge and the overview poll:
+ * GET /admin/action-center, GET /admin/action-center/overview (never cached, unpublished changes counted).
+ */
 export function adminRoutes(deps: Deps) {
   const consolePage = (request: Request, area: AdminAreaKey, title: string, content: () => JSX.Element) => consoleResponse(deps, request, area, title, content);
 
@@ -82,6 +87,8 @@ export function adminRoutes(deps: Deps) {
         return consolePage(request, "overview", "Overview", () => <Overview facts={facts} />);
       },
       { isAdmin: true },
-    );
+    )
+    .get(ACTION_CENTER_PATH, async () => privateFragment(<ActionCenterBadge counts={await countActionItems(deps, { drafts: true })} fragment />), { isAdmin: true })
+    .get(ACTION_CENTER_OVERVIEW_PATH, async () => privateFragment(<ActionCenterPanel counts={await countActionItems(deps, { drafts: true })} fragment />), { isAdmin: true });
 }
 

@@ -4,6 +4,7 @@ import { siteHref } from "../../lib/links.ts";
 import type { OverviewFacts } from "../../lib/admin/status.ts";
 import { ADMIN_AREAS, type AdminAreaKey } from "./shell.view.tsx";
 import { Tile } from "./widgets.view.tsx";
+import { ActionCenterPanel } from "./action-center.view.tsx";
 
 const SOURCE_LABEL: Record<NonNullable<OverviewFacts["source"]>, string> = {
   store: "Store",
@@ -20,7 +21,7 @@ const AREA_SECTIONS: Record<Exclude<AdminAreaKey, "overview">, string[]> = {
   insights: ["Engagement Stats", "Top Searches and Filters", "Event Performance", "Audience Export", "Collected Users"],
 };
 
-/** The overview: five tiles and one card per area with its sections and an "Open" link. */
+/** The overview: five tiles, the Action Center (refreshed every 10 s) and one card per area with its sections and an "Open" link. */
 export function Overview(props: { facts: OverviewFacts }): JSX.Element {
   const f = props.facts;
   return (
@@ -32,6 +33,7 @@ export function Overview(props: { facts: OverviewFacts }): JSX.Element {
         <Tile label="Pending Submissions" value={f.pendingSubmissions} />
         <Tile label="Pending Orders" value={f.pendingOrders} />
       </section>
+      <ActionCenterPanel counts={f.actions} />
       <section class="area-cards" aria-label="Console areas">
         {ADMIN_AREAS.filter((a) => a.key !== "overview").map((area) => (
           <article class="card area-card">

@@ -1,12 +1,13 @@
 // The admin console shell (see docs/console.md): layout with the console stylesheet, header "Admin
-// Console" with the area description, "Back to Home", Action Center badge and the five area tabs.
+// Console" with the area description, "Back to Home", the Action Center badge (action-center.view.tsx,
+// refreshed every 10 s) and the five area tabs.
 
 import { siteHref } from "../../lib/links.ts";
 import { assetUrl } from "../../lib/serving/static-assets.ts";
-import Html from "@kitajs/html";
 import type { Children } from "@kitajs/html";
 import { Layout } from "../components/layout.tsx";
-import type { PendingWork } from "../../lib/admin/status.ts";
+import type { ActionCounts } from "../../lib/admin/status.ts";
+import { ActionCenterBadge } from "./action-center.view.tsx";
 
 /** The root id of the console fragment (header, tabs, area content) swapped by tab navigation. */
 export const ADMIN_CONSOLE_ID = "admin-console";
@@ -60,10 +61,9 @@ function Count(props: { value?: number }): JSX.Element {
 }
 
 /** The console: header, tabs and the area content; the fragment htmx tab navigation swaps. */
-export function AdminConsole(props: { area: AdminAreaKey; pending?: PendingWork; children?: Children }): JSX.Element {
+export function AdminConsole(props: { area: AdminAreaKey; pending?: ActionCounts; children?: Children }): JSX.Element {
   const current = ADMIN_AREAS.find((a) => a.key === props.area)!;
   const pending = props.pending;
-  const actions = pending ? pending.submissions + pending.orders : undefined;
   return (
     <div id={ADMIN_CONSOLE_ID} class="admin-console">
       <header class="admin-header">
@@ -74,9 +74,7 @@ export function AdminConsole(props: { area: AdminAreaKey; pending?: PendingWork;
           </p>
         </div>
         <div class="admin-header-actions">
-          <span class={actions ? "badge badge-attention" : "badge"} title="Pending submissions and pending orders">
-            Action Center {Html.escapeHtml(actions === undefined ? "–" : String(actions))}
-          </span>
+          <ActionCenterBadge counts={pending} />
           <a class="button button-quiet" href="/">
             Back to Home
           </a>
@@ -107,7 +105,7 @@ export function AdminConsole(props: { area: AdminAreaKey; pending?: PendingWork;
 }
 
 /** A whole console page. */
-export function AdminPage(props: { area: AdminAreaKey; title: string; pending?: PendingWork; children?: Children }): JSX.Element {
+export function AdminPage(props: { area: AdminAreaKey; title: string; pending?: ActionCounts; children?: Children }): JSX.Element {
   return (
     <AdminLayout title={props.title}>
       <AdminConsole area={props.area} pending={props.pending}>

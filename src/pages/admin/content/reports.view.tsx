@@ -1,6 +1,6 @@
 // The "Reports from visitors" card of /admin/content (see docs/console.md, "Reports from
 // visitors"): open reports grouped by event (counts per kind, newest texts, first and last time)
-// with "Mark cancelled" and "Dismiss" per event. Spam-flagged reports are counted, not listed.
+// with "Mark cancelled and publish" and "Dismiss" per event. Spam-flagged reports are counted, not listed.
 // Every action swaps the card; a refused one shows its error inline.
 
 import { siteHref } from "../../../lib/links.ts";
@@ -54,7 +54,7 @@ function Group(props: { g: ReportGroup }): JSX.Element {
       <div class="card-actions">
         <form method="post" action={`${BASE}/${key}/cancel`} hx-post={`${BASE}/${key}/cancel`} {...target} hx-disabled-elt="find button">
           <button type="submit" class="button button-danger">
-            Mark cancelled
+            Mark cancelled and publish
           </button>
         </form>
         <form method="post" action={`${BASE}/${key}/dismiss`} hx-post={`${BASE}/${key}/dismiss`} {...target} hx-disabled-elt="find button">
@@ -65,8 +65,8 @@ function Group(props: { g: ReportGroup }): JSX.Element {
       </div>
       <p class="tile-note" safe>
         {g.cancelNote
-          ? `Mark cancelled publishes this event as cancelled at once with the public reason “${g.cancelNote}” and resolves its reports; no other draft is published.`
-          : "Mark cancelled publishes this event as cancelled at once, without a public reason, and resolves its reports; no other draft is published."}
+          ? `Mark cancelled and publish shows this event as cancelled at once with the public reason “${g.cancelNote}” and resolves its reports; no other draft is published.`
+          : "Mark cancelled and publish shows this event as cancelled at once, without a public reason, and resolves its reports; no other draft is published."}
       </p>
     </article>
   );
