@@ -3,7 +3,9 @@
 // buttons of cards and the modal and keeps their state, counts the saved events in the header, and
 // on /my-night puts the saved keys in the address (the server renders the events from it), offers
 // "Save these to my night" on a night shared by someone else, and refreshes the service worker's
-// copy of the night after each change.
+// copy of the night after each change. Each save and removal sends one anonymous beacon (the event
+// key and the action, no session id, no page: docs/tracking.md, "My-night saves"), which makes the
+// "N people saved this" count.
 (function () {
   "use strict";
 
@@ -38,6 +40,17 @@
       return true;
     } catch (e) {
       return false; // private mode or storage full: nothing is saved
+    }
+  }
+  // An anonymous count of the change: only the key, the action and where it was made. A keepalive
+  // fetch without credentials (unlike sendBeacon, it sends no cookie), so it outlives a navigation.
+  function countChange(key, actionType, source) {
+    var body = JSON.stringify({ eventKey: key, actionType: actionType, source: source });
+    try {
+      var url = (doc.body.getAttribute("data-site-path") || "") + "/api/track";
+      fetch(url, { method: "POST", body: body, headers: { "content-type": "application/json" }, keepalive: true, credentials: "omit" }).catch(function () {});
+    } catch (e) {
+      /* counting never breaks the page */
     }
   }
   function nightPath(list) {
@@ -101,6 +114,7 @@
       saved.push(key);
     }
     if (!write(saved)) return;
+    countChange(key, at >= 0 ? "night_unsave" : "night_save", "save_button");
     paint(doc);
     keepNightOffline(saved);
     // On the visitor's own night the list follows the change.
@@ -128,10 +142,17 @@
     doc.addEventListener("click", function (event) {
       if (!(/** @type {Element} */ (event.target).closest && /** @type {Element} */ (event.target).closest("[data-night-save-all]"))) return;
       var merged = read();
+      var added = [];
       shown.forEach(function (key) {
-        if (merged.indexOf(key) < 0 && merged.length < MAX) merged.push(key);
+        if (merged.indexOf(key) < 0 && merged.length < MAX) {
+          merged.push(key);
+          added.push(key);
+        }
       });
       if (!write(merged)) return;
+      added.forEach(function (key) {
+        countChange(key, "night_save", "my_night_shared");
+      });
       keepNightOffline(merged);
       location.replace(nightPath(merged));
     });

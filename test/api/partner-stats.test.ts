@@ -71,6 +71,7 @@ describe("GET /api/partner-stats/:id", () => {
           calendarSessionRate: 66.7,
           outboundInteractionRate: 20,
           calendarInteractionRate: 40,
+          myNightSaveCount: 0,
         },
       },
     });
@@ -106,7 +107,7 @@ describe("GET /api/partner-stats/:id", () => {
     await expectError(await get(id, `?token=${token}`), 404, "Partner stats record not found");
   });
 
-  test("CSV: exactly two lines, 17 columns, integers and one-decimal rates, attachment name", async () => {
+  test("CSV: exactly two lines, 18 columns (my_night_saves last), integers and one-decimal rates, attachment name", async () => {
     const { id, token } = await activation();
     await track([
       ["click", "a", 1],
@@ -125,7 +126,7 @@ describe("GET /api/partner-stats/:id", () => {
     const parsed = Papa.parse<string[]>(text.trimEnd());
     expect(parsed.errors).toEqual([]);
     expect(parsed.data[0]).toEqual([...PARTNER_CSV_COLUMNS]);
-    expect(parsed.data[1]).toEqual([id, "evt_fixture000001", "Canal Amapiano Sunset", "spotlight", "2026-06-18T10:00:00.000Z", "2026-06-19T10:00:00.000Z", "3", "1", "0", "3", "3", "1", "0", "33.3", "0.0", "33.3", "0.0"]);
+    expect(parsed.data[1]).toEqual([id, "evt_fixture000001", "Canal Amapiano Sunset", "spotlight", "2026-06-18T10:00:00.000Z", "2026-06-19T10:00:00.000Z", "3", "1", "0", "3", "3", "1", "0", "33.3", "0.0", "33.3", "0.0", "0"]);
     // Any other format answers JSON.
     expect(((await (await get(id, `?token=${token}&format=xml`)).json()) as any).success).toBe(true);
   });
@@ -159,7 +160,7 @@ describe("GET /api/partner-stats/:id", () => {
     expect(html).toContain("<th scope=\"row\">2026-06-19</th><td>1</td><td>0</td><td>0</td>");
     // The daily chart is the shared one (as on the insights page): an SVG image, one line per figure.
     expect(html).toContain('<svg viewBox="0 0 720 260" role="img" aria-labelledby="daily-chart-title daily-chart-desc"');
-    expect(html).toContain('<title id="daily-chart-title">Views, outbound clicks and calendar saves per Paris day</title>');
+    expect(html).toContain('<title id="daily-chart-title">Views, outbound clicks and calendar additions per Paris day</title>');
     expect(html.match(/<polyline/g)).toHaveLength(3);
     const denied = await ctx.request(`/partner-stats/${id}?token=nope`);
     expect(denied.status).toBe(403);
@@ -185,7 +186,7 @@ describe("the partner report page as the domain describes it", () => {
     expect(html).toContain('<p class="partner-stats-key">Event key: evt_fixture000001</p>');
     expect(html).toContain('<p class="partner-stats-window">Window: 18/06/2026, 12:00 - 19/06/2026, 12:00 (Paris time)</p>');
   });
-  test("six cards with session rates, then the click-based interaction rates, one decimal each", async () => {
+  test("seven cards (My-night saves and calendar additions apart) with session rates, then the click-based interaction rates, one decimal each", async () => {
     const { id, token } = await activation();
     await track([
       ["click", "a", 1],
@@ -197,7 +198,7 @@ describe("the partner report page as the domain describes it", () => {
     ]);
     const html = await page(id, token);
     const labels = [...html.matchAll(/<span class="stat-label">([^<]+)<\/span>/g)].map((m) => m[1]);
-    expect(labels).toEqual(["Views", "Outbound", "Calendar", "Unique Sessions", "Outbound CVR", "Calendar CVR"]);
+    expect(labels).toEqual(["Views", "Outbound", "My-night saves", "Calendar additions", "Unique Sessions", "Outbound CVR", "Calendar CVR"]);
     expect(html).toContain('<span class="stat-value">33.3%</span><span class="stat-label">Outbound CVR</span>');
     expect(html).toContain('<span class="stat-value">66.7%</span><span class="stat-label">Calendar CVR</span>');
     expect(html).toContain("Interaction rate (click-based): Outbound 33.3% • Calendar 66.7%");

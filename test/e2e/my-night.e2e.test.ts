@@ -1,6 +1,6 @@
 // "My night" and the offline pack in Chromium, on a phone and a desktop, with the app clock and the
-// browser clock at 21:30 on 21 June (Paris), and the "Finished" divider of that moment: saving from cards and the modal (local storage only,
-// no request to the server), /my-night filled from storage and listed in time order, the share link
+// browser clock at 21:30 on 21 June (Paris), and the "Finished" divider of that moment: saving from cards and the modal (local storage, and
+// one anonymous night_save / night_unsave beacon per change), /my-night filled from storage and listed in time order, the share link
 // opening the same night in another browser, the .ics download parsed with ical.js (one
 // calendar_sync per event, and none for saving), a shared link without JavaScript, and the
 // service worker: after one visit, with the server stopped, the calendar and My night still open
@@ -39,6 +39,12 @@ async function calendarSyncs(): Promise<Array<{ event_key: string; source: strin
   return ctx.deps.database.query(sql.raw("select event_key, source from engagement_interactions where action_type = 'calendar_sync'"));
 }
 
+/** The My-night records written so far, in order. */
+async function nightRows(): Promise<Array<{ event_key: string; action_type: string; session_id: string | null; path: string | null; user_email: string | null; source: string | null }>> {
+  await ctx.deps.tracking.flush();
+  return ctx.deps.database.query(sql.raw("select event_key, action_type, session_id, path, user_email, source from engagement_interactions where action_type in ('night_save', 'night_unsave') order by id"));
+}
+
 /** The keys of the live events in time order, as the page must list them. */
 async function inTimeOrder(keys: string[]): Promise<string[]> {
   return nightEvents((await ctx.deps.events.load()).events, keys).events.map((event) => event.eventKey);
@@ -56,6 +62,7 @@ describe("my night", () => {
         await save(0).waitFor({ state: "visible" });
         expect(await save(0).innerText()).toBe("Save");
         const keys = await cards.evaluateAll((all) => all.slice(0, 4).map((card) => card.getAttribute("data-event-key")!));
+        const nightBefore = (await nightRows()).length;
         // Cards 3, 0 and 1 from the list, then card 2 from its modal.
         await save(3).click();
         await save(0).click();
@@ -75,9 +82,13 @@ describe("my night", () => {
         await save(1).click();
         expect(await page.locator("[data-my-night-count]").innerText()).toBe("3");
         await save(1).click();
-        // Saving is not a calendar sync: nothing is recorded for it.
+        // Saving is not a calendar sync: it is counted as My-night saves, without any session.
         await Bun.sleep(300);
         expect(await calendarSyncs()).toEqual([]);
+        const night = (await nightRows()).slice(nightBefore);
+        expect(night.filter((r) => r.action_type === "night_save").map((r) => r.event_key).sort()).toEqual([keys[3], keys[0], keys[1], keys[2], keys[1]].sort());
+        expect(night.filter((r) => r.action_type === "night_unsave").map((r) => r.event_key)).toEqual([keys[1]]);
+        expect(night.every((r) => r.session_id === null && r.path === null && r.user_email === null && r.source === "save_button")).toBe(true);
 
         await page.locator("[data-my-night-link]").click();
         await page.waitForURL(/\/my-night\?e=/);

@@ -272,15 +272,18 @@ describe("homepage in test mode", () => {
     await ctx.deps.invalidation.invalidate({ paths: ["/"] });
   });
 
-  test("saved line: on a card from 3 saves (top 8 of the filtered list); in the modal from 1 ('person')", async () => {
-    const rows = [...Array(3)].map(() => ({ eventKey: "evt_fixture000009", actionType: "calendar_sync" }));
-    await ctx.deps.db.insert(engagementInteractions).values([...rows, { eventKey: "evt_fixture000010", actionType: "calendar_sync" }]);
+  test("saved line: on a card from 3 My-night saves (top 8 of the filtered list); in the modal from 1 ('person'); calendar additions apart", async () => {
+    const rows = [...Array(3)].map(() => ({ eventKey: "evt_fixture000009", actionType: "night_save" }));
+    const calendar = [...Array(4)].map(() => ({ eventKey: "evt_fixture000010", actionType: "calendar_sync" }));
+    await ctx.deps.db.insert(engagementInteractions).values([...rows, ...calendar, { eventKey: "evt_fixture000010", actionType: "night_save" }]);
     await ctx.deps.invalidation.invalidate({ paths: ["/"] });
     const { body } = await get(ctx, "/");
     expect(body).toContain("3 people saved this");
     expect(body).not.toContain("1 person saved this");
+    expect(body).not.toContain("4 people saved this");
     const modal = await get(ctx, "/?event=evt_fixture000010");
     expect(modal.body).toContain("1 person saved this");
+    expect(modal.body).toContain("Added to a calendar 4 times");
     await ctx.deps.db.delete(engagementInteractions);
     await ctx.deps.invalidation.invalidate({ paths: ["/"] });
   });

@@ -193,21 +193,21 @@ export function filterFacets(events: readonly LiveEvent[]): FilterFacets {
   };
 }
 
-/** A card shows the saved line only from this many saves… */
+/** A card shows the saved line only from this many My-night saves… */
 export const SAVED_LINE_MIN_COUNT = 3;
 /** …and only for this many events of the filtered list. */
 export const SAVED_LINE_TOP_N = 8;
 
 /**
- * Keys of the cards that show "X people saved this": X (calendarSyncCount) ≥ 3 and among the top 8
+ * Keys of the cards that show "X people saved this": X (savedCount, the My-night saves) ≥ 3 and among the top 8
  * of the filtered list by X, ties by name then key.
  */
 export function topSavedKeys(filteredEvents: readonly LiveEvent[]): Set<string> {
   const ranked = filteredEvents
-    .filter((event) => event.calendarSyncCount >= SAVED_LINE_MIN_COUNT)
+    .filter((event) => event.savedCount >= SAVED_LINE_MIN_COUNT)
     .sort(
       (a, b) =>
-        b.calendarSyncCount - a.calendarSyncCount ||
+        b.savedCount - a.savedCount ||
         compareText(fold(a.eventName), fold(b.eventName)) ||
         compareText(a.eventName, b.eventName) ||
         compareText(a.eventKey, b.eventKey),

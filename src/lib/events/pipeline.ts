@@ -15,7 +15,7 @@ import type { Logger } from "../logger.ts";
 import { centreCoordinates, populateCoordinates, warmCoordinates, type PopulationCounts, type WarmUpCounts, type WarmUpOptions } from "../geocoding/coordinates.ts";
 import { findNewestBackupCsv } from "../store/backups.ts";
 import { FIXTURE_SHEET_CSV } from "./fixtures.ts";
-import { applyEngagement, applyFeatured, applyPromoted, calendarSyncCounts, orderForHomepage, readProjectionState, recordCopies, settleActiveWindows } from "./projections.ts";
+import { applyEngagement, applyFeatured, applyPromoted, engagementCounts, orderForHomepage, readProjectionState, recordCopies, settleActiveWindows, type EngagementCounts } from "./projections.ts";
 import { LOCATIONS_KV_KEY } from "../geocoding/location-cache.ts";
 import { checkSourceValidity, runQualityChecks } from "../sheet/quality.ts";
 import { buildEventsFromRows, type EventKeyStats, type SheetRowInput, type SheetRowsResult } from "../sheet/sheet.ts";
@@ -35,7 +35,7 @@ export type EventSource = "store" | "backup" | "local" | "test";
 export interface LoadOptions {
   /** Apply the active spotlight projection (default true). */
   includeFeaturedProjection?: boolean;
-  /** Apply calendarSyncCount (default true). */
+  /** Apply calendarSyncCount and savedCount (default true). */
   includeEngagementProjection?: boolean;
   /**
    * A read that began less than READ_REUSE_MS ago will do (render misses), unless the render cache
@@ -234,11 +234,12 @@ const qualityOf = memoisedPerObject((events: readonly LiveEvent[]) => runQuality
 
 // What the projections were last computed from (docs/live-events.md, "What a read costs"): the
 // placed events per built list and coordinate-cache write, the active windows per schedule
-// version until the next window boundary, the saved counts per newest calendar_sync row, and
+// version until the next window boundary, the saved and calendar counts per their version
+// (ProjectionState.calendarSyncs), and
 // the projected list per switch combination while all three are the same objects.
 type ActiveWindows = Awaited<ReturnType<typeof settleActiveWindows>>;
 type Windows = { schedules: string; computedAt: number; validUntil: number; value: ActiveWindows };
-type Counts = { version: string; value: Map<string, number> };
+type Counts = { version: string; value: Map<string, EngagementCounts> };
 type Placed = { source: readonly LiveEvent[]; coordinates: string; events: LiveEvent[]; counts: PopulationCounts };
 type ProjectionState = Awaited<ReturnType<typeof readProjectionState>>;
 interface Kept {
@@ -346,7 +347,7 @@ function coordinateDeps(deps: EventReaderDeps) {
 }
 
 /** The projection sequence: spotlights, promotions and homepage order when `windows` is given, saved counts when `counts` is. */
-function applyProjections(events: LiveEvent[], windows: ActiveWindows | undefined, counts: Map<string, number> | undefined): LiveEvent[] {
+function applyProjections(events: LiveEvent[], windows: ActiveWindows | undefined, counts: Map<string, EngagementCounts> | undefined): LiveEvent[] {
   let out = events;
   if (windows) {
     applyFeatured(out, windows.spotlights);
@@ -404,11 +405,11 @@ async function windowsFor(reader: Reader, state: ProjectionState, now: Date): Pr
   return (reader.kept.windows = { schedules: state.schedules, computedAt: at, validUntil: state.nextBoundaryMs ?? Number.POSITIVE_INFINITY, value: await settleActiveWindows(reader.deps.db, now) });
 }
 
-/** The saved counts, read again when a calendar sync was recorded. */
+/** The saved and calendar counts, read again when a calendar sync or a My-night save was recorded. */
 async function countsFor(reader: Reader, state: ProjectionState): Promise<Counts> {
   const counts = reader.kept.counts;
   if (counts && counts.version === state.calendarSyncs) return counts;
-  return (reader.kept.counts = { version: state.calendarSyncs, value: await calendarSyncCounts(reader.deps.db) });
+  return (reader.kept.counts = { version: state.calendarSyncs, value: await engagementCounts(reader.deps.db) });
 }
 
 /** The projected list of this switch combination, kept while its inputs are the same objects. */
@@ -430,7 +431,7 @@ async function warmProjected(deps: EventReaderDeps, events: readonly LiveEvent[]
   const placed = await warmCoordinates(events, coordinateDeps(deps), warmOptions);
   const windows = await settleActiveWindows(deps.db, deps.now());
   // New objects, as in placedFor.
-  return { events: applyProjections(placed.events, windows, await calendarSyncCounts(deps.db)), counts: placed.counts };
+  return { events: applyProjections(placed.events, windows, await engagementCounts(deps.db)), counts: placed.counts };
 }
 
 /** Reads the source chain; when every source failed, the status and the log say so before the error is thrown. */

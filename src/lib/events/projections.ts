@@ -1,7 +1,8 @@
 // Projections applied to live events: featured (active spotlight) and promoted (active promoted
-// placement) from one statement, engagement (all-time calendar_sync count per key) from another.
+// placement) from one statement, engagement (all-time calendar_sync count and My-night saved count
+// per key) from another.
 
-import { count, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client.ts";
 import { engagementInteractions, promotedSchedule, spotlightSchedule } from "../db/schema/index.ts";
 import type { LiveEvent } from "../sheet/types.ts";
@@ -69,16 +70,40 @@ export async function settleActiveWindows(db: Db, now: Date): Promise<{ spotligh
   return { spotlights, promotions };
 }
 
-/** All-time calendar_sync counts by event key, in one grouped query. */
-export async function calendarSyncCounts(db: Db): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ eventKey: engagementInteractions.eventKey, n: count() })
-    .from(engagementInteractions)
-    // The action written into the statement, not as a parameter: a generic plan of a parameter
-    // could not use the partial index on calendar_sync rows (db/schema/tracking.ts).
-    .where(sql`${engagementInteractions.actionType} = 'calendar_sync'`)
-    .groupBy(engagementInteractions.eventKey);
-  return new Map(rows.map((r) => [r.eventKey, Number(r.n)]));
+/** The engagement counts of one event key. */
+export interface EngagementCounts {
+  /** calendar_sync rows: calendar files downloaded. */
+  calendar: number;
+  /** night_save rows less night_unsave rows, never below 0: the My-night saved count. */
+  saved: number;
+}
+
+/**
+ * All-time engagement counts by event key, in one statement: calendar_sync rows (an index-only scan
+ * of their partial index, as before) and the My-night saves (night_save less night_unsave, floored
+ * at 0) through the action/time index.
+ */
+export async function engagementCounts(db: Db): Promise<Map<string, EngagementCounts>> {
+  // The actions written into the statement, not as parameters: a generic plan of a parameter
+  // could not use the partial index on calendar_sync rows (db/schema/tracking.ts).
+  const rows = rowsOf<{ event_key: string; action_type: string; n: number | string }>(
+    await db.execute(sql`
+      select ${engagementInteractions.eventKey} as event_key, 'calendar_sync' as action_type, count(*) as n
+      from ${engagementInteractions} where ${engagementInteractions.actionType} = 'calendar_sync' group by 1
+      union all
+      select ${engagementInteractions.eventKey}, ${engagementInteractions.actionType}, count(*)
+      from ${engagementInteractions} where ${engagementInteractions.actionType} in ('night_save', 'night_unsave') group by 1, 2`),
+  );
+  const counts = new Map<string, EngagementCounts & { unsaved: number }>();
+  for (const row of rows) {
+    let entry = counts.get(row.event_key);
+    if (!entry) counts.set(row.event_key, (entry = { calendar: 0, saved: 0, unsaved: 0 }));
+    const n = Number(row.n);
+    if (row.action_type === "calendar_sync") entry.calendar += n;
+    else if (row.action_type === "night_save") entry.saved += n;
+    else entry.unsaved += n;
+  }
+  return new Map([...counts].map(([key, c]) => [key, { calendar: c.calendar, saved: Math.max(0, c.saved - c.unsaved) }]));
 }
 
 /** Sets the featured fields from active spotlight windows (false/null elsewhere). */
@@ -101,9 +126,13 @@ export function applyPromoted(events: LiveEvent[], windows: Map<string, ActiveWi
   }
 }
 
-/** Sets calendarSyncCount (0 when none). */
-export function applyEngagement(events: LiveEvent[], counts: Map<string, number>): void {
-  for (const event of events) event.calendarSyncCount = counts.get(event.eventKey) ?? 0;
+/** Sets calendarSyncCount and savedCount (0 when none). */
+export function applyEngagement(events: LiveEvent[], counts: Map<string, EngagementCounts>): void {
+  for (const event of events) {
+    const c = counts.get(event.eventKey);
+    event.calendarSyncCount = c?.calendar ?? 0;
+    event.savedCount = c?.saved ?? 0;
+  }
 }
 
 /**
@@ -131,10 +160,26 @@ export function orderForHomepage(events: readonly LiveEvent[]): LiveEvent[] {
 export interface ProjectionState {
   coordinates: string;
   schedules: string;
-  /** The newest calendar_sync row's id: the version of the saved counts. */
+  /**
+   * The version of the engagement counts: the newest calendar_sync row's id, then the newest
+   * My-night row's time and the highest id of My-night rows of the last 10 minutes.
+   */
   calendarSyncs: string;
   /** Epoch ms of the next start or end of a scheduled window, or null when none is ahead. */
   nextBoundaryMs: number | null;
+}
+
+/**
+ * The version of the My-night counts without an index of their own: the newest row's time of each
+ * action (the first entry of the action/time index) and the highest id among the rows of the last
+ * 10 minutes (a short range of that index), so a row written after a newer one (concurrent
+ * batches) still moves it. Only a backlog older than 10 minutes written out of order (after an
+ * outage) waits for the next save to be counted.
+ */
+function nightVersion(at: string) {
+  return sql`(select coalesce((extract(epoch from max(recorded_at)) * 1000)::bigint::text, '') from engagement_interactions where action_type = 'night_save')
+    || ':' || (select coalesce((extract(epoch from max(recorded_at)) * 1000)::bigint::text, '') from engagement_interactions where action_type = 'night_unsave')
+    || ':' || (select coalesce(max(id)::text, '') from engagement_interactions where action_type in ('night_save', 'night_unsave') and recorded_at >= ${at}::timestamptz - interval '10 minutes')`;
 }
 
 export async function readProjectionState(db: Db, coordinatesKey: string, now: Date): Promise<ProjectionState> {
@@ -142,18 +187,19 @@ export async function readProjectionState(db: Db, coordinatesKey: string, now: D
   const ahead = (table: ScheduleTable) => sql`
     select least(min(effective_start_at) filter (where effective_start_at > ${at}::timestamptz), min(effective_end_at) filter (where effective_end_at > ${at}::timestamptz)) as b
     from ${table} where status = 'scheduled'`;
-  const [row] = rowsOf<{ coordinates: string | null; spotlight: string; promoted: string; next_ms: number | null; calendar_syncs: string | null }>(
+  const [row] = rowsOf<{ coordinates: string | null; spotlight: string; promoted: string; next_ms: number | null; calendar_syncs: string | null; night_saves: string | null }>(
     await db.execute(sql`select
       (select (extract(epoch from updated_at) * 1000)::bigint::text from kv_store where key = ${coordinatesKey}) as coordinates,
       (select count(*) || ':' || coalesce((extract(epoch from max(updated_at)) * 1000)::bigint::text, '') from spotlight_schedule) as spotlight,
       (select count(*) || ':' || coalesce((extract(epoch from max(updated_at)) * 1000)::bigint::text, '') from promoted_schedule) as promoted,
       (select (extract(epoch from min(b)) * 1000)::float8 from (${ahead(spotlightSchedule)} union all ${ahead(promotedSchedule)}) boundaries) as next_ms,
-      (select max(id)::text from engagement_interactions where action_type = 'calendar_sync') as calendar_syncs`),
+      (select max(id)::text from engagement_interactions where action_type = 'calendar_sync') as calendar_syncs,
+      ${nightVersion(at)} as night_saves`),
   );
   return {
     coordinates: row?.coordinates ?? "",
     schedules: `${row?.spotlight ?? ""}|${row?.promoted ?? ""}`,
-    calendarSyncs: row?.calendar_syncs ?? "",
+    calendarSyncs: `${row?.calendar_syncs ?? ""}|${row?.night_saves ?? ""}`,
     nextBoundaryMs: row?.next_ms === null || row?.next_ms === undefined ? null : Number(row.next_ms),
   };
 }

@@ -31,8 +31,12 @@ export interface PartnerStatsDeps {
   now: () => Date;
 }
 
-/** A partner sees the dashboard's engagement figures for its event (without the de-duplicated views). */
-export type PartnerMetrics = EngagementMetrics;
+/**
+ * A partner sees the dashboard's engagement figures for its event (without the de-duplicated
+ * views), and its My-night saves of the window: saves less removals, never below 0 (the card's
+ * "N people saved this", distinct from calendarSyncCount, the calendar files downloaded).
+ */
+export type PartnerMetrics = EngagementMetrics & { myNightSaveCount: number };
 
 /** The `data` of a successful answer. */
 export interface PartnerStats {
@@ -101,11 +105,28 @@ function windowFilter(eventKey: string, startAt: Date, endAt: Date) {
 export async function readMetrics(db: Db, eventKey: string, startAt: Date, endAt: Date): Promise<PartnerMetrics> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-    return metricsQuery(tx, eventKey, startAt, endAt);
+    return { ...(await metricsQuery(tx, eventKey, startAt, endAt)), myNightSaveCount: await readNightSaves(tx, eventKey, startAt, endAt) };
   });
 }
 
-async function metricsQuery(db: Db, eventKey: string, startAt: Date, endAt: Date): Promise<PartnerMetrics> {
+/**
+ * The My-night saves of one key over [startAt, endAt): night_save less night_unsave records, never
+ * below 0. Not in the rollup (its rows carry no session): a range of the (event_key, recorded_at,
+ * action_type, …) index, read index-only.
+ */
+export async function readNightSaves(db: Db, eventKey: string, startAt: Date, endAt: Date): Promise<number> {
+  const e = engagementInteractions;
+  const [row] = await db
+    .select({
+      saves: sql<number>`count(*) filter (where ${e.actionType} = 'night_save')`,
+      unsaves: sql<number>`count(*) filter (where ${e.actionType} = 'night_unsave')`,
+    })
+    .from(e)
+    .where(and(windowFilter(eventKey, startAt, endAt), sql`${e.actionType} in ('night_save', 'night_unsave')`));
+  return Math.max(0, Number(row?.saves ?? 0) - Number(row?.unsaves ?? 0));
+}
+
+async function metricsQuery(db: Db, eventKey: string, startAt: Date, endAt: Date): Promise<EngagementMetrics> {
   const e = engagementInteractions;
   const perSession = db
     .select({
@@ -133,7 +154,7 @@ async function metricsQuery(db: Db, eventKey: string, startAt: Date, endAt: Date
 }
 
 /** The counts as numbers, and the rates derived from them. */
-function metricsOf(row: { clicks?: unknown; outbound?: unknown; calendar?: unknown; sessions?: unknown; viewSessions?: unknown; outboundSessions?: unknown; calendarSessions?: unknown }): PartnerMetrics {
+function metricsOf(row: { clicks?: unknown; outbound?: unknown; calendar?: unknown; sessions?: unknown; viewSessions?: unknown; outboundSessions?: unknown; calendarSessions?: unknown }): EngagementMetrics {
   const n = (v: unknown) => Number(v ?? 0);
   return engagementMetrics({
     clickCount: n(row.clicks),
@@ -186,7 +207,7 @@ function rollupEnd(order: Pick<Order, "fulfilledEndAt">, startAt: Date): Date | 
  * no rollup for that window (then the raw records must be read). One statement, so the row and the
  * correction for late records come from one snapshot.
  */
-export async function readStoredMetrics(db: Db, order: Pick<Order, "id" | "fulfilledEventKey" | "fulfilledEndAt">, startAt: Date, endAt: Date): Promise<PartnerMetrics | undefined> {
+export async function readStoredMetrics(db: Db, order: Pick<Order, "id" | "fulfilledEventKey" | "fulfilledEndAt">, startAt: Date, endAt: Date): Promise<EngagementMetrics | undefined> {
   const result = await db.execute(sql`
     with ${lateRecords(order.id, endAt, "session")},
     gone as (
@@ -235,7 +256,7 @@ export async function readPartnerStats(deps: PartnerStatsDeps, id: string, token
   let metrics: PartnerMetrics;
   try {
     const stored = await readStoredMetrics(deps.db, order, startAt, endAt);
-    if (stored) metrics = stored;
+    if (stored) metrics = { ...stored, myNightSaveCount: await readNightSaves(deps.db, eventKey, startAt, endAt) };
     else {
       // Not expected: the triggers keep a rollup for every activation. The raw records still give
       // the exact figures, only slower; `npm run partners:rebuild` puts the rollups back.
@@ -254,7 +275,7 @@ export async function readPartnerStats(deps: PartnerStatsDeps, id: string, token
   };
 }
 
-/** The 17 CSV columns, in order. */
+/** The 18 CSV columns, in order (my_night_saves last: the columns before it never move). */
 export const PARTNER_CSV_COLUMNS = [
   "activation_id",
   "event_key",
@@ -273,6 +294,7 @@ export const PARTNER_CSV_COLUMNS = [
   "calendar_session_rate",
   "outbound_interaction_rate",
   "calendar_interaction_rate",
+  "my_night_saves",
 ] as const;
 
 /** A text cell that a spreadsheet would run as a formula gets a leading apostrophe. */
@@ -305,6 +327,7 @@ export function partnerStatsCsv(stats: PartnerStats): string {
       rate(m.calendarSessionRate),
       rate(m.outboundInteractionRate),
       rate(m.calendarInteractionRate),
+      m.myNightSaveCount,
     ]) +
     "\n"
   );

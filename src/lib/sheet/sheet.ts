@@ -94,6 +94,7 @@ export const PROJECTION_DEFAULTS = {
   promotedAt: null,
   promotedEndsAt: null,
   calendarSyncCount: 0,
+  savedCount: 0,
 } as const;
 
 const DATE_PROBLEM_TEXT = {

@@ -67,6 +67,8 @@ export interface LiveEvent {
   promotedAt: string | null;
   promotedEndsAt: string | null;
   calendarSyncCount: number;
+  /** My-night saves less removals, never below 0 (docs/tracking.md, "My-night saves"). */
+  savedCount: number;
   /** Whether it still happens as listed (Status column; blank reads as scheduled). */
   status: EventStatus;
   /** Short public reason for the status (Status Note), "" when none. */

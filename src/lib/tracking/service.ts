@@ -16,7 +16,7 @@ import { createLiveCatalog, type LiveCatalog } from "./catalog.ts";
 import { createVisitorResolver, type VisitorResolver } from "./visitor.ts";
 import { createWriteBehind, type WriteBehind, type WriteBehindStats } from "./write-behind.ts";
 import { insertDiscoveryBatch, insertEngagementBatch, upsertPreferenceBatch, type DiscoveryRow, type EngagementRow, type PreferenceIncrement } from "./rows.ts";
-import { discoveryRulesHold, parseDiscoveryBody, parseEngagementBody, parsePreferenceBody } from "./validation.ts";
+import { discoveryRulesHold, isNightAction, parseDiscoveryBody, parseEngagementBody, parsePreferenceBody } from "./validation.ts";
 
 /** What happened to one tracking request (the caller always gets 202). */
 export type TrackOutcome =
@@ -158,7 +158,11 @@ function strictLimit(limiter: BatchedLimiter, rule: RateLimitRule, part: string)
   return decision.status === "unavailable" ? "limiter_unavailable" : "limited";
 }
 
-/** Engagement. Order: JSON and schema → live catalog → IP limit → session limit when a sessionId is given → cookie → insert. */
+/**
+ * Engagement. Order: JSON and schema → live catalog → IP limit → session limit when a sessionId is
+ * given → cookie → insert. My-night actions stop after the IP limit and are queued without session,
+ * path or user.
+ */
 async function trackEngagement({ deps, catalog, limiter, visitors, engagement }: Tracking, body: unknown, { ip, request }: TrackContext): Promise<TrackOutcome> {
   const input = parseEngagementBody(body);
   if (!input) return "invalid";
@@ -168,6 +172,20 @@ async function trackEngagement({ deps, catalog, limiter, visitors, engagement }:
   if (!known) return "unknown_event";
   const limitedIp = strictLimit(limiter, RATE_LIMITS.trackEventIp, limiterParts.ip(ip));
   if (limitedIp) return limitedIp;
+  // My-night saves are anonymous: no session (its limit does not apply), no cookie read, no path
+  // (My night's address lists the device's saved keys), only the key, the action and the source.
+  if (isNightAction(input.actionType)) {
+    return enqueued(engagement, {
+      event_key: input.eventKey,
+      action_type: input.actionType,
+      session_id: null,
+      source: input.source,
+      path: null,
+      is_authenticated: false,
+      user_email: null,
+      recorded_at: deps.now().toISOString(),
+    });
+  }
   const limitedSession = input.sessionId === null ? undefined : strictLimit(limiter, RATE_LIMITS.trackEventSession, limiterParts.session(input.sessionId));
   if (limitedSession) return limitedSession;
   const visitor = visitors.emailFor(request);

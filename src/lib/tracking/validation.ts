@@ -7,8 +7,20 @@ import { FILTER_GROUPS } from "../events/filter-query.ts";
 import { GENRE_KEYS } from "../sheet/genres.ts";
 import { hasControlCharacter, isStorableText } from "../storable-text.ts";
 
-export const ENGAGEMENT_ACTIONS = ["click", "outbound_click", "calendar_sync"] as const;
+export const ENGAGEMENT_ACTIONS = ["click", "outbound_click", "calendar_sync", "night_save", "night_unsave"] as const;
 export type EngagementAction = (typeof ENGAGEMENT_ACTIONS)[number];
+
+/**
+ * The My-night actions (an event saved to or removed from the device's My night): counted
+ * anonymously, so their rows never carry a session id, a path or a user, whatever the body or the
+ * cookie say (see docs/tracking.md, "My-night saves").
+ */
+export const NIGHT_ACTIONS = ["night_save", "night_unsave"] as const satisfies readonly EngagementAction[];
+
+/** True for night_save and night_unsave. */
+export function isNightAction(action: EngagementAction): boolean {
+  return (NIGHT_ACTIONS as readonly string[]).includes(action);
+}
 
 export const DISCOVERY_ACTIONS = ["search", "filter_apply", "filter_clear"] as const;
 export type DiscoveryAction = (typeof DISCOVERY_ACTIONS)[number];

@@ -171,7 +171,7 @@ export function EventCard(props: EventCardProps): JSX.Element {
       </ul>
       {props.showSaved ? (
         <p class="card-saved i-heart" safe>
-          {savedLabel(event.calendarSyncCount)}
+          {savedLabel(event.savedCount)}
         </p>
       ) : (
         ""

@@ -41,6 +41,11 @@ export interface EventModalProps {
   now: Date;
 }
 
+/** "Added to a calendar N times": calendar files downloaded, worded apart from the My-night saved line. */
+export function calendarAddedLabel(count: number): string {
+  return t("event.calendarAdded", { count });
+}
+
 function Fact(props: { label: string; value: string }): JSX.Element {
   return (
     <div class="fact">
@@ -145,9 +150,16 @@ export function EventModal(props: EventModalProps & { open?: boolean }): JSX.Ele
           ) : (
             ""
           )}
-          {event.calendarSyncCount > 0 ? (
+          {event.savedCount > 0 ? (
             <li class="badge badge-saved">
-              <Icon name="heart" /> <span safe>{savedLabel(event.calendarSyncCount)}</span>
+              <Icon name="heart" /> <span safe>{savedLabel(event.savedCount)}</span>
+            </li>
+          ) : (
+            ""
+          )}
+          {event.calendarSyncCount > 0 ? (
+            <li class="badge badge-calendar">
+              <Icon name="calendar" /> <span safe>{calendarAddedLabel(event.calendarSyncCount)}</span>
             </li>
           ) : (
             ""

@@ -1,6 +1,8 @@
 // The "Save" button of cards and the event modal (see docs/public-pages.md, "My night"). Saved
 // events live in the browser only (static/my-night.js keeps their keys in local storage), so the
 // button is rendered hidden and shown by that script; without JavaScript there is nothing to save to.
+// Each save or removal is counted anonymously (night_save / night_unsave, docs/tracking.md,
+// "My-night saves"): the card's "N people saved this" is that count.
 
 import { pageHref } from "../../lib/links.ts";
 import { t } from "../../lib/i18n/index.ts";

@@ -30,14 +30,14 @@ function Figure(props: { label: string; value: string; hint?: string }): JSX.Ele
   );
 }
 
-/** The daily chart's lines: views, outbound clicks and calendar saves per Paris day. */
+/** The daily chart's lines: views, outbound clicks and calendar additions per Paris day. */
 const DAILY_SERIES: readonly ChartSeries<"views" | "outbound" | "calendar">[] = [
   { key: "views", label: "Views", colour: "#2563eb" },
   { key: "outbound", label: "Outbound clicks", colour: "#ea580c" },
-  { key: "calendar", label: "Calendar saves", colour: "#16a34a", dash: "2 3" },
+  { key: "calendar", label: "Calendar additions", colour: "#16a34a", dash: "2 3" },
 ];
 
-/** The report page: kicker "Partner ROI", event and tier, "Event key: …", "Window: … - …", the six cards, the interaction-rate line, the daily chart, the placement's history, CSV and the private-report note. */
+/** The report page: kicker "Partner ROI", event and tier, "Event key: …", "Window: … - …", the seven cards, the interaction-rate line, the daily chart, the placement's history, CSV and the private-report note. */
 export function PartnerStatsPage(props: { stats: PartnerStats; days: PartnerDay[]; csvHref: string; moments?: PlacementMoment[] }): JSX.Element {
   const { stats } = props;
   const m = stats.metrics;
@@ -63,7 +63,8 @@ export function PartnerStatsPage(props: { stats: PartnerStats; days: PartnerDay[
         <div class="stat-grid">
           <Figure label="Views" value={number.format(m.clickCount)} hint="Times the event was opened" />
           <Figure label="Outbound" value={number.format(m.outboundClickCount)} hint="Clicks to your link" />
-          <Figure label="Calendar" value={number.format(m.calendarSyncCount)} hint="Calendar saves" />
+          <Figure label="My-night saves" value={number.format(m.myNightSaveCount)} hint="Visitors who saved the event to My night (less removals)" />
+          <Figure label="Calendar additions" value={number.format(m.calendarSyncCount)} hint="Calendar files downloaded" />
           <Figure label="Unique Sessions" value={number.format(m.uniqueSessionCount)} />
           <Figure label="Outbound CVR" value={`${m.outboundSessionRate.toFixed(1)}%`} hint={`${m.uniqueOutboundSessionCount} of ${m.uniqueViewSessionCount} viewing sessions`} />
           <Figure label="Calendar CVR" value={`${m.calendarSessionRate.toFixed(1)}%`} hint={`${m.uniqueCalendarSessionCount} of ${m.uniqueViewSessionCount} viewing sessions`} />
@@ -71,7 +72,7 @@ export function PartnerStatsPage(props: { stats: PartnerStats; days: PartnerDay[
         <p class="partner-stats-interaction" safe>{`Interaction rate (click-based): Outbound ${m.outboundInteractionRate.toFixed(1)}% • Calendar ${m.calendarInteractionRate.toFixed(1)}%`}</p>
         <section class="partner-chart" aria-labelledby="daily-title">
           <h2 id="daily-title">Day by day (Paris time)</h2>
-          <DailyChart title="Views, outbound clicks and calendar saves per Paris day" series={DAILY_SERIES} days={props.days} />
+          <DailyChart title="Views, outbound clicks and calendar additions per Paris day" series={DAILY_SERIES} days={props.days} />
         </section>
         {props.moments && props.moments.length > 0 ? (
           <section class="partner-moments" aria-labelledby="moments-title">

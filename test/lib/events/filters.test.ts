@@ -520,11 +520,11 @@ describe("filterFacets", () => {
 describe("saved line", () => {
   test("topSavedKeys: at least 3 saves and in the top 8, ties by name then key", () => {
     const events = [
-      makeEvent({ eventKey: "evt_k10", eventName: "Ten", calendarSyncCount: 10 }),
-      makeEvent({ eventKey: "evt_k02", eventName: "Two", calendarSyncCount: 2 }),
-      ...Array.from({ length: 8 }, (_, i) => makeEvent({ eventKey: `evt_t${i}`, eventName: `Tie ${8 - i}`, calendarSyncCount: 5 })),
-      makeEvent({ eventKey: "evt_dup_b", eventName: "Tie 1", calendarSyncCount: 5 }),
-      makeEvent({ eventKey: "evt_dup_a", eventName: "Tie 1", calendarSyncCount: 5 }),
+      makeEvent({ eventKey: "evt_k10", eventName: "Ten", savedCount: 10 }),
+      makeEvent({ eventKey: "evt_k02", eventName: "Two", savedCount: 2 }),
+      ...Array.from({ length: 8 }, (_, i) => makeEvent({ eventKey: `evt_t${i}`, eventName: `Tie ${8 - i}`, savedCount: 5 })),
+      makeEvent({ eventKey: "evt_dup_b", eventName: "Tie 1", savedCount: 5 }),
+      makeEvent({ eventKey: "evt_dup_a", eventName: "Tie 1", savedCount: 5 }),
     ];
     const keys = topSavedKeys(events);
     expect(keys.size).toBe(8);
@@ -535,7 +535,12 @@ describe("saved line", () => {
   });
 
   test("nobody under 3 saves shows the line", () => {
-    expect(topSavedKeys([makeEvent({ calendarSyncCount: 2 }), makeEvent({ calendarSyncCount: 0 })]).size).toBe(0);
+    expect(topSavedKeys([makeEvent({ savedCount: 2 }), makeEvent({ savedCount: 0 })]).size).toBe(0);
+  });
+
+  test("the line counts My-night saves, never calendar additions", () => {
+    const keys = topSavedKeys([makeEvent({ eventKey: "evt_cal", savedCount: 0, calendarSyncCount: 50 }), makeEvent({ eventKey: "evt_saved", savedCount: 3, calendarSyncCount: 0 })]);
+    expect([...keys]).toEqual(["evt_saved"]);
   });
 
   test("savedLabel", () => {

@@ -33,6 +33,7 @@ const PROJECTIONS = {
   promotedAt: null,
   promotedEndsAt: null,
   calendarSyncCount: 0,
+  savedCount: 0,
 };
 
 describe("the oldest layout", () => {
