@@ -302,7 +302,10 @@ const FIELDS = {
   trackingLimiterFallback: variable({ name: "TRACKING_LIMITER_FALLBACK", kind: oneOf(["none", "local"], { anyCase: true }), default: "none", description: "What tracking does while the rate-limit store is unreachable: `none` records nothing, `local` keeps recording under each instance's own in-memory counts" }),
   defaultLanguage: variable({ name: "DEFAULT_LANGUAGE", kind: oneOf(["fr", "en"], { anyCase: true }), default: "fr", description: "Language served at the site's root (`/`); the other one lives under `/<language>/` (docs/languages.md): `fr` or `en`. The test helpers set `en`" }),
   smtpUrl: variable({ name: "SMTP_URL", kind: smtpUrl, secret: true, description: "SMTP server the outbox sends host and partner email through (`smtp://user:pass@host:587`, `smtps://…:465`); without it messages stay queued in the outbox and the console shows them" }),
+  mailReplyTo: variable({ name: "MAIL_REPLY_TO", kind: email, description: "Reply-To address of every email the outbox sends (checked as an email address at start); when unset the emails carry no Reply-To" }),
+  teamEmail: variable({ name: "TEAM_EMAIL", kind: email, description: "Address of the night team: a visitor's \"cancelled\" report and a host's cancellation are emailed there through the outbox, with a link to the console's reports card; when unset no alert is sent" }),
   trackingRetentionDays: variable({ name: "TRACKING_RETENTION_DAYS", kind: integer(1, 3650), default: "400", description: "Days raw engagement and discovery rows, and the console's activity timeline, are kept (1–3650); the daily retention task deletes older whole Paris days (the insights rollups keep their figures)" }),
+  calendarReminderMinutes: variable({ name: "CALENDAR_REMINDER_MINUTES", kind: integer(0, 1440), default: "30", description: "Minutes before an event's start the reminder (VALARM) of a single event's calendar file and of the My night file rings (0–1440); `0` writes no reminder. The subscribable /calendar.ics feeds never carry one" }),
 };
 
 type Fields = typeof FIELDS;
