@@ -30,6 +30,8 @@ export const ADMIN_BODY_FIELDS: Readonly<Record<string, readonly string[] | null
   "POST /api/admin/reports/:eventKey/cancel": [],
   "POST /api/admin/reports/:eventKey/dismiss": [],
   "PUT /api/admin/banner": ["enabled", "messages", "messageDurationMs", "desktopMessageCount"],
+  "PUT /api/admin/editions": ["year", "from", "to", "night", "reset"],
+  "POST /api/admin/editions/start": ["year", "carryOver"],
   "PUT /api/admin/venues/:id/pin": ["coordinates", "lat", "lng"],
   "PATCH /api/admin/sheet": ["baseRevision", "cells", "addRows", "deleteRowIds", "addColumns", "publish", "confirm"],
   "PUT /api/admin/sheet": ["baseRevision", "columns", "rows", "publish", "confirm"],

@@ -26,7 +26,9 @@ export function crawlerRoutes(deps: Deps) {
         // The upcoming part is the current edition's events; each earlier edition is its archive page.
         const now = deps.now();
         const current = currentEdition(now, deps.editions.windows);
-        const years = new Set((await listEditionArchives(deps.db)).map((archive) => archive.year));
+        // A read from the saved list (the database stalled or down) asks the database nothing more.
+        const archives = read.degraded ? [] : await listEditionArchives(deps.db);
+        const years = new Set(archives.map((archive) => archive.year));
         for (const event of read.events) {
           const year = editionYearOfDate(event.date);
           if (year !== null && year < current.year) years.add(year);
