@@ -8,11 +8,13 @@ import { sessionGenrePreferences } from "../../src/lib/db/schema/index.ts";
 
 /** The signed-in session whose genres are shown (the chips are per browser session). */
 let token: string;
+/** Before the fixture's edition (June 2026): the homepage lists its events (docs/editions.md). */
+const AT = new Date("2026-06-10T12:00:00Z");
 
 const { ctx, server, browser } = useBrowserApp({
-  clock: createClock(new Date()),
+  clock: createClock(AT),
   seed: async (ctx) => {
-    const signed = await signUserToken(TEST_AUTH_SECRET, "fan@example.com", new Date());
+    const signed = await signUserToken(TEST_AUTH_SECRET, "fan@example.com", AT);
     token = signed.token;
     await ctx.deps.db.insert(sessionGenrePreferences).values([
       { sessionId: signed.sid, email: "fan@example.com", genre: "house", score: 5 },
