@@ -16,7 +16,7 @@ import { currentEdition, editionOf, editionState, type EditionWindows } from "..
 import { EDITIONS_CACHE_TAG } from "../site/edition-settings.ts";
 import { addDays, isValidIsoDate, parseDateCell } from "../sheet/dates.ts";
 import { createBackup } from "../store/backups.ts";
-import { archivePublishedSheet, readEditionArchive } from "../store/edition-archive.ts";
+import { archivePublishedSheet, isEditionArchived } from "../store/edition-archive.ts";
 import { publishWholeSheet } from "../store/published.ts";
 import { readStoreSheet, saveStoreSheet, WriteRefused, type StoreRow } from "../store/store.ts";
 import { invalid, refused, type Invalid, type Refused } from "../outcome.ts";
@@ -92,14 +92,17 @@ export async function startEdition(deps: RolloverDeps, input: RolloverInput, act
     return invalid(`Only the coming edition (${edition.year}) can be started, before its first day`, [{ field: "year", message: `Start ${edition.year}` }]);
   }
   const closing = editionOf(edition.year - 1, deps.editions.windows);
+  // First, and checked again inside the write (another instance may start it meanwhile): a repeated
+  // click is told the edition was started, takes no backup, and is not judged on rows that the
+  // first start already replaced.
+  if (await isEditionArchived(deps.db, closing.year)) return alreadyStarted(closing.year, edition.year);
   const sheet = await readStoreSheet(deps.db);
   const byId = new Map((sheet?.rows ?? []).map((row) => [row.id, row]));
   const missing = input.carryOver.filter((id) => !byId.has(id));
+  // Rows replaced by a start that committed in between are not the caller's mistake.
+  if (missing.length > 0 && (await isEditionArchived(deps.db, closing.year))) return alreadyStarted(closing.year, edition.year);
   if (missing.length > 0) return invalid(`Rows not in the working sheet: ${missing.slice(0, 5).join(", ")}`, [{ field: "carryOver", message: "Unknown row ids" }]);
   if (!sheet) return refused("conflict", "There is no sheet to archive yet");
-  // Checked again inside the write (another instance may start it meanwhile); here so that a
-  // repeated click takes no backup of the new edition's sheet.
-  if (await readEditionArchive(deps.db, closing.year)) return alreadyStarted(closing.year, edition.year);
 
   // Skipped when the store has not changed since the newest backup, which then already holds it.
   const backup = await createBackup(deps.db, { createdBy: "admin-panel", trigger: "pre-rollover", now });

@@ -46,6 +46,12 @@ export async function readEditionArchive(db: Db, year: number): Promise<Archived
   return { year: row.year, archivedAt: row.archivedAt, archivedBy: row.archivedBy, rowCount: row.rowCount, ...parsePublishedTexts(row.sheet, row.rowStates) };
 }
 
+/** True when the edition of `year` is archived (one indexed row, no sheet read). */
+export async function isEditionArchived(db: Db, year: number): Promise<boolean> {
+  const [row] = await db.select({ year: editionArchives.year }).from(editionArchives).where(eq(editionArchives.year, year)).limit(1);
+  return row !== undefined;
+}
+
 /** Every archived edition, newest first. */
 export async function listEditionArchives(db: Db): Promise<ArchiveSummary[]> {
   return db.select({ year: editionArchives.year, archivedAt: editionArchives.archivedAt, rowCount: editionArchives.rowCount }).from(editionArchives).orderBy(desc(editionArchives.year));
