@@ -10,7 +10,7 @@ import { saveStoreSheet } from "../src/lib/store/store.ts";
 import { filterEvents } from "../src/lib/events/filter-match.ts";
 import { parseFilters } from "../src/lib/events/filter-query.ts";
 import { bigSheet } from "./fixtures.ts";
-import { at, compareWithTwins, startServer } from "./lib.ts";
+import { at, compareWithTwins, startServer, LISTED_AT } from "./lib.ts";
 
 function time(label: string, runs: number, fn: () => unknown | Promise<unknown>) {
   return async () => {
@@ -44,7 +44,7 @@ async function benchPipeline(): Promise<void> {
 
 export async function benchEvents(): Promise<void> {
   await benchPipeline();
-  const app = await startServer("servers/app.server.ts", [JSON.stringify({ dataMode: "remote", seed: 2000 })]);
+  const app = await startServer("servers/app.server.ts", [JSON.stringify({ dataMode: "remote", seed: 2000, at: LISTED_AT })]);
   try {
     await compareWithTwins("GET /api/events?g=house (cached, 2,000 rows)", at(app, "/api/events?g=house"), { "accept-encoding": "br" });
   } finally {

@@ -7,7 +7,7 @@
 // brotli) are printed beside the figure measured before the list was paged and static files were
 // compressed.
 
-import { at, compareWrk, compareWithTwins, rawResponse, startServer, type BenchServer } from "./lib.ts";
+import { at, compareWrk, compareWithTwins, rawResponse, startServer, type BenchServer, LISTED_AT } from "./lib.ts";
 import { serverDatabase } from "../test/helpers/processes.ts";
 
 const BROTLI = { "accept-encoding": "br" };
@@ -46,9 +46,9 @@ async function withApp(setup: object, run: (app: BenchServer) => Promise<void>):
 }
 
 export async function benchHome(): Promise<void> {
-  await withApp({ dataMode: "remote", seed: "sample" }, (app) => compareWithTwins("GET / (cached, sample sheet)", at(app, "/"), BROTLI));
+  await withApp({ dataMode: "remote", seed: "sample", at: LISTED_AT }, (app) => compareWithTwins("GET / (cached, sample sheet)", at(app, "/"), BROTLI));
 
-  await withApp({ dataMode: "remote", seed: 2000 }, async (app) => {
+  await withApp({ dataMode: "remote", seed: 2000, at: LISTED_AT }, async (app) => {
     await firstLoad(app.url);
     await compareWithTwins("GET /?g=house&dn=night fragment (2,000 rows)", at(app, "/?g=house&dn=night"), { ...BROTLI, ...HTMX });
     await missesAgainstHits(app, "search misses finding nothing / cached fragment hits");
@@ -60,7 +60,7 @@ export async function benchHome(): Promise<void> {
   if (server) {
     const database = await serverDatabase(server, "finder_bench_home");
     try {
-      await withApp({ dataMode: "remote", seed: 2000, env: { DATABASE_URL: database.url } }, (app) => missesAgainstHits(app, "search misses / cached fragment hits (Postgres server)"));
+      await withApp({ dataMode: "remote", seed: 2000, at: LISTED_AT, env: { DATABASE_URL: database.url } }, (app) => missesAgainstHits(app, "search misses / cached fragment hits (Postgres server)"));
     } finally {
       await database.close();
     }
