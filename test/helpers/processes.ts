@@ -138,6 +138,40 @@ export interface ProxiedService {
  * own: on the Postgres server of TEST_DATABASE_URL, else an in-memory PGlite served over the wire.
  * `env` adds to or overrides the service's environment. Resolves once /api/health answers.
  */
+/** A service process started by spawnService: its address, the child and its drained output. */
+export interface RunningService {
+  port: number;
+  base: string;
+  child: ReturnType<typeof Bun.spawn>;
+  output: () => string;
+}
+
+/**
+ * Starts `bun src/index.ts` in production mode on a free loopback port, `env` added to (or over) the
+ * base environment (no scheduled tasks), its output drained as it comes (a full pipe would stall
+ * it). Resolves once /api/health answers; kills it and throws with its logs after 60 s.
+ */
+export async function spawnService(env: Record<string, string>): Promise<RunningService> {
+  const port = freePort();
+  const child = Bun.spawn([process.execPath, "src/index.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", CRON_ENABLED: "false", PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const output = drainOutput(child);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { port, base, child, output };
+    } catch {}
+    await Bun.sleep(100);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`service did not start:\n${output()}`);
+}
+
 /**
  * The shipped sheet (data/events.csv, June 2026) with every date moved into `year` (by default the
  * year of the current edition on the real clock) and written in full, under `dir`: a real process
@@ -164,14 +198,15 @@ export async function startProxiedService(prefix: string, env: Record<string, st
   await proxy.start();
   const viaProxy = new URL(shared.url);
   viaProxy.host = `127.0.0.1:${proxyPort}`;
-  const port = freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `finder-${prefix}-`));
-  const child = Bun.spawn([process.execPath, "src/index.ts"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "/tmp",
-      NODE_ENV: "production",
+  const cleanUp = async () => {
+    await proxy.kill();
+    await shared.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let service: RunningService;
+  try {
+    service = await spawnService({
       DATA_MODE: "remote",
       DATABASE_URL: viaProxy.toString(),
       LOCAL_EVENTS_CSV: currentEditionSheet(dataDir),
@@ -179,31 +214,18 @@ export async function startProxiedService(prefix: string, env: Record<string, st
       AUTH_SECRET: "p".repeat(40),
       TRUSTED_PROXIES: "loopback",
       NEXT_PUBLIC_SITE_URL: "http://finder.test",
-      CRON_ENABLED: "false",
-      PORT: String(port),
-      HOST: "127.0.0.1",
       ...env,
-    },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const output = drainOutput(child);
-  const base = `http://127.0.0.1:${port}`;
+    });
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  const { child, output, base } = service;
   const stop = async () => {
     proxy.flow();
     child.kill("SIGTERM");
     await Promise.race([child.exited, Bun.sleep(10_000)]);
-    await proxy.kill();
-    await shared.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp();
   };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { shared, proxy, base, output, stop };
-    } catch {}
-    await Bun.sleep(100);
-  }
-  await stop();
-  throw new Error(`service did not start:\n${output()}`);
+  return { shared, proxy, base, output, stop };
 }

@@ -16,18 +16,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
-import { currentEditionSheet, drainOutput, freePort, pgliteServer, serverDatabase, type SharedDatabase } from "../helpers/processes.ts";
+import { currentEditionSheet, pgliteServer, serverDatabase, spawnService, type RunningService, type SharedDatabase } from "../helpers/processes.ts";
 import { currentEdition, editionState, type EditionWindows } from "../../src/lib/events/editions.ts";
 
-const ROOT = join(import.meta.dir, "../..");
 const ADMIN_KEY = "rollover-admin-key-0123456789abcdef";
 const ADMIN = { "x-admin-key": ADMIN_KEY, "content-type": "application/json" };
 
-interface Service {
-  base: string;
-  child: ReturnType<typeof Bun.spawn>;
-  output: () => string;
-}
+type Service = RunningService;
 
 /** The windows that make the coming edition upcoming today, and its year. */
 function comingEdition(now: Date): { windows: EditionWindows; year: number } {
@@ -39,40 +34,17 @@ function comingEdition(now: Date): { windows: EditionWindows; year: number } {
   return { windows, year: currentEdition(now, windows).year };
 }
 
-async function startService(databaseUrl: string, csv: string, dataDir: string): Promise<Service> {
-  const port = freePort();
-  const child = Bun.spawn([process.execPath, "src/index.ts"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "/tmp",
-      NODE_ENV: "production",
-      DATA_MODE: "remote",
-      DATABASE_URL: databaseUrl,
-      LOCAL_EVENTS_CSV: csv,
-      DATA_DIR: dataDir,
-      AUTH_SECRET: "r".repeat(40),
-      TRUSTED_PROXIES: "none",
-      ADMIN_KEY,
-      NEXT_PUBLIC_SITE_URL: "http://finder.test",
-      CRON_ENABLED: "false",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-    },
-    stdout: "pipe",
-    stderr: "pipe",
+function startService(databaseUrl: string, csv: string, dataDir: string): Promise<Service> {
+  return spawnService({
+    DATA_MODE: "remote",
+    DATABASE_URL: databaseUrl,
+    LOCAL_EVENTS_CSV: csv,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: "r".repeat(40),
+    TRUSTED_PROXIES: "none",
+    ADMIN_KEY,
+    NEXT_PUBLIC_SITE_URL: "http://finder.test",
   });
-  const output = drainOutput(child);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { base: `http://127.0.0.1:${port}`, child, output };
-    } catch {}
-    await Bun.sleep(100);
-  }
-  child.kill("SIGKILL");
-  throw new Error(`service did not start:\n${output()}`);
 }
 
 const keysOn = (html: string) => [...new Set([...html.matchAll(/data-event-key="(evt_[a-z0-9]+)"/g)].map((m) => m[1]!))].sort();

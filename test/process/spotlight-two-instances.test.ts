@@ -11,56 +11,26 @@
 // run checks the bookings of two processes end to end, the Postgres run also checks the lock.
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import { TEST_DATABASE_URL } from "../helpers/database.ts";
-import { drainOutput, freePort, pgliteServer, serverDatabase, type SharedDatabase } from "../helpers/processes.ts";
+import { pgliteServer, serverDatabase, spawnService, type RunningService, type SharedDatabase } from "../helpers/processes.ts";
 
-const ROOT = join(import.meta.dir, "../..");
 const ADMIN_KEY = "two-instances-admin-key-0123456789";
 const SLOTS = 3;
 /** Bookings sent to each process, all at once. */
 const PER_PROCESS = 24;
 const FIXTURE_KEYS = Array.from({ length: 12 }, (_, i) => `evt_fixture${String(i + 1).padStart(6, "0")}`);
 
-interface Service {
-  port: number;
-  child: ReturnType<typeof Bun.spawn>;
-  output: () => string;
-}
+type Service = RunningService;
 
-async function startService(databaseUrl: string): Promise<Service> {
-  const port = freePort();
-  const child = Bun.spawn([process.execPath, "src/index.ts"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "/tmp",
-      NODE_ENV: "production",
-      DATA_MODE: "test",
-      DATABASE_URL: databaseUrl,
-      AUTH_SECRET: "s".repeat(40),
-      TRUSTED_PROXIES: "none",
-      ADMIN_KEY,
-      CRON_ENABLED: "false",
-      SPOTLIGHT_SLOTS: String(SLOTS),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-    },
-    stdout: "pipe",
-    stderr: "pipe",
+function startService(databaseUrl: string): Promise<Service> {
+  return spawnService({
+    DATA_MODE: "test",
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: "s".repeat(40),
+    TRUSTED_PROXIES: "none",
+    ADMIN_KEY,
+    SPOTLIGHT_SLOTS: String(SLOTS),
   });
-  // Drain the logs as they come (a full pipe would stall the service); shown when a check fails.
-  const text = drainOutput(child);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { port, child, output: text };
-    } catch {}
-    await Bun.sleep(100);
-  }
-  child.kill("SIGKILL");
-  throw new Error(`service did not start:\n${text()}`);
 }
 
 async function stopService(service: Service): Promise<number> {
